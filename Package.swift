@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "battlelog",
+    products: [
+        .library(name: "BattleLogKit", targets: ["BattleLogKit"]),
+        .executable(name: "battlelog", targets: ["battlelog"]),
+        .executable(name: "battlelog-bench", targets: ["battlelog-bench"]),
+    ],
+    targets: [
+        // System libraries (Debian: libsqlite3-dev, libncursesw5-dev).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
+
+        // The thin SQLite binding.
+        .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+        // Resource files (model description, name pools, label tables) and their accessor.
+        .target(name: "BattleLogResources", path: "Resources",
+                sources: ["ResourceFiles.swift"],
+                resources: [.copy("model"), .copy("names"), .copy("labels")]),
+        // Model, MediaTime, transformers, store, simulator.
+        .target(name: "BattleLogKit", dependencies: ["SQLiteDB", "BattleLogResources"]),
+        // The command line (parsing, commands, output formatting).
+        .target(name: "BattleLogCLI", dependencies: ["BattleLogKit", "BattleLogBrowser"]),
+        // The interactive browser: state, key table, views, screen protocol, ncurses screen.
+        .target(name: "BattleLogBrowser", dependencies: ["BattleLogKit", "CNCursesW"]),
+        .executableTarget(name: "battlelog", dependencies: ["BattleLogCLI"]),
+
+        // Benchmark: ours against the raw C API baseline.
+        .target(name: "CBaseline", dependencies: ["CSQLite"]),
+        .executableTarget(name: "battlelog-bench",
+                          dependencies: ["BattleLogKit", "BattleLogCLI", "BattleLogBrowser", "CBaseline"]),
+
+        .testTarget(name: "BattleLogKitTests", dependencies: ["BattleLogKit", "SQLiteDB"]),
+        .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "BattleLogKit"]),
+        .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit"]),
+    ]
+)

@@ -1,0 +1,357 @@
+import Foundation
+import SQLiteDB
+
+/// The battlelog store: Humans and their Records in one SQLite file, with Transformable
+/// attributes stored through registered value transformers.
+///
+/// A store is one connection; use it from one thread at a time. Open another store on the same
+/// path for another thread or process (WAL lets readers and a writer work together).
+public final class BattleStore {
+    /// The path the store was opened on.
+    public let path: String
+    public let model: StoreModel
+    public let registry: TransformerRegistry
+    let db: Database
+    /// The Humans by id, loaded at open and reloaded when the roster changes.
+    public private(set) var humansByID: [Int64: Human] = [:]
+
+    let durationTransformer = MediaTimeTransformer()
+    let diceTransformer = IntArrayTransformer()
+    let magicTransformer = MagicTransformer()
+
+    /// Whether the store cannot be written (a read-only file or a read-only open).
+    public var isReadOnly: Bool { db.isReadOnly }
+
+    /// The schema version this build writes and reads.
+    public static var schemaVersion: Int { Schema.currentVersion }
+
+    /// Opens (and, when missing, creates and migrates) the database at `path`.
+    ///
+    /// Refuses, leaving the file byte-for-byte untouched: a folder, an empty file, a file that is not
+    /// SQLite, a SQLite file that is not battlelog's, a database from a newer schema, a model naming
+    /// a transformer that `registry` lacks. A read-only file opens for reading.
+    public init(path: String, registry: TransformerRegistry = .standard, model: StoreModel? = nil,
+                readOnly: Bool = false) throws(StoreError) {
+        let model = if let model { model } else { try StoreModel.bundled() }
+        try model.validate(against: registry)
+        self.path = path
+        self.model = model
+        self.registry = registry
+
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        let exists = fm.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue { throw .isADirectory(path: path) }
+        if exists {
+            try Self.checkHeader(path: path)
+        } else {
+            if readOnly { throw .sqlite(path: path, SQLiteError(code: 14, message: "no such file")) }
+            let parent = (path as NSString).deletingLastPathComponent
+            if !parent.isEmpty {
+                do { try fm.createDirectory(atPath: parent, withIntermediateDirectories: true) }
+                catch { throw .cannotCreate(path: path, reason: "cannot create folder \(parent)") }
+            }
+        }
+
+        let database: Database
+        do { database = try Database(path: path, mode: readOnly ? .readOnly : .readWriteCreate) }
+        catch { throw Self.classify(error, path: path, creating: !exists) }
+        database.setBusyTimeout(milliseconds: 5000)
+        self.db = database
+
+        do {
+            // Read-only checks first: nothing is written to a file we are about to refuse.
+            let version = try db.userVersion()
+            if version > Schema.currentVersion {
+                throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
+            }
+            let appID = try db.scalarInt("PRAGMA application_id") ?? 0
+            let tables = try db.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0
+            if (version == 0 && tables > 0) || (version > 0 && appID != Schema.applicationID) {
+                throw StoreError.notABattlelogDatabase(path: path)
+            }
+            try db.execute(script: "PRAGMA foreign_keys = ON")
+            if !db.isReadOnly {
+                try db.execute(script: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+                try Schema.migrate(db)
+            } else if version < Schema.currentVersion {
+                throw StoreError.readOnly(path: path)
+            }
+            try reloadHumans()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.classify(error, path: path, creating: !exists)
+        }
+    }
+
+    /// Refuses an existing file that cannot be a battlelog database, by reading its header only.
+    private static func checkHeader(path: String) throws(StoreError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .sqlite(path: path, SQLiteError(code: 14, message: "cannot read the file"))
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { throw .emptyFile(path: path) }
+        if header != Data("SQLite format 3\0".utf8) { throw .notADatabase(path: path) }
+    }
+
+    static func classify(_ error: any Error, path: String, creating: Bool) -> StoreError {
+        if let e = error as? StoreError { return e }
+        guard let e = error as? SQLiteError else { return .cannotCreate(path: path, reason: "\(error)") }
+        if e.isNotADatabase || e.isCorrupt { return .notADatabase(path: path) }
+        if e.isBusy { return .locked(path: path) }
+        if e.isReadOnly { return .readOnly(path: path) }
+        if creating { return .cannotCreate(path: path, reason: e.message) }
+        return .sqlite(path: path, e)
+    }
+
+    /// Wraps SQLite failures of an operation as `StoreError`s naming the path.
+    func run<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do { return try body() } catch { throw Self.classify(error, path: path, creating: false) }
+    }
+
+    // MARK: - Humans
+
+    /// Reloads the roster from the database.
+    public func reloadHumans() throws(StoreError) {
+        let rows = try run {
+            try db.cachedStatement("SELECT id, name, kind FROM human").map { row -> Human in
+                let kind = HumanKind(rawValue: row.string(2) ?? "") ?? .hero
+                return Human(id: row.int64(0), name: row.string(1) ?? "", kind: kind)
+            }
+        }
+        humansByID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Every Human, heroes first, then by name.
+    public var humans: [Human] {
+        humansByID.values.sorted { ($0.kind == .hero ? 0 : 1, $0.name, $0.id) < ($1.kind == .hero ? 0 : 1, $1.name, $1.id) }
+    }
+
+    /// The Human called `name`.
+    public func human(named name: String) -> Human? {
+        humansByID.values.first { $0.name == name }
+    }
+
+    /// Adds Humans (in one transaction) and returns them with their ids.
+    @discardableResult
+    public func insertHumans(_ humans: [Human]) throws(StoreError) -> [Human] {
+        try ensureWritable()
+        let inserted = try run {
+            try db.transaction {
+                let insert = try db.cachedStatement("INSERT INTO human(name, kind) VALUES (?, ?)")
+                return try humans.map { human -> Human in
+                    try insert.execute([human.name, human.kind.rawValue])
+                    return Human(id: db.lastInsertRowID, name: human.name, kind: human.kind)
+                }
+            }
+        }
+        try reloadHumans()
+        return inserted
+    }
+
+    /// Deletes a Human and, by cascade, every record it owns or fought in.
+    public func deleteHuman(id: Int64) throws(StoreError) {
+        try ensureWritable()
+        try run {
+            try db.transaction {
+                try db.execute("DELETE FROM human WHERE id = ?", [id])
+                try recountResults()
+            }
+        }
+        try reloadHumans()
+    }
+
+    /// Wins, losses and draws of one Human, as the writer keeps them.
+    public struct Tally: Sendable, Equatable {
+        public var wins = 0, losses = 0, draws = 0
+        public init(wins: Int = 0, losses: Int = 0, draws: Int = 0) {
+            self.wins = wins; self.losses = losses; self.draws = draws
+        }
+        public var total: Int { wins + losses + draws }
+        /// Wins over all records, 0 when there are none.
+        public var winRate: Double { total == 0 ? 0 : Double(wins) / Double(total) }
+        mutating func add(_ result: FightResult) {
+            switch result {
+            case .win: wins += 1
+            case .loss: losses += 1
+            case .draw: draws += 1
+            }
+        }
+    }
+
+    /// Every Human's tally, kept by the writer (no scan of the records).
+    public func tallies() throws(StoreError) -> [Int64: Tally] {
+        try run {
+            var result: [Int64: Tally] = [:]
+            try db.cachedStatement("SELECT id, wins, losses, draws FROM human").forEachRow { row in
+                result[row.int64(0)] = Tally(wins: row.int(1), losses: row.int(2), draws: row.int(3))
+            }
+            return result
+        }
+    }
+
+    /// Recomputes every tally from the records (after deletes or an import).
+    func recountResults() throws {
+        try db.execute(script: """
+            UPDATE human SET
+              wins = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'win'),
+              losses = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'loss'),
+              draws = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'draw')
+            """)
+    }
+
+    func ensureWritable() throws(StoreError) {
+        if db.isReadOnly { throw .readOnly(path: path) }
+    }
+
+    // MARK: - Writing records
+
+    /// The next unused fight number.
+    public func nextFightID() throws(StoreError) -> Int64 {
+        try run { (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1 }
+    }
+
+    /// Writes `drafts` in one transaction, keeping the Humans' tallies, and returns the new ids.
+    @discardableResult
+    public func insert(_ drafts: [RecordDraft]) throws(StoreError) -> [Int64] {
+        try ensureWritable()
+        return try run {
+            try db.transaction {
+                let insert = try db.cachedStatement("""
+                    INSERT INTO record(fight, owner_id, opponent_id, date, result, duration, random_numbers, using_magic)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+                var tallies: [Int64: Tally] = [:]
+                var ids: [Int64] = []
+                ids.reserveCapacity(drafts.count)
+                for draft in drafts {
+                    try insert.bind([
+                        draft.fight, draft.ownerID, draft.opponentID, draft.date, draft.result.rawValue,
+                        durationTransformer.storedForm(of: draft.duration),
+                        diceTransformer.storedForm(of: draft.randomNumbers),
+                        draft.usingMagic.map { magicTransformer.storedForm(of: $0) },
+                    ])
+                    try insert.step()
+                    ids.append(db.lastInsertRowID)
+                    tallies[draft.ownerID, default: Tally()].add(draft.result)
+                }
+                let update = try db.cachedStatement(
+                    "UPDATE human SET wins = wins + ?, losses = losses + ?, draws = draws + ? WHERE id = ?")
+                for (id, t) in tallies { try update.execute([t.wins, t.losses, t.draws, id]) }
+                return ids
+            }
+        }
+    }
+
+    // MARK: - Reading records
+
+    static let recordColumns = "record.id, record.fight, record.owner_id, record.opponent_id, record.date, record.result, record.duration, record.random_numbers, record.using_magic"
+
+    /// The record with `id`.
+    public func record(id: Int64) throws(StoreError) -> Record {
+        let found = try run {
+            try db.cachedStatement("SELECT \(Self.recordColumns) FROM record WHERE id = ?").first([id]) { decodeRecord($0) }
+        }
+        guard let found else { throw .noSuchRecord(id) }
+        return found
+    }
+
+    /// The records of the fight `fight` (normally two).
+    public func records(ofFight fight: Int64) throws(StoreError) -> [Record] {
+        try run {
+            try db.cachedStatement("SELECT \(Self.recordColumns) FROM record WHERE fight = ? ORDER BY id").map([fight]) { decodeRecord($0) }
+        }
+    }
+
+    /// A page of records matching `query`, newest first, starting just past `cursor` in
+    /// `direction` (from the newest or oldest end when `cursor` is nil). Keyset-paged: the cost
+    /// does not grow with the table. The page is always in newest-first order.
+    public func page(_ query: RecordQuery, from cursor: RecordCursor? = nil, direction: PageDirection = .older,
+                     limit: Int) throws(StoreError) -> [Record] {
+        var (conditions, arguments) = query.conditions()
+        if let cursor {
+            conditions.append(direction == .older ? "(record.date, record.id) < (?, ?)" : "(record.date, record.id) > (?, ?)")
+            arguments.append(.integer(cursor.date))
+            arguments.append(.integer(cursor.id))
+        }
+        let order = direction == .older ? "DESC" : "ASC"
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let sql = "SELECT \(Self.recordColumns) FROM record \(whereClause) ORDER BY record.date \(order), record.id \(order) LIMIT ?"
+        arguments.append(.integer(Int64(limit)))
+        let rows = try run { try db.cachedStatement(sql).map(arguments) { decodeRecord($0) } }
+        return direction == .older ? rows : rows.reversed()
+    }
+
+    /// How many records match `query` (a count over an index; for one Human it is cheap).
+    public func count(_ query: RecordQuery) throws(StoreError) -> Int {
+        let (conditions, arguments) = query.conditions()
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return try run { Int(try db.cachedStatement("SELECT count(*) FROM record \(whereClause)").first(arguments) { $0.int64(0) } ?? 0) }
+    }
+
+    /// How many records precede `cursor` in newest-first order for `query` (its 0-based position).
+    public func position(of cursor: RecordCursor, in query: RecordQuery) throws(StoreError) -> Int {
+        var (conditions, arguments) = query.conditions()
+        conditions.append("(record.date, record.id) > (?, ?)")
+        arguments.append(.integer(cursor.date))
+        arguments.append(.integer(cursor.id))
+        let sql = "SELECT count(*) FROM record WHERE " + conditions.joined(separator: " AND ")
+        return try run { Int(try db.cachedStatement(sql).first(arguments) { $0.int64(0) } ?? 0) }
+    }
+
+    /// Calls `body` with every record matching `query`, oldest first (by id), streaming.
+    public func forEachRecord(_ query: RecordQuery = RecordQuery(), _ body: (Record) throws -> Void) throws {
+        let (conditions, arguments) = query.conditions()
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let statement = try run { try db.prepare("SELECT \(Self.recordColumns) FROM record \(whereClause) ORDER BY record.id") }
+        try statement.forEachRow(arguments) { try body(decodeRecord($0)) }
+    }
+
+    /// The number of records, from the writer's tallies (no table scan).
+    public func recordCount() throws(StoreError) -> Int {
+        try tallies().values.reduce(0) { $0 + $1.total }
+    }
+
+    /// `PRAGMA data_version`: changes when another connection commits.
+    public func dataVersion() throws(StoreError) -> Int64 {
+        try run { try db.dataVersion() }
+    }
+
+    /// `PRAGMA integrity_check`: "ok", or SQLite's list of problems.
+    public func integrityCheck() throws(StoreError) -> [String] {
+        try run { try db.prepare("PRAGMA integrity_check").map { $0.string(0) ?? "" } }
+    }
+
+    /// Foreign keys that point nowhere (`PRAGMA foreign_key_check`), as "table rowid -> parent".
+    public func foreignKeyProblems() throws(StoreError) -> [String] {
+        try run {
+            try db.prepare("PRAGMA foreign_key_check").map { row in
+                "\(row.string(0) ?? "?") row \(row.int64(1)) refers to a missing \(row.string(2) ?? "?")"
+            }
+        }
+    }
+
+    /// Runs `body` in one transaction on this store's connection.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try ensureWritable()
+        return try db.transaction(body)
+    }
+
+    /// Runs an SQL script directly: for tests and tools that must build unusual databases.
+    public func executeRaw(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws {
+        try db.execute(sql, arguments)
+    }
+
+    /// The query plan SQLite chooses for `query` paged as the browser pages it (for tests).
+    public func queryPlan(_ query: RecordQuery) throws -> [String] {
+        var (conditions, arguments) = query.conditions()
+        conditions.append("(record.date, record.id) < (?, ?)")
+        arguments.append(contentsOf: [.integer(Int64.max), .integer(Int64.max)])
+        arguments.append(.integer(50))
+        let sql = "EXPLAIN QUERY PLAN SELECT \(Self.recordColumns) FROM record WHERE "
+            + conditions.joined(separator: " AND ") + " ORDER BY record.date DESC, record.id DESC LIMIT ?"
+        return try db.prepare(sql).map(arguments) { $0.string(3) ?? "" }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// A record about to be written: every attribute has a value.
+public struct RecordDraft: Sendable, Equatable {
+    public var fight: Int64
+    public var ownerID: Int64
+    public var opponentID: Int64
+    /// Seconds since 1970-01-01 UTC.
+    public var date: Int64
+    public var result: FightResult
+    public var duration: MediaTime
+    public var randomNumbers: [Int]
+    public var usingMagic: Magic?
+
+    public init(fight: Int64, ownerID: Int64, opponentID: Int64, date: Int64, result: FightResult,
+                duration: MediaTime, randomNumbers: [Int], usingMagic: Magic?) {
+        self.fight = fight
+        self.ownerID = ownerID
+        self.opponentID = opponentID
+        self.date = date
+        self.result = result
+        self.duration = duration
+        self.randomNumbers = randomNumbers
+        self.usingMagic = usingMagic
+    }
+}
+
+/// A damaged attribute of a stored record: which record, which attribute, and why.
+public struct AttributeError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let recordID: Int64
+    /// The model's attribute name, e.g. `usingMagic`.
+    public let attribute: String
+    public let reason: TransformError
+
+    public var description: String { "record \(recordID), attribute \(attribute): \(reason.description)" }
+}
+
+/// A transformable attribute as read: the stored text and its decoded value, or why it has none.
+public struct StoredAttribute<Value: Sendable>: Sendable {
+    /// The text exactly as stored (nil for SQL NULL; non-text storage is described in `decoded`).
+    public let storedText: String?
+    public let decoded: Result<Value, AttributeError>
+
+    /// The value, or nil when damaged.
+    public var value: Value? { try? decoded.get() }
+    public var error: AttributeError? {
+        if case .failure(let e) = decoded { return e }
+        return nil
+    }
+}
+
+/// A record as read from the store. Each transformable attribute is decoded on its own, so a
+/// damaged one leaves the others readable.
+public struct Record: Sendable {
+    public let id: Int64
+    public let fight: Int64
+    public let owner: Human
+    public let opponent: Human
+    /// Seconds since 1970-01-01 UTC.
+    public let date: Int64
+    /// Nil when the stored result is not one of win, loss, draw (reported in `errors`).
+    public let result: FightResult?
+    public let duration: StoredAttribute<MediaTime>
+    public let randomNumbers: StoredAttribute<[Int]>
+    public let usingMagic: StoredAttribute<Magic?>
+    /// Problems with plain columns (a result that is not win/loss/draw, an owner that is missing).
+    public let columnErrors: [AttributeError]
+
+    /// Every damaged attribute of the record, in model order.
+    public var errors: [AttributeError] {
+        columnErrors + [duration.error, randomNumbers.error, usingMagic.error].compactMap { $0 }
+    }
+
+    public var isDamaged: Bool { !errors.isEmpty }
+
+    /// The date as ISO 8601 in UTC: `2026-11-29T14:00:00Z`.
+    public var isoDate: String { ISODate.format(date) }
+}
+
+/// ISO 8601 dates in UTC, without Foundation's formatters (fast and locale-proof).
+public enum ISODate {
+    public static func format(_ seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secs = seconds - days * 86_400
+        let (y, m, d) = civil(fromDays: days)
+        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let year = y >= 0 && y < 10_000 ? String(y).leftPadded(to: 4) : String(y)
+        return "\(year)-\(two(m))-\(two(d))T\(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60))Z"
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SSZ` (or a date alone, `YYYY-MM-DD`).
+    public static func parse(_ text: String) -> Int64? {
+        let parts = text.split(separator: "T", maxSplits: 1)
+        guard let datePart = parts.first else { return nil }
+        let ymd = datePart.split(separator: "-", omittingEmptySubsequences: false)
+        guard ymd.count == 3, let y = Int64(ymd[0]), let m = Int64(ymd[1]), let d = Int64(ymd[2]),
+              (1...12).contains(m), (1...31).contains(d) else { return nil }
+        var seconds: Int64 = 0
+        if parts.count == 2 {
+            var t = parts[1]
+            guard t.hasSuffix("Z") else { return nil }
+            t.removeLast()
+            let hms = t.split(separator: ":", omittingEmptySubsequences: false)
+            guard hms.count == 3, let h = Int64(hms[0]), let mi = Int64(hms[1]), let s = Int64(hms[2]),
+                  (0..<24).contains(h), (0..<60).contains(mi), (0..<61).contains(s) else { return nil }
+            seconds = h * 3600 + mi * 60 + s
+        }
+        return days(fromCivil: y, m, d) * 86_400 + seconds
+    }
+
+    // Howard Hinnant's days-from-civil algorithms.
+    static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    static func days(fromCivil y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

@@ -1,0 +1,70 @@
+import SQLiteDB
+
+/// Which records to read: every field is optional and they combine with AND.
+/// Built from fixed SQL fragments and bound parameters; no user text is spliced into SQL.
+public struct RecordQuery: Sendable, Equatable {
+    public var ownerID: Int64?
+    public var ownerKind: HumanKind?
+    public var result: FightResult?
+    /// A compiled filter expression: an SQL condition over `record` with its parameters.
+    public var filter: CompiledFilter?
+
+    public init(ownerID: Int64? = nil, ownerKind: HumanKind? = nil, result: FightResult? = nil, filter: CompiledFilter? = nil) {
+        self.ownerID = ownerID
+        self.ownerKind = ownerKind
+        self.result = result
+        self.filter = filter
+    }
+
+    /// The WHERE conditions and their arguments.
+    func conditions() -> (sql: [String], arguments: [SQLiteValue]) {
+        var sql: [String] = []
+        var arguments: [SQLiteValue] = []
+        if let ownerID { sql.append("record.owner_id = ?"); arguments.append(.integer(ownerID)) }
+        if let ownerKind {
+            sql.append("record.owner_id IN (SELECT id FROM human WHERE kind = ?)")
+            arguments.append(.text(ownerKind.rawValue))
+        }
+        // The unary + keeps the planner on the date-ordered index instead of sorting every match.
+        if let result { sql.append("+record.result = ?"); arguments.append(.text(result.rawValue)) }
+        if let filter { sql.append("(\(filter.sql))"); arguments.append(contentsOf: filter.arguments) }
+        return (sql, arguments)
+    }
+}
+
+/// An SQL condition compiled from a filter expression, with its bound arguments.
+public struct CompiledFilter: Sendable, Equatable {
+    public let sql: String
+    public let arguments: [SQLiteValue]
+
+    public init(sql: String, arguments: [SQLiteValue]) {
+        self.sql = sql
+        self.arguments = arguments
+    }
+}
+
+/// A position in the newest-first order of records: the keyset `(date, id)`.
+public struct RecordCursor: Sendable, Hashable, Comparable {
+    public let date: Int64
+    public let id: Int64
+
+    public init(date: Int64, id: Int64) {
+        self.date = date
+        self.id = id
+    }
+
+    public init(_ record: Record) { self.init(date: record.date, id: record.id) }
+
+    /// Newest-first order: a cursor is "less" when it comes earlier in the list (newer).
+    public static func < (a: RecordCursor, b: RecordCursor) -> Bool {
+        (a.date, a.id) > (b.date, b.id)
+    }
+}
+
+/// Which way to page from a cursor.
+public enum PageDirection: Sendable {
+    /// Toward older records (further down the newest-first list).
+    case older
+    /// Toward newer records (up the list).
+    case newer
+}

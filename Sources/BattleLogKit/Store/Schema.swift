@@ -1,0 +1,62 @@
+import SQLiteDB
+
+/// The store's schema as numbered migrations, recorded in `PRAGMA user_version`.
+/// A migration, once shipped, is never edited: add a new one instead.
+enum Schema {
+    /// `PRAGMA application_id`: marks a file as a battlelog database ("BTLG").
+    static let applicationID: Int64 = 0x4254_4C47
+
+    static let migrations: [String] = [
+        // 1: humans, records, and the indexes the browser and the CLI ask for.
+        """
+        CREATE TABLE human (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL,
+            wins INTEGER NOT NULL DEFAULT 0,
+            losses INTEGER NOT NULL DEFAULT 0,
+            draws INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE record (
+            id INTEGER PRIMARY KEY,
+            fight INTEGER NOT NULL,
+            owner_id INTEGER NOT NULL REFERENCES human(id) ON DELETE CASCADE,
+            opponent_id INTEGER NOT NULL REFERENCES human(id) ON DELETE CASCADE,
+            date INTEGER NOT NULL,
+            result TEXT NOT NULL,
+            duration TEXT,
+            random_numbers TEXT,
+            using_magic TEXT,
+            magic_type TEXT GENERATED ALWAYS AS (
+                CASE WHEN json_valid(using_magic) AND json_type(using_magic) = 'object' THEN
+                    CASE
+                        WHEN json_type(using_magic, '$.type') IS NOT NULL THEN json_extract(using_magic, '$.type')
+                        WHEN json_type(using_magic, '$.collaboratorName') IS NOT NULL THEN 'hero'
+                        WHEN json_type(using_magic, '$.gateName') IS NOT NULL THEN 'villain'
+                    END
+                END) VIRTUAL
+        );
+        CREATE INDEX record_owner_date ON record(owner_id, date);
+        CREATE INDEX record_opponent ON record(opponent_id);
+        CREATE INDEX record_fight ON record(fight);
+        CREATE INDEX record_date ON record(date);
+        CREATE INDEX record_result ON record(result);
+        CREATE INDEX record_magic_type ON record(magic_type);
+        """,
+    ]
+
+    static var currentVersion: Int { migrations.count }
+
+    /// Runs the migrations the database has not had yet, each in its own transaction.
+    static func migrate(_ db: Database) throws {
+        var version = try db.userVersion()
+        while version < currentVersion {
+            try db.transaction {
+                try db.execute(script: migrations[version])
+                if version == 0 { try db.execute(script: "PRAGMA application_id = \(applicationID)") }
+                try db.setUserVersion(version + 1)
+            }
+            version += 1
+        }
+    }
+}

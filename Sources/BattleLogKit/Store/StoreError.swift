@@ -1,0 +1,38 @@
+import SQLiteDB
+
+/// Why a store cannot be opened or used. Every case names the path or the thing that is wrong.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    case isADirectory(path: String)
+    case emptyFile(path: String)
+    case notADatabase(path: String)
+    case notABattlelogDatabase(path: String)
+    case newerSchema(path: String, found: Int, supported: Int)
+    case readOnly(path: String)
+    case cannotCreate(path: String, reason: String)
+    case locked(path: String)
+    case unregisteredTransformer(attribute: String, transformer: String)
+    case invalidModel(String)
+    case noSuchRecord(Int64)
+    case noSuchHuman(String)
+    case sqlite(path: String, SQLiteError)
+
+    public var description: String {
+        switch self {
+        case .isADirectory(let p): "\(p): is a folder, not a database file"
+        case .emptyFile(let p): "\(p): is an empty file, not a battlelog database"
+        case .notADatabase(let p): "\(p): is not a SQLite database"
+        case .notABattlelogDatabase(let p): "\(p): is a SQLite database, but not a battlelog one"
+        case .newerSchema(let p, let found, let supported):
+            "\(p): was written by a newer battlelog (schema version \(found); this one reads up to \(supported))"
+        case .readOnly(let p): "\(p): the database is read-only, cannot write"
+        case .cannotCreate(let p, let reason): "\(p): cannot create the database: \(reason)"
+        case .locked(let p): "\(p): the database is locked by another process"
+        case .unregisteredTransformer(let attribute, let transformer):
+            "attribute \(attribute) names the value transformer \"\(transformer)\", which is not registered"
+        case .invalidModel(let reason): "the model description is invalid: \(reason)"
+        case .noSuchRecord(let id): "no record with id \(id)"
+        case .noSuchHuman(let name): "no Human named \"\(name)\""
+        case .sqlite(let p, let e): "\(p): \(e.message) (SQLite error \(e.code))"
+        }
+    }
+}

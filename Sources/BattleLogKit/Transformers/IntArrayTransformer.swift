@@ -1,0 +1,26 @@
+/// `[Int]` <-> a JSON array of integers: `[12,99,3]`.
+public struct IntArrayTransformer: ValueTransformer {
+    public static let name = "IntArrayTransformer"
+    public static let valueClassName = "[Int]"
+
+    public init() {}
+
+    public func storedForm(of values: [Int]) -> String {
+        var w = JSONWriter(capacity: values.count * 4 + 2)
+        w.writeIntegerArray(values)
+        return w.text
+    }
+
+    public func value(fromStored text: String) throws(TransformError) -> [Int] {
+        let json: JSONValue
+        do { json = try JSONParser.parse(text) } catch { throw .notJSON(error) }
+        guard case .array(let elements) = json else { throw .wrongShape(expected: "an array", found: json.typeName) }
+        var result: [Int] = []
+        result.reserveCapacity(elements.count)
+        for (i, element) in elements.enumerated() {
+            guard case .integer(let v) = element else { throw .arrayElement(index: i, found: element.typeName) }
+            result.append(Int(v))
+        }
+        return result
+    }
+}

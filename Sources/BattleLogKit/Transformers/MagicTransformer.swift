@@ -1,0 +1,58 @@
+/// `Magic?` <-> a self-describing envelope:
+/// `{"collaboratorName":"Mira","cooperationFormulaName":"Starlight","type":"hero","version":1}`.
+///
+/// `nil` is stored as SQL NULL (never reaching this transformer). The legacy, untagged form that
+/// `JSONEncoder` wrote for `HeroMagic` and `VillainMagic` (just their fields) is still read,
+/// recognised by its keys; the kind is never guessed from the owner.
+public struct MagicTransformer: ValueTransformer {
+    public static let name = "MagicTransformer"
+    public static let valueClassName = "Magic"
+
+    public init() {}
+
+    public func storedForm(of magic: Magic?) -> String {
+        guard let magic else { return "null" }
+        var members = magic.value.storedFields
+        members.append(("type", .string(magic.typeName)))
+        members.append(("version", .integer(Int64(magic.formatVersion))))
+        members.sort { $0.key < $1.key }
+        var w = JSONWriter(capacity: 96)
+        w.beginObject()
+        for (i, member) in members.enumerated() {
+            w.key(member.key, first: i == 0)
+            w.write(member.value)
+        }
+        w.endObject()
+        return w.text
+    }
+
+    public func value(fromStored text: String) throws(TransformError) -> Magic? {
+        let json: JSONValue
+        do { json = try JSONParser.parse(text) } catch { throw .notJSON(error) }
+        if json == .null { return nil }
+        guard case .object(var members) = json else { throw .wrongShape(expected: "an object", found: json.typeName) }
+        guard let typeValue = members.removeValue(forKey: "type") else {
+            guard let legacy = MagicCatalog.legacyKind(forKeys: members.keys) else {
+                throw .unrecognisedLegacyKeys(members.keys.sorted())
+            }
+            do { return Magic(try legacy.init(fields: members)) } catch { throw .magicField(error) }
+        }
+        guard case .string(let typeName) = typeValue else {
+            throw .magicField(.wrongType(field: "type", expected: "a string", found: typeValue.typeName))
+        }
+        guard let kind = MagicCatalog.kind(named: typeName) else { throw .unknownMagicType(typeName) }
+        guard let versionValue = members.removeValue(forKey: "version") else { throw .magicField(.missingField("version")) }
+        guard case .integer(let version) = versionValue else {
+            throw .magicField(.wrongType(field: "version", expected: "an integer", found: versionValue.typeName))
+        }
+        guard version == Int64(kind.formatVersion) else { throw .unknownVersion(type: typeName, version: version) }
+        do { return Magic(try kind.init(fields: members)) } catch { throw .magicField(error) }
+    }
+
+    public func formatVersion(ofStored text: String) -> Int? {
+        guard case .object(let members)? = try? JSONParser.parse(text) else { return nil }
+        guard let v = members["version"] else { return members["type"] == nil ? 0 : nil }
+        if case .integer(let i) = v { return Int(exactly: i) }
+        return nil
+    }
+}

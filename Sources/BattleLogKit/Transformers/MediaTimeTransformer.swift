@@ -1,0 +1,35 @@
+/// `MediaTime` <-> its dictionary form as JSON: `{"epoch":0,"flags":1,"timescale":600,"value":49380}`.
+public struct MediaTimeTransformer: ValueTransformer {
+    public static let name = "MediaTimeTransformer"
+    public static let valueClassName = "MediaTime"
+
+    public init() {}
+
+    public func storedForm(of time: MediaTime) -> String {
+        var w = JSONWriter(capacity: 64)
+        w.beginObject()
+        w.key("epoch", first: true); w.writeInteger(time.epoch)
+        w.key("flags"); w.writeInteger(time.flags.rawValue)
+        w.key("timescale"); w.writeInteger(time.timescale)
+        w.key("value"); w.writeInteger(time.value)
+        w.endObject()
+        return w.text
+    }
+
+    public func value(fromStored text: String) throws(TransformError) -> MediaTime {
+        let json: JSONValue
+        do { json = try JSONParser.parse(text) } catch { throw .notJSON(error) }
+        guard case .object(let members) = json else { throw .wrongShape(expected: "an object", found: json.typeName) }
+        var dictionary: [String: Int64] = [:]
+        for key in [MediaTime.DictionaryKey.value, MediaTime.DictionaryKey.timescale,
+                    MediaTime.DictionaryKey.flags, MediaTime.DictionaryKey.epoch] {
+            guard let member = members[key] else { throw .mediaTime(.missingKey(key)) }
+            switch member {
+            case .integer(let i): dictionary[key] = i
+            case .number(let d): throw .mediaTime(.outOfRange(key: key, value: String(d)))
+            default: throw .mediaTime(.notAnInteger(key: key))
+            }
+        }
+        do { return try MediaTime(dictionary: dictionary) } catch { throw .mediaTime(error) }
+    }
+}

@@ -1,0 +1,38 @@
+/// Why a stored value cannot be turned back into its value.
+public enum TransformError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The stored text is not JSON.
+    case notJSON(JSONParseError)
+    /// The stored value has the wrong SQL type (for example a BLOB or an INTEGER).
+    case wrongStorageType(String)
+    /// The JSON is not of the expected shape ("expected an object, found an array").
+    case wrongShape(expected: String, found: String)
+    /// A magic envelope names a type no registered kind has.
+    case unknownMagicType(String)
+    /// A magic envelope has a version this program cannot read.
+    case unknownVersion(type: String, version: Int64)
+    /// An untagged value whose keys match no kind of magic.
+    case unrecognisedLegacyKeys([String])
+    /// A field of a magic value is missing, mistyped or out of range.
+    case magicField(MagicFieldError)
+    /// A MediaTime dictionary is missing a key or has a value out of range.
+    case mediaTime(MediaTime.DictionaryError)
+    /// An element of an integer array is not an integer.
+    case arrayElement(index: Int, found: String)
+    /// A required value is NULL.
+    case missingValue
+
+    public var description: String {
+        switch self {
+        case .notJSON(let e): e.description
+        case .wrongStorageType(let t): "stored as \(t), expected JSON text"
+        case .wrongShape(let expected, let found): "expected \(expected), found \(found)"
+        case .unknownMagicType(let t): "unknown magic type \"\(t)\""
+        case .unknownVersion(let t, let v): "unknown version \(v) of magic type \"\(t)\""
+        case .unrecognisedLegacyKeys(let keys): "untagged magic with unrecognised keys [\(keys.joined(separator: ", "))]"
+        case .magicField(let e): e.description
+        case .mediaTime(let e): "time dictionary: \(e.description)"
+        case .arrayElement(let i, let found): "element \(i) should be an integer, found \(found)"
+        case .missingValue: "value is missing (NULL)"
+        }
+    }
+}

@@ -1,0 +1,1 @@
+int bl_dummy(void);

@@ -1,0 +1,19 @@
+// ncursesw for Swift. SwiftPM drops pkg-config's -D_XOPEN_SOURCE=600, so the wide-character
+// API is switched on here, and the macros Swift cannot import are wrapped as inline functions.
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <locale.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+int wcwidth(wchar_t c);
+
+static inline int bl_color_pair(int n) { return COLOR_PAIR(n); }
+static inline int bl_getmaxy(WINDOW *w) { return getmaxy(w); }
+static inline int bl_getmaxx(WINDOW *w) { return getmaxx(w); }
+static inline WINDOW *bl_stdscr(void) { return stdscr; }
+static inline int bl_attr_bold(void) { return A_BOLD; }
+static inline int bl_attr_reverse(void) { return A_REVERSE; }
+static inline int bl_attr_dim(void) { return A_DIM; }
+static inline int bl_attr_underline(void) { return A_UNDERLINE; }
+static inline int bl_key_mouse(void) { return KEY_MOUSE; }
+static inline int bl_key_resize(void) { return KEY_RESIZE; }

@@ -1,0 +1,143 @@
+import CSQLite
+
+/// One SQLite connection. Not thread-safe: use a connection from one thread at a time
+/// (open one connection per thread instead of sharing).
+public final class Database {
+    /// How to open the file.
+    public enum Mode: Sendable {
+        /// Read and write; create the file when it is missing.
+        case readWriteCreate
+        /// Read and write an existing file.
+        case readWrite
+        /// Read only.
+        case readOnly
+    }
+
+    let handle: OpaquePointer
+    /// The path the connection was opened on.
+    public let path: String
+    private var cache: [String: Statement] = [:]
+
+    /// Opens the database at `path`.
+    public init(path: String, mode: Mode = .readWriteCreate) throws(SQLiteError) {
+        var db: OpaquePointer?
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch mode {
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        }
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_close_v2(db)
+            throw SQLiteError(code: rc, message: message)
+        }
+        self.handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    func error(code: Int32, sql: String?) -> SQLiteError {
+        let extended = sqlite3_extended_errcode(handle)
+        let message = String(cString: sqlite3_errmsg(handle))
+        return SQLiteError(code: extended != 0 ? extended : code, message: message, sql: sql)
+    }
+
+    // MARK: - Running SQL
+
+    /// Runs one or more statements separated by semicolons, without arguments.
+    public func execute(script sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &message)
+        if rc != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_free(message)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        }
+    }
+
+    /// Runs one statement with `arguments` through the statement cache.
+    public func execute(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws(SQLiteError) {
+        try cachedStatement(sql).execute(arguments)
+    }
+
+    /// A prepared statement for `sql`, prepared once and reused for the life of the connection.
+    public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let statement = cache[sql] { return statement }
+        let statement = try Statement(database: self, sql: sql, persistent: true)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// A new prepared statement, not cached: for SQL that is built once and run once.
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(database: self, sql: sql, persistent: false)
+    }
+
+    /// The first column of the first row of `sql`, as an integer, or nil when there is no row.
+    public func scalarInt(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> Int64? {
+        try cachedStatement(sql).first(arguments) { $0.isNull(0) ? nil : $0.int64(0) } ?? nil
+    }
+
+    /// The first column of the first row of `sql`, as text, or nil.
+    public func scalarText(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> String? {
+        try cachedStatement(sql).first(arguments) { $0.string(0) } ?? nil
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`; rolls back when it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    // MARK: - Connection state
+
+    /// The rowid of the last successful INSERT on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    /// Rows changed by the last statement.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+    /// Whether the connection cannot write (opened read-only, or a read-only file).
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    /// Whether a transaction is open.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Sets how long a statement waits for another connection's lock before failing with BUSY.
+    public func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// `PRAGMA user_version`: the schema version this project records.
+    public func userVersion() throws -> Int {
+        Int(try scalarInt("PRAGMA user_version") ?? 0)
+    }
+
+    public func setUserVersion(_ version: Int) throws(SQLiteError) {
+        try execute(script: "PRAGMA user_version = \(version)")
+    }
+
+    /// `PRAGMA data_version`: changes when another connection committed to the file.
+    public func dataVersion() throws -> Int64 {
+        try scalarInt("PRAGMA data_version") ?? 0
+    }
+
+    /// Asks a running statement on this connection to stop (safe from another thread).
+    public func interrupt() { sqlite3_interrupt(handle) }
+
+    /// The SQLite library version, e.g. "3.40.1".
+    public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+}

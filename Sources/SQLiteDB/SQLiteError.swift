@@ -1,0 +1,31 @@
+import CSQLite
+
+/// A failure reported by SQLite: the extended result code, SQLite's message and the SQL that failed.
+public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The extended result code (`sqlite3_extended_errcode`).
+    public let code: Int32
+    /// SQLite's own message for the failure.
+    public let message: String
+    /// The statement that failed, if any.
+    public let sql: String?
+
+    public init(code: Int32, message: String, sql: String? = nil) {
+        self.code = code
+        self.message = message
+        self.sql = sql
+    }
+
+    /// The primary result code (the low byte of the extended one).
+    public var primaryCode: Int32 { code & 0xff }
+
+    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
+    public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
+    public var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
+
+    public var description: String {
+        var text = "SQLite error \(code): \(message)"
+        if let sql { text += " (in: \(sql))" }
+        return text
+    }
+}

@@ -1,0 +1,37 @@
+import CSQLite
+
+/// A value as SQLite stores it: one of its five storage classes.
+public enum SQLiteValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    /// The storage class name as SQLite's `typeof()` spells it.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .integer: "integer"
+        case .real: "real"
+        case .text: "text"
+        case .blob: "blob"
+        }
+    }
+}
+
+/// A Swift value that can be bound to a statement parameter.
+public protocol SQLiteBindable: Sendable {
+    var sqliteValue: SQLiteValue { get }
+}
+
+extension SQLiteValue: SQLiteBindable { public var sqliteValue: SQLiteValue { self } }
+extension Int: SQLiteBindable { public var sqliteValue: SQLiteValue { .integer(Int64(self)) } }
+extension Int64: SQLiteBindable { public var sqliteValue: SQLiteValue { .integer(self) } }
+extension Int32: SQLiteBindable { public var sqliteValue: SQLiteValue { .integer(Int64(self)) } }
+extension Double: SQLiteBindable { public var sqliteValue: SQLiteValue { .real(self) } }
+extension String: SQLiteBindable { public var sqliteValue: SQLiteValue { .text(self) } }
+extension Bool: SQLiteBindable { public var sqliteValue: SQLiteValue { .integer(self ? 1 : 0) } }
+extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
+    public var sqliteValue: SQLiteValue { self?.sqliteValue ?? .null }
+}
