@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+@testable import BattleLogKit
+import SQLiteDB
+
+@Suite struct StoreOpeningTests {
+    @Test func missingFileIsCreatedWithItsFolder() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("a/b/c.sqlite")
+        let store = try BattleStore(path: path)
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(try store.recordCount() == 0)
+        #expect(!store.isReadOnly)
+    }
+
+    @Test func badPathsAreRefusedAndLeftUntouched() throws {
+        let folder = TemporaryFolder()
+        #expect(throws: StoreError.isADirectory(path: folder.path)) { try BattleStore(path: folder.path) }
+
+        let empty = folder.file("empty.sqlite")
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(throws: StoreError.emptyFile(path: empty)) { try BattleStore(path: empty) }
+        #expect(fileBytes(empty) == Data())
+
+        let junk = folder.file("junk.sqlite")
+        let junkBytes = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        FileManager.default.createFile(atPath: junk, contents: junkBytes)
+        #expect(throws: StoreError.notADatabase(path: junk)) { try BattleStore(path: junk) }
+        #expect(fileBytes(junk) == junkBytes)
+    }
+
+    @Test func newerSchemaAndForeignDatabasesAreRefused() throws {
+        let folder = TemporaryFolder()
+        let newer = folder.file("newer.sqlite")
+        do { _ = try BattleStore(path: newer) }
+        try runSQLite(newer, "PRAGMA user_version = 99;")
+        let before = fileBytes(newer)
+        #expect(throws: StoreError.newerSchema(path: newer, found: 99, supported: BattleStore.schemaVersion)) {
+            try BattleStore(path: newer)
+        }
+        #expect(fileBytes(newer) == before)
+
+        let other = folder.file("other.sqlite")
+        try runSQLite(other, "CREATE TABLE t(x); INSERT INTO t VALUES (1);")
+        let otherBefore = fileBytes(other)
+        #expect(throws: StoreError.notABattlelogDatabase(path: other)) { try BattleStore(path: other) }
+        #expect(fileBytes(other) == otherBefore)
+    }
+
+    @Test func readOnlyFileReadsButRefusesWrites() throws {
+        let folder = TemporaryFolder()
+        let (store, hero, _) = try makeStore(folder, fights: 3)
+        let path = store.path
+        _ = consume store
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path) }
+        let before = fileBytes(path)
+        let readOnly = try BattleStore(path: path, readOnly: true)
+        #expect(readOnly.isReadOnly)
+        #expect(try readOnly.page(RecordQuery(ownerID: hero.id), limit: 10).count == 3)
+        #expect(throws: StoreError.readOnly(path: path)) { try readOnly.insertHumans([Human(name: "X", kind: .hero)]) }
+        #expect(fileBytes(path) == before)
+    }
+
+    @Test func unregisteredTransformerIsRefusedAtOpen() throws {
+        let folder = TemporaryFolder()
+        var registry = TransformerRegistry.standard
+        registry.unregister(named: "MagicTransformer")
+        let path = folder.file("x.sqlite")
+        #expect(throws: StoreError.unregisteredTransformer(attribute: "Record.usingMagic", transformer: "MagicTransformer")) {
+            try BattleStore(path: path, registry: registry)
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func modelDescriptionNamesEachTransformer() throws {
+        let model = try StoreModel.bundled()
+        #expect(model.transformableAttributes.map(\.qualifiedName) == ["Record.duration", "Record.randomNumbers", "Record.usingMagic"])
+        #expect(model.attribute(named: "usingMagic")?.transformerName == "MagicTransformer")
+        #expect(model.attribute(named: "randomNumbers")?.column == "random_numbers")
+    }
+}
+
+@Suite struct StoreRecordTests {
+    @Test func pagingReturnsEveryRecordOnceInOrder() throws {
+        let folder = TemporaryFolder()
+        let (store, hero, _) = try makeStore(folder, fights: 257)
+        let query = RecordQuery(ownerID: hero.id)
+        var seen: [Int64] = []
+        var cursor: RecordCursor?
+        while true {
+            let page = try store.page(query, from: cursor, limit: 20)
+            if page.isEmpty { break }
+            seen += page.map(\.id)
+            cursor = RecordCursor(page.last!)
+        }
+        #expect(seen.count == 257)
+        #expect(Set(seen).count == 257)
+        let dates = try seen.map { try store.record(id: $0).date }
+        #expect(dates == dates.sorted(by: >))
+        // And back up again, newer pages, from the oldest record.
+        var back: [Int64] = []
+        cursor = nil
+        var first = try store.page(query, from: nil, direction: .older, limit: 1)
+        while !first.isEmpty { cursor = RecordCursor(first[0]); first = try store.page(query, from: cursor, limit: 50).suffix(1) }
+        var up: RecordCursor? = cursor
+        back.append(up!.id)
+        while let c = up {
+            let page = try store.page(query, from: c, direction: .newer, limit: 20)
+            back = page.map(\.id) + back
+            up = page.first.map(RecordCursor.init)
+        }
+        #expect(back == seen)
+        #expect(try store.count(query) == 257)
+        #expect(try store.position(of: RecordCursor(date: try store.record(id: seen[10]).date, id: seen[10]), in: query) == 10)
+    }
+
+    @Test func pagingUsesTheOwnerIndex() throws {
+        let folder = TemporaryFolder()
+        let (store, hero, _) = try makeStore(folder, fights: 10)
+        let plan = try store.queryPlan(RecordQuery(ownerID: hero.id)).joined(separator: "\n")
+        #expect(plan.contains("record_owner_date"), "\(plan)")
+        #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+        let global = try store.queryPlan(RecordQuery(result: .win)).joined(separator: "\n")
+        #expect(global.contains("record_date") && !global.contains("TEMP B-TREE"), "\(global)")
+    }
+
+    @Test func damagedValuesAreTypedAndLeaveTheRestReadable() throws {
+        let folder = TemporaryFolder()
+        let (store, hero, _) = try makeStore(folder, fights: 4)
+        let ids = try store.page(RecordQuery(ownerID: hero.id), limit: 4).map(\.id)
+        try store.executeRaw("UPDATE record SET using_magic = ? WHERE id = ?", [#"{"type":"dragon","version":1}"#, ids[0]])
+        try store.executeRaw("UPDATE record SET duration = ? WHERE id = ?", [#"{"flags":1,"timescale":600,"value":5}"#, ids[1]])
+        try store.executeRaw("UPDATE record SET random_numbers = ? WHERE id = ?", ["not json", ids[2]])
+        try store.executeRaw("UPDATE record SET duration = X'00FF' WHERE id = ?", [ids[3]])
+
+        let r0 = try store.record(id: ids[0])
+        #expect(r0.usingMagic.error == AttributeError(recordID: ids[0], attribute: "usingMagic", reason: .unknownMagicType("dragon")))
+        #expect(r0.duration.value != nil && r0.randomNumbers.value != nil && r0.result != nil)
+        #expect(r0.usingMagic.storedText == #"{"type":"dragon","version":1}"#)
+
+        let r1 = try store.record(id: ids[1])
+        #expect(r1.duration.error?.reason == .mediaTime(.missingKey("epoch")))
+        #expect(r1.duration.value == nil)   // not replaced by zero
+        #expect(r1.usingMagic.value != nil)
+
+        let r2 = try store.record(id: ids[2])
+        #expect(r2.randomNumbers.error?.attribute == "randomNumbers")
+        if case .notJSON? = r2.randomNumbers.error?.reason {} else { Issue.record("expected notJSON") }
+
+        let r3 = try store.record(id: ids[3])
+        #expect(r3.duration.error?.reason == .wrongStorageType("a blob of 2 bytes"))
+        #expect(r3.errors.count == 1)
+    }
+
+    @Test func deletingAHumanCascades() throws {
+        let folder = TemporaryFolder()
+        let (store, hero, villain) = try makeStore(folder, fights: 5)
+        try store.deleteHuman(id: villain.id)
+        #expect(try store.count(RecordQuery()) == 0)
+        #expect(try store.tallies()[hero.id] == BattleStore.Tally())
+        #expect(throws: StoreError.noSuchRecord(1)) { try store.record(id: 1) }
+    }
+
+    @Test func foreignKeysAreEnforced() throws {
+        let folder = TemporaryFolder()
+        let (store, _, _) = try makeStore(folder, fights: 1)
+        let draft = RecordDraft(fight: 99, ownerID: 999, opponentID: 998, date: 0, result: .win,
+                                duration: .zero, randomNumbers: [], usingMagic: nil)
+        #expect(throws: StoreError.self) { try store.insert([draft]) }
+    }
+
+    @Test func talliesFollowInserts() throws {
+        let folder = TemporaryFolder()
+        let (store, hero, villain) = try makeStore(folder, fights: 9)
+        #expect(try store.tallies()[hero.id] == BattleStore.Tally(wins: 3, losses: 3, draws: 3))
+        #expect(try store.tallies()[villain.id] == BattleStore.Tally(wins: 3, losses: 3, draws: 3))
+        #expect(try store.recordCount() == 18)
+    }
+
+    @Test func isoDates() {
+        #expect(ISODate.format(0) == "1970-01-01T00:00:00Z")
+        #expect(ISODate.format(1_796_392_800) == "2026-12-04T14:00:00Z")
+        #expect(ISODate.parse("2026-12-04T14:00:00Z") == 1_796_392_800)
+        #expect(ISODate.parse("2000-02-29") == 951_782_400)
+        #expect(ISODate.format(-1) == "1969-12-31T23:59:59Z")
+        #expect(ISODate.parse("2026-13-01") == nil)
+    }
+}
+
+/// Runs SQL on a file through the raw binding (to build databases battlelog would not write).
+func runSQLite(_ path: String, _ sql: String) throws {
+    let db = try Database(path: path)
+    try db.execute(script: sql)
+}
