@@ -1,1 +1,4 @@
 import BattleLogCLI
+import Foundation
+
+exit(BattlelogCLI.run(Array(CommandLine.arguments.dropFirst()), console: .standard()))

@@ -19,7 +19,7 @@ public struct HeroMagic: MagicKind {
     }
 
     public var storedFields: [(key: String, value: JSONValue)] {
-        [("collaboratorName", .string(collaboratorName)), ("cooperationFormulaName", .string(cooperationFormulaName))]
+        [("cooperationFormulaName", .string(cooperationFormulaName)), ("collaboratorName", .string(collaboratorName))]
     }
 
     public var displayFields: [MagicField] {

@@ -36,7 +36,7 @@ public protocol MagicKind: Sendable, Codable, Hashable {
 
     /// Reads and validates the fields of an envelope or a legacy value.
     init(fields: [String: JSONValue]) throws(MagicFieldError)
-    /// The stored fields under their Codable names (any order; the envelope sorts them).
+    /// The fields under their Codable names, in declaration order (the stored envelope sorts them).
     var storedFields: [(key: String, value: JSONValue)] { get }
     /// The labelled rows of the detail box, in display order.
     var displayFields: [MagicField] { get }

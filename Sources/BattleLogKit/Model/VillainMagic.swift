@@ -22,7 +22,7 @@ public struct VillainMagic: MagicKind {
     }
 
     public var storedFields: [(key: String, value: JSONValue)] {
-        [("gateName", .string(gateName)), ("powerOfEvilGate", .integer(Int64(powerOfEvilGate)))]
+        [("powerOfEvilGate", .integer(Int64(powerOfEvilGate))), ("gateName", .string(gateName))]
     }
 
     public var displayFields: [MagicField] {

@@ -98,6 +98,7 @@ public final class BattleStore {
 
     static func classify(_ error: any Error, path: String, creating: Bool) -> StoreError {
         if let e = error as? StoreError { return e }
+        if let e = error as? ImportConflict { return .conflict(e.message) }
         guard let e = error as? SQLiteError else { return .cannotCreate(path: path, reason: "\(error)") }
         if e.isNotADatabase || e.isCorrupt { return .notADatabase(path: path) }
         if e.isBusy { return .locked(path: path) }
@@ -157,9 +158,9 @@ public final class BattleStore {
         try run {
             try db.transaction {
                 try db.execute("DELETE FROM human WHERE id = ?", [id])
-                try recountResults()
             }
         }
+        try rebuildSummaries()
         try reloadHumans()
     }
 
@@ -172,7 +173,7 @@ public final class BattleStore {
         public var total: Int { wins + losses + draws }
         /// Wins over all records, 0 when there are none.
         public var winRate: Double { total == 0 ? 0 : Double(wins) / Double(total) }
-        mutating func add(_ result: FightResult) {
+        public mutating func add(_ result: FightResult) {
             switch result {
             case .win: wins += 1
             case .loss: losses += 1
@@ -192,14 +193,28 @@ public final class BattleStore {
         }
     }
 
-    /// Recomputes every tally from the records (after deletes or an import).
-    func recountResults() throws {
-        try db.execute(script: """
-            UPDATE human SET
-              wins = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'win'),
-              losses = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'loss'),
-              draws = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'draw')
-            """)
+    /// Recomputes the tallies, magic usage and dice counts from the records (after a delete or
+    /// an import): a full scan, in one transaction.
+    public func rebuildSummaries() throws(StoreError) {
+        try ensureWritable()
+        try run {
+            try db.transaction {
+                try db.execute(script: """
+                    UPDATE human SET
+                      wins = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'win'),
+                      losses = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'loss'),
+                      draws = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'draw');
+                    DELETE FROM magic_usage;
+                    DELETE FROM dice_count;
+                    """)
+                var summary = SummaryDelta()
+                try forEachRecord { record in
+                    if let magic = record.usingMagic.value ?? nil { summary.addMagic(magic) }
+                    if let dice = record.randomNumbers.value { summary.addDice(dice) }
+                }
+                try summary.apply(to: db)
+            }
+        }
     }
 
     func ensureWritable() throws(StoreError) {
@@ -224,6 +239,7 @@ public final class BattleStore {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 var tallies: [Int64: Tally] = [:]
+                var summary = SummaryDelta()
                 var ids: [Int64] = []
                 ids.reserveCapacity(drafts.count)
                 for draft in drafts {
@@ -236,7 +252,10 @@ public final class BattleStore {
                     try insert.step()
                     ids.append(db.lastInsertRowID)
                     tallies[draft.ownerID, default: Tally()].add(draft.result)
+                    if let magic = draft.usingMagic { summary.addMagic(magic) }
+                    summary.addDice(draft.randomNumbers)
                 }
+                try summary.apply(to: db)
                 let update = try db.cachedStatement(
                     "UPDATE human SET wins = wins + ?, losses = losses + ?, draws = draws + ? WHERE id = ?")
                 for (id, t) in tallies { try update.execute([t.wins, t.losses, t.draws, id]) }
@@ -354,4 +373,9 @@ public final class BattleStore {
             + conditions.joined(separator: " AND ") + " ORDER BY record.date DESC, record.id DESC LIMIT ?"
         return try db.prepare(sql).map(arguments) { $0.string(3) ?? "" }
     }
+}
+
+extension BattleStore {
+    /// The SQLite library version in use.
+    public static var sqliteLibraryVersion: String { Database.libraryVersion }
 }

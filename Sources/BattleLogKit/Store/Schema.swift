@@ -7,7 +7,8 @@ enum Schema {
     static let applicationID: Int64 = 0x4254_4C47
 
     static let migrations: [String] = [
-        // 1: humans, records, and the indexes the browser and the CLI ask for.
+        // 1: humans (with their tallies), records, the indexes the browser and the CLI ask for, and
+        // the summaries the writer keeps (magic usage, dice counts) so that stats never scan.
         """
         CREATE TABLE human (
             id INTEGER PRIMARY KEY,
@@ -42,6 +43,16 @@ enum Schema {
         CREATE INDEX record_date ON record(date);
         CREATE INDEX record_result ON record(result);
         CREATE INDEX record_magic_type ON record(magic_type);
+        CREATE TABLE magic_usage (
+            type TEXT NOT NULL,
+            name TEXT NOT NULL,
+            uses INTEGER NOT NULL,
+            PRIMARY KEY (type, name)
+        ) WITHOUT ROWID;
+        CREATE TABLE dice_count (
+            roll INTEGER PRIMARY KEY,
+            times INTEGER NOT NULL
+        );
         """,
     ]
 

@@ -15,6 +15,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchRecord(Int64)
     case noSuchHuman(String)
     case sqlite(path: String, SQLiteError)
+    /// Imported data that disagrees with what the store holds.
+    case conflict(String)
 
     public var description: String {
         switch self {
@@ -33,6 +35,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSuchRecord(let id): "no record with id \(id)"
         case .noSuchHuman(let name): "no Human named \"\(name)\""
         case .sqlite(let p, let e): "\(p): \(e.message) (SQLite error \(e.code))"
+        case .conflict(let message): message
         }
     }
 }

@@ -1,0 +1,110 @@
+import BattleLogKit
+import CNCursesW
+import Foundation
+import Synchronization
+
+/// What the command line tells the browser.
+public struct BrowserOptions: Sendable {
+    public var language: String
+    public var color: Bool
+    public var databasePath: String
+    public var createdDemo: Bool
+
+    public init(language: String, color: Bool, databasePath: String, createdDemo: Bool) {
+        self.language = language
+        self.color = color
+        self.databasePath = databasePath
+        self.createdDemo = createdDemo
+    }
+}
+
+/// The interactive browser: the ncurses loop around `BrowserModel` and `BrowserView`.
+public enum BrowserApp {
+    private static let terminate = Atomic<Bool>(false)
+
+    /// Runs until the user quits. The terminal is restored on q, Ctrl-C, SIGINT, SIGTERM,
+    /// SIGHUP and thrown errors.
+    public static func run(store: BattleStore, options: BrowserOptions) throws {
+        let labels = Labels.load(options.language)
+        signal(SIGTERM) { _ in BrowserApp.terminate.store(true, ordering: .relaxed) }
+        signal(SIGINT) { _ in BrowserApp.terminate.store(true, ordering: .relaxed) }
+        signal(SIGHUP) { _ in BrowserApp.terminate.store(true, ordering: .relaxed) }
+        let screen = CursesScreen(color: options.color)
+        defer {
+            CursesScreen.shutdown()
+            signal(SIGTERM, SIG_DFL)
+            signal(SIGINT, SIG_DFL)
+            signal(SIGHUP, SIG_DFL)
+        }
+        let model = try BrowserModel(store: store, labels: labels, databasePath: options.databasePath,
+                                     rows: screen.rows, columns: screen.columns,
+                                     status: options.createdDemo ? labels["demoCreated"] : (store.isReadOnly ? labels["readOnly"] : nil))
+        defer { model.stopBackgroundWork() }
+        BrowserView.render(model, on: screen)
+        while !model.shouldQuit && !terminate.load(ordering: .relaxed) {
+            guard let key = readKey() else {
+                model.tick()
+                BrowserView.render(model, on: screen)
+                continue
+            }
+            if key == .resize {
+                screen.syncSize()
+                model.resize(rows: screen.rows, columns: screen.columns)
+            }
+            model.handle(key)
+            if model.wantsFullRedraw {
+                screen.forceRedraw()
+                model.wantsFullRedraw = false
+            }
+            model.tick()
+            BrowserView.render(model, on: screen)
+        }
+    }
+
+    /// The next key from ncurses, or nil when the 250 ms timeout passed without one.
+    static func readKey() -> Key? {
+        var ch: wint_t = 0
+        let rc = get_wch(&ch)
+        if rc == ERR { return nil }
+        if rc == KEY_CODE_YES {
+            switch Int32(ch) {
+            case KEY_UP: return .up
+            case KEY_DOWN: return .down
+            case KEY_LEFT: return .left
+            case KEY_RIGHT: return .right
+            case KEY_PPAGE: return .pageUp
+            case KEY_NPAGE: return .pageDown
+            case KEY_HOME: return .home
+            case KEY_END: return .end
+            case KEY_ENTER: return .enter
+            case KEY_BACKSPACE: return .backspace
+            case KEY_BTAB: return .backTab
+            case KEY_F0 + 1: return .f1
+            case bl_key_resize(): return .resize
+            case bl_key_mouse(): return mouseKey()
+            default: return nil
+            }
+        }
+        switch ch {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return .control(Character(Unicode.Scalar(UInt8(ch) + 96)))
+        default:
+            guard let scalar = Unicode.Scalar(UInt32(ch)) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    private static func mouseKey() -> Key? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let row = Int(event.y), column = Int(event.x)
+        let state = event.bstate
+        if state & bl_wheel_up() != 0 { return .wheelUp(row: row, column: column) }
+        if state & bl_wheel_down() != 0 { return .wheelDown(row: row, column: column) }
+        if state & bl_button1_press() != 0 { return .click(row: row, column: column) }
+        return nil
+    }
+}

@@ -1,0 +1,117 @@
+import BattleLogKit
+
+/// How a cell is drawn.
+public enum Style: UInt8, Sendable, CaseIterable {
+    case normal, bold, dim, selected, selectedDim, title, statusBar, win, loss, draw, hero, villain, damaged, accent, border
+}
+
+/// The drawing surface the views draw on: an ncurses window or an in-memory grid.
+public protocol Screen: AnyObject {
+    var rows: Int { get }
+    var columns: Int { get }
+    /// Blanks every cell.
+    func clear()
+    /// Writes `text` from (`row`, `column`), clipped to the screen. Control characters are
+    /// escaped here, so no view can send one to the terminal.
+    func put(_ row: Int, _ column: Int, _ text: String, style: Style)
+    /// Fills `width` cells of `row` from `column` with blanks in `style`.
+    func fill(_ row: Int, _ column: Int, width: Int, style: Style)
+    /// Makes what was drawn visible.
+    func present()
+}
+
+/// One cell: a grapheme's scalars and its style. A wide character occupies its cell and marks
+/// the next one as its continuation.
+public struct Cell: Equatable, Sendable {
+    public var text: String
+    public var style: Style
+    /// True for the second column of a wide character.
+    public var isContinuation: Bool
+
+    public static let blank = Cell(text: " ", style: .normal, isContinuation: false)
+}
+
+/// An in-memory screen: the frame views draw into, and the screen golden tests read back.
+public final class CellGrid: Screen {
+    public private(set) var rows: Int
+    public private(set) var columns: Int
+    public private(set) var cells: [Cell]
+
+    public init(rows: Int, columns: Int) {
+        self.rows = rows
+        self.columns = columns
+        cells = Array(repeating: .blank, count: rows * columns)
+    }
+
+    public func resize(rows: Int, columns: Int) {
+        self.rows = rows
+        self.columns = columns
+        cells = Array(repeating: .blank, count: rows * columns)
+    }
+
+    public func clear() {
+        for i in cells.indices { cells[i] = .blank }
+    }
+
+    public subscript(row: Int, column: Int) -> Cell { cells[row * columns + column] }
+
+    public func put(_ row: Int, _ column: Int, _ text: String, style: Style) {
+        guard row >= 0, row < rows else { return }
+        var col = column
+        for scalar in SafeText.escape(text).unicodeScalars {
+            let width = DisplayWidth.of(scalar)
+            if width == 0 {
+                // A combining mark or joiner rides on the previous cell.
+                if col > column, col - 1 < columns, col - 1 >= 0 {
+                    var base = col - 1
+                    if cells[row * columns + base].isContinuation && base > 0 { base -= 1 }
+                    cells[row * columns + base].text.unicodeScalars.append(scalar)
+                }
+                continue
+            }
+            if col >= columns { break }
+            if col < 0 { col += width; continue }
+            if width == 2 && col + 1 >= columns {
+                cells[row * columns + col] = Cell(text: " ", style: style, isContinuation: false)
+                break
+            }
+            // Writing over half of a wide character blanks its other half.
+            if cells[row * columns + col].isContinuation, col > 0 {
+                cells[row * columns + col - 1] = Cell(text: " ", style: cells[row * columns + col - 1].style, isContinuation: false)
+            }
+            cells[row * columns + col] = Cell(text: String(scalar), style: style, isContinuation: false)
+            if width == 2 {
+                cells[row * columns + col + 1] = Cell(text: "", style: style, isContinuation: true)
+            } else if col + 1 < columns, cells[row * columns + col + 1].isContinuation {
+                cells[row * columns + col + 1] = Cell(text: " ", style: style, isContinuation: false)
+            }
+            col += width
+        }
+    }
+
+    /// Fills `width` cells of `row` from `column` with spaces in `style`.
+    public func fill(_ row: Int, _ column: Int, width: Int, style: Style) {
+        guard row >= 0, row < rows, width > 0 else { return }
+        for c in max(0, column)..<min(columns, column + width) {
+            cells[row * columns + c] = Cell(text: " ", style: style, isContinuation: false)
+        }
+    }
+
+    public func present() {}
+
+    /// The text of one row (wide characters once, trailing spaces kept).
+    public func line(_ row: Int) -> String {
+        var s = ""
+        for c in 0..<columns where !cells[row * columns + c].isContinuation { s += cells[row * columns + c].text }
+        return s
+    }
+
+    /// The whole screen as text, one line per row, trailing spaces removed.
+    public var text: String {
+        (0..<rows).map { r in
+            var l = line(r)
+            while l.last == " " { l.removeLast() }
+            return l
+        }.joined(separator: "\n")
+    }
+}

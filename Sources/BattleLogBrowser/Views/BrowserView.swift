@@ -1,0 +1,143 @@
+import BattleLogKit
+
+/// Draws the whole browser from the model onto a screen.
+public enum BrowserView {
+    public static func render(_ m: BrowserModel, on s: Screen) {
+        s.clear()
+        let l = m.layout
+        if l.isTooSmall {
+            let msg = "\(m.labels["tooSmall"]): \(l.columns)x\(l.rows) < \(Layout.minimumColumns)x\(Layout.minimumRows)"
+            s.put(0, 0, DisplayWidth.truncate(msg, to: l.columns), style: .bold)
+            s.present()
+            return
+        }
+        titleBar(m, s)
+        RosterView.render(m, s)
+        RecordsView.render(m, s)
+        DetailView.render(m, s)
+        switch m.overlay {
+        case .none: break
+        case .help(let scroll): HelpView.render(m, s, scroll: scroll)
+        case .inspect: InspectView.render(m, s)
+        case .stats: StatsView.render(m, s)
+        }
+        statusBar(m, s)
+        s.present()
+    }
+
+    static func titleBar(_ m: BrowserModel, _ s: Screen) {
+        let l = m.layout
+        s.fill(0, 0, width: l.columns, style: .title)
+        let right = (m.live ? "● \(m.labels["live"])" : "○ \(m.labels["live"])") + " "
+        let left = " battlelog — " + m.databasePath
+        s.put(0, 0, DisplayWidth.truncate(left, to: l.columns - DisplayWidth.of(right) - 1), style: .title)
+        s.put(0, l.columns - DisplayWidth.of(right), right, style: .title)
+    }
+
+    static func statusBar(_ m: BrowserModel, _ s: Screen) {
+        let l = m.layout
+        let row = l.status.top
+        s.fill(row, 0, width: l.columns, style: .statusBar)
+        if let p = m.prompt {
+            let label = p.kind == .search ? "/" : m.labels["simulatePrompt"] + ": "
+            var text = label + p.text + "▏"
+            if let e = p.error { text += "   " + e }
+            s.put(row, 0, DisplayWidth.truncate(text, to: l.columns), style: .statusBar)
+            return
+        }
+        var parts: [String] = []
+        if m.total > 0 {
+            parts.append("\(m.labels["record"]) \(Drawing.grouped(m.selected + 1)) \(m.labels["of"]) \(Drawing.grouped(m.total))")
+        } else {
+            parts.append(m.labels["noRecords"])
+        }
+        if let h = m.selectedHuman { parts.append(h.name) }
+        if let q = m.searchText { parts.append("/" + q) }
+        if let p = m.simulationProgress, m.isSimulating {
+            parts.append("\(m.labels["simulating"]) \(Drawing.grouped(p.saved))/\(Drawing.grouped(p.total))")
+        }
+        if let st = m.status { parts.append(st) }
+        let left = " " + parts.joined(separator: " │ ")
+        let hint = m.labels["hint"] + " "
+        let room = l.columns - DisplayWidth.of(left)
+        s.put(row, 0, DisplayWidth.truncate(left, to: l.columns), style: .statusBar)
+        if room > DisplayWidth.of(hint) + 2 {
+            s.put(row, l.columns - DisplayWidth.of(hint), hint, style: .statusBar)
+        }
+    }
+}
+
+/// The roster pane: Heroes then Villains, each with wins-losses-draws.
+enum RosterView {
+    static func render(_ m: BrowserModel, _ s: Screen) {
+        let r = m.layout.roster
+        let heroes = m.roster.filter { $0.kind == .hero }.count
+        Drawing.box(s, r, title: "\(m.labels["roster"]) \(heroes)+\(m.roster.count - heroes)", focused: m.focus == .roster)
+        let inner = r.width - 2
+        for i in 0..<m.layout.rosterRows {
+            let index = m.rosterScroll + i
+            guard index < m.roster.count else { break }
+            let h = m.roster[index]
+            let t = m.tallies[h.id] ?? .init()
+            let score = "\(t.wins)-\(t.losses)-\(t.draws)"
+            let row = r.top + 1 + i
+            let isSelected = index == m.rosterIndex
+            let style: Style = isSelected ? (m.focus == .roster ? .selected : .selectedDim) : .normal
+            s.fill(row, r.left + 1, width: inner, style: style)
+            s.put(row, r.left + 1, h.kind == .hero ? "H" : "V", style: isSelected ? style : Drawing.style(for: h.kind))
+            let nameWidth = max(1, inner - 3 - DisplayWidth.of(score))
+            s.put(row, r.left + 3, DisplayWidth.pad(SafeText.escape(h.name), to: nameWidth), style: style)
+            s.put(row, r.right - 1 - DisplayWidth.of(score), score, style: isSelected ? style : .dim)
+        }
+    }
+}
+
+/// The records pane: the selected Human's records, newest first.
+enum RecordsView {
+    static func render(_ m: BrowserModel, _ s: Screen) {
+        let r = m.layout.records
+        let name = m.selectedHuman.map { SafeText.escape($0.name) } ?? ""
+        Drawing.box(s, r, title: "\(m.labels["records"]) — \(name)", focused: m.focus == .records)
+        let inner = r.width - 2
+        // Full date and time when there is room, the date alone otherwise.
+        let dateW = inner >= 76 ? 16 : 10
+        let resultW = max(4, DisplayWidth.of(m.labels["result"])), durationW = 9
+        let rest = max(8, inner - dateW - resultW - durationW - 4)
+        let opponentW = max(6, rest * 2 / 5)
+        let magicW = max(4, rest - opponentW - 1)
+        let columns = [(m.labels["date"], dateW), (m.labels["result"], resultW), (m.labels["opponent"], opponentW),
+                       (m.labels["magic"], magicW), (m.labels["duration"], durationW)]
+        var x = r.left + 1
+        for (title, w) in columns {
+            Drawing.field(s, r.top + 1, x, title, width: w, style: .bold)
+            x += w + 1
+        }
+        if m.total == 0 {
+            s.put(r.top + 2, r.left + 2, m.labels["noRecords"], style: .dim)
+            return
+        }
+        for i in 0..<m.layout.recordRows {
+            let position = m.recordsScroll + i
+            guard let rec = m.record(at: position) else { continue }
+            let row = r.top + 2 + i
+            let isSelected = position == m.selected
+            let base: Style = isSelected ? (m.focus == .records ? .selected : .selectedDim) : .normal
+            s.fill(row, r.left + 1, width: inner, style: base)
+            var x = r.left + 1
+            Drawing.field(s, row, x, String(Drawing.shortDate(rec.date).prefix(dateW)), width: dateW, style: base); x += dateW + 1
+            let result = rec.result.map { m.labels[$0.rawValue] } ?? "?"
+            Drawing.field(s, row, x, result, width: resultW, style: isSelected ? base : Drawing.style(for: rec.result)); x += resultW + 1
+            Drawing.field(s, row, x, rec.opponent.name, width: opponentW, style: base); x += opponentW + 1
+            let magic: String
+            var magicStyle = base
+            switch rec.usingMagic.decoded {
+            case .success(let mg?): magic = mg.summary
+            case .success(nil): magic = "—"
+            case .failure: magic = "⚠ " + m.labels["magicDamaged"]; if !isSelected { magicStyle = .damaged }
+            }
+            Drawing.field(s, row, x, magic, width: magicW, style: magicStyle); x += magicW + 1
+            let duration = rec.duration.value?.clockDescription ?? "⚠"
+            s.put(row, x, DisplayWidth.pad(duration, to: durationW, alignRight: true), style: base)
+        }
+    }
+}

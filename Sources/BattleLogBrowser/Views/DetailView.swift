@@ -1,0 +1,108 @@
+import BattleLogKit
+
+/// The detail pane: the selected record as the seed's viewer shows it, with the "Magic used" box.
+enum DetailView {
+    static func render(_ m: BrowserModel, _ s: Screen) {
+        let r = m.layout.detail
+        guard let rec = m.selectedRecord else {
+            Drawing.box(s, r, title: m.labels["detail"], focused: m.focus == .detail)
+            return
+        }
+        Drawing.box(s, r, title: "\(m.labels["detail"]) #\(rec.id) · \(m.labels["fight"]) \(rec.fight)", focused: m.focus == .detail)
+        let lines = content(rec, labels: m.labels, width: r.width - 4)
+        for (i, line) in lines.prefix(r.height - 2).enumerated() {
+            var x = r.left + 2
+            for span in line {
+                s.put(r.top + 1 + i, x, span.text, style: span.style)
+                x += DisplayWidth.of(SafeText.escape(span.text))
+            }
+        }
+    }
+
+    struct Span { let text: String; let style: Style }
+
+    /// The lines of the detail, as styled spans, for a pane `width` columns wide.
+    static func content(_ rec: Record, labels: Labels, width: Int) -> [[Span]] {
+        var out: [[Span]] = []
+        let labelWidth = [labels["owner"], labels["opponent"], labels["date"], labels["result"], labels["duration"], labels["dice"]]
+            .map(DisplayWidth.of).max()! + 1
+        func row(_ label: String, _ spans: [Span]) {
+            out.append([Span(text: DisplayWidth.pad(label, to: labelWidth), style: .bold)] + spans)
+        }
+        let valueWidth = max(4, width - labelWidth)
+        func fit(_ text: String) -> String { DisplayWidth.truncate(SafeText.escape(text), to: valueWidth) }
+        row(labels["owner"], [Span(text: fit(rec.owner.name), style: Drawing.style(for: rec.owner.kind))])
+        row(labels["opponent"], [Span(text: fit(rec.opponent.name), style: Drawing.style(for: rec.opponent.kind))])
+        row(labels["date"], [Span(text: rec.isoDate, style: .normal)])
+        row(labels["result"], [Span(text: rec.result.map { labels[$0.rawValue] } ?? "⚠ damaged", style: Drawing.style(for: rec.result))])
+        switch rec.duration.decoded {
+        case .success(let d): row(labels["duration"], [Span(text: fit("\(d.clockDescription)  \(d.description)"), style: .normal)])
+        case .failure(let e): row(labels["duration"], [Span(text: fit("⚠ " + e.reason.description), style: .damaged)])
+        }
+        switch rec.randomNumbers.decoded {
+        case .success(let dice):
+            row(labels["dice"], [Span(text: fit(dice.map(String.init).joined(separator: " ")), style: .normal)])
+            row("", [Span(text: DisplayWidth.truncate(sparkline(dice), to: valueWidth), style: .accent)])
+        case .failure(let e):
+            row(labels["dice"], [Span(text: fit("⚠ " + e.reason.description), style: .damaged)])
+        }
+        for e in rec.columnErrors {
+            out.append([Span(text: fit("⚠ \(e.attribute): \(e.reason.description)"), style: .damaged)])
+        }
+        out.append([])
+        out += magicBox(rec, labels: labels, width: width)
+        return out
+    }
+
+    /// The "Magic used" box: labelled rows, a 1-10 meter for the gate power, or the damage reason.
+    static func magicBox(_ rec: Record, labels: Labels, width: Int) -> [[Span]] {
+        var rows: [[Span]] = []
+        var title = labels["magicUsed"]
+        var titleStyle: Style = .bold
+        switch rec.usingMagic.decoded {
+        case .success(let magic?):
+            let lw = magic.displayFields.map { DisplayWidth.of(labels[$0.labelKey]) }.max() ?? 0
+            for f in magic.displayFields {
+                var spans = [Span(text: DisplayWidth.pad(labels[f.labelKey], to: lw) + "  ", style: .bold)]
+                if let meter = f.meter {
+                    let filled = max(0, min(meter.range.upperBound, meter.value))
+                    spans.append(Span(text: String(repeating: "█", count: filled), style: .villain))
+                    spans.append(Span(text: String(repeating: "░", count: meter.range.upperBound - filled), style: .dim))
+                    spans.append(Span(text: " \(f.text)/\(meter.range.upperBound)", style: .normal))
+                } else {
+                    spans.append(Span(text: SafeText.escape(f.text), style: magic.typeName == "hero" ? .hero : .villain))
+                }
+                rows.append(spans)
+            }
+        case .success(nil):
+            rows.append([Span(text: labels["noMagic"], style: .dim)])
+        case .failure(let e):
+            title = "⚠ " + labels["magicDamaged"]
+            titleStyle = .damaged
+            rows.append([Span(text: SafeText.escape(e.reason.description), style: .damaged)])
+        }
+        let inner = max(10, min(width - 4, max(DisplayWidth.of(title) + 4,
+                                                rows.map { $0.reduce(0) { $0 + DisplayWidth.of($1.text) } }.max() ?? 0)))
+        var out: [[Span]] = []
+        let topRule = String(repeating: "─", count: max(0, inner - DisplayWidth.of(title) - 1))
+        out.append([Span(text: "┌─ ", style: .border), Span(text: title, style: titleStyle), Span(text: " " + topRule + "┐", style: .border)])
+        for spans in rows {
+            var line = [Span(text: "│ ", style: .border)]
+            var used = 0
+            for sp in spans {
+                let t = DisplayWidth.truncate(sp.text, to: inner - used)
+                line.append(Span(text: t, style: sp.style))
+                used += DisplayWidth.of(t)
+            }
+            line.append(Span(text: String(repeating: " ", count: max(0, inner - used)) + " │", style: .border))
+            out.append(line)
+        }
+        out.append([Span(text: "└" + String(repeating: "─", count: inner + 2) + "┘", style: .border)])
+        return out
+    }
+
+    static func sparkline(_ values: [Int]) -> String {
+        let ticks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+        return String(values.map { ticks[max(0, min(7, ($0 - 1) * 8 / 100))] })
+    }
+}

@@ -1,0 +1,66 @@
+import BattleLogKit
+
+/// Small drawing helpers shared by the views.
+enum Drawing {
+    /// A box with a title in its top border; the focused box is drawn bold.
+    static func box(_ s: Screen, _ r: Rect, title: String, focused: Bool) {
+        guard r.height >= 2, r.width >= 4 else { return }
+        let style: Style = focused ? .accent : .border
+        s.put(r.top, r.left, "┌" + String(repeating: "─", count: r.width - 2) + "┐", style: style)
+        for row in (r.top + 1)..<(r.bottom - 1) {
+            s.put(row, r.left, "│", style: style)
+            s.put(row, r.right - 1, "│", style: style)
+        }
+        s.put(r.bottom - 1, r.left, "└" + String(repeating: "─", count: r.width - 2) + "┘", style: style)
+        let t = DisplayWidth.truncate(" " + title + " ", to: r.width - 4)
+        s.put(r.top, r.left + 2, t, style: focused ? .bold : .normal)
+    }
+
+    /// Clears a rectangle (overlays draw over the panes).
+    static func clear(_ s: Screen, _ r: Rect) {
+        for row in r.top..<r.bottom { s.fill(row, r.left, width: r.width, style: .normal) }
+    }
+
+    /// `text` padded or cut to `width` columns, written at (row, column).
+    static func field(_ s: Screen, _ row: Int, _ column: Int, _ text: String, width: Int, style: Style = .normal) {
+        guard width > 0 else { return }
+        s.put(row, column, DisplayWidth.pad(SafeText.escape(text), to: width), style: style)
+    }
+
+    static func style(for result: FightResult?) -> Style {
+        switch result {
+        case .win?: .win
+        case .loss?: .loss
+        case .draw?: .draw
+        case nil: .damaged
+        }
+    }
+
+    static func style(for kind: HumanKind) -> Style { kind == .hero ? .hero : .villain }
+
+    /// A horizontal bar of `fraction` (0...1) over `width` cells: `██████▌   `.
+    static func bar(_ fraction: Double, width: Int) -> String {
+        let eighths = Int((max(0, min(1, fraction)) * Double(width * 8)).rounded())
+        let partial: [String] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        var s = String(repeating: "█", count: eighths / 8) + partial[eighths % 8]
+        s += String(repeating: " ", count: max(0, width - DisplayWidth.of(s)))
+        return s
+    }
+
+    /// 1,234,567
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    /// `2026-01-01 00:12` from seconds since 1970.
+    static func shortDate(_ seconds: Int64) -> String {
+        let iso = ISODate.format(seconds)
+        return String(iso.prefix(16)).replacingOccurrences(of: "T", with: " ")
+    }
+}

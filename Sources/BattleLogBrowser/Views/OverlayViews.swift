@@ -1,0 +1,129 @@
+import BattleLogKit
+
+/// The help overlay, generated from the key table the input handler uses.
+enum HelpView {
+    static func render(_ m: BrowserModel, _ s: Screen, scroll: Int) {
+        let r = overlayRect(m.layout, width: 64)
+        Drawing.clear(s, r)
+        Drawing.box(s, r, title: m.labels["help"] + "  (Esc/q)", focused: true)
+        let lines = KeyTable.bindings.map { b in (b.keys.map(\.label).joined(separator: " "), b.help) }
+        let keyWidth = min(22, lines.map { DisplayWidth.of($0.0) }.max() ?? 10)
+        for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
+            s.put(r.top + 1 + i, r.left + 2, DisplayWidth.pad(line.0, to: keyWidth), style: .accent)
+            s.put(r.top + 1 + i, r.left + 3 + keyWidth, DisplayWidth.truncate(line.1, to: r.width - keyWidth - 5), style: .normal)
+        }
+    }
+
+    static func overlayRect(_ l: Layout, width: Int) -> Rect {
+        let w = min(l.columns - 2, width)
+        return Rect(top: l.body.top, left: (l.columns - w) / 2, height: l.body.height, width: w)
+    }
+}
+
+/// The inspect overlay: how each transformable value of the record is stored.
+enum InspectView {
+    static func render(_ m: BrowserModel, _ s: Screen) {
+        let r = HelpView.overlayRect(m.layout, width: 100)
+        Drawing.clear(s, r)
+        let id = m.selectedRecord.map { "#\($0.id)" } ?? ""
+        Drawing.box(s, r, title: "\(m.labels["inspect"]) \(id)  (Esc/i)", focused: true)
+        let width = r.width - 4
+        var lines: [(String, Style)] = []
+        for e in m.inspection {
+            lines.append((e.attribute, .bold))
+            lines.append(("  \(m.labels["transformer"]): \(e.transformer)", .normal))
+            let stored = e.storedText.map { SafeText.escape($0) } ?? "NULL"
+            // Long stored text wraps over up to three lines.
+            let prefix = "  \(m.labels["stored"]): "
+            var chunk = stored
+            var first = true
+            for _ in 0..<3 where !chunk.isEmpty {
+                let room = width - DisplayWidth.of(prefix)
+                let piece = DisplayWidth.truncate(chunk, to: room)
+                let taken = piece.hasSuffix("…") ? String(piece.dropLast()) : piece
+                lines.append(((first ? prefix : String(repeating: " ", count: DisplayWidth.of(prefix))) + piece, .accent))
+                chunk = String(chunk.dropFirst(taken.count))
+                first = false
+            }
+            lines.append(("  \(m.labels["length"]): \(e.length)   \(m.labels["version"]): \(e.version.map(String.init) ?? "-")", .normal))
+            if let err = e.error {
+                lines.append(("  ⚠ \(m.labels["error"]): \(err)", .damaged))
+            } else {
+                lines.append(("  \(m.labels["decoded"]): \(e.decoded ?? "")", .normal))
+            }
+        }
+        for (i, line) in lines.prefix(r.height - 2).enumerated() {
+            s.put(r.top + 1 + i, r.left + 2, DisplayWidth.truncate(line.0, to: width), style: line.1)
+        }
+    }
+}
+
+/// The stats view: win rates as bars, the most used formulas and gates, the dice histogram.
+enum StatsView {
+    static func render(_ m: BrowserModel, _ s: Screen) {
+        let r = m.layout.body
+        Drawing.clear(s, r)
+        Drawing.box(s, r, title: m.labels["stats"] + "  (Esc/t)", focused: true)
+        guard let stats = m.stats else { return }
+        let inner = Rect(top: r.top + 1, left: r.left + 2, height: r.height - 2, width: r.width - 4)
+        let leftWidth = inner.width / 2 - 1
+        let rightLeft = inner.left + leftWidth + 2
+        let rightWidth = inner.width - leftWidth - 2
+
+        // Win rates, best first.
+        s.put(inner.top, inner.left, m.labels["winRates"], style: .bold)
+        let humans = stats.humans.sorted { ($1.tally.winRate, $0.human.name) < ($0.tally.winRate, $1.human.name) }
+        let nameW = min(14, max(6, leftWidth / 3))
+        let barW = max(4, leftWidth - nameW - 8)
+        for (i, line) in humans.prefix(inner.height - 1).enumerated() {
+            let row = inner.top + 1 + i
+            s.put(row, inner.left, DisplayWidth.pad(SafeText.escape(line.human.name), to: nameW), style: Drawing.style(for: line.human.kind))
+            s.put(row, inner.left + nameW + 1, Drawing.bar(line.tally.winRate, width: barW), style: Drawing.style(for: line.human.kind))
+            s.put(row, inner.left + nameW + 2 + barW, String(format: "%5.1f%%", line.tally.winRate * 100), style: .normal)
+        }
+
+        // Most used formulas and gates.
+        var row = inner.top
+        let topN = max(1, (inner.height - 12) / 2)
+        for (type, title) in [("hero", m.labels["topFormulas"]), ("villain", m.labels["topGates"])] {
+            s.put(row, rightLeft, title, style: .bold)
+            row += 1
+            let usage = stats.usage(ofType: type).prefix(topN)
+            let most = max(1, usage.first?.uses ?? 1)
+            let nw = min(18, rightWidth / 2)
+            for u in usage {
+                s.put(row, rightLeft, DisplayWidth.pad(SafeText.escape(u.name), to: nw), style: .normal)
+                let bw = max(2, rightWidth - nw - 10)
+                s.put(row, rightLeft + nw + 1, Drawing.bar(Double(u.uses) / Double(most), width: bw), style: type == "hero" ? .hero : .villain)
+                s.put(row, rightLeft + nw + 2 + bw, String(u.uses), style: .dim)
+                row += 1
+            }
+            row += 1
+        }
+
+        // Dice histogram: ten columns of tens, drawn as vertical bars.
+        let histHeight = max(3, min(8, inner.bottom - row - 2))
+        guard row + histHeight + 1 < inner.bottom || histHeight >= 3 else { return }
+        s.put(row, rightLeft, m.labels["diceHistogram"], style: .bold)
+        row += 1
+        var buckets = [Int](repeating: 0, count: 10)
+        for (roll, times) in stats.dice where (1...100).contains(roll) { buckets[(roll - 1) / 10] += times }
+        let most = max(1, buckets.max() ?? 1)
+        let colWidth = max(2, min(5, rightWidth / 10))
+        let blocks: [String] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+        for level in 0..<histHeight {
+            let y = row + level
+            guard y < inner.bottom - 1 else { break }
+            for (b, count) in buckets.enumerated() {
+                let eighths = count * histHeight * 8 / most
+                let fromBottom = histHeight - 1 - level
+                let cell = max(0, min(8, eighths - fromBottom * 8))
+                s.put(y, rightLeft + b * colWidth, String(repeating: blocks[cell], count: colWidth - 1), style: .accent)
+            }
+        }
+        let labelRow = row + histHeight
+        if labelRow < inner.bottom {
+            for b in 0..<10 { s.put(labelRow, rightLeft + b * colWidth, String(b * 10 + 1), style: .dim) }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+/// One option a command accepts: `--name VALUE` or the flag `--name`.
+public struct OptionSpec: Sendable {
+    public let name: String
+    /// The placeholder of the option's value, nil for a flag.
+    public let valueName: String?
+    public let help: String
+
+    public init(_ name: String, value valueName: String? = nil, help: String) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+    }
+}
+
+/// A command's declaration: its name, what it does, its options and positional arguments.
+/// `--help` text and parsing both come from it.
+public struct CommandSpec: Sendable {
+    public let name: String
+    public let summary: String
+    public let options: [OptionSpec]
+    /// Positional argument names, all required (e.g. `["ID"]`).
+    public let positionals: [String]
+
+    public var usage: String {
+        var parts = ["battlelog [--db PATH]", name]
+        parts += positionals
+        parts += options.map { o in o.valueName.map { v in "[--\(o.name) \(v)]" } ?? "[--\(o.name)]" }
+        return parts.joined(separator: " ")
+    }
+
+    public var help: String {
+        var lines = ["usage: \(usage)", "", summary]
+        if !options.isEmpty {
+            lines.append("")
+            lines.append("options:")
+            for o in options {
+                let left = "  --\(o.name)" + (o.valueName.map { " \($0)" } ?? "")
+                lines.append(left.padding(toLength: max(left.count + 2, 24), withPad: " ", startingAt: 0) + o.help)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A usage mistake: the message names what is wrong. Exit status 2.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    /// The usage line to print after the message.
+    public let usage: String?
+    public init(_ message: String, usage: String? = nil) {
+        self.message = message
+        self.usage = usage
+    }
+    public var description: String { message }
+}
+
+/// The parsed arguments of one command.
+public struct ParsedArguments: Sendable {
+    public var values: [String: String] = [:]
+    public var flags: Set<String> = []
+    public var positionals: [String] = []
+
+    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+    public func value(_ name: String) -> String? { values[name] }
+
+    /// The option `name` as an integer of at least `minimum`, or nil when absent.
+    public func integer(_ name: String, minimum: Int = 1, spec: CommandSpec) throws(UsageError) -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let n = Int(text.replacingOccurrences(of: "_", with: "")) else {
+            throw UsageError("--\(name) expects a number, got \"\(SafeTextBridge.escape(text))\"", usage: spec.usage)
+        }
+        guard n >= minimum else { throw UsageError("--\(name) must be at least \(minimum), got \(n)", usage: spec.usage) }
+        return n
+    }
+
+    /// The option `name` as one of `choices`, or nil when absent.
+    public func choice<T: RawRepresentable>(_ name: String, as: T.Type, spec: CommandSpec) throws(UsageError) -> T?
+    where T.RawValue == String, T: CaseIterable {
+        guard let text = values[name] else { return nil }
+        guard let v = T(rawValue: text) else {
+            let all = T.allCases.map(\.rawValue).joined(separator: "|")
+            throw UsageError("--\(name) must be \(all), got \"\(SafeTextBridge.escape(text))\"", usage: spec.usage)
+        }
+        return v
+    }
+}
+
+extension CommandSpec {
+    /// Parses `arguments` (after the command name) against this declaration.
+    public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var i = 0
+        var onlyPositionals = false
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            if !onlyPositionals && arg == "--" { onlyPositionals = true; continue }
+            if !onlyPositionals && arg.hasPrefix("--") {
+                var name = String(arg.dropFirst(2))
+                var inlineValue: String?
+                if let eq = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: eq)...])
+                    name = String(name[..<eq])
+                }
+                guard let option = options.first(where: { $0.name == name }) else {
+                    throw UsageError("unknown option --\(SafeTextBridge.escape(name)) for \(self.name)", usage: usage)
+                }
+                if option.valueName != nil {
+                    if let inlineValue { parsed.values[name] = inlineValue; continue }
+                    guard i < arguments.count else {
+                        throw UsageError("--\(name) needs a value (\(option.valueName!))", usage: usage)
+                    }
+                    parsed.values[name] = arguments[i]
+                    i += 1
+                } else {
+                    guard inlineValue == nil else { throw UsageError("--\(name) takes no value", usage: usage) }
+                    parsed.flags.insert(name)
+                }
+                continue
+            }
+            if !onlyPositionals && arg.hasPrefix("-") && arg.count > 1 && Int(arg) == nil {
+                throw UsageError("unknown option \(SafeTextBridge.escape(arg)) for \(name)", usage: usage)
+            }
+            parsed.positionals.append(arg)
+        }
+        if parsed.positionals.count < positionals.count {
+            throw UsageError("\(name) needs \(positionals[parsed.positionals.count])", usage: usage)
+        }
+        if parsed.positionals.count > positionals.count {
+            throw UsageError("unexpected argument \"\(SafeTextBridge.escape(parsed.positionals[positionals.count]))\" for \(name)", usage: usage)
+        }
+        return parsed
+    }
+}
+
+import BattleLogKit
+import Foundation
+
+/// Escaping for messages that quote user input.
+enum SafeTextBridge {
+    static func escape(_ s: String) -> String { SafeText.escape(s) }
+}

@@ -1,0 +1,107 @@
+import BattleLogKit
+import Foundation
+
+/// The `battlelog` command line: global options, then a command (default: `browse`).
+public enum BattlelogCLI {
+    public static let version = "1.0.0"
+
+    /// Every command, in the order `--help` lists them.
+    static let commands: [any Command.Type] = [
+        BrowseCommand.self, SimulateCommand.self, ListCommand.self, ShowCommand.self, InspectCommand.self,
+        StatsCommand.self, ExportCommand.self, ImportCommand.self, DoctorCommand.self,
+    ]
+
+    static let usage = "usage: battlelog [--db PATH] [--lang en|zh] [--no-color] [COMMAND] [OPTIONS]"
+
+    static var help: String {
+        var lines = [
+            "battlelog \(version): a terminal battle-log browser over a SQLite store.",
+            "",
+            usage,
+            "",
+            "global options:",
+            "  --db PATH         the database (default: $BATTLELOG_DB, else $XDG_DATA_HOME/battlelog/battlelog.sqlite,",
+            "                    else ~/.local/share/battlelog/battlelog.sqlite)",
+            "  --lang en|zh      label language (default from LC_ALL, LC_MESSAGES, LANG)",
+            "  --no-color        no colour in the browser (also: NO_COLOR=1)",
+            "  --help, --version",
+            "",
+            "commands (default: browse):",
+        ]
+        for c in commands { lines.append("  " + c.spec.name.padding(toLength: 10, withPad: " ", startingAt: 0) + c.spec.summary) }
+        lines.append("")
+        lines.append("battlelog COMMAND --help shows a command's options.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Runs the command line and returns the exit status.
+    public static func run(_ arguments: [String], console: Console,
+                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        defer { console.flush() }
+        do {
+            let (globals, rest) = try GlobalOptions.extract(from: arguments, environment: environment)
+            if rest.first == "--help" || rest.first == "-h" || rest.first == "help" {
+                console.line(help)
+                return ExitStatus.success
+            }
+            if rest.first == "--version" {
+                console.line("battlelog \(version) (SQLite \(BattleStoreInfo.sqliteVersion))")
+                return ExitStatus.success
+            }
+            var commandName = "browse"
+            var commandArguments = rest
+            if let first = rest.first, !first.hasPrefix("-") {
+                commandName = first
+                commandArguments = Array(rest.dropFirst())
+            }
+            guard let command = commands.first(where: { $0.spec.name == commandName }) else {
+                throw UsageError("unknown command \"\(SafeText.escape(commandName))\"", usage: usage)
+            }
+            if commandArguments.contains("--help") || commandArguments.contains("-h") {
+                console.line(command.spec.help)
+                return ExitStatus.success
+            }
+            let parsed = try command.spec.parse(commandArguments)
+            return try command.run(parsed, globals: globals, console: console, environment: environment)
+        } catch let e as UsageError {
+            console.error("battlelog: \(e.message)")
+            if let usage = e.usage { console.error(usage.hasPrefix("usage:") ? usage : "usage: " + usage) }
+            return ExitStatus.usage
+        } catch let e as CommandFailure {
+            console.error("battlelog: \(SafeText.escape(e.message))")
+            return ExitStatus.failure
+        } catch let e as StoreError {
+            console.error("battlelog: \(SafeText.escape(e.description))")
+            return ExitStatus.failure
+        } catch {
+            console.error("battlelog: \(SafeText.escape(String(describing: error)))")
+            return ExitStatus.failure
+        }
+    }
+}
+
+/// A subcommand: its declaration and how it runs.
+protocol Command {
+    static var spec: CommandSpec { get }
+    static func run(_ arguments: ParsedArguments, globals: GlobalOptions, console: Console,
+                    environment: [String: String]) throws -> Int32
+}
+
+extension Command {
+    /// Opens the store named by `--db` (created and migrated when missing).
+    static func openStore(_ globals: GlobalOptions, readOnly: Bool = false) throws -> BattleStore {
+        try BattleStore(path: globals.databasePath, readOnly: readOnly)
+    }
+
+    /// Opens an existing store for reading only; a missing file is an error, not a new database.
+    static func openExistingStore(_ globals: GlobalOptions) throws -> BattleStore {
+        guard FileManager.default.fileExists(atPath: globals.databasePath) else {
+            throw CommandFailure("\(globals.databasePath): no such database (run `battlelog simulate` or `battlelog` first)")
+        }
+        return try BattleStore(path: globals.databasePath)
+    }
+}
+
+enum BattleStoreInfo {
+    static var sqliteVersion: String { BattleStore.sqliteLibraryVersion }
+}

@@ -1,0 +1,16 @@
+import BattleLogKit
+
+/// A failure that is not a usage mistake: exit status 1, one line naming what is wrong.
+public struct CommandFailure: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Exit statuses.
+public enum ExitStatus {
+    public static let success: Int32 = 0
+    public static let failure: Int32 = 1
+    public static let usage: Int32 = 2
+    public static let interrupted: Int32 = 130
+}

@@ -1,0 +1,35 @@
+import BattleLogKit
+
+/// `battlelog doctor`: SQLite's integrity check, foreign keys, and a decode of every value.
+enum DoctorCommand: Command {
+    static let spec = CommandSpec(
+        name: "doctor", summary: "Check the database: integrity, foreign keys, every transformable value.",
+        options: [], positionals: [])
+
+    static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
+        let store = try openExistingStore(globals)
+        var problems = 0
+        let integrity = try store.integrityCheck()
+        if integrity == ["ok"] {
+            console.line("integrity: ok")
+        } else {
+            for line in integrity { console.line("integrity: \(SafeText.escape(line))") }
+            problems += integrity.count
+        }
+        let keys = try store.foreignKeyProblems()
+        for k in keys { console.line("foreign key: \(SafeText.escape(k))") }
+        problems += keys.count
+        var records = 0
+        var damaged = 0
+        try store.forEachRecord { r in
+            records += 1
+            let errors = r.errors
+            if errors.isEmpty { return }
+            damaged += 1
+            for e in errors { console.line("record \(r.id): \(e.attribute): \(SafeText.escape(e.reason.description))") }
+        }
+        problems += damaged
+        console.line("\(records) records checked, \(damaged) damaged")
+        return problems == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+}

@@ -1,0 +1,46 @@
+import BattleLogKit
+
+/// `battlelog inspect ID`: each transformable attribute's transformer, stored text, version and value.
+enum InspectCommand: Command {
+    static let spec = CommandSpec(
+        name: "inspect", summary: "Show how a record's transformable values are stored.",
+        options: [OptionSpec("json", help: "one JSON object")],
+        positionals: ["ID"])
+
+    static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
+        let id = try ShowCommand.recordID(a.positionals[0], spec: spec)
+        let store = try openExistingStore(globals)
+        let entries = try StoredValueInspection.inspect(try store.record(id: id), store: store)
+        if a.has("json") {
+            var w = JSONWriter()
+            w.beginObject()
+            w.key("id", first: true); w.writeInteger(id)
+            w.key("attributes"); w.beginArray()
+            for (i, e) in entries.enumerated() {
+                if i > 0 { w.comma() }
+                w.beginObject()
+                w.key("attribute", first: true); w.writeString(e.attribute)
+                w.key("transformer"); w.writeString(e.transformer)
+                w.key("stored"); if let s = e.storedText { w.writeString(s) } else { w.writeNull() }
+                w.key("length"); w.writeInteger(e.length)
+                w.key("version"); if let v = e.version { w.writeInteger(v) } else { w.writeNull() }
+                w.key(e.error == nil ? "value" : "error"); w.writeString(e.error ?? e.decoded ?? "")
+                w.endObject()
+            }
+            w.endArray(); w.endObject()
+            console.line(w.text)
+            return ExitStatus.success
+        }
+        console.line("Record \(id)")
+        for e in entries {
+            console.line("")
+            console.line("\(e.attribute)  (transformer \(e.transformer))")
+            console.line("  stored:  \(e.storedText.map { SafeText.escape($0) } ?? "NULL")")
+            console.line("  length:  \(e.length) bytes")
+            console.line("  version: \(e.version.map(String.init) ?? (e.attribute == "usingMagic" && e.storedText != nil ? "unknown" : "-"))")
+            if let err = e.error { console.line("  error:   \(SafeText.escape(err))") }
+            else { console.line("  value:   \(SafeText.escape(e.decoded ?? ""))") }
+        }
+        return ExitStatus.success
+    }
+}

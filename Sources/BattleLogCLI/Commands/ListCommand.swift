@@ -1,0 +1,72 @@
+import BattleLogKit
+
+/// `battlelog list`: records newest first, as an aligned table or JSON lines.
+enum ListCommand: Command {
+    static let spec = CommandSpec(
+        name: "list", summary: "List records, newest first.",
+        options: [
+            OptionSpec("owner", value: "NAME", help: "only records owned by this Human"),
+            OptionSpec("kind", value: "hero|villain", help: "only records owned by Heroes or by Villains"),
+            OptionSpec("result", value: "win|loss|draw", help: "only records with this result"),
+            OptionSpec("limit", value: "N", help: "at most N records (default 50)"),
+            OptionSpec("after", value: "ID", help: "continue after record ID (keyset paging)"),
+            OptionSpec("json", help: "one JSON object per line"),
+        ],
+        positionals: [])
+
+    static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
+        let kind = try a.choice("kind", as: HumanKind.self, spec: spec)
+        let result = try a.choice("result", as: FightResult.self, spec: spec)
+        let limit = try a.integer("limit", spec: spec) ?? 50
+        let after = try a.integer("after", spec: spec)
+        let store = try openExistingStore(globals)
+        var query = RecordQuery(ownerKind: kind, result: result)
+        if let name = a.value("owner") {
+            guard let owner = store.human(named: name) else { throw CommandFailure("no Human named \"\(name)\"") }
+            query.ownerID = owner.id
+        }
+        var cursor: RecordCursor?
+        if let after {
+            let anchor = try store.record(id: Int64(after))
+            cursor = RecordCursor(anchor)
+        }
+        let records = try store.page(query, from: cursor, limit: limit)
+        if a.has("json") {
+            for r in records { console.line(RecordJSON.encode(r)) }
+        } else {
+            console.write(RecordTable.render(records))
+        }
+        return ExitStatus.success
+    }
+}
+
+/// The text table of `list`: columns aligned by display width, CJK included.
+enum RecordTable {
+    static let headers = ["ID", "DATE", "OWNER", "KIND", "RESULT", "OPPONENT", "MAGIC", "DURATION"]
+
+    static func render(_ records: [Record]) -> String {
+        let rows: [[String]] = records.map { r in
+            [String(r.id), r.isoDate, r.owner.name, r.owner.kind.rawValue, r.result?.rawValue ?? "?",
+             r.opponent.name, RecordText.magicSummary(r), RecordText.durationClock(r)].map(SafeText.escape)
+        }
+        let caps = [12, 20, 24, 7, 6, 24, 40, 12]
+        var widths = headers.map(DisplayWidth.of)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = min(caps[i], max(widths[i], DisplayWidth.of(cell))) } }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, c in
+                DisplayWidth.pad(c, to: widths[i], alignRight: i == 0 || i == 7)
+            }.joined(separator: "  ").replacingTrailingSpaces()
+        }
+        var out = line(headers) + "\n"
+        for row in rows { out += line(row) + "\n" }
+        return out
+    }
+}
+
+extension String {
+    func replacingTrailingSpaces() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,52 @@
+import BattleLogKit
+
+/// Text pieces of a record shared by the commands (all escaped by the caller or here).
+enum RecordText {
+    static func magicSummary(_ r: Record) -> String {
+        switch r.usingMagic.decoded {
+        case .success(let m?): "\(m.typeName): \(m.summary)"
+        case .success(nil): "-"
+        case .failure: "DAMAGED"
+        }
+    }
+
+    static func durationClock(_ r: Record) -> String {
+        r.duration.value?.clockDescription ?? "DAMAGED"
+    }
+
+    /// The "Magic used" box of `show`, as the seed's viewer lays it out.
+    static func magicBox(_ r: Record, labels: Labels) -> [String] {
+        var rows: [(String, String)] = []
+        var title = labels["magicUsed"]
+        switch r.usingMagic.decoded {
+        case .success(let m?):
+            for f in m.displayFields {
+                var text = SafeText.escape(f.text)
+                if let meter = f.meter {
+                    text += "  " + Meter.bar(value: meter.value, range: meter.range)
+                }
+                rows.append((labels[f.labelKey], text))
+            }
+        case .success(nil):
+            rows.append(("", labels["noMagic"]))
+        case .failure(let e):
+            title = labels["magicUsed"] + " — " + labels["magicDamaged"]
+            rows.append(("!", SafeText.escape(e.reason.description)))
+        }
+        let labelWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+        let content = rows.map { $0.0.isEmpty ? $0.1 : DisplayWidth.pad($0.0, to: labelWidth) + "  " + $0.1 }
+        let inner = max(DisplayWidth.of(title) + 2, content.map(DisplayWidth.of).max() ?? 0)
+        var lines = ["┌─ " + title + " " + String(repeating: "─", count: max(0, inner - DisplayWidth.of(title) - 1)) + "┐"]
+        for c in content { lines.append("│ " + DisplayWidth.pad(c, to: inner) + " │") }
+        lines.append("└" + String(repeating: "─", count: inner + 2) + "┘")
+        return lines
+    }
+}
+
+/// A 1-10 style meter drawn with block characters: `███████░░░ 7/10`.
+enum Meter {
+    static func bar(value: Int, range: ClosedRange<Int>) -> String {
+        let filled = max(0, min(range.upperBound, value))
+        return String(repeating: "█", count: filled) + String(repeating: "░", count: max(0, range.upperBound - filled)) + " \(value)/\(range.upperBound)"
+    }
+}

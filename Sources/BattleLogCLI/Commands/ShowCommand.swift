@@ -1,0 +1,54 @@
+import BattleLogKit
+
+/// `battlelog show ID`: one record with its magic box, dice and duration.
+enum ShowCommand: Command {
+    static let spec = CommandSpec(
+        name: "show", summary: "Show one record.",
+        options: [OptionSpec("json", help: "the record as one JSON object")],
+        positionals: ["ID"])
+
+    static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
+        let id = try recordID(a.positionals[0], spec: spec)
+        let store = try openExistingStore(globals)
+        let r = try store.record(id: id)
+        if a.has("json") {
+            console.line(RecordJSON.encode(r))
+            return ExitStatus.success
+        }
+        let labels = Labels.load(globals.language ?? Labels.language(environment: environment))
+        let e = SafeText.escape
+        console.line("Record \(r.id)  (fight \(r.fight))")
+        console.line("  \(labels["owner"]): \(e(r.owner.name)) (\(r.owner.kind.rawValue))")
+        console.line("  \(labels["opponent"]): \(e(r.opponent.name)) (\(r.opponent.kind.rawValue))")
+        console.line("  \(labels["date"]): \(r.isoDate)")
+        console.line("  \(labels["result"]): \(r.result.map { labels[$0.rawValue] } ?? "DAMAGED")")
+        switch r.duration.decoded {
+        case .success(let d): console.line("  \(labels["duration"]): \(d.clockDescription)  \(d.description)")
+        case .failure(let err): console.line("  \(labels["duration"]): DAMAGED (\(e(err.reason.description)))")
+        }
+        switch r.randomNumbers.decoded {
+        case .success(let dice):
+            console.line("  \(labels["dice"]): \(dice.map(String.init).joined(separator: " "))  \(Sparkline.render(dice))")
+        case .failure(let err): console.line("  \(labels["dice"]): DAMAGED (\(e(err.reason.description)))")
+        }
+        console.line("")
+        for line in RecordText.magicBox(r, labels: labels) { console.line(line) }
+        for err in r.columnErrors { console.line("! \(err.attribute): \(e(err.reason.description))") }
+        return ExitStatus.success
+    }
+
+    static func recordID(_ text: String, spec: CommandSpec) throws(UsageError) -> Int64 {
+        guard let id = Int64(text), id > 0 else {
+            throw UsageError("ID must be a positive record id, got \"\(SafeText.escape(text))\"", usage: spec.usage)
+        }
+        return id
+    }
+}
+
+/// A one-line sparkline of values 1...100: `▂▇▁▅`.
+enum Sparkline {
+    static let ticks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    static func render(_ values: [Int], limit: Int = 60) -> String {
+        String(values.prefix(limit).map { v in ticks[max(0, min(7, (v - 1) * 8 / 100))] })
+    }
+}

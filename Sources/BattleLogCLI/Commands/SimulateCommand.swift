@@ -1,0 +1,81 @@
+import BattleLogKit
+import Foundation
+
+/// `battlelog simulate`: simulated fights into the store, in batched transactions.
+enum SimulateCommand: Command {
+    static let spec = CommandSpec(
+        name: "simulate", summary: "Simulate fights and store them (Ctrl-C stops after the current batch).",
+        options: [
+            OptionSpec("fights", value: "N", help: "how many fights (required)"),
+            OptionSpec("seed", value: "S", help: "seed for a reproducible log (default: random, printed)"),
+            OptionSpec("heroes", value: "H", help: "Heroes in a new roster (default 12)"),
+            OptionSpec("villains", value: "V", help: "Villains in a new roster (default 12)"),
+            OptionSpec("batch", value: "B", help: "fights per transaction (default 10000)"),
+        ],
+        positionals: [])
+
+    static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
+        guard let fights = try a.integer("fights", spec: spec) else {
+            throw UsageError("simulate needs --fights N", usage: spec.usage)
+        }
+        let seed: UInt64
+        if let text = a.value("seed") {
+            guard let s = UInt64(text) else {
+                throw UsageError("--seed expects a whole number from 0 to \(UInt64.max), got \"\(SafeText.escape(text))\"", usage: spec.usage)
+            }
+            seed = s
+        } else {
+            seed = UInt64.random(in: 0...UInt64.max)
+        }
+        let heroes = try a.integer("heroes", spec: spec) ?? 12
+        let villains = try a.integer("villains", spec: spec) ?? 12
+        let batch = try a.integer("batch", spec: spec) ?? 10_000
+        let store = try openStore(globals)
+        if store.isReadOnly { throw StoreError.readOnly(path: globals.databasePath) }
+        if a.value("seed") == nil { console.error("seed: \(seed)") }
+
+        let run = SimulationRun(fights: fights, seed: seed, heroes: heroes, villains: villains, batchSize: batch)
+        let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal)
+        InterruptFlag.install()
+        defer { InterruptFlag.uninstall() }
+        let began = Date()
+        let saved = try run.run(on: store, shouldStop: { InterruptFlag.isRaised }, progress: { bar.update($0) })
+        bar.finish()
+        let elapsed = Date().timeIntervalSince(began)
+        let interrupted = saved < fights
+        let rate = elapsed > 0 ? Double(saved) / elapsed : 0
+        console.error((interrupted ? "interrupted: " : "") +
+                      "saved \(saved) of \(fights) fights (\(saved * 2) records) in \(String(format: "%.1f", elapsed)) s, \(Int(rate)) fights/s, seed \(seed)")
+        return interrupted ? ExitStatus.interrupted : ExitStatus.success
+    }
+}
+
+/// A one-line progress bar on stderr: count, rate and ETA. Silent when stderr is not a terminal.
+final class ProgressBar {
+    private let console: Console
+    private let enabled: Bool
+    private var lastDraw = Date.distantPast
+
+    init(console: Console, enabled: Bool) {
+        self.console = console
+        self.enabled = enabled
+    }
+
+    func update(_ p: SimulationProgress) {
+        guard enabled, Date().timeIntervalSince(lastDraw) > 0.1 || p.saved == p.total else { return }
+        lastDraw = Date()
+        console.errorRaw("\r\u{1B}[K" + Self.line(p, width: 30))
+    }
+
+    func finish() {
+        if enabled { console.errorRaw("\r\u{1B}[K") }
+    }
+
+    static func line(_ p: SimulationProgress, width: Int) -> String {
+        let fraction = p.total > 0 ? Double(p.saved) / Double(p.total) : 1
+        let filled = Int(fraction * Double(width))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let eta = Int(p.eta.rounded())
+        return "\(bar) \(p.saved)/\(p.total) fights  \(Int(p.rate))/s  ETA \(eta / 60):\(String(format: "%02d", eta % 60))"
+    }
+}

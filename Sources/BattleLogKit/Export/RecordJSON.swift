@@ -1,0 +1,141 @@
+/// The JSON form of a record, one object per line (`show --json`, `list --json`, `export`):
+///
+/// `{"id":17,"fight":9,"owner":{"id":3,"name":"Aria","kind":"hero"},"opponent":{...},
+///   "date":"2026-11-29T14:00:00Z","result":"win","duration":{"value":49380,"timescale":600,"flags":1,"epoch":0},
+///   "randomNumbers":[12,99,3],"magic":{"type":"hero","version":1,"cooperationFormulaName":"...","collaboratorName":"..."}}`
+///
+/// A damaged attribute is `null` and the record gets `"errors":[{"attribute":..,"message":..}]`.
+public enum RecordJSON {
+    public static func encode(_ record: Record) -> String {
+        var w = JSONWriter(capacity: 384)
+        w.beginObject()
+        w.key("id", first: true); w.writeInteger(record.id)
+        w.key("fight"); w.writeInteger(record.fight)
+        w.key("owner"); writeHuman(record.owner, into: &w)
+        w.key("opponent"); writeHuman(record.opponent, into: &w)
+        w.key("date"); w.writeString(record.isoDate)
+        w.key("result")
+        if let r = record.result { w.writeString(r.rawValue) } else { w.writeNull() }
+        w.key("duration")
+        if let d = record.duration.value { writeTime(d, into: &w) } else { w.writeNull() }
+        w.key("randomNumbers")
+        if let dice = record.randomNumbers.value { w.writeIntegerArray(dice) } else { w.writeNull() }
+        w.key("magic")
+        if let magic = record.usingMagic.value, let magic { writeMagic(magic, into: &w) } else { w.writeNull() }
+        let errors = record.errors
+        if !errors.isEmpty {
+            w.key("errors")
+            w.beginArray()
+            for (i, e) in errors.enumerated() {
+                if i > 0 { w.comma() }
+                w.beginObject()
+                w.key("attribute", first: true); w.writeString(e.attribute)
+                w.key("message"); w.writeString(e.reason.description)
+                w.endObject()
+            }
+            w.endArray()
+        }
+        w.endObject()
+        return w.text
+    }
+
+    static func writeHuman(_ h: Human, into w: inout JSONWriter) {
+        w.beginObject()
+        w.key("id", first: true); w.writeInteger(h.id)
+        w.key("name"); w.writeString(h.name)
+        w.key("kind"); w.writeString(h.kind.rawValue)
+        w.endObject()
+    }
+
+    static func writeTime(_ t: MediaTime, into w: inout JSONWriter) {
+        w.beginObject()
+        w.key("value", first: true); w.writeInteger(t.value)
+        w.key("timescale"); w.writeInteger(t.timescale)
+        w.key("flags"); w.writeInteger(t.flags.rawValue)
+        w.key("epoch"); w.writeInteger(t.epoch)
+        w.endObject()
+    }
+
+    static func writeMagic(_ m: Magic, into w: inout JSONWriter) {
+        w.beginObject()
+        w.key("type", first: true); w.writeString(m.typeName)
+        w.key("version"); w.writeInteger(m.formatVersion)
+        for field in m.value.storedFields {
+            w.key(field.key)
+            w.write(field.value)
+        }
+        w.endObject()
+    }
+
+    // MARK: - Reading (import)
+
+    /// A record read back from its JSON form, with the Humans it names.
+    public struct Imported: Sendable, Equatable {
+        public let id: Int64
+        public let owner: Human
+        public let opponent: Human
+        public let draft: RecordDraft
+    }
+
+    /// Why a line cannot be imported.
+    public struct LineError: Error, Equatable, Sendable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// Reads one exported line. A damaged record (with `errors`) cannot be imported.
+    public static func decode(_ line: String) throws(LineError) -> Imported {
+        let json: JSONValue
+        do { json = try JSONParser.parse(line) } catch { throw LineError(message: error.description) }
+        guard case .object(let o) = json else { throw LineError(message: "expected an object, found \(json.typeName)") }
+        if o["errors"] != nil { throw LineError(message: "the record is marked damaged (\"errors\")") }
+        func int(_ key: String, in obj: [String: JSONValue]) throws(LineError) -> Int64 {
+            guard case .integer(let v)? = obj[key] else { throw LineError(message: "\"\(key)\" must be an integer") }
+            return v
+        }
+        func string(_ key: String, in obj: [String: JSONValue]) throws(LineError) -> String {
+            guard case .string(let v)? = obj[key] else { throw LineError(message: "\"\(key)\" must be a string") }
+            return v
+        }
+        func human(_ key: String) throws(LineError) -> Human {
+            guard case .object(let h)? = o[key] else { throw LineError(message: "\"\(key)\" must be an object") }
+            let kindText = try string("kind", in: h)
+            guard let kind = HumanKind(rawValue: kindText) else { throw LineError(message: "\"\(key).kind\" must be hero or villain") }
+            return Human(id: try int("id", in: h), name: try string("name", in: h), kind: kind)
+        }
+        let id = try int("id", in: o)
+        let fight = try int("fight", in: o)
+        let owner = try human("owner")
+        let opponent = try human("opponent")
+        guard let date = ISODate.parse(try string("date", in: o)) else { throw LineError(message: "\"date\" is not YYYY-MM-DDTHH:MM:SSZ") }
+        guard let result = FightResult(rawValue: try string("result", in: o)) else { throw LineError(message: "\"result\" must be win, loss or draw") }
+        guard case .object(let d)? = o["duration"] else { throw LineError(message: "\"duration\" must be an object") }
+        let duration: MediaTime
+        do {
+            duration = try MediaTime(dictionary: ["value": try int("value", in: d), "timescale": try int("timescale", in: d),
+                                                  "flags": try int("flags", in: d), "epoch": try int("epoch", in: d)])
+        } catch let e as MediaTime.DictionaryError {
+            throw LineError(message: "\"duration\": \(e.description)")
+        } catch {
+            throw error as! LineError
+        }
+        guard case .array(let diceValues)? = o["randomNumbers"] else { throw LineError(message: "\"randomNumbers\" must be an array") }
+        var dice: [Int] = []
+        for v in diceValues {
+            guard case .integer(let i) = v else { throw LineError(message: "\"randomNumbers\" must hold integers") }
+            dice.append(Int(i))
+        }
+        var magic: Magic?
+        switch o["magic"] {
+        case nil: throw LineError(message: "\"magic\" is missing")
+        case .null?: magic = nil
+        case .object(let m)?:
+            do { magic = try MagicTransformer().value(fromStored: JSONValue.object(m).jsonText) }
+            catch { throw LineError(message: "\"magic\": \(error.description)") }
+        default: throw LineError(message: "\"magic\" must be an object or null")
+        }
+        let draft = RecordDraft(fight: fight, ownerID: owner.id, opponentID: opponent.id, date: date, result: result,
+                                duration: duration, randomNumbers: dice, usingMagic: magic)
+        return Imported(id: id, owner: owner, opponent: opponent, draft: draft)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Progress of a simulation, reported after each committed batch.
+public struct SimulationProgress: Sendable {
+    public let saved: Int
+    public let total: Int
+    public let elapsed: Double
+    /// Fights per second so far.
+    public var rate: Double { elapsed > 0 ? Double(saved) / elapsed : 0 }
+    /// Seconds left at the current rate.
+    public var eta: Double { rate > 0 ? Double(total - saved) / rate : 0 }
+}
+
+/// Simulates fights into a store: creates the roster when the store has none, then writes
+/// fights in batched transactions (each batch whole or not at all).
+public struct SimulationRun: Sendable {
+    public var fights: Int
+    public var seed: UInt64
+    public var heroes: Int
+    public var villains: Int
+    public var batchSize: Int
+
+    public init(fights: Int, seed: UInt64, heroes: Int = 12, villains: Int = 12, batchSize: Int = 10_000) {
+        self.fights = fights
+        self.seed = seed
+        self.heroes = heroes
+        self.villains = villains
+        self.batchSize = batchSize
+    }
+
+    /// Runs the simulation. `shouldStop` is asked between batches; `progress` is told after each.
+    /// Returns the number of fights saved.
+    @discardableResult
+    public func run(on store: BattleStore, shouldStop: () -> Bool = { false },
+                    progress: (SimulationProgress) -> Void = { _ in }) throws -> Int {
+        if store.humansByID.isEmpty {
+            try store.insertHumans(FightSimulator.roster(seed: seed, heroes: heroes, villains: villains))
+        }
+        let roster = store.humans
+        let heroList = roster.filter { $0.kind == .hero }.sorted { $0.id < $1.id }
+        let villainList = roster.filter { $0.kind == .villain }.sorted { $0.id < $1.id }
+        guard !heroList.isEmpty, !villainList.isEmpty else {
+            throw StoreError.invalidModel("the roster needs at least one Hero and one Villain")
+        }
+        let start = try store.latestDate() ?? FightSimulator.epochStart
+        var simulator = FightSimulator(seed: seed, heroes: heroList, villains: villainList,
+                                       startClock: start, firstFight: try store.nextFightID())
+        let began = Date()
+        var saved = 0
+        while saved < fights && !shouldStop() {
+            let n = min(batchSize, fights - saved)
+            try store.insert(simulator.nextBatch(n))
+            saved += n
+            progress(SimulationProgress(saved: saved, total: fights, elapsed: Date().timeIntervalSince(began)))
+        }
+        return saved
+    }
+}
+
+extension BattleStore {
+    /// The date of the newest record, or nil for an empty store.
+    public func latestDate() throws(StoreError) -> Int64? {
+        try run { try db.scalarInt("SELECT max(date) FROM record") }
+    }
+}

@@ -1,0 +1,78 @@
+/// What `stats` shows: per Human wins, losses, draws and win rate; totals; how often each
+/// formula and gate was used; how often each die value was rolled.
+public struct BattleStats: Sendable, Equatable {
+    public struct HumanLine: Sendable, Equatable {
+        public let human: Human
+        public let tally: BattleStore.Tally
+    }
+
+    public struct Usage: Sendable, Equatable {
+        public let type: String
+        public let name: String
+        public let uses: Int
+    }
+
+    public var humans: [HumanLine]
+    public var records: Int
+    public var fights: Int
+    /// Most used first, then by name.
+    public var magicUsage: [Usage]
+    /// Roll value -> times rolled (over all records).
+    public var dice: [Int: Int]
+
+    /// Usage of one magic type (`"hero"` formulas, `"villain"` gates), most used first.
+    public func usage(ofType type: String) -> [Usage] { magicUsage.filter { $0.type == type } }
+
+    /// The figures from the summaries the writer keeps: cheap at any size. Counting distinct
+    /// fights reads the fight index (about 0.1 s per million records): skip it where speed
+    /// matters (`fights` is then 0).
+    public static func fromSummaries(_ store: BattleStore, countFights: Bool = true) throws(StoreError) -> BattleStats {
+        let tallies = try store.tallies()
+        let humans = store.humans.map { HumanLine(human: $0, tally: tallies[$0.id] ?? .init()) }
+        let records = humans.reduce(0) { $0 + $1.tally.total }
+        let (usage, dice) = try store.readSummaries()
+        let fights = countFights ? try store.fightCount() : 0
+        return BattleStats(humans: humans, records: records, fights: fights, magicUsage: usage, dice: dice)
+    }
+
+    /// The same figures from a scan of every record (for checking the summaries).
+    public static func fromScan(_ store: BattleStore) throws -> BattleStats {
+        var tallies: [Int64: BattleStore.Tally] = [:]
+        var uses: [String: [String: Int]] = [:]
+        var dice: [Int: Int] = [:]
+        var records = 0
+        var fights = Set<Int64>()
+        try store.forEachRecord { r in
+            records += 1
+            fights.insert(r.fight)
+            if let result = r.result { tallies[r.owner.id, default: .init()].add(result) }
+            if let m = r.usingMagic.value ?? nil { uses[m.typeName, default: [:]][m.value.statisticName, default: 0] += 1 }
+            for roll in r.randomNumbers.value ?? [] { dice[roll, default: 0] += 1 }
+        }
+        let humans = store.humans.map { HumanLine(human: $0, tally: tallies[$0.id] ?? .init()) }
+        let usage = uses.flatMap { type, names in names.map { Usage(type: type, name: $0.key, uses: $0.value) } }
+        return BattleStats(humans: humans, records: records, fights: fights.count, magicUsage: sortUsage(usage), dice: dice)
+    }
+
+    static func sortUsage(_ u: [Usage]) -> [Usage] {
+        u.sorted { ($1.uses, $0.type, $0.name) < ($0.uses, $1.type, $1.name) }
+    }
+}
+
+extension BattleStore {
+    func readSummaries() throws(StoreError) -> ([BattleStats.Usage], [Int: Int]) {
+        try run {
+            let usage = try db.cachedStatement("SELECT type, name, uses FROM magic_usage").map { row in
+                BattleStats.Usage(type: row.string(0) ?? "", name: row.string(1) ?? "", uses: row.int(2))
+            }
+            var dice: [Int: Int] = [:]
+            try db.cachedStatement("SELECT roll, times FROM dice_count").forEachRow { dice[$0.int(0)] = $0.int(1) }
+            return (BattleStats.sortUsage(usage), dice)
+        }
+    }
+
+    /// The number of fights: distinct fight ids, counted over the fight index.
+    public func fightCount() throws(StoreError) -> Int {
+        try run { Int(try db.scalarInt("SELECT count(DISTINCT fight) FROM record") ?? 0) }
+    }
+}

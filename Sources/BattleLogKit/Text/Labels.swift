@@ -1,0 +1,34 @@
+import BattleLogResources
+
+/// The label table of one language, from `Resources/labels/<lang>.json`.
+public struct Labels: Sendable {
+    public let language: String
+    private let table: [String: String]
+    private let fallback: [String: String]
+
+    /// The labels of `language` ("en" or "zh"), falling back to English for any missing key.
+    public static func load(_ language: String) -> Labels {
+        let english = table(for: "en")
+        return Labels(language: language, table: language == "en" ? english : table(for: language), fallback: english)
+    }
+
+    private static func table(for language: String) -> [String: String] {
+        guard let text = ResourceFiles.text(folder: "labels", name: "\(language).json"),
+              case .object(let members)? = try? JSONParser.parse(text) else { return [:] }
+        var result: [String: String] = [:]
+        for (k, v) in members { if case .string(let s) = v { result[k] = s } }
+        return result
+    }
+
+    /// The label for `key`; the key itself when no table has it.
+    public subscript(key: String) -> String { table[key] ?? fallback[key] ?? key }
+
+    /// The language the environment asks for: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is
+    /// set; `zh...` means Chinese, anything else English.
+    public static func language(environment: [String: String]) -> String {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let v = environment[name], !v.isEmpty { return v.lowercased().hasPrefix("zh") ? "zh" : "en" }
+        }
+        return "en"
+    }
+}
