@@ -20,6 +20,10 @@ final class CursesScreen: Screen {
         raw()
         noecho()
         keypad(bl_stdscr(), true)
+        // No insert/delete-character or line optimisations: with wide characters they can leave
+        // stale cells on some terminals.
+        idcok(bl_stdscr(), false)
+        idlok(bl_stdscr(), false)
         curs_set(0)
         set_escdelay(25)
         timeout(250)
@@ -87,6 +91,9 @@ final class CursesScreen: Screen {
         for r in 0..<grid.rows {
             let range = (r * cols)..<(r * cols + cols)
             if shown.count == cells.count && shown[range] == cells[range] { continue }
+            // ncurses can mistrack a line where a wide character was partly overwritten: have it
+            // repaint every changed line whole.
+            wredrawln(bl_stdscr(), Int32(r), 1)
             for c in 0..<cols {
                 let cell = cells[r * cols + c]
                 if cell.isContinuation { continue }
