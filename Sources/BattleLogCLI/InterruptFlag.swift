@@ -1,3 +1,4 @@
+import BattleLogKit
 import Foundation
 import Synchronization
 
@@ -11,6 +12,7 @@ enum InterruptFlag {
     static func install() {
         raised.store(false, ordering: .relaxed)
         signal(SIGINT) { _ in InterruptFlag.raise() }
+        ProcessSignals.unblock([SIGINT])
     }
 
     /// Puts SIGINT back to its default (terminate).

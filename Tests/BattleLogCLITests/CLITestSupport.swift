@@ -1,0 +1,76 @@
+import Foundation
+@testable import BattleLogCLI
+import BattleLogKit
+
+/// The result of running the command line in-process.
+struct CLIRun {
+    let status: Int32
+    let out: String
+    let err: String
+}
+
+/// Runs `battlelog` with `arguments` against the database at `db`, capturing its output.
+func cli(_ arguments: [String], db: String, environment: [String: String] = [:]) -> CLIRun {
+    final class Box: @unchecked Sendable { var out = ""; var err = "" }
+    let box = Box()
+    let console = Console(out: { box.out += $0 }, err: { box.err += $0 })
+    var env = environment
+    env["BATTLELOG_DB"] = db
+    let status = BattlelogCLI.run(arguments, console: console, environment: env)
+    return CLIRun(status: status, out: box.out, err: box.err)
+}
+
+/// A fresh temporary folder, removed when the value is deinitialised.
+final class TempDir {
+    let path: String
+    init() {
+        path = NSTemporaryDirectory() + "battlelog-cli-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    func file(_ name: String) -> String { path + "/" + name }
+}
+
+/// The repository root (for the built binary).
+let repositoryRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+/// The `battlelog` binary `swift build` / `swift test` produced.
+var battlelogBinary: String? {
+    for config in ["debug", "release"] {
+        let path = repositoryRoot + "/.build/\(config)/battlelog"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}
+
+/// The `battlelog` binary, built first when `swift test` has not built it.
+func requireBinary() throws -> String {
+    if let b = battlelogBinary { return b }
+    let build = Process()
+    build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    build.arguments = ["swift", "build", "--product", "battlelog", "--package-path", repositoryRoot]
+    try build.run()
+    build.waitUntilExit()
+    guard let b = battlelogBinary else { throw CocoaError(.fileNoSuchFile) }
+    return b
+}
+
+/// Runs the real binary and returns its status and output (stdin is /dev/null).
+func runBinary(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: try requireBinary())
+    p.arguments = arguments
+    p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return CLIRun(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+}

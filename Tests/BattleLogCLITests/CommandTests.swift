@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+@testable import BattleLogCLI
+import BattleLogKit
+
+@Suite struct SimulationTests {
+    @Test func sameSeedSameBytesDifferentSeedDifferentData() throws {
+        let dir = TempDir()
+        for (name, seed) in [("a", "42"), ("b", "42"), ("c", "43")] {
+            let r = cli(["simulate", "--fights", "300", "--seed", seed, "--heroes", "5", "--villains", "4"], db: dir.file(name))
+            #expect(r.status == 0, "\(r.err)")
+            #expect(r.err.contains("saved 300 of 300 fights"))
+        }
+        let a = cli(["export"], db: dir.file("a")).out
+        let b = cli(["export"], db: dir.file("b")).out
+        let c = cli(["export"], db: dir.file("c")).out
+        #expect(a.split(separator: "\n").count == 600)
+        #expect(a == b)
+        #expect(a != c)
+        #expect(cli(["export", "--format", "csv"], db: dir.file("a")).out == cli(["export", "--format", "csv"], db: dir.file("b")).out)
+    }
+
+    @Test func theTwoRecordsOfEveryFightAgree() throws {
+        let dir = TempDir()
+        _ = cli(["simulate", "--fights", "500", "--seed", "9"], db: dir.file("db"))
+        let store = try BattleStore(path: dir.file("db"))
+        var byFight: [Int64: [Record]] = [:]
+        try store.forEachRecord { byFight[$0.fight, default: []].append($0) }
+        #expect(byFight.count == 500)
+        for (_, pair) in byFight {
+            #expect(pair.count == 2)
+            let (a, b) = (pair[0], pair[1])
+            #expect(a.owner == b.opponent && b.owner == a.opponent)
+            #expect(a.owner.kind != b.owner.kind)
+            #expect(a.result == b.result?.opposite)
+            #expect(a.date == b.date)
+            #expect(a.duration.value == b.duration.value)
+            #expect(a.randomNumbers.value == b.randomNumbers.value)
+            let dice = try #require(a.randomNumbers.value)
+            #expect((3...12).contains(dice.count) && dice.allSatisfy { (1...100).contains($0) })
+            // Magic matches the owner's side, when used.
+            for r in pair { if let m = r.usingMagic.value ?? nil { #expect(m.typeName == r.owner.kind.rawValue) } }
+        }
+    }
+
+    @Test func durationIsTheExactSumAtMixedTimescales() throws {
+        let dir = TempDir()
+        _ = cli(["simulate", "--fights", "50", "--seed", "1"], db: dir.file("db"))
+        let store = try BattleStore(path: dir.file("db"))
+        var timescales = Set<Int32>()
+        try store.forEachRecord { r in
+            let d = r.duration.value!
+            timescales.insert(d.timescale)
+            #expect(!d.hasBeenRounded)
+            #expect(d.seconds >= 6 && d.seconds <= 108)
+        }
+        #expect(timescales.contains(88_200))
+    }
+
+    @Test func statsAgreeWithTheRecords() throws {
+        let dir = TempDir()
+        _ = cli(["simulate", "--fights", "400", "--seed", "5"], db: dir.file("db"))
+        let store = try BattleStore(path: dir.file("db"))
+        let summaries = try BattleStats.fromSummaries(store)
+        let scan = try BattleStats.fromScan(store)
+        #expect(summaries == scan)
+        #expect(summaries.records == 800 && summaries.fights == 400)
+        let json = cli(["stats", "--json"], db: dir.file("db"))
+        #expect(json.status == 0)
+        let parsed = try JSONParser.parse(json.out.trimmingCharacters(in: .newlines))
+        guard case .object(let o) = parsed, case .array(let humans)? = o["humans"] else { Issue.record("bad stats json"); return }
+        #expect(o["records"] == .integer(800) && o["fights"] == .integer(400))
+        #expect(humans.count == 24)
+        var wins: Int64 = 0, losses: Int64 = 0
+        for case .object(let h) in humans {
+            if case .integer(let w)? = h["wins"] { wins += w }
+            if case .integer(let l)? = h["losses"] { losses += l }
+        }
+        #expect(wins == losses)
+    }
+}
+
+@Suite struct ExportImportTests {
+    @Test func exportThenImportReproducesTheExport() throws {
+        let dir = TempDir()
+        _ = cli(["simulate", "--fights", "250", "--seed", "77"], db: dir.file("src"))
+        let exported = cli(["export"], db: dir.file("src"))
+        try exported.out.write(toFile: dir.file("dump.jsonl"), atomically: true, encoding: .utf8)
+        let imported = cli(["import", dir.file("dump.jsonl")], db: dir.file("dst"))
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(cli(["export"], db: dir.file("dst")).out == exported.out)
+        #expect(cli(["stats", "--json"], db: dir.file("dst")).out == cli(["stats", "--json"], db: dir.file("src")).out)
+    }
+
+    @Test func aBadLineImportsNothing() throws {
+        let dir = TempDir()
+        _ = cli(["simulate", "--fights", "10", "--seed", "1"], db: dir.file("src"))
+        var lines = cli(["export"], db: dir.file("src")).out.split(separator: "\n").map(String.init)
+        lines[6] = lines[6].replacingOccurrences(of: "\"result\":\"", with: "\"result\":\"x")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: dir.file("bad.jsonl"), atomically: true, encoding: .utf8)
+        let r = cli(["import", dir.file("bad.jsonl")], db: dir.file("dst"))
+        #expect(r.status == 1)
+        #expect(r.err.contains("line 7"), "\(r.err)")
+        #expect(r.err.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir.file("dst")))
+    }
+
+    @Test func importConflictsChangeNothing() throws {
+        let dir = TempDir()
+        _ = cli(["simulate", "--fights", "10", "--seed", "1"], db: dir.file("src"))
+        let dump = cli(["export"], db: dir.file("src")).out
+        try dump.write(toFile: dir.file("dump.jsonl"), atomically: true, encoding: .utf8)
+        let before = cli(["export"], db: dir.file("src")).out
+        let r = cli(["import", dir.file("dump.jsonl")], db: dir.file("src"))
+        #expect(r.status == 1)
+        #expect(cli(["export"], db: dir.file("src")).out == before)
+    }
+}
+
+@Suite struct DamagedRecordTests {
+    @Test func doctorListsDamageAndListShowStillWork() throws {
+        let dir = TempDir()
+        let db = dir.file("db")
+        _ = cli(["simulate", "--fights", "20", "--seed", "3"], db: db)
+        #expect(cli(["doctor"], db: db).status == 0)
+        do {
+            let store = try BattleStore(path: db)
+            try store.executeRaw("UPDATE record SET using_magic = ? WHERE id = 5", [#"{"type":"villain","version":1,"gateName":"G","powerOfEvilGate":42}"#])
+            try store.executeRaw("UPDATE record SET duration = ? WHERE id = 7", ["\u{1B}[31mred"])
+        }
+        let doctor = cli(["doctor"], db: db)
+        #expect(doctor.status == 1)
+        #expect(doctor.out.contains("record 5: usingMagic: field \"powerOfEvilGate\" = 42 is outside 1...10"), "\(doctor.out)")
+        #expect(doctor.out.contains("record 7: duration:"))
+        #expect(doctor.out.contains("2 damaged"))
+
+        let show = cli(["show", "5"], db: db)
+        #expect(show.status == 0)
+        #expect(show.out.contains("Magic damaged") && show.out.contains("42 is outside 1...10"))
+        #expect(show.out.contains("Dice:"))
+        let json = cli(["show", "5", "--json"], db: db).out
+        #expect(json.contains(#""magic":null,"errors":[{"attribute":"usingMagic","message":"field \"powerOfEvilGate\" = 42 is outside 1...10"}]"#), "\(json)")
+        let list = cli(["list", "--limit", "100"], db: db)
+        #expect(list.out.contains("DAMAGED"))
+        let inspect = cli(["inspect", "7"], db: db)
+        #expect(inspect.out.contains("^[[31mred"))
+        #expect(!inspect.out.contains("\u{1B}"))
+        #expect(!cli(["export", "--format", "csv"], db: db).out.contains("\u{1B}"))
+    }
+}
+
+@Suite struct BadInputTests {
+    @Test func usageErrorsExitTwoAndLeaveTheDatabaseUnchanged() throws {
+        let dir = TempDir()
+        let db = dir.file("db")
+        _ = cli(["simulate", "--fights", "5", "--seed", "1"], db: db)
+        let before = FileManager.default.contents(atPath: db)
+        let cases: [[String]] = [
+            ["simulate"], ["simulate", "--fights"], ["simulate", "--fights", "abc"], ["simulate", "--fights", "0"],
+            ["simulate", "--fights", "-3"], ["simulate", "--fights", "5", "--seed", "x"], ["list", "--bogus"],
+            ["list", "--kind", "wizard"], ["list", "--result", "maybe"], ["list", "--limit", "0"], ["show"], ["show", "abc"],
+            ["show", "1", "2"], ["frobnicate"], ["--lang", "fr", "list"], ["export", "--format", "xml"], ["import"],
+        ]
+        for args in cases {
+            let r = cli(args, db: db)
+            #expect(r.status == 2, "\(args): \(r.err)")
+            #expect(r.err.hasPrefix("battlelog: "), "\(args)")
+            #expect(r.out.isEmpty)
+        }
+        #expect(FileManager.default.contents(atPath: db) == before)
+    }
+
+    @Test func failuresExitOne() throws {
+        let dir = TempDir()
+        let db = dir.file("db")
+        _ = cli(["simulate", "--fights", "5", "--seed", "1"], db: db)
+        let missing = cli(["show", "999999"], db: db)
+        #expect(missing.status == 1 && missing.err == "battlelog: no record with id 999999\n")
+        #expect(cli(["import", dir.file("nope.jsonl")], db: db).status == 1)
+        #expect(cli(["import", dir.path], db: db).status == 1)
+        #expect(cli(["list", "--owner", "Nobody"], db: db).status == 1)
+        #expect(cli(["list"], db: dir.file("absent.sqlite")).status == 1)
+        #expect(cli(["list"], db: dir.path).err.contains("is a folder"))
+        #expect(cli(["browse"], db: db).err.contains("needs a terminal"))
+    }
+
+    @Test func helpAndVersion() {
+        let dir = TempDir()
+        let help = cli(["--help"], db: dir.file("db"))
+        #expect(help.status == 0 && help.out.contains("simulate") && help.out.contains("--db PATH"))
+        #expect(cli(["--version"], db: dir.file("db")).out.hasPrefix("battlelog "))
+        let listHelp = cli(["list", "--help"], db: dir.file("db"))
+        #expect(listHelp.out.contains("--owner NAME"))
+        #expect(!FileManager.default.fileExists(atPath: dir.file("db")))
+    }
+
+    @Test func defaultDatabasePath() {
+        #expect(GlobalOptions.defaultDatabasePath(environment: ["BATTLELOG_DB": "/x/y.sqlite", "HOME": "/h"]) == "/x/y.sqlite")
+        #expect(GlobalOptions.defaultDatabasePath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/battlelog/battlelog.sqlite")
+        #expect(GlobalOptions.defaultDatabasePath(environment: ["HOME": "/h"]) == "/h/.local/share/battlelog/battlelog.sqlite")
+    }
+}
+
+@Suite struct ListTests {
+    @Test func listIsNewestFirstAlignedAndPages() throws {
+        let dir = TempDir()
+        let db = dir.file("db")
+        _ = cli(["simulate", "--fights", "100", "--seed", "12", "--heroes", "3", "--villains", "3"], db: db)
+        let json = cli(["list", "--limit", "30", "--json"], db: db).out.split(separator: "\n")
+        #expect(json.count == 30)
+        let ids = json.map { line -> Int64 in
+            guard case .object(let o)? = try? JSONParser.parse(String(line)), case .integer(let id)? = o["id"] else { return -1 }
+            return id
+        }
+        #expect(ids == ids.sorted(by: >))
+        let next = cli(["list", "--limit", "5", "--after", String(ids[29]), "--json"], db: db).out.split(separator: "\n")
+        #expect(next.count == 5)
+        #expect(!next.contains { json.contains($0) })
+        let table = cli(["list", "--limit", "40"], db: db).out.split(separator: "\n").map(String.init)
+        // The OPPONENT column starts at the same display column on every row, CJK or not.
+        let header = table[0]
+        let col = DisplayWidth.of(String(header[..<header.range(of: "OPPONENT")!.lowerBound]))
+        for row in table.dropFirst() {
+            let scalars = Array(row)
+            var width = 0, i = 0
+            while width < col && i < scalars.count { width += DisplayWidth.of(String(scalars[i])); i += 1 }
+            #expect(width == col, "\(row)")
+        }
+        let hero = cli(["list", "--kind", "hero", "--result", "win", "--json"], db: db).out
+        #expect(!hero.isEmpty && !hero.contains(#""result":"loss""#) && !hero.contains(#""kind":"villain"},"opponent""#))
+    }
+}
