@@ -92,7 +92,16 @@ public final class CellGrid: Screen {
     /// Fills `width` cells of `row` from `column` with spaces in `style`.
     public func fill(_ row: Int, _ column: Int, width: Int, style: Style) {
         guard row >= 0, row < rows, width > 0 else { return }
-        for c in max(0, column)..<min(columns, column + width) {
+        let first = max(0, column), end = min(columns, column + width)
+        guard first < end else { return }
+        // A wide character cut in half by the filled span loses its other half too.
+        if cells[row * columns + first].isContinuation, first > 0 {
+            cells[row * columns + first - 1] = Cell(text: " ", style: cells[row * columns + first - 1].style, isContinuation: false)
+        }
+        if end < columns, cells[row * columns + end].isContinuation {
+            cells[row * columns + end] = Cell(text: " ", style: cells[row * columns + end].style, isContinuation: false)
+        }
+        for c in first..<end {
             cells[row * columns + c] = Cell(text: " ", style: style, isContinuation: false)
         }
     }

@@ -37,7 +37,7 @@ public struct Layout: Equatable, Sendable {
         roster = Rect(top: 1, left: 0, height: bodyHeight, width: rosterWidth)
         let rest = columns - rosterWidth
         if columns >= 110 {
-            let detailWidth = max(40, rest * 2 / 5)
+            let detailWidth = max(42, rest * 2 / 5)
             records = Rect(top: 1, left: rosterWidth, height: bodyHeight, width: rest - detailWidth)
             detail = Rect(top: 1, left: rosterWidth + rest - detailWidth, height: bodyHeight, width: detailWidth)
         } else {

@@ -36,7 +36,9 @@ enum DetailView {
         row(labels["date"], [Span(text: rec.isoDate, style: .normal)])
         row(labels["result"], [Span(text: rec.result.map { labels[$0.rawValue] } ?? "⚠ damaged", style: Drawing.style(for: rec.result))])
         switch rec.duration.decoded {
-        case .success(let d): row(labels["duration"], [Span(text: fit("\(d.clockDescription)  \(d.description)"), style: .normal)])
+        case .success(let d):
+            row(labels["duration"], [Span(text: fit(d.clockDescription), style: .normal)])
+            row("", [Span(text: fit(d.description), style: .dim)])
         case .failure(let e): row(labels["duration"], [Span(text: fit("⚠ " + e.reason.description), style: .damaged)])
         }
         switch rec.randomNumbers.decoded {
@@ -79,7 +81,9 @@ enum DetailView {
         case .failure(let e):
             title = "⚠ " + labels["magicDamaged"]
             titleStyle = .damaged
-            rows.append([Span(text: SafeText.escape(e.reason.description), style: .damaged)])
+            for line in DisplayWidth.wrap(SafeText.escape(e.reason.description), to: max(10, width - 4)) {
+                rows.append([Span(text: line, style: .damaged)])
+            }
         }
         let inner = max(10, min(width - 4, max(DisplayWidth.of(title) + 4,
                                                 rows.map { $0.reduce(0) { $0 + DisplayWidth.of($1.text) } }.max() ?? 0)))

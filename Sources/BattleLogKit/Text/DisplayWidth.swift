@@ -76,4 +76,36 @@ public enum DisplayWidth {
         let gap = String(repeating: " ", count: max(0, width - of(cut)))
         return alignRight ? gap + cut : cut + gap
     }
+
+    /// `text` broken into lines of at most `width` columns, at spaces where possible.
+    public static func wrap(_ text: String, to width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            var piece = word
+            let gap = current.isEmpty ? 0 : 1
+            if currentWidth + gap + of(piece) <= width {
+                if gap == 1 { current += " " }
+                current += piece
+                currentWidth += gap + of(piece)
+                continue
+            }
+            if !current.isEmpty { lines.append(current); current = ""; currentWidth = 0 }
+            // A word longer than a line is cut by columns.
+            while of(piece) > width {
+                var head = String.UnicodeScalarView()
+                var used = 0
+                var rest = piece.unicodeScalars[...]
+                while let sc = rest.first, used + of(sc) <= width { head.append(sc); used += of(sc); rest = rest.dropFirst() }
+                lines.append(String(head))
+                piece = String(String.UnicodeScalarView(rest))
+            }
+            current = piece
+            currentWidth = of(piece)
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
 }

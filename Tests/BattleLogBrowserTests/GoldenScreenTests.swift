@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import BattleLogBrowser
+import BattleLogKit
+
+/// Whole-screen snapshots at 80x24 and 120x40, in English and Chinese.
+@Suite(.serialized) struct GoldenScreenTests {
+    static let sizes = [(24, 80), (40, 120)]
+
+    @Test(arguments: ["en", "zh"])
+    func heroRecord(language: String) throws {
+        let s = try SimulatedStore(fights: 300)
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            let hero = try #require(m.roster.first { $0.kind == .hero })
+            m.select(human: hero.name)
+            m.type([.tab, .down, .down])
+            #expect(m.selectedRecord?.usingMagic.value??.typeName == "hero")
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "hero-\(language)-\(cols)x\(rows)")
+            #expect(grid.text.contains(language == "en" ? "Magic used" : "使用的魔法"))
+            #expect(grid.text.contains(language == "en" ? "Cooperation formula" : "协作契约配方"))
+        }
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func villainRecord(language: String) throws {
+        let s = try SimulatedStore(fights: 300)
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            let villain = try #require(m.roster.first { $0.kind == .villain })
+            m.select(human: villain.name)
+            m.type([.tab])
+            while m.selectedRecord?.usingMagic.value??.typeName != "villain" { m.handle(.down) }
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "villain-\(language)-\(cols)x\(rows)")
+            #expect(grid.text.contains(language == "en" ? "Gate power" : "入口孽障值"))
+            #expect(grid.text.contains("/10"))
+        }
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func damagedRecord(language: String) throws {
+        let s = try SimulatedStore(fights: 300)
+        let villain = try #require(s.store.humans.first { $0.kind == .villain })
+        let newest = try #require(try s.store.page(RecordQuery(ownerID: villain.id), limit: 1).first)
+        try s.store.executeRaw("UPDATE record SET using_magic = ? WHERE id = ?", [#"{"type":"villain","version":7,"gateName":"X","powerOfEvilGate":3}"#, newest.id])
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            m.select(human: villain.name)
+            m.type([.tab])
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "damaged-\(language)-\(cols)x\(rows)")
+            #expect(grid.text.contains("unknown version 7 of magic type"))
+            #expect(grid.text.contains(language == "en" ? "Magic damaged" : "魔法数据损坏"))
+        }
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func statsView(language: String) throws {
+        let s = try SimulatedStore(fights: 300)
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            m.handle(.character("t"))
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "stats-\(language)-\(cols)x\(rows)")
+            #expect(grid.text.contains("%"))
+        }
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func helpOverlay(language: String) throws {
+        let s = try SimulatedStore(fights: 50)
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            m.handle(.character("?"))
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "help-\(language)-\(cols)x\(rows)")
+            // Generated from the key table.
+            for b in KeyTable.bindings.prefix(rows - 4) { #expect(grid.text.contains(b.help)) }
+        }
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func cjkNamesLineUp(language: String) throws {
+        let s = try SimulatedStore(fights: 300, seed: 11, heroes: 28, villains: 28)
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            let cjk = try #require(m.roster.first { $0.name.unicodeScalars.first!.value > 0x3000 })
+            m.select(human: cjk.name)
+            m.type([.tab])
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "cjk-\(language)-\(cols)x\(rows)")
+            // Every line is exactly the screen's width in display columns.
+            for r in 0..<rows { #expect(DisplayWidth.of(grid.line(r)) == cols, "row \(r): \(grid.line(r))") }
+        }
+    }
+
+    @Test func tooSmall() throws {
+        let s = try SimulatedStore(fights: 5)
+        let (m, grid) = try makeBrowser(s, rows: 10, columns: 40)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text == "Terminal too small: 40x10 < 60x16" + String(repeating: "\n", count: 9))
+    }
+}
