@@ -24,6 +24,7 @@ public final class BrowserModel {
 
     let store: BattleStore
     public let labels: Labels
+    /// The database's name as the title bar shows it.
     public let databasePath: String
     public private(set) var layout: Layout
 
@@ -216,7 +217,7 @@ public final class BrowserModel {
         case .paneRight: focus = Pane(rawValue: min(2, focus.rawValue + 1))!
         case .open: if focus != .detail { focus = Pane(rawValue: focus.rawValue + 1)! }
         case .back: if focus != .roster { focus = Pane(rawValue: focus.rawValue - 1)! }
-        case .search: prompt = Prompt(kind: .search, text: searchText ?? "")
+        case .search: prompt = Prompt(kind: .search, text: "")
         case .searchNext: try findMatch(forward: true)
         case .searchPrevious: try findMatch(forward: false)
         case .help: overlay = .help(scroll: 0)
@@ -330,7 +331,7 @@ public final class BrowserModel {
                 prompt = Prompt(kind: .simulate, text: p.text, error: "enter a number from 1 to 10000000")
                 return
             }
-            simulation = BackgroundSimulation(path: databasePath, fights: n)
+            simulation = BackgroundSimulation(path: store.path, fights: n)
             simulation?.start()
             status = "\(labels["simulating"]) \(n) …"
         }

@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+@testable import BattleLogBrowser
+import BattleLogKit
+
+@Suite(.serialized) struct KeyHandlingTests {
+    @Test func pagingReachesTheLastRecordAndComesBack() throws {
+        let s = try SimulatedStore(fights: 6000, heroes: 1, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let hero = try #require(m.selectedHuman)
+        #expect(hero.kind == .hero)
+        #expect(m.total == 6000)
+        m.handle(.tab)
+        // Page down to the end, checking each step against the store's own order.
+        var seen: [Int64] = []
+        var previous = -1
+        while m.selected != previous {
+            previous = m.selected
+            seen.append(try #require(m.selectedRecord).id)
+            m.handle(.pageDown)
+        }
+        #expect(m.selected == 5999)
+        let all = try s.store.page(RecordQuery(ownerID: hero.id), limit: 10_000).map(\.id)
+        #expect(all.count == 6000)
+        #expect(m.selectedRecord?.id == all.last)
+        // Every page step landed where the store says it should.
+        let step = m.layout.recordRows
+        for (i, id) in seen.enumerated() { #expect(all[min(i * step, 5999)] == id) }
+        // Back up line by line for a while, then page to the top.
+        for _ in 0..<250 { m.handle(.up) }
+        #expect(m.selectedRecord?.id == all[5999 - 250])
+        for _ in 0..<2000 { m.handle(.pageUp) }
+        #expect(m.selected == 0 && m.selectedRecord?.id == all[0])
+        // Jumps.
+        m.handle(.character("G"))
+        #expect(m.selected == 5999 && m.selectedRecord?.id == all.last)
+        m.handle(.up)
+        #expect(m.selectedRecord?.id == all[5998])
+        m.handle(.character("g"))
+        #expect(m.selected == 0 && m.selectedRecord?.id == all[0])
+        m.handle(.down)
+        #expect(m.selectedRecord?.id == all[1])
+        // The window of loaded records stays bounded.
+        #expect(m.window.count <= BrowserModel.maxWindow)
+    }
+
+    @Test func rosterNavigationAndSearch() throws {
+        let s = try SimulatedStore(fights: 200, heroes: 6, villains: 6)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        #expect(m.focus == .roster)
+        m.handle(.down)
+        #expect(m.rosterIndex == 1 && m.selectedHuman == m.roster[1])
+        m.handle(.character("G"))
+        #expect(m.rosterIndex == m.roster.count - 1)
+        let target = m.roster[3]
+        m.select(human: String(target.name.dropFirst().prefix(3)).uppercased())
+        #expect(m.selectedHuman?.name.lowercased().contains(String(target.name.dropFirst().prefix(3)).lowercased()) == true)
+        m.handle(.character("/"))
+        m.type("zzzz-no-such")
+        #expect(m.prompt?.text == "zzzz-no-such")
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(23).hasPrefix("/zzzz-no-such"))
+        m.handle(.enter)
+        #expect(m.status?.hasPrefix("No match") == true)
+        // n and N cycle through matches.
+        m.handle(.character("/")); m.type("a"); m.handle(.enter)
+        let first = m.rosterIndex
+        m.handle(.character("n"))
+        let second = m.rosterIndex
+        m.handle(.character("N"))
+        #expect(m.rosterIndex == first)
+        #expect(second != first || m.roster.filter { $0.name.lowercased().contains("a") }.count == 1)
+    }
+
+    @Test func panesOverlaysAndQuit() throws {
+        let s = try SimulatedStore(fights: 100)
+        let (m, _) = try makeBrowser(s, rows: 40, columns: 120)
+        m.handle(.tab); #expect(m.focus == .records)
+        m.handle(.tab); #expect(m.focus == .detail)
+        m.handle(.tab); #expect(m.focus == .roster)
+        m.handle(.backTab); #expect(m.focus == .detail)
+        m.handle(.character("h")); #expect(m.focus == .records)
+        m.handle(.escape); #expect(m.focus == .roster)
+        m.handle(.enter); #expect(m.focus == .records)
+        m.handle(.f1); #expect(m.overlay == .help(scroll: 0))
+        m.handle(.down); #expect(m.overlay == .help(scroll: 1))
+        m.handle(.character("q")); #expect(m.overlay == .none && !m.shouldQuit)
+        m.handle(.character("i")); #expect(m.overlay == .inspect)
+        #expect(m.inspection.map(\.transformer) == ["MediaTimeTransformer", "IntArrayTransformer", "MagicTransformer"])
+        // Another overlay's key switches to it; its own key closes it.
+        m.handle(.character("t")); #expect(m.overlay == .stats)
+        m.handle(.character("t")); #expect(m.overlay == .none)
+        m.handle(.character("t")); #expect(m.overlay == .stats)
+        m.handle(.escape); #expect(m.overlay == .none)
+        m.handle(.control("l")); #expect(m.wantsFullRedraw)
+        m.handle(.character("q")); #expect(m.shouldQuit)
+    }
+
+    @Test func mouseSelects() throws {
+        let s = try SimulatedStore(fights: 100)
+        let (m, _) = try makeBrowser(s, rows: 40, columns: 120)
+        let l = m.layout
+        m.handle(.click(row: l.roster.top + 1 + 3, column: l.roster.left + 4))
+        #expect(m.rosterIndex == 3 && m.focus == .roster)
+        m.handle(.click(row: l.records.top + 2 + 5, column: l.records.left + 5))
+        #expect(m.selected == 5 && m.focus == .records)
+        m.handle(.wheelDown(row: l.records.top + 5, column: l.records.left + 5))
+        #expect(m.selected == 8)
+        m.handle(.wheelUp(row: l.records.top + 5, column: l.records.left + 5))
+        #expect(m.selected == 5)
+    }
+
+    @Test func resizeRelaysOut() throws {
+        let s = try SimulatedStore(fights: 300)
+        let (m, _) = try makeBrowser(s, rows: 40, columns: 120)
+        m.handle(.tab)
+        for _ in 0..<30 { m.handle(.down) }
+        m.resize(rows: 24, columns: 80)
+        let grid = CellGrid(rows: 24, columns: 80)
+        BrowserView.render(m, on: grid)
+        #expect(m.selected >= m.recordsScroll && m.selected < m.recordsScroll + m.layout.recordRows)
+        #expect(grid.text.contains("record 31 of"))
+    }
+
+    @Test func liveRefreshKeepsTheSelectionOnTheSameRecord() throws {
+        let s = try SimulatedStore(fights: 400, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.tab)
+        for _ in 0..<7 { m.handle(.down) }
+        let before = try #require(m.selectedRecord)
+        let totalBefore = m.total
+        // Another connection (as another process would) writes more fights.
+        let other = try BattleStore(path: s.path)
+        try SimulationRun(fights: 300, seed: 99, batchSize: 100).run(on: other)
+        m.tick(now: Date().addingTimeInterval(5))
+        #expect(m.total > totalBefore)
+        #expect(m.selectedRecord?.id == before.id)
+        #expect(m.selected == 7 + (m.total - totalBefore))
+        m.handle(.character("g"))
+        let newest = try s.store.page(RecordQuery(ownerID: m.selectedHuman!.id), limit: 1)[0]
+        #expect(m.selectedRecord?.id == newest.id)
+    }
+
+    @Test func readOnlyDatabaseRefusesToSimulate() throws {
+        let s = try SimulatedStore(fights: 20)
+        let ro = try BattleStore(path: s.path, readOnly: true)
+        let m = try BrowserModel(store: ro, labels: .load("en"), databasePath: s.path, rows: 24, columns: 80)
+        m.handle(.character("s"))
+        #expect(m.prompt == nil)
+        #expect(m.status?.contains("Read-only database") == true)
+    }
+
+    @Test func simulateFromInside() throws {
+        let s = try SimulatedStore(fights: 20, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let before = m.total
+        m.handle(.character("s"))
+        #expect(m.prompt?.kind == .simulate)
+        for _ in 0..<4 { m.handle(.backspace) }
+        m.type("abc")
+        m.handle(.enter)
+        #expect(m.prompt?.error != nil)
+        m.handle(.control("u"))
+        m.type("300")
+        m.handle(.enter)
+        #expect(m.prompt == nil)
+        let deadline = Date().addingTimeInterval(20)
+        while m.isSimulating && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        m.tick(now: Date().addingTimeInterval(10))
+        m.tick(now: Date().addingTimeInterval(20))
+        #expect(m.status?.hasPrefix("Simulated 300 fights") == true, "\(m.status ?? "")")
+        #expect(m.total > before)
+    }
+}
+
+@Suite struct EscapingTests {
+    @Test func controlCharactersAreShownEscaped() throws {
+        let s = try SimulatedStore(fights: 30, heroes: 2, villains: 2)
+        let hero = try #require(s.store.humans.first { $0.kind == .hero })
+        try s.store.executeRaw("UPDATE human SET name = ? WHERE id = ?", ["Evil\u{1B}]0;pwned\u{07}\u{1B}[2J\r\n\u{9B}31m", hero.id])
+        let rec = try s.store.page(RecordQuery(ownerID: hero.id), limit: 1)[0]
+        try s.store.executeRaw("UPDATE record SET using_magic = ? WHERE id = ?",
+                               [#"{"type":"hero","version":1,"collaboratorName":"\u001b[5mX\u0000","cooperationFormulaName":"F\u202eG"}"#, rec.id])
+        try s.store.reloadHumans()
+        let (m, grid) = try makeBrowser(s, rows: 40, columns: 120)
+        m.select(human: "Evil")
+        m.handle(.tab)
+        BrowserView.render(m, on: grid)
+        let text = grid.text
+        for cell in grid.cells {
+            for scalar in cell.text.unicodeScalars {
+                #expect(!(scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar.value == 0x202E), "raw control \(scalar.value)")
+            }
+        }
+        #expect(text.contains("Evil^[]0;pwned^G^[[2J\\r\\n\\u{9b}31m") || text.contains("Evil^[]0;pwned^G"))
+        #expect(text.contains("^[[5mX^@"))
+        #expect(text.contains("F\\u{202e}G"))
+        m.handle(.character("i"))
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("\\u001b[5mX"))
+    }
+
+    @Test func safeTextEscapes() {
+        #expect(SafeText.escape("a\u{1B}[1mb\tc\nd\re\u{7F}f\u{85}g\u{0}") == "a^[[1mb\\tc\\nd\\re^?f\\u{85}g^@")
+        #expect(SafeText.escape("plain 中文 🦊") == "plain 中文 🦊")
+    }
+
+    @Test func widthAndTruncation() {
+        #expect(DisplayWidth.of("中文ab") == 6)
+        #expect(DisplayWidth.of("🦊") == 2)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.truncate("中文中文", to: 5) == "中文…")
+        #expect(DisplayWidth.pad("中", to: 4) == "中  ")
+        #expect(DisplayWidth.wrap("unknown version 7 of magic", to: 10) == ["unknown", "version 7", "of magic"])
+        let grid = CellGrid(rows: 1, columns: 6)
+        grid.put(0, 0, "中文中文", style: .normal)
+        #expect(grid.line(0) == "中文中")
+        grid.put(0, 1, "x", style: .normal)
+        #expect(grid.line(0) == " x文中")
+    }
+}
