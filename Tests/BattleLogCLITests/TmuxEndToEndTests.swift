@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import BattleLogKit
+
+/// Drives the real binary in tmux, as a person would.
+final class TmuxSession {
+    let name = "bl-e2e-\(UUID().uuidString.prefix(8))"
+
+    init(command: String, columns: Int, rows: Int) throws {
+        try tmux(["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), command])
+    }
+
+    deinit { try? tmux(["kill-session", "-t", name]) }
+
+    func send(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
+    func sendLiteral(_ text: String) throws { try tmux(["send-keys", "-l", "-t", name, text]) }
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", String(columns), "-y", String(rows)])
+    }
+
+    func capture() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
+
+    /// Polls the pane until `predicate` holds; fails with the pane's contents after `timeout`.
+    @discardableResult
+    func waitFor(_ what: String, timeout: Double = 15, _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try capture()
+            if predicate(last) { return last }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        Issue.record("timed out waiting for \(what); the pane shows:\n\(last)")
+        return last
+    }
+
+    @discardableResult
+    private func tmux(_ args: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["tmux"] + args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+@Suite(.serialized) struct TmuxEndToEndTests {
+    @Test func browseToAVillainSearchResizeQuit() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("demo/battlelog.sqlite")
+        let command = "env LANG=C.UTF-8 TERM=xterm-256color BATTLELOG_DB='\(db)' '\(binary)'; echo EXITED $?; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon -e -echo -e -icanon | tr '\\n' ' '; echo; sleep 60"
+        let t = try TmuxSession(command: command, columns: 100, rows: 30)
+        // First run: a demo is created and the browser opens on it.
+        try t.waitFor("the first frame") { $0.contains("Roster 12+12") && $0.contains("Created a demo database") }
+        // Search a villain by name, open its records, find a record with villain magic.
+        let store = try BattleStore(path: db, readOnly: true)
+        let villain = try #require(store.humans.first { $0.kind == .villain && $0.name.unicodeScalars.allSatisfy(\.isASCII) })
+        try t.send("/")
+        try t.sendLiteral(villain.name)
+        try t.send("Enter")
+        try t.waitFor("the villain's records") { $0.contains("Records — \(villain.name)") }
+        try t.send("Tab")
+        let page = try store.page(RecordQuery(ownerID: villain.id), limit: 50)
+        let index = try #require(page.firstIndex { ($0.usingMagic.value ?? nil)?.typeName == "villain" })
+        for _ in 0..<index { try t.send("j") }
+        let magic = try #require(page[index].usingMagic.value ?? nil)
+        let gate = try #require(magic.value as? VillainMagic)
+        let screen = try t.waitFor("the magic box") { $0.contains("Magic used") && $0.contains("Gate power") && $0.contains("\(gate.powerOfEvilGate)/10") }
+        #expect(screen.contains("Evil gate"))
+        #expect(screen.contains("record \(index + 1) of"))
+        // Resize: the layout follows; too small shows the notice.
+        try t.resize(columns: 130, rows: 40)
+        try t.waitFor("the wider layout") { $0.split(separator: "\n").first.map { $0.count > 110 } ?? false }
+        try t.resize(columns: 40, rows: 10)
+        try t.waitFor("the too-small notice") { $0.contains("Terminal too small") }
+        try t.resize(columns: 100, rows: 30)
+        try t.waitFor("the normal layout again") { $0.contains("Gate power") }
+        // Quit: the terminal is restored (cooked mode, echo on).
+        try t.send("q")
+        let after = try t.waitFor("the exit") { $0.contains("EXITED 0") && $0.contains("icanon") }
+        #expect(after.contains("echo") && !after.contains("-echo") && !after.contains("-icanon"), "\(after)")
+        #expect(!after.contains("Roster 12+12"))
+    }
+
+    @Test func sigtermRestoresTheTerminal() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("x.sqlite")
+        _ = cli(["simulate", "--fights", "50", "--seed", "1"], db: db)
+        let command = "env LANG=C.UTF-8 BATTLELOG_DB='\(db)' '\(binary)' --no-color & pid=$!; sleep 1.5; kill -TERM $pid; wait $pid; echo EXITED $?; stty -a | tr ' ' '\\n' | grep -x -e echo -e -echo | tr '\\n' ' '; echo; sleep 60"
+        let t = try TmuxSession(command: command, columns: 90, rows: 26)
+        let after = try t.waitFor("the exit after SIGTERM") { $0.contains("EXITED") }
+        #expect(after.contains("EXITED 0"), "\(after)")
+        #expect(!after.contains("-echo"))
+    }
+}
