@@ -51,6 +51,26 @@ public final class Statement {
         guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
     }
 
+    /// Binds an integer to the 1-based parameter `index` (no reset: for hot loops).
+    public func bind(int64 value: Int64, at index: Int32) throws(SQLiteError) {
+        let rc = sqlite3_bind_int64(handle, index, value)
+        guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+    }
+
+    /// Binds UTF-8 text given as bytes (copied by SQLite), or NULL when `bytes` is nil.
+    public func bind(utf8 bytes: [UInt8]?, at index: Int32) throws(SQLiteError) {
+        let rc: Int32
+        if let bytes {
+            rc = bytes.withUnsafeBufferPointer { p in
+                sqlite3_bind_text(handle, index, UnsafeRawPointer(p.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                  Int32(p.count), sqliteTransient)
+            }
+        } else {
+            rc = sqlite3_bind_null(handle, index)
+        }
+        guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+    }
+
     // MARK: - Stepping
 
     /// Steps once. Returns true when a row is available, false when the statement is done.

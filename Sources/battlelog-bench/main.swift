@@ -1,1 +1,181 @@
+// battlelog-bench: release-built benchmark. Prints figures and ratios; asserts nothing.
+//
+//   swift run -c release battlelog-bench [--fights N] [--dir DIR]
+//
+// 1. Stores N simulated fights (2N records) through BattleLogKit, and inserts the same rows
+//    through the raw SQLite C API (CBaseline) with the same schema and indexes; prints both
+//    times, the ratio, and peak memory.
+// 2. On the 2N-record database: `list --owner X --limit 50` and `show ID`.
+// 3. The browser (in a fresh process): first frame, key latencies, memory.
+import BattleLogBrowser
+import BattleLogCLI
 import BattleLogKit
+import CBaseline
+import Foundation
+
+/// Writes a line to stdout at once (no buffering: the child process's lines must come in order).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+func peakRSSMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+func currentRSSMegabytes() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        return Double(line.split(separator: " ").dropFirst().first ?? "0").map { $0 / 1024 } ?? 0
+    }
+    return 0
+}
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
+func removeDatabase(_ path: String) {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+}
+
+let args = CommandLine.arguments
+
+// MARK: - Browser figures (run in a fresh process by the main benchmark)
+
+if args.count >= 3 && args[1] == "browser" {
+    let path = args[2]
+    let t0 = now()
+    let store = try BattleStore(path: path)
+    let model = try BrowserModel(store: store, labels: .load("en"), databasePath: path, rows: 40, columns: 120)
+    let grid = CellGrid(rows: 40, columns: 120)
+    BrowserView.render(model, on: grid)
+    let firstFrame = now() - t0
+    say(String(format: "browser: first full frame %.1f ms (open store, roster, first page, draw 120x40)", firstFrame * 1000))
+
+    func measure(_ name: String, _ rounds: Int, setUp: () -> Void = {}, _ keys: [Key]) {
+        var times: [Double] = []
+        for _ in 0..<rounds {
+            setUp()
+            for key in keys {
+                let start = now()
+                model.handle(key)
+                BrowserView.render(model, on: grid)
+                times.append(now() - start)
+            }
+        }
+        say(String(format: "browser: %-28@ median %.3f ms  p99 %.3f ms  (n=%d)", name as NSString,
+                     percentile(times, 0.5) * 1000, percentile(times, 0.99) * 1000, times.count))
+    }
+    // The Human with the most records.
+    let tallies = try store.tallies()
+    let busiest = model.roster.indices.max { (tallies[model.roster[$0].id]?.total ?? 0) < (tallies[model.roster[$1].id]?.total ?? 0) }!
+    for _ in 0..<busiest { model.handle(.down) }
+    model.handle(.tab)
+    say("browser: Human \(model.selectedHuman!.name) with \(model.total) records")
+    measure("move down (j)", 2000, [.down])
+    measure("move up (k)", 2000, [.up])
+    measure("page down (PgDn)", 500, [.pageDown])
+    measure("page up (PgUp)", 500, [.pageUp])
+    measure("jump to end (G) / start (g)", 100, [.character("G"), .character("g")])
+    measure("switch Human (roster j/k)", 100, setUp: { model.handle(.escape) }, [.down, .up])
+    model.handle(.tab)
+    measure("open stats view (t, t)", 100, [.character("t"), .character("t")])
+    say(String(format: "browser: memory %.1f MB resident now, %.1f MB peak", currentRSSMegabytes(), peakRSSMegabytes()))
+    exit(0)
+}
+
+// MARK: - Store throughput against the C baseline
+
+var fights = 1_000_000
+var dir = NSTemporaryDirectory() + "battlelog-bench"
+if let i = args.firstIndex(of: "--fights"), i + 1 < args.count, let n = Int(args[i + 1]) { fights = n }
+if let i = args.firstIndex(of: "--dir"), i + 1 < args.count { dir = args[i + 1] }
+try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+let oursPath = dir + "/ours.sqlite", cPath = dir + "/baseline.sqlite"
+removeDatabase(oursPath)
+removeDatabase(cPath)
+let batch = 10_000
+let seed: UInt64 = 1
+
+say("battlelog-bench: \(fights) fights = \(fights * 2) records, batches of \(batch) fights, SQLite \(BattleStore.sqliteLibraryVersion)")
+
+let tOurs0 = now()
+do {
+    let store = try BattleStore(path: oursPath)
+    try SimulationRun(fights: fights, seed: seed, heroes: 12, villains: 12, batchSize: batch).run(on: store)
+}
+let tOurs = now() - tOurs0
+let oursPeak = peakRSSMegabytes()
+say(String(format: "ours:     %.2f s  (%.0f records/s; simulate + encode + insert)  peak memory %.1f MB", tOurs, Double(fights * 2) / tOurs, oursPeak))
+
+// The same rows, generated the same way, inserted through the raw C API. Only the insert is timed.
+guard let c = bl_baseline_open(cPath, BattleStore.schemaScript) else { fatalError("baseline: cannot open \(cPath)") }
+let roster = FightSimulator.roster(seed: seed, heroes: 12, villains: 12)
+for (i, h) in roster.enumerated() {
+    let name = h.name.replacingOccurrences(of: "'", with: "''")
+    _ = bl_baseline_exec(c, "INSERT INTO human(id, name, kind) VALUES (\(i + 1), '\(name)', '\(h.kind.rawValue)')")
+}
+let stored = roster.enumerated().map { Human(id: Int64($0.offset + 1), name: $0.element.name, kind: $0.element.kind) }
+var simulator = FightSimulator(seed: seed, heroes: stored.filter { $0.kind == .hero }, villains: stored.filter { $0.kind == .villain },
+                               startClock: FightSimulator.epochStart, firstFight: 1)
+let durationT = MediaTimeTransformer(), diceT = IntArrayTransformer(), magicT = MagicTransformer()
+var tC = 0.0, tPrepare = 0.0
+var done = 0
+while done < fights {
+    let n = min(batch, fights - done)
+    let p0 = now()
+    let drafts = simulator.nextBatch(n)
+    var ints: [Int64] = []
+    ints.reserveCapacity(drafts.count * 4)
+    var strings: [UnsafeMutablePointer<CChar>?] = []
+    strings.reserveCapacity(drafts.count * 4)
+    for d in drafts {
+        ints += [d.fight, d.ownerID, d.opponentID, d.date]
+        strings.append(strdup(d.result.rawValue))
+        strings.append(strdup(durationT.storedForm(of: d.duration)))
+        strings.append(strdup(diceT.storedForm(of: d.randomNumbers)))
+        strings.append(d.usingMagic.map { strdup(magicT.storedForm(of: $0)) } ?? nil)
+    }
+    tPrepare += now() - p0
+    let c0 = now()
+    let rc = strings.withUnsafeBufferPointer { sp in
+        sp.withMemoryRebound(to: UnsafePointer<CChar>?.self) { cp in
+            bl_baseline_insert(c, Int32(drafts.count), ints, cp.baseAddress)
+        }
+    }
+    tC += now() - c0
+    precondition(rc == 0, "baseline insert failed")
+    for s in strings { free(s) }
+    done += n
+}
+bl_baseline_close(c)
+say(String(format: "C API:    %.2f s  (%.0f records/s; insert only; generating its rows took another %.2f s, not counted)", tC, Double(fights * 2) / tC, tPrepare))
+say(String(format: "ratio:    ours / C = %.2fx  (goal: within 1.5x)", tOurs / tC))
+say(String(format: "memory:   ours peaked at %.1f MB (goal: under 100 MB)", oursPeak))
+
+// MARK: - list and show on the big database
+
+final class Sink: @unchecked Sendable { var bytes = 0 }
+let sink = Sink()
+let quiet = Console(out: { sink.bytes += $0.utf8.count }, err: { sink.bytes += $0.utf8.count })
+let owner = roster[0].name
+func timeCommand(_ arguments: [String], rounds: Int) -> [Double] {
+    (0..<rounds).map { _ in
+        let t0 = now()
+        let status = BattlelogCLI.run(["--db", oursPath] + arguments, console: quiet, environment: [:])
+        precondition(status == 0, "\(arguments) failed")
+        return now() - t0
+    }
+}
+let listTimes = timeCommand(["list", "--owner", owner, "--limit", "50"], rounds: 50)
+let showID = String(fights)  // a record in the middle of the table
+let showTimes = timeCommand(["show", showID], rounds: 50)
+say(String(format: "list --owner %@ --limit 50: median %@, p99 %@ (whole command: open, query, format)", owner, ms(percentile(listTimes, 0.5)), ms(percentile(listTimes, 0.99))))
+say(String(format: "show %@: median %@, p99 %@", showID, ms(percentile(showTimes, 0.5)), ms(percentile(showTimes, 0.99))))
+
+// MARK: - The browser, in a fresh process so that its memory is its own
+
+let child = Process()
+child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+child.arguments = ["browser", oursPath]
+try child.run()
+child.waitUntilExit()

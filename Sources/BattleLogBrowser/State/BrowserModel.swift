@@ -58,7 +58,8 @@ public final class BrowserModel {
     private var lastPoll = Date.distantPast
     var simulation: BackgroundSimulation?
 
-    static let pageFetch = 200
+    /// Records fetched per page load: a screenful and a half, so that a page key costs one small query.
+    static let pageFetch = 64
     static let maxWindow = 1200
 
     public init(store: BattleStore, labels: Labels, databasePath: String, rows: Int, columns: Int, status: String? = nil) throws {

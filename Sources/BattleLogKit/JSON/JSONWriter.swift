@@ -4,67 +4,95 @@
 /// non-ASCII as UTF-8 and does not escape `/`. Object keys are written in the order given:
 /// callers write them sorted (the stored forms are sorted-key JSON).
 public struct JSONWriter {
-    public private(set) var text: String
+    /// The UTF-8 bytes written so far.
+    public private(set) var bytes: [UInt8]
 
     public init(capacity: Int = 128) {
-        text = ""
-        text.reserveCapacity(capacity)
+        bytes = []
+        bytes.reserveCapacity(capacity)
     }
+
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     // MARK: - Scalars
 
     public mutating func writeString(_ string: String) {
-        text.append("\"")
-        var needsEscape = false
-        for b in string.utf8 where b < 0x20 || b == 0x22 || b == 0x5C { needsEscape = true; break }
-        guard needsEscape else { text.append(string); text.append("\""); return }
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text.append("\\\"")
-            case "\\": text.append("\\\\")
-            case "\n": text.append("\\n")
-            case "\r": text.append("\\r")
-            case "\t": text.append("\\t")
-            case "\u{08}": text.append("\\b")
-            case "\u{0C}": text.append("\\f")
-            case _ where scalar.value < 0x20:
-                text.append("\\u00")
-                text.append(Self.hexDigits[Int(scalar.value >> 4)])
-                text.append(Self.hexDigits[Int(scalar.value & 0xF)])
-            default: text.unicodeScalars.append(scalar)
-            }
+        bytes.append(0x22)
+        var utf8 = string.utf8
+        let clean = utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            for b in buffer where b < 0x20 || b == 0x22 || b == 0x5C { return false }
+            bytes.append(contentsOf: buffer)
+            return true
         }
-        text.append("\"")
+        if clean != true {
+            if clean == nil { var copy = string; copy.makeContiguousUTF8(); utf8 = copy.utf8 }
+            for b in utf8 { appendEscaped(b) }
+        }
+        bytes.append(0x22)
     }
 
-    private static let hexDigits: [String] = ["0","1","2","3","4","5","6","7","8","9","a","b","c","d","e","f"]
+    private mutating func appendEscaped(_ b: UInt8) {
+        switch b {
+        case 0x22: bytes += [0x5C, 0x22]
+        case 0x5C: bytes += [0x5C, 0x5C]
+        case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+        case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+        case 0x08: bytes += [0x5C, UInt8(ascii: "b")]
+        case 0x0C: bytes += [0x5C, UInt8(ascii: "f")]
+        case 0..<0x20: bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, Self.hexDigits[Int(b >> 4)], Self.hexDigits[Int(b & 0xF)]]
+        default: bytes.append(b)
+        }
+    }
 
-    public mutating func writeInteger<T: BinaryInteger>(_ value: T) { text.append(String(value)) }
-    public mutating func writeNull() { text.append("null") }
-    public mutating func writeBool(_ value: Bool) { text.append(value ? "true" : "false") }
-    public mutating func writeRaw(_ json: String) { text.append(json) }
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    public mutating func writeInteger<T: BinaryInteger>(_ value: T) {
+        if let v = Int64(exactly: value) { writeInt64(v) } else { bytes.append(contentsOf: String(value).utf8) }
+    }
+
+    /// Decimal digits without going through String.
+    private mutating func writeInt64(_ value: Int64) {
+        if value == 0 { bytes.append(0x30); return }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var i = 20
+            while magnitude > 0 {
+                i -= 1
+                digits[i] = 0x30 + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            if value < 0 { bytes.append(0x2D) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i..<20]))
+        }
+    }
+
+    public mutating func writeNull() { bytes.append(contentsOf: "null".utf8) }
+    public mutating func writeBool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
+    public mutating func writeRaw(_ json: String) { bytes.append(contentsOf: json.utf8) }
 
     // MARK: - Structure
 
-    public mutating func beginObject() { text.append("{") }
-    public mutating func endObject() { text.append("}") }
-    public mutating func beginArray() { text.append("[") }
-    public mutating func endArray() { text.append("]") }
+    public mutating func beginObject() { bytes.append(0x7B) }
+    public mutating func endObject() { bytes.append(0x7D) }
+    public mutating func beginArray() { bytes.append(0x5B) }
+    public mutating func endArray() { bytes.append(0x5D) }
     /// Writes `"key":`, preceded by a comma unless `first`.
     public mutating func key(_ name: String, first: Bool = false) {
-        if !first { text.append(",") }
+        if !first { bytes.append(0x2C) }
         writeString(name)
-        text.append(":")
+        bytes.append(0x3A)
     }
-    public mutating func comma() { text.append(",") }
+    public mutating func comma() { bytes.append(0x2C) }
 
     public mutating func writeIntegerArray(_ values: [Int]) {
-        text.append("[")
+        bytes.append(0x5B)
         for (i, v) in values.enumerated() {
-            if i > 0 { text.append(",") }
-            text.append(String(v))
+            if i > 0 { bytes.append(0x2C) }
+            writeInt64(Int64(v))
         }
-        text.append("]")
+        bytes.append(0x5D)
     }
 
     /// Writes any JSON value, object keys sorted.
@@ -73,7 +101,7 @@ public struct JSONWriter {
         case .null: writeNull()
         case .bool(let b): writeBool(b)
         case .integer(let i): writeInteger(i)
-        case .number(let d): text.append(d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d))
+        case .number(let d): writeRaw(d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d))
         case .string(let s): writeString(s)
         case .array(let items):
             beginArray()

@@ -243,12 +243,15 @@ public final class BattleStore {
                 var ids: [Int64] = []
                 ids.reserveCapacity(drafts.count)
                 for draft in drafts {
-                    try insert.bind([
-                        draft.fight, draft.ownerID, draft.opponentID, draft.date, draft.result.rawValue,
-                        durationTransformer.storedForm(of: draft.duration),
-                        diceTransformer.storedForm(of: draft.randomNumbers),
-                        draft.usingMagic.map { magicTransformer.storedForm(of: $0) },
-                    ])
+                    insert.reset()
+                    try insert.bind(int64: draft.fight, at: 1)
+                    try insert.bind(int64: draft.ownerID, at: 2)
+                    try insert.bind(int64: draft.opponentID, at: 3)
+                    try insert.bind(int64: draft.date, at: 4)
+                    try insert.bind(utf8: Array(draft.result.rawValue.utf8), at: 5)
+                    try insert.bind(utf8: durationTransformer.storedBytes(of: draft.duration).bytes, at: 6)
+                    try insert.bind(utf8: diceTransformer.storedBytes(of: draft.randomNumbers).bytes, at: 7)
+                    try insert.bind(utf8: draft.usingMagic.map { magicTransformer.storedBytes(of: $0).bytes }, at: 8)
                     try insert.step()
                     ids.append(db.lastInsertRowID)
                     tallies[draft.ownerID, default: Tally()].add(draft.result)

@@ -71,3 +71,9 @@ enum Schema {
         }
     }
 }
+
+extension BattleStore {
+    /// Every migration's SQL, in order: the schema a new database gets (for the benchmark's raw
+    /// C baseline, which must build the same tables and indexes).
+    public static var schemaScript: String { Schema.migrations.joined(separator: "\n") }
+}

@@ -5,10 +5,13 @@ public struct IntArrayTransformer: ValueTransformer {
 
     public init() {}
 
-    public func storedForm(of values: [Int]) -> String {
+    public func storedForm(of values: [Int]) -> String { storedBytes(of: values).text }
+
+    /// The stored form as UTF-8 bytes (the writer's fast path).
+    public func storedBytes(of values: [Int]) -> JSONWriter {
         var w = JSONWriter(capacity: values.count * 4 + 2)
         w.writeIntegerArray(values)
-        return w.text
+        return w
     }
 
     public func value(fromStored text: String) throws(TransformError) -> [Int] {

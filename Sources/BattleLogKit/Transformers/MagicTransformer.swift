@@ -12,6 +12,11 @@ public struct MagicTransformer: ValueTransformer {
 
     public func storedForm(of magic: Magic?) -> String {
         guard let magic else { return "null" }
+        return storedBytes(of: magic).text
+    }
+
+    /// The stored form of a magic as UTF-8 bytes (the writer's fast path).
+    public func storedBytes(of magic: Magic) -> JSONWriter {
         var members = magic.value.storedFields
         members.append(("type", .string(magic.typeName)))
         members.append(("version", .integer(Int64(magic.formatVersion))))
@@ -23,7 +28,7 @@ public struct MagicTransformer: ValueTransformer {
             w.write(member.value)
         }
         w.endObject()
-        return w.text
+        return w
     }
 
     public func value(fromStored text: String) throws(TransformError) -> Magic? {

@@ -5,7 +5,10 @@ public struct MediaTimeTransformer: ValueTransformer {
 
     public init() {}
 
-    public func storedForm(of time: MediaTime) -> String {
+    public func storedForm(of time: MediaTime) -> String { storedBytes(of: time).text }
+
+    /// The stored form as UTF-8 bytes (the writer's fast path).
+    public func storedBytes(of time: MediaTime) -> JSONWriter {
         var w = JSONWriter(capacity: 64)
         w.beginObject()
         w.key("epoch", first: true); w.writeInteger(time.epoch)
@@ -13,7 +16,7 @@ public struct MediaTimeTransformer: ValueTransformer {
         w.key("timescale"); w.writeInteger(time.timescale)
         w.key("value"); w.writeInteger(time.value)
         w.endObject()
-        return w.text
+        return w
     }
 
     public func value(fromStored text: String) throws(TransformError) -> MediaTime {
