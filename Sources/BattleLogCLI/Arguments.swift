@@ -47,9 +47,12 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public let message: String
     /// The usage line to print after the message.
     public let usage: String?
-    public init(_ message: String, usage: String? = nil) {
+    /// Lines shown under the message instead of the usage (a filter and its caret).
+    public let detail: [String]
+    public init(_ message: String, usage: String? = nil, detail: [String] = []) {
         self.message = message
         self.usage = usage
+        self.detail = detail
     }
     public var description: String { message }
 }
@@ -71,6 +74,13 @@ public struct ParsedArguments: Sendable {
         }
         guard n >= minimum else { throw UsageError("--\(name) must be at least \(minimum), got \(n)", usage: spec.usage) }
         return n
+    }
+
+    /// The option `name` as a compiled filter expression over `roster`, or nil when absent.
+    public func filter(_ name: String, roster: [Human]) throws(UsageError) -> CompiledFilter? {
+        guard let text = values[name], !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        do { return try FilterCompiler.compile(text, roster: roster) }
+        catch { throw UsageError("--\(name): \(error.description)", detail: error.caretLines.map { "  " + $0 }) }
     }
 
     /// The option `name` as one of `choices`, or nil when absent.

@@ -65,7 +65,8 @@ public enum BattlelogCLI {
             return try command.run(parsed, globals: globals, console: console, environment: environment)
         } catch let e as UsageError {
             console.error("battlelog: \(e.message)")
-            if let usage = e.usage { console.error(usage.hasPrefix("usage:") ? usage : "usage: " + usage) }
+            for line in e.detail { console.error(line) }
+            if e.detail.isEmpty, let usage = e.usage { console.error(usage.hasPrefix("usage:") ? usage : "usage: " + usage) }
             return ExitStatus.usage
         } catch let e as CommandFailure {
             console.error("battlelog: \(SafeText.escape(e.message))")

@@ -141,3 +141,52 @@ public final class Database {
     /// The SQLite library version, e.g. "3.40.1".
     public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
 }
+
+// MARK: - SQL functions written in Swift
+
+/// A Swift function callable from SQL.
+final class SQLFunctionBox {
+    let body: ([SQLiteValue]) -> SQLiteValue
+    init(_ body: @escaping ([SQLiteValue]) -> SQLiteValue) { self.body = body }
+}
+
+extension Database {
+    /// Registers `body` as the SQL function `name` taking `argumentCount` arguments.
+    /// `deterministic` functions may be used in indexes and are optimised by SQLite.
+    public func createFunction(_ name: String, argumentCount: Int32, deterministic: Bool = true,
+                               _ body: @escaping ([SQLiteValue]) -> SQLiteValue) throws(SQLiteError) {
+        let box = Unmanaged.passRetained(SQLFunctionBox(body)).toOpaque()
+        var flags = SQLITE_UTF8
+        if deterministic { flags |= SQLITE_DETERMINISTIC }
+        let rc = sqlite3_create_function_v2(handle, name, argumentCount, flags, box, { context, argc, argv in
+            let box = Unmanaged<SQLFunctionBox>.fromOpaque(sqlite3_user_data(context)!).takeUnretainedValue()
+            var arguments: [SQLiteValue] = []
+            for i in 0..<Int(argc) {
+                let v = argv![i]
+                switch sqlite3_value_type(v) {
+                case SQLITE_INTEGER: arguments.append(.integer(sqlite3_value_int64(v)))
+                case SQLITE_FLOAT: arguments.append(.real(sqlite3_value_double(v)))
+                case SQLITE_TEXT:
+                    let count = Int(sqlite3_value_bytes(v))
+                    let text = sqlite3_value_text(v).map { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) } ?? ""
+                    arguments.append(.text(text))
+                case SQLITE_BLOB:
+                    let count = Int(sqlite3_value_bytes(v))
+                    let bytes = sqlite3_value_blob(v).map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+                    arguments.append(.blob(bytes))
+                default: arguments.append(.null)
+                }
+            }
+            switch box.body(arguments) {
+            case .null: sqlite3_result_null(context)
+            case .integer(let i): sqlite3_result_int64(context, i)
+            case .real(let d): sqlite3_result_double(context, d)
+            case .text(let s): sqlite3_result_text(context, s, -1, sqliteTransient)
+            case .blob(let b): b.withUnsafeBytes { sqlite3_result_blob(context, $0.baseAddress, Int32($0.count), sqliteTransient) }
+            }
+        }, nil, nil, { pointer in
+            if let pointer { Unmanaged<SQLFunctionBox>.fromOpaque(pointer).release() }
+        })
+        guard rc == SQLITE_OK else { throw error(code: rc, sql: nil) }
+    }
+}

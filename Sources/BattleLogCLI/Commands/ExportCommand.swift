@@ -6,15 +6,17 @@ enum ExportCommand: Command {
 
     static let spec = CommandSpec(
         name: "export", summary: "Write every record to stdout (JSON lines or CSV), streaming.",
-        options: [OptionSpec("format", value: "json|csv", help: "output format (default json)")], positionals: [])
+        options: [OptionSpec("format", value: "json|csv", help: "output format (default json)"),
+                  OptionSpec("where", value: "EXPR", help: "only records matching a filter expression")], positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let format = try a.choice("format", as: Format.self, spec: spec) ?? .json
         let store = try openExistingStore(globals)
+        let query = RecordQuery(filter: try a.filter("where", roster: store.humans))
         if format == .csv {
             console.line("id,fight,owner,owner_kind,opponent,opponent_kind,date,result,duration,random_numbers,magic,errors")
         }
-        try store.forEachRecord { r in
+        try store.forEachRecord(query) { r in
             switch format {
             case .json: console.line(RecordJSON.encode(r))
             case .csv: console.line(csvLine(r))

@@ -10,6 +10,7 @@ enum ListCommand: Command {
             OptionSpec("result", value: "win|loss|draw", help: "only records with this result"),
             OptionSpec("limit", value: "N", help: "at most N records (default 50)"),
             OptionSpec("after", value: "ID", help: "continue after record ID (keyset paging)"),
+            OptionSpec("where", value: "EXPR", help: "only records matching a filter expression (see README)"),
             OptionSpec("json", help: "one JSON object per line"),
         ],
         positionals: [])
@@ -20,7 +21,7 @@ enum ListCommand: Command {
         let limit = try a.integer("limit", spec: spec) ?? 50
         let after = try a.integer("after", spec: spec)
         let store = try openExistingStore(globals)
-        var query = RecordQuery(ownerKind: kind, result: result)
+        var query = RecordQuery(ownerKind: kind, result: result, filter: try a.filter("where", roster: store.humans))
         if let name = a.value("owner") {
             guard let owner = store.human(named: name) else { throw CommandFailure("no Human named \"\(name)\"") }
             query.ownerID = owner.id

@@ -27,6 +27,11 @@ public struct HeroMagic: MagicKind {
          MagicField(labelKey: "cooperationFormula", fieldName: "cooperationFormulaName", text: cooperationFormulaName)]
     }
 
+    public static let filterFields = [
+        MagicFilterField(name: "cooperationFormulaName", aliases: ["formula"], type: .text, indexedColumn: "magic_formula"),
+        MagicFilterField(name: "collaboratorName", aliases: ["collaborator"], type: .text),
+    ]
+
     public var summary: String { "\(cooperationFormulaName) + \(collaboratorName)" }
     public var statisticName: String { cooperationFormulaName }
 }

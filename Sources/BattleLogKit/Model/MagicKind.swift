@@ -44,6 +44,26 @@ public protocol MagicKind: Sendable, Codable, Hashable {
     var summary: String { get }
     /// The name that stats count uses of (a formula, a gate).
     var statisticName: String { get }
+    /// The fields the filter language can test, under their Codable names and short aliases.
+    static var filterFields: [MagicFilterField] { get }
+}
+
+/// A magic field the filter language can test (`power >= 8`, `gate ~ "maw"`).
+public struct MagicFilterField: Sendable {
+    public enum ValueType: Sendable { case text, integer }
+    /// The Codable field name, e.g. `powerOfEvilGate`.
+    public let name: String
+    public let aliases: [String]
+    public let type: ValueType
+    /// A generated, indexed column that holds this field for valid values of the kind (migration 2).
+    public let indexedColumn: String?
+
+    public init(name: String, aliases: [String], type: ValueType, indexedColumn: String? = nil) {
+        self.name = name
+        self.aliases = aliases
+        self.type = type
+        self.indexedColumn = indexedColumn
+    }
 }
 
 /// Why the fields of a magic value are not acceptable.

@@ -31,6 +31,11 @@ public struct VillainMagic: MagicKind {
                     meter: (powerOfEvilGate, Self.powerRange))]
     }
 
+    public static let filterFields = [
+        MagicFilterField(name: "powerOfEvilGate", aliases: ["power"], type: .integer, indexedColumn: "magic_power"),
+        MagicFilterField(name: "gateName", aliases: ["gate"], type: .text, indexedColumn: "magic_gate"),
+    ]
+
     public var summary: String { "\(gateName) \(powerOfEvilGate)/10" }
     public var statisticName: String { gateName }
 }

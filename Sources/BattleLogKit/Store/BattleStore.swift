@@ -58,6 +58,7 @@ public final class BattleStore {
         catch { throw Self.classify(error, path: path, creating: !exists) }
         database.setBusyTimeout(milliseconds: 5000)
         self.db = database
+        do { try Self.registerFunctions(on: database) } catch { throw .sqlite(path: path, error) }
 
         do {
             // Read-only checks first: nothing is written to a file we are about to refuse.
@@ -82,6 +83,26 @@ public final class BattleStore {
             throw error
         } catch {
             throw Self.classify(error, path: path, creating: !exists)
+        }
+    }
+
+    /// The SQL functions the filter language compiles to: `bl_contains(text, needle)` (Unicode,
+    /// case-insensitive) and `bl_magic_status(using_magic)` (the decoder's verdict: a magic type,
+    /// 'none' or 'damaged').
+    private static func registerFunctions(on db: Database) throws(SQLiteError) {
+        try db.createFunction("bl_contains", argumentCount: 2) { args in
+            guard case .text(let haystack) = args[0], case .text(let needle) = args[1] else { return .null }
+            return .integer(FilterText.contains(haystack, needle) ? 1 : 0)
+        }
+        let magic = MagicTransformer()
+        try db.createFunction("bl_magic_status", argumentCount: 1) { args in
+            switch args[0] {
+            case .null: return .text("none")
+            case .text(let text):
+                do { return .text(try magic.value(fromStored: text)?.typeName ?? "none") }
+                catch { return .text("damaged") }
+            default: return .text("damaged")
+            }
         }
     }
 

@@ -29,11 +29,14 @@ enum Schema {
             random_numbers TEXT,
             using_magic TEXT,
             magic_type TEXT GENERATED ALWAYS AS (
-                CASE WHEN json_valid(using_magic) AND json_type(using_magic) = 'object' THEN
-                    CASE
-                        WHEN json_type(using_magic, '$.type') IS NOT NULL THEN json_extract(using_magic, '$.type')
-                        WHEN json_type(using_magic, '$.collaboratorName') IS NOT NULL THEN 'hero'
-                        WHEN json_type(using_magic, '$.gateName') IS NOT NULL THEN 'villain'
+                CASE WHEN json_valid(using_magic) THEN
+                    CASE WHEN json_type(using_magic) = 'object' THEN
+                        CASE
+                            WHEN json_type(using_magic, '$.type') = 'text' THEN json_extract(using_magic, '$.type')
+                            WHEN json_type(using_magic, '$.type') IS NOT NULL THEN NULL
+                            WHEN json_type(using_magic, '$.collaboratorName') IS NOT NULL THEN 'hero'
+                            WHEN json_type(using_magic, '$.gateName') IS NOT NULL THEN 'villain'
+                        END
                     END
                 END) VIRTUAL
         );
@@ -42,7 +45,7 @@ enum Schema {
         CREATE INDEX record_fight ON record(fight);
         CREATE INDEX record_date ON record(date);
         CREATE INDEX record_result ON record(result);
-        CREATE INDEX record_magic_type ON record(magic_type);
+        CREATE INDEX record_magic_type ON record(magic_type, date);
         CREATE TABLE magic_usage (
             type TEXT NOT NULL,
             name TEXT NOT NULL,
@@ -53,6 +56,27 @@ enum Schema {
             roll INTEGER PRIMARY KEY,
             times INTEGER NOT NULL
         );
+        """,
+        // 2: the hot magic fields as generated columns with indexes, for the filter language.
+        // Each is NULL unless the magic is of its kind and the field has the right JSON type.
+        """
+        ALTER TABLE record ADD COLUMN magic_power INTEGER GENERATED ALWAYS AS (
+            CASE WHEN magic_type = 'villain' THEN
+                CASE WHEN json_type(using_magic, '$.powerOfEvilGate') = 'integer'
+                      AND json_extract(using_magic, '$.powerOfEvilGate') BETWEEN 1 AND 10
+                     THEN json_extract(using_magic, '$.powerOfEvilGate') END
+            END) VIRTUAL;
+        ALTER TABLE record ADD COLUMN magic_gate TEXT GENERATED ALWAYS AS (
+            CASE WHEN magic_type = 'villain' THEN
+                CASE WHEN json_type(using_magic, '$.gateName') = 'text' THEN json_extract(using_magic, '$.gateName') END
+            END) VIRTUAL;
+        ALTER TABLE record ADD COLUMN magic_formula TEXT GENERATED ALWAYS AS (
+            CASE WHEN magic_type = 'hero' THEN
+                CASE WHEN json_type(using_magic, '$.cooperationFormulaName') = 'text' THEN json_extract(using_magic, '$.cooperationFormulaName') END
+            END) VIRTUAL;
+        CREATE INDEX record_magic_power ON record(magic_power, date);
+        CREATE INDEX record_magic_gate ON record(magic_gate, date);
+        CREATE INDEX record_magic_formula ON record(magic_formula, date);
         """,
     ]
 

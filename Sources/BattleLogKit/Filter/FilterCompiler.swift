@@ -1,0 +1,172 @@
+import SQLiteDB
+import Foundation
+
+/// Compiles a filter expression into one parameterised SQL condition over `record`.
+///
+/// No text from the expression is spliced into SQL: every value is a bound parameter, and every
+/// SQL fragment comes from this file. Names (owner, opponent) are resolved against the roster
+/// in Swift; the magic fields read the stored JSON (through indexed generated columns where
+/// migration 2 made them); damaged values give NULL, so they never match and never break a query.
+public struct FilterCompiler {
+    private let roster: [Human]
+    private var arguments: [SQLiteArgument] = []
+
+    /// Compiles `expression` against the Humans of the store.
+    public static func compile(_ expression: FilterExpression, roster: [Human]) -> CompiledFilter {
+        var compiler = FilterCompiler(roster: roster)
+        let sql = compiler.sql(expression)
+        return CompiledFilter(sql: sql, arguments: compiler.arguments.map(\.value))
+    }
+
+    /// Parses and compiles `text`.
+    public static func compile(_ text: String, roster: [Human]) throws(FilterError) -> CompiledFilter {
+        compile(try FilterParser.parse(text), roster: roster)
+    }
+
+    private init(roster: [Human]) { self.roster = roster }
+
+    private mutating func bind(_ value: SQLiteArgument) -> String {
+        arguments.append(value)
+        return "?"
+    }
+
+    private mutating func sql(_ e: FilterExpression) -> String {
+        switch e {
+        case .and(let a, let b): return "(\(sql(a)) AND \(sql(b)))"
+        case .or(let a, let b): return "(\(sql(a)) OR \(sql(b)))"
+        // NULL (a damaged or absent value) counts as false, so that `not` is a true negation.
+        case .not(let a): return "(NOT coalesce(\(sql(a)), 0))"
+        case .rollsContain(let n):
+            return "(CASE WHEN \(Self.validDice) THEN EXISTS (SELECT 1 FROM json_each(record.random_numbers) WHERE value = \(bind(.integer(n)))) END)"
+        case .comparison(let field, let op, let value):
+            return comparison(field, op, value)
+        }
+    }
+
+    /// True when `random_numbers` holds a JSON array (nested CASE: never parses invalid JSON).
+    static let validDice = "(CASE WHEN json_valid(record.random_numbers) THEN json_type(record.random_numbers) = 'array' ELSE 0 END)"
+
+    private mutating func comparison(_ field: FilterField, _ op: FilterOperator, _ value: FilterValue) -> String {
+        switch field {
+        case .owner: return humans(column: "record.owner_id", op, value)
+        case .opponent: return humans(column: "record.opponent_id", op, value)
+        case .kind:
+            let kind = HumanKind(rawValue: text(value).lowercased())!
+            let ids = roster.filter { $0.kind == kind }.map(\.id)
+            return membership("record.owner_id", ids, negate: op == .notEqual)
+        case .result:
+            return "record.result \(op == .equal ? "=" : "!=") \(bind(.text(text(value).lowercased())))"
+        case .date:
+            return date(op, text(value))
+        case .duration:
+            let seconds = """
+                (CASE WHEN json_valid(record.duration) THEN \
+                CASE WHEN json_type(record.duration, '$.timescale') = 'integer' AND json_type(record.duration, '$.value') = 'integer' \
+                AND json_extract(record.duration, '$.timescale') > 0 \
+                THEN json_extract(record.duration, '$.value') * 1.0 / json_extract(record.duration, '$.timescale') END END)
+                """
+            return "\(seconds) \(op.rawValue) \(bind(.real(number(value))))"
+        case .magic:
+            return magic(op, text(value).lowercased())
+        case .rollsMax, .rollsMin, .rollsSum:
+            let fn = field == .rollsMax ? "max" : (field == .rollsMin ? "min" : "sum")
+            let expr = "(CASE WHEN \(Self.validDice) THEN (SELECT \(fn)(value) FROM json_each(record.random_numbers)) END)"
+            return "\(expr) \(op.rawValue) \(bind(.real(number(value))))"
+        case .rollsCount:
+            return "(CASE WHEN \(Self.validDice) THEN json_array_length(record.random_numbers) END) \(op.rawValue) \(bind(.real(number(value))))"
+        case .magicField(let type, let name):
+            let spec = FilterField.magicSpec(type: type, name: name)!
+            let column = spec.indexedColumn.map { "record.\($0)" }
+                ?? "(CASE WHEN record.magic_type = '\(type)' THEN CASE WHEN json_type(record.using_magic, '$.\(name)') = '\(spec.type == .integer ? "integer" : "text")' THEN json_extract(record.using_magic, '$.\(name)') END END)"
+            if spec.type == .integer {
+                return "\(column) \(op.rawValue) \(bind(.real(number(value))))"
+            }
+            return textComparison(column, op, text(value))
+        }
+    }
+
+    private mutating func textComparison(_ column: String, _ op: FilterOperator, _ value: String) -> String {
+        if op == .contains { return "bl_contains(\(column), \(bind(.text(value))))" }
+        return "\(column) \(op.rawValue) \(bind(.text(value)))"
+    }
+
+    /// Owner or opponent: the matching Humans are found in Swift (Unicode-aware), then by id.
+    private mutating func humans(column: String, _ op: FilterOperator, _ value: FilterValue) -> String {
+        let needle = text(value)
+        let ids: [Int64]
+        switch op {
+        case .contains: ids = roster.filter { FilterText.contains($0.name, needle) }.map(\.id)
+        case .equal, .notEqual: ids = roster.filter { $0.name == needle }.map(\.id)
+        case .less: ids = roster.filter { $0.name < needle }.map(\.id)
+        case .lessOrEqual: ids = roster.filter { $0.name <= needle }.map(\.id)
+        case .greater: ids = roster.filter { $0.name > needle }.map(\.id)
+        case .greaterOrEqual: ids = roster.filter { $0.name >= needle }.map(\.id)
+        }
+        return membership(column, ids, negate: op == .notEqual)
+    }
+
+    private mutating func membership(_ column: String, _ ids: [Int64], negate: Bool) -> String {
+        if ids.isEmpty { return negate ? "1" : "0" }
+        if ids.count == 1 { return "\(column) \(negate ? "!=" : "=") \(bind(.integer(ids[0])))" }
+        let list = ids.map { bind(.integer($0)) }.joined(separator: ", ")
+        return "\(column) \(negate ? "NOT IN" : "IN") (\(list))"
+    }
+
+    /// A date alone means the whole day (UTC).
+    private mutating func date(_ op: FilterOperator, _ text: String) -> String {
+        let start = ISODate.parse(text)!
+        let wholeDay = !text.contains("T")
+        let end = wholeDay ? start + 86_400 : start + 1
+        switch op {
+        case .equal: return "(record.date >= \(bind(.integer(start))) AND record.date < \(bind(.integer(end))))"
+        case .notEqual: return "(record.date < \(bind(.integer(start))) OR record.date >= \(bind(.integer(end))))"
+        case .less: return "record.date < \(bind(.integer(start)))"
+        case .lessOrEqual: return "record.date < \(bind(.integer(end)))"
+        case .greater: return "record.date >= \(bind(.integer(end)))"
+        case .greaterOrEqual, .contains: return "record.date >= \(bind(.integer(start)))"
+        }
+    }
+
+    /// `magic = hero|villain|none|damaged`: the indexed type, confirmed by the decoder itself.
+    private mutating func magic(_ op: FilterOperator, _ value: String) -> String {
+        let condition: String
+        switch value {
+        case "none": condition = "record.using_magic IS NULL"
+        case "damaged": condition = "(record.using_magic IS NOT NULL AND bl_magic_status(record.using_magic) = 'damaged')"
+        default: condition = "(record.magic_type = \(bind(.text(value))) AND bl_magic_status(record.using_magic) = \(bind(.text(value))))"
+        }
+        return op == .equal ? condition : "(NOT \(condition))"
+    }
+
+    private func text(_ v: FilterValue) -> String {
+        switch v {
+        case .text(let t): t
+        case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        }
+    }
+
+    private func number(_ v: FilterValue) -> Double {
+        if case .number(let n) = v { return n }
+        return 0
+    }
+}
+
+/// A bound SQL argument of a compiled filter.
+enum SQLiteArgument {
+    case integer(Int64), real(Double), text(String)
+    var value: SQLiteValue {
+        switch self {
+        case .integer(let i): .integer(i)
+        case .real(let d): .real(d)
+        case .text(let t): .text(t)
+        }
+    }
+}
+
+/// Case-insensitive, Unicode-aware containment (the `~` operator), shared by SQL and Swift.
+public enum FilterText {
+    public static func contains(_ haystack: String, _ needle: String) -> Bool {
+        if needle.isEmpty { return true }
+        return haystack.range(of: needle, options: [.caseInsensitive]) != nil
+    }
+}

@@ -1,0 +1,69 @@
+/// A parsed filter expression.
+public indirect enum FilterExpression: Sendable, Equatable {
+    case and(FilterExpression, FilterExpression)
+    case or(FilterExpression, FilterExpression)
+    case not(FilterExpression)
+    case comparison(FilterField, FilterOperator, FilterValue)
+    /// `rolls contains N`
+    case rollsContain(Int64)
+}
+
+public enum FilterOperator: String, Sendable, CaseIterable {
+    case equal = "=", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", contains = "~"
+}
+
+public enum FilterValue: Sendable, Equatable {
+    case text(String)
+    case number(Double)
+}
+
+/// What a comparison tests.
+public enum FilterField: Sendable, Equatable {
+    case owner, opponent, kind, result, date, duration, magic
+    case rollsMax, rollsMin, rollsSum, rollsCount
+    /// A field of one kind of magic (its envelope type and Codable field name).
+    case magicField(type: String, name: String)
+
+    /// The names the language accepts, for error messages.
+    static var allNames: [String] {
+        var names = ["owner", "opponent", "kind", "result", "date", "duration", "magic", "rolls.max", "rolls.min", "rolls.sum", "rolls.count"]
+        for kind in MagicCatalog.kinds { for f in kind.filterFields { names.append(f.name); names += f.aliases } }
+        return names
+    }
+
+    /// The field called `name` (case-insensitive), or nil.
+    static func named(_ name: String) -> FilterField? {
+        switch name.lowercased() {
+        case "owner": return .owner
+        case "opponent": return .opponent
+        case "kind": return .kind
+        case "result": return .result
+        case "date": return .date
+        case "duration": return .duration
+        case "magic": return .magic
+        case "rolls.max": return .rollsMax
+        case "rolls.min": return .rollsMin
+        case "rolls.sum": return .rollsSum
+        case "rolls.count": return .rollsCount
+        default:
+            for kind in MagicCatalog.kinds {
+                for f in kind.filterFields where f.name.lowercased() == name.lowercased() || f.aliases.contains(name.lowercased()) {
+                    return .magicField(type: kind.typeName, name: f.name)
+                }
+            }
+            return nil
+        }
+    }
+
+    var isNumeric: Bool {
+        switch self {
+        case .duration, .rollsMax, .rollsMin, .rollsSum, .rollsCount: true
+        case .magicField(let type, let name): Self.magicSpec(type: type, name: name)?.type == .integer
+        default: false
+        }
+    }
+
+    static func magicSpec(type: String, name: String) -> MagicFilterField? {
+        MagicCatalog.kind(named: type)?.filterFields.first { $0.name == name }
+    }
+}

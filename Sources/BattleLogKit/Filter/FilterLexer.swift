@@ -1,0 +1,128 @@
+/// The tokens of the filter language.
+enum FilterToken: Equatable {
+    case word(String)        // a field name, a keyword or a bare value
+    case string(String)      // a quoted string, escapes resolved
+    case number(String)      // 12, 2.5, -3
+    case duration(Double)    // 1:30, 90s, 2m, 1h (seconds)
+    case op(String)          // = != < <= > >= ~
+    case open, close
+    case end
+
+    var display: String {
+        switch self {
+        case .word(let w): "\"\(w)\""
+        case .string(let s): "\"\(s)\""
+        case .number(let n): n
+        case .duration(let d): "\(d)s"
+        case .op(let o): "'\(o)'"
+        case .open: "'('"
+        case .close: "')'"
+        case .end: "the end of the expression"
+        }
+    }
+}
+
+/// Splits an expression into tokens, each with its 1-based character column.
+struct FilterLexer {
+    let input: String
+
+    func tokens() throws(FilterError) -> [(FilterToken, Int)] {
+        let chars = Array(input)
+        var i = 0
+        var out: [(FilterToken, Int)] = []
+        func fail(_ message: String, _ at: Int) -> FilterError { FilterError(message, column: at + 1, input: input) }
+        while i < chars.count {
+            let c = chars[i]
+            let start = i
+            if c.isWhitespace { i += 1; continue }
+            switch c {
+            case "(": out.append((.open, start + 1)); i += 1
+            case ")": out.append((.close, start + 1)); i += 1
+            case "=": out.append((.op("="), start + 1)); i += 1
+            case "~": out.append((.op("~"), start + 1)); i += 1
+            case "!":
+                guard i + 1 < chars.count, chars[i + 1] == "=" else { throw fail("expected '=' after '!'", i + 1) }
+                out.append((.op("!="), start + 1)); i += 2
+            case "<", ">":
+                if i + 1 < chars.count, chars[i + 1] == "=" { out.append((.op(String(c) + "="), start + 1)); i += 2 }
+                else { out.append((.op(String(c)), start + 1)); i += 1 }
+            case "\"", "'":
+                let quote = c
+                i += 1
+                var text = ""
+                var closed = false
+                while i < chars.count {
+                    let d = chars[i]
+                    if d == quote { closed = true; i += 1; break }
+                    if d == "\\" {
+                        guard i + 1 < chars.count else { throw fail("unfinished escape", i) }
+                        let e = chars[i + 1]
+                        i += 2
+                        switch e {
+                        case "n": text.append("\n")
+                        case "t": text.append("\t")
+                        case "r": text.append("\r")
+                        case "\\", "\"", "'": text.append(e)
+                        case "u":
+                            // \u{1F98A}
+                            guard i < chars.count, chars[i] == "{", let close = chars[i...].firstIndex(of: "}"),
+                                  let code = UInt32(String(chars[(i + 1)..<close]), radix: 16), let scalar = Unicode.Scalar(code) else {
+                                throw fail("expected \\u{hex}", i - 2)
+                            }
+                            text.unicodeScalars.append(scalar)
+                            i = close + 1
+                        default: throw fail("unknown escape \\\(e)", i - 2)
+                        }
+                        continue
+                    }
+                    text.append(d)
+                    i += 1
+                }
+                guard closed else { throw fail("unterminated string: expected a closing \(quote)", start) }
+                out.append((.string(text), start + 1))
+            default:
+                if c.isNumber && c.isASCII || (c == "-" && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isNumber) {
+                    i += 1
+                    while i < chars.count, chars[i].isASCII, chars[i].isNumber || chars[i] == "." || chars[i] == ":" { i += 1 }
+                    var text = String(chars[start..<i])
+                    var unit: Character?
+                    if i < chars.count, ["s", "m", "h"].contains(chars[i]), i + 1 == chars.count || !isWordCharacter(chars[i + 1]) {
+                        unit = chars[i]; i += 1
+                    }
+                    if text.contains(":") || unit != nil {
+                        guard let seconds = Self.seconds(text, unit: unit) else { throw fail("not a duration: \(text)", start) }
+                        out.append((.duration(seconds), start + 1))
+                    } else {
+                        if text.hasSuffix(".") { text.removeLast() }
+                        guard Double(text) != nil else { throw fail("not a number: \(text)", start) }
+                        out.append((.number(text), start + 1))
+                    }
+                } else if isWordCharacter(c) {
+                    while i < chars.count, isWordCharacter(chars[i]) || chars[i] == "." || chars[i] == "-" { i += 1 }
+                    out.append((.word(String(chars[start..<i])), start + 1))
+                } else {
+                    throw fail("unexpected character '\(SafeText.escape(String(c)))'", i)
+                }
+            }
+        }
+        out.append((.end, chars.count + 1))
+        return out
+    }
+
+    private func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || (!c.isASCII && !c.isWhitespace && !c.isPunctuation) }
+
+    /// `1:30` (m:ss), `1:02:03` (h:mm:ss), `90s`, `2m`, `1h`, `2.5` with a unit.
+    static func seconds(_ text: String, unit: Character?) -> Double? {
+        if let unit {
+            guard let v = Double(text) else { return nil }
+            switch unit {
+            case "s": return v
+            case "m": return v * 60
+            default: return v * 3600
+            }
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
+        guard parts.count >= 2, parts.count <= 3, parts.allSatisfy({ $0 != nil }) else { return nil }
+        return parts.reduce(0.0) { $0 * 60 + $1! }
+    }
+}

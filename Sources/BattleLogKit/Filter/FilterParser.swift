@@ -1,0 +1,140 @@
+/// Parses the filter language:
+///
+/// ```
+/// expr       := or
+/// or         := and ("or" and)*
+/// and        := not ("and" not)*
+/// not        := "not" not | primary
+/// primary    := "(" expr ")" | "rolls" "contains" NUMBER | FIELD OP VALUE
+/// OP         := = | != | < | <= | > | >= | ~
+/// VALUE      := "quoted" | 'quoted' | NUMBER | DURATION | word
+/// ```
+/// Keywords are case-insensitive. Errors say what was expected and at which column.
+public struct FilterParser {
+    private let input: String
+    private var tokens: [(FilterToken, Int)] = []
+    private var position = 0
+
+    /// Parses `input`; an empty expression is an error (callers treat empty as "no filter").
+    public static func parse(_ input: String) throws(FilterError) -> FilterExpression {
+        var parser = FilterParser(input: input)
+        parser.tokens = try FilterLexer(input: input).tokens()
+        let expression = try parser.parseOr()
+        guard case .end = parser.current else {
+            throw parser.error("expected 'and', 'or' or the end of the expression, found \(parser.current.display)")
+        }
+        return expression
+    }
+
+    private init(input: String) { self.input = input }
+
+    private var current: FilterToken { tokens[position].0 }
+    private var column: Int { tokens[position].1 }
+    private mutating func advance() { if position < tokens.count - 1 { position += 1 } }
+    private func error(_ message: String) -> FilterError { FilterError(message, column: column, input: input) }
+
+    private func isKeyword(_ word: String) -> Bool {
+        if case .word(let w) = current { return w.lowercased() == word }
+        return false
+    }
+
+    private mutating func parseOr() throws(FilterError) -> FilterExpression {
+        var left = try parseAnd()
+        while isKeyword("or") {
+            advance()
+            left = .or(left, try parseAnd())
+        }
+        return left
+    }
+
+    private mutating func parseAnd() throws(FilterError) -> FilterExpression {
+        var left = try parseNot()
+        while isKeyword("and") {
+            advance()
+            left = .and(left, try parseNot())
+        }
+        return left
+    }
+
+    private mutating func parseNot() throws(FilterError) -> FilterExpression {
+        if isKeyword("not") {
+            advance()
+            return .not(try parseNot())
+        }
+        return try parsePrimary()
+    }
+
+    private mutating func parsePrimary() throws(FilterError) -> FilterExpression {
+        switch current {
+        case .open:
+            advance()
+            let inner = try parseOr()
+            guard case .close = current else { throw error("expected ')', found \(current.display)") }
+            advance()
+            return inner
+        case .word(let name):
+            if name.lowercased() == "rolls" {
+                advance()
+                guard isKeyword("contains") else { throw error("expected 'contains' after 'rolls' (or use rolls.max, rolls.min, rolls.sum, rolls.count)") }
+                advance()
+                guard case .number(let n) = current, let v = Int64(n) else { throw error("expected a whole number after 'rolls contains', found \(current.display)") }
+                advance()
+                return .rollsContain(v)
+            }
+            guard let field = FilterField.named(name) else {
+                throw error("unknown field \"\(SafeText.escape(name))\": expected one of \(FilterField.allNames.joined(separator: ", "))")
+            }
+            advance()
+            guard case .op(let symbol) = current, let op = FilterOperator(rawValue: symbol) else {
+                throw error("expected an operator (=, !=, <, <=, >, >=, ~) after \(name), found \(current.display)")
+            }
+            advance()
+            let valueColumn = column
+            let value: FilterValue
+            switch current {
+            case .string(let s): value = .text(s)
+            case .word(let w) where !["and", "or", "not"].contains(w.lowercased()): value = .text(w)
+            case .number(let n): value = field.isNumeric || field == .date ? .number(Double(n)!) : .text(n)
+            case .duration(let d): value = .number(d)
+            default: throw error("expected a value after \(symbol), found \(current.display)")
+            }
+            advance()
+            try Self.check(field, op, value, column: valueColumn, input: input)
+            return .comparison(field, op, value)
+        default:
+            throw error("expected a field name, 'not' or '(', found \(current.display)")
+        }
+    }
+
+    /// Rejects comparisons that cannot mean anything (`power ~ 3`, `result = maybe`, `power > "x"`).
+    private static func check(_ field: FilterField, _ op: FilterOperator, _ value: FilterValue, column: Int, input: String) throws(FilterError) {
+        func fail(_ m: String) -> FilterError { FilterError(m, column: column, input: input) }
+        if field.isNumeric {
+            if op == .contains { throw fail("'~' needs a text field; \(field) is a number") }
+            guard case .number = value else {
+                if field == .duration { throw fail("expected a duration (seconds, 1:30 or 90s)") }
+                throw fail("expected a number")
+            }
+        }
+        switch field {
+        case .kind:
+            guard op == .equal || op == .notEqual, case .text(let t) = value, HumanKind(rawValue: t.lowercased()) != nil else {
+                throw fail("kind is compared with = or != to hero or villain")
+            }
+        case .result:
+            guard op == .equal || op == .notEqual, case .text(let t) = value, FightResult(rawValue: t.lowercased()) != nil else {
+                throw fail("result is compared with = or != to win, loss or draw")
+            }
+        case .magic:
+            let allowed = MagicCatalog.kinds.map { $0.typeName } + ["none", "damaged"]
+            guard op == .equal || op == .notEqual, case .text(let t) = value, allowed.contains(t.lowercased()) else {
+                throw fail("magic is compared with = or != to \(allowed.joined(separator: ", "))")
+            }
+        case .date:
+            guard op != .contains else { throw fail("'~' needs a text field; date is a date") }
+            if case .text(let t) = value, ISODate.parse(t) == nil { throw fail("expected a date YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ") }
+            if case .number = value { throw fail("expected a date YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ") }
+        default: break
+        }
+    }
+}
