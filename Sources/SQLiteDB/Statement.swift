@@ -117,6 +117,9 @@ public final class Statement {
         return try transform(Row(statement: self))
     }
 
+    /// The current row, after `step()` returned true.
+    public var row: Row { Row(statement: self) }
+
     /// Resets the statement so that it releases its read transaction.
     public func reset() { sqlite3_reset(handle) }
 }

@@ -6,13 +6,15 @@ import Foundation
 public final class BrowserModel {
     public enum Pane: Int, CaseIterable, Sendable { case roster, records, detail }
 
-    public enum PromptKind: Sendable { case search, simulate }
+    public enum PromptKind: Sendable { case search, filter, simulate }
 
     /// A one-line input at the bottom of the screen.
     public struct Prompt: Sendable, Equatable {
         public let kind: PromptKind
         public var text: String
         public var error: String?
+        /// For a filter that does not parse: the column of the problem.
+        public var errorColumn: Int?
     }
 
     public enum Overlay: Sendable, Equatable {
@@ -53,6 +55,15 @@ public final class BrowserModel {
     public var wantsFullRedraw = false
     public private(set) var stats: BattleStats?
     public private(set) var inspection: [StoredValueInspection] = []
+
+    /// The active filter: every record matching it, found in the background.
+    var filterSearch: FilterSearch?
+    /// The active filter's text.
+    public var filterText: String? { filterSearch?.text }
+    /// Matches found so far and whether the search is over (nil without a filter).
+    public var filterProgress: (count: Int, finished: Bool)? {
+        filterSearch.map { let p = $0.progress; return (p.count, p.finished) }
+    }
 
     private var dataVersion: Int64 = 0
     private var lastPoll = Date.distantPast
@@ -99,7 +110,14 @@ public final class BrowserModel {
         tallies = try store.tallies()
     }
 
+    /// Leaves filter mode (choosing a Human shows that Human's records again).
+    private func clearFilter() {
+        filterSearch?.cancel()
+        filterSearch = nil
+    }
+
     func selectHuman(at index: Int) throws {
+        clearFilter()
         guard !roster.isEmpty else { window = []; total = 0; return }
         rosterIndex = max(0, min(roster.count - 1, index))
         if rosterIndex < rosterScroll { rosterScroll = rosterIndex }
@@ -110,6 +128,7 @@ public final class BrowserModel {
     private var query: RecordQuery { RecordQuery(ownerID: selectedHuman?.id) }
 
     private func jumpToFirst() throws {
+        if filterSearch != nil { try moveFiltered(to: 0); return }
         total = tallies[selectedHuman?.id ?? -1]?.total ?? 0
         window = try store.page(query, limit: Self.pageFetch)
         windowStart = 0
@@ -119,6 +138,7 @@ public final class BrowserModel {
     }
 
     private func jumpToLast() throws {
+        if let f = filterSearch { try moveFiltered(to: f.progress.count - 1); return }
         window = try store.page(query, from: nil, direction: .newer, limit: Self.pageFetch)
         if window.count < Self.pageFetch { total = window.count }
         windowStart = max(0, total - window.count)
@@ -128,6 +148,7 @@ public final class BrowserModel {
 
     /// Moves the selection to `position`, loading pages as needed; clamps at both ends.
     private func moveSelection(to position: Int) throws {
+        if filterSearch != nil { try moveFiltered(to: position); return }
         var target = max(0, position)
         while target >= windowStart + window.count {
             guard let last = window.last else { target = 0; break }
@@ -168,6 +189,44 @@ public final class BrowserModel {
         if selected < recordsScroll { recordsScroll = selected }
         if selected >= recordsScroll + visible { recordsScroll = selected - visible + 1 }
         if total < windowStart + window.count { total = windowStart + window.count }
+    }
+
+    /// Filter mode: the selection moves over the ids found so far; the rows around it are loaded by id.
+    private func moveFiltered(to position: Int) throws {
+        guard let search = filterSearch else { return }
+        total = search.progress.count
+        guard total > 0 else { window = []; windowStart = 0; selected = 0; recordsScroll = 0; return }
+        selected = max(0, min(total - 1, position))
+        let visible = layout.recordRows
+        if selected < recordsScroll { recordsScroll = selected }
+        if selected >= recordsScroll + visible { recordsScroll = selected - visible + 1 }
+        let needed = recordsScroll..<min(total, recordsScroll + visible)
+        if needed.lowerBound < windowStart || needed.upperBound > windowStart + window.count {
+            let start = max(0, recordsScroll - Self.pageFetch / 2)
+            window = try store.records(ids: search.ids(start..<(start + visible + Self.pageFetch)))
+            windowStart = start
+        }
+    }
+
+    /// Starts filtering every record by `text`, or clears the filter when it is empty.
+    func applyFilter(_ text: String) throws {
+        filterSearch?.cancel()
+        filterSearch = nil
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty {
+            try selectHuman(at: rosterIndex)
+            return
+        }
+        let compiled = try FilterCompiler.compile(trimmed, roster: roster)
+        let search = FilterSearch(text: trimmed, filter: compiled, path: store.path)
+        filterSearch = search
+        search.start()
+        window = []
+        windowStart = 0
+        total = 0
+        selected = 0
+        recordsScroll = 0
+        focus = .records
     }
 
     /// Keeps at most `maxWindow` records loaded, dropping the side far from the selection.
@@ -219,6 +278,7 @@ public final class BrowserModel {
         case .open: if focus != .detail { focus = Pane(rawValue: focus.rawValue + 1)! }
         case .back: if focus != .roster { focus = Pane(rawValue: focus.rawValue - 1)! }
         case .search: prompt = Prompt(kind: .search, text: "")
+        case .filter: prompt = Prompt(kind: .filter, text: filterText ?? "")
         case .searchNext: try findMatch(forward: true)
         case .searchPrevious: try findMatch(forward: false)
         case .help: overlay = .help(scroll: 0)
@@ -270,7 +330,7 @@ public final class BrowserModel {
         switch focus {
         case .roster:
             let target = max(0, min(roster.count - 1, rosterIndex + delta))
-            if target != rosterIndex { try selectHuman(at: target) }
+            if target != rosterIndex { clearFilter(); try selectHuman(at: target) }
         case .records, .detail:
             try moveSelection(to: selected + delta)
         }
@@ -326,6 +386,12 @@ public final class BrowserModel {
         case .search:
             searchText = p.text.isEmpty ? nil : p.text
             if searchText != nil { try findMatch(forward: true, includeCurrent: true) } else { status = nil }
+        case .filter:
+            do {
+                try applyFilter(p.text)
+            } catch let e as FilterError {
+                prompt = Prompt(kind: .filter, text: p.text, error: e.description, errorColumn: e.column)
+            }
         case .simulate:
             let digits = p.text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
             guard let n = Int(digits), n > 0, n <= 10_000_000 else {
@@ -360,6 +426,11 @@ public final class BrowserModel {
     /// Called when no key came for a while: follows the background simulation and other
     /// processes' commits (live refresh), keeping the selection on the same record.
     public func tick(now: Date = Date()) {
+        if let search = filterSearch {
+            let p = search.progress
+            if p.count != total { try? moveFiltered(to: selected) }
+            if let e = p.error { status = "\(labels["error"]): \(e)" }
+        }
         if let sim = simulation, !sim.isRunning {
             status = sim.summary
             simulation = nil
@@ -379,6 +450,7 @@ public final class BrowserModel {
     /// Reloads the roster and tallies; new records of the selected Human appear above, and the
     /// selection stays on the record it was on.
     func refreshAfterExternalChange() throws {
+        if filterSearch != nil { try reloadRoster(); return }  // a running filter keeps its snapshot
         let current = selectedHuman
         try reloadRoster()
         if let current, let index = roster.firstIndex(where: { $0.id == current.id }) {
@@ -408,6 +480,7 @@ public final class BrowserModel {
 
     /// Stops a running background simulation after its current batch.
     public func stopBackgroundWork() {
+        filterSearch?.cancel()
         simulation?.stop()
         simulation?.wait()
     }

@@ -39,19 +39,37 @@ public enum BrowserView {
         let row = l.status.top
         s.fill(row, 0, width: l.columns, style: .statusBar)
         if let p = m.prompt {
-            let label = p.kind == .search ? "/" : m.labels["simulatePrompt"] + ": "
+            let label: String
+            switch p.kind {
+            case .search: label = "/"
+            case .filter: label = "f: "
+            case .simulate: label = m.labels["simulatePrompt"] + ": "
+            }
+            if let column = p.errorColumn, let e = p.error {
+                // The input stays editable on the line above; the caret points under it.
+                let inputRow = row - 1
+                s.fill(inputRow, 0, width: l.columns, style: .statusBar)
+                s.put(inputRow, 0, DisplayWidth.truncate(label + p.text + "▏", to: l.columns), style: .statusBar)
+                let before = DisplayWidth.of(label) + DisplayWidth.of(SafeText.escape(String(p.text.prefix(column - 1))))
+                s.put(row, 0, DisplayWidth.truncate(String(repeating: " ", count: before) + "^ " + e, to: l.columns), style: .damaged)
+                return
+            }
             var text = label + p.text + "▏"
             if let e = p.error { text += "   " + e }
             s.put(row, 0, DisplayWidth.truncate(text, to: l.columns), style: .statusBar)
             return
         }
         var parts: [String] = []
-        if m.total > 0 {
+        if let f = m.filterProgress {
+            let count = f.finished ? Drawing.grouped(f.count) : "\(Drawing.grouped(f.count))+ " + m.labels["counting"]
+            parts.append(f.count > 0 ? "\(m.labels["record"]) \(Drawing.grouped(m.selected + 1)) \(m.labels["of"]) \(count)" : (f.finished ? m.labels["noMatch"] : m.labels["counting"]))
+            parts.append("f: " + (m.filterText ?? ""))
+        } else if m.total > 0 {
             parts.append("\(m.labels["record"]) \(Drawing.grouped(m.selected + 1)) \(m.labels["of"]) \(Drawing.grouped(m.total))")
         } else {
             parts.append(m.labels["noRecords"])
         }
-        if let h = m.selectedHuman { parts.append(h.name) }
+        if let h = m.selectedHuman, m.filterText == nil { parts.append(h.name) }
         if let q = m.searchText { parts.append("/" + q) }
         if let p = m.simulationProgress, m.isSimulating {
             parts.append("\(m.labels["simulating"]) \(Drawing.grouped(p.saved))/\(Drawing.grouped(p.total))")
@@ -96,7 +114,7 @@ enum RosterView {
 enum RecordsView {
     static func render(_ m: BrowserModel, _ s: Screen) {
         let r = m.layout.records
-        let name = m.selectedHuman.map { SafeText.escape($0.name) } ?? ""
+        let name = m.filterText.map { "f: " + $0 } ?? m.selectedHuman.map { SafeText.escape($0.name) } ?? ""
         Drawing.box(s, r, title: "\(m.labels["records"]) — \(name)", focused: m.focus == .records)
         let inner = r.width - 2
         // Full date and time when there is room, the date alone otherwise.
@@ -113,7 +131,8 @@ enum RecordsView {
             x += w + 1
         }
         if m.total == 0 {
-            s.put(r.top + 2, r.left + 2, m.labels["noRecords"], style: .dim)
+            let empty = m.filterProgress.map { $0.finished ? m.labels["noMatch"] : m.labels["counting"] } ?? m.labels["noRecords"]
+            s.put(r.top + 2, r.left + 2, empty, style: .dim)
             return
         }
         for i in 0..<m.layout.recordRows {
@@ -127,7 +146,8 @@ enum RecordsView {
             Drawing.field(s, row, x, String(Drawing.shortDate(rec.date).prefix(dateW)), width: dateW, style: base); x += dateW + 1
             let result = rec.result.map { m.labels[$0.rawValue] } ?? "?"
             Drawing.field(s, row, x, result, width: resultW, style: isSelected ? base : Drawing.style(for: rec.result)); x += resultW + 1
-            Drawing.field(s, row, x, rec.opponent.name, width: opponentW, style: base); x += opponentW + 1
+            let who = m.filterText == nil ? rec.opponent.name : rec.owner.name + " › " + rec.opponent.name
+            Drawing.field(s, row, x, who, width: opponentW, style: base); x += opponentW + 1
             let magic: String
             var magicStyle = base
             switch rec.usingMagic.decoded {

@@ -403,3 +403,42 @@ extension BattleStore {
     /// The SQLite library version in use.
     public static var sqliteLibraryVersion: String { Database.libraryVersion }
 }
+
+extension BattleStore {
+    /// The records with `ids`, in the order given (missing ids are skipped).
+    public func records(ids: [Int64]) throws(StoreError) -> [Record] {
+        guard !ids.isEmpty else { return [] }
+        var found: [Int64: Record] = [:]
+        for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min(ids.count, $0 + 500)]) }) {
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let rows = try run {
+                try db.prepare("SELECT \(Self.recordColumns) FROM record WHERE id IN (\(marks))").map(chunk.map { $0 as any SQLiteBindable }) { decodeRecord($0) }
+            }
+            for r in rows { found[r.id] = r }
+        }
+        return ids.compactMap { found[$0] }
+    }
+
+    /// Streams the ids of the records matching `query`, newest first, to `body` in chunks;
+    /// `body` returns false to stop. For searches that no index serves.
+    public func streamIDs(_ query: RecordQuery, chunk: Int = 256, _ body: ([Int64]) -> Bool) throws(StoreError) {
+        let (conditions, arguments) = query.conditions()
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        try run {
+            let statement = try db.prepare("SELECT record.id FROM record \(whereClause) ORDER BY record.date DESC, record.id DESC")
+            var buffer: [Int64] = []
+            buffer.reserveCapacity(chunk)
+            var keepGoing = true
+            try statement.bind(arguments)
+            defer { statement.reset() }
+            while keepGoing, try statement.step() {
+                buffer.append(statement.row.int64(0))
+                if buffer.count >= chunk {
+                    keepGoing = body(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            if keepGoing && !buffer.isEmpty { _ = body(buffer) }
+        }
+    }
+}
