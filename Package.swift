@@ -33,7 +33,7 @@ let package = Package(
                           dependencies: ["BattleLogKit", "BattleLogCLI", "BattleLogBrowser", "CBaseline"]),
 
         .testTarget(name: "BattleLogKitTests", dependencies: ["BattleLogKit", "SQLiteDB"]),
-        .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "BattleLogKit"]),
+        .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "BattleLogKit", "BattleLogBrowser"]),
         .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit"]),
     ]
 )

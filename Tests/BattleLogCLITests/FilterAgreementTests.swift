@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import BattleLogBrowser
+import BattleLogCLI
+import BattleLogKit
+
+/// The same expression gives the same records in `list --where`, `export --where` and the browser's `f`.
+@Suite struct FilterAgreementTests {
+    @Test(arguments: [
+        "magic = villain and power >= 8 and result = loss",
+        "collaborator ~ \"mira\" or formula = \"星辰契约\"",
+        "duration > 1:00 and rolls contains 100",
+        "not (kind = hero) and rolls.max < 40",
+        "magic = none",
+    ])
+    func cliAndBrowserAgree(expression: String) throws {
+        let dir = TempDir()
+        let db = dir.file("db")
+        _ = cli(["simulate", "--fights", "1500", "--seed", "31"], db: db)
+        func ids(_ out: String) -> [Int64] {
+            out.split(separator: "\n").compactMap { line in
+                guard case .object(let o)? = try? JSONParser.parse(String(line)), case .integer(let id)? = o["id"] else { return nil }
+                return id
+            }
+        }
+        let listed = ids(cli(["list", "--where", expression, "--limit", "100000", "--json"], db: db).out)
+        let exported = ids(cli(["export", "--where", expression], db: db).out)
+        #expect(!listed.isEmpty, "\(expression) matched nothing: a weak test")
+        #expect(Set(listed) == Set(exported))
+        #expect(listed == listed.sorted(by: >))
+
+        let store = try BattleStore(path: db)
+        let model = try BrowserModel(store: store, labels: .load("en"), databasePath: db, rows: 24, columns: 80)
+        model.handle(.character("f"))
+        for c in expression { model.handle(.character(c)) }
+        model.handle(.enter)
+        #expect(model.prompt == nil)
+        model.filterSearch?.wait(timeout: 20)
+        model.tick()
+        #expect(model.filterProgress?.finished == true)
+        #expect(model.total == listed.count)
+        var seen: [Int64] = []
+        for _ in 0..<listed.count {
+            if let r = model.selectedRecord { seen.append(r.id) }
+            model.handle(.down)
+        }
+        #expect(seen == listed)
+    }
+
+    @Test func browserKeepsABadFilterEditable() throws {
+        let dir = TempDir()
+        let db = dir.file("db")
+        _ = cli(["simulate", "--fights", "20", "--seed", "1"], db: db)
+        let model = try BrowserModel(store: try BattleStore(path: db), labels: .load("en"), databasePath: db, rows: 24, columns: 80)
+        model.handle(.character("f"))
+        for c in "power >= 9 and (gate ~ maw" { model.handle(.character(c)) }
+        model.handle(.enter)
+        #expect(model.prompt?.text == "power >= 9 and (gate ~ maw")
+        #expect(model.prompt?.errorColumn == 27)
+        let grid = CellGrid(rows: 24, columns: 80)
+        BrowserView.render(model, on: grid)
+        #expect(grid.line(22).hasPrefix("f: power >= 9 and (gate ~ maw"))
+        #expect(grid.line(23).hasPrefix(String(repeating: " ", count: 29) + "^ expected ')'"))
+        model.handle(.character(")"))
+        model.handle(.enter)
+        #expect(model.prompt == nil && model.filterText == "power >= 9 and (gate ~ maw)")
+        // An empty filter clears it.
+        model.handle(.character("f"))
+        model.handle(.control("u"))
+        model.handle(.enter)
+        #expect(model.filterText == nil)
+    }
+
+    @Test func cliParseErrorShowsACaret() {
+        let dir = TempDir()
+        _ = cli(["simulate", "--fights", "5", "--seed", "1"], db: dir.file("db"))
+        let r = cli(["list", "--where", "power >= 9 and (gate ~ maw"], db: dir.file("db"))
+        #expect(r.status == 2)
+        #expect(r.err == "battlelog: --where: expected ')', found the end of the expression at column 27\n  power >= 9 and (gate ~ maw\n                            ^\n")
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+@testable import BattleLogKit
+
+/// Ten records whose every value is known, some damaged, some hostile.
+final class FilterFixture {
+    let folder = TemporaryFolder()
+    let store: BattleStore
+
+    static let hostileGate = #"Gate of 'quotes' "double" % _ \ back; DROP TABLE record; --"#
+    static let hostileFormula = "'; DROP TABLE record; --"
+
+    init() throws {
+        store = try BattleStore(path: folder.file("f.sqlite"))
+        let h = try store.insertHumans([
+            Human(name: "Aria", kind: .hero), Human(name: "Mira Vale", kind: .hero), Human(name: "星辰", kind: .hero),
+            Human(name: "Malgor", kind: .villain), Human(name: "血影", kind: .villain),
+        ])
+        let (aria, mira, xing, malgor, xue) = (h[0].id, h[1].id, h[2].id, h[3].id, h[4].id)
+        func d(_ iso: String) -> Int64 { ISODate.parse(iso)! }
+        func t(_ v: Int64, _ s: Int32) -> MediaTime { MediaTime(value: v, timescale: s) }
+        let drafts: [RecordDraft] = [
+            RecordDraft(fight: 1, ownerID: aria, opponentID: malgor, date: d("2026-01-01T10:00:00Z"), result: .win, duration: t(54000, 600),
+                        randomNumbers: [1, 50, 100], usingMagic: .hero(cooperationFormulaName: "Starlight Accord", collaboratorName: "Mira Vale")),
+            RecordDraft(fight: 1, ownerID: malgor, opponentID: aria, date: d("2026-01-01T10:00:00Z"), result: .loss, duration: t(54000, 600),
+                        randomNumbers: [1, 50, 100], usingMagic: .villain(powerOfEvilGate: 9, gateName: "Abyssal Maw")),
+            RecordDraft(fight: 2, ownerID: mira, opponentID: xue, date: d("2026-01-02T00:00:00Z"), result: .draw, duration: t(3_991_050, 44_100),
+                        randomNumbers: [7], usingMagic: .hero(cooperationFormulaName: "星辰契约", collaboratorName: "Aria")),
+            RecordDraft(fight: 2, ownerID: xue, opponentID: mira, date: d("2026-01-02T00:00:00Z"), result: .draw, duration: t(3_991_050, 44_100),
+                        randomNumbers: [7], usingMagic: .villain(powerOfEvilGate: 3, gateName: "血月裂隙")),
+            RecordDraft(fight: 3, ownerID: xing, opponentID: malgor, date: d("2026-01-03T12:00:00Z"), result: .loss, duration: t(30, 1),
+                        randomNumbers: [99, 98], usingMagic: nil),
+            RecordDraft(fight: 3, ownerID: malgor, opponentID: xing, date: d("2026-01-03T12:00:00Z"), result: .win, duration: t(30, 1),
+                        randomNumbers: [99, 98], usingMagic: .villain(powerOfEvilGate: 10, gateName: Self.hostileGate)),
+            RecordDraft(fight: 4, ownerID: aria, opponentID: xue, date: d("2026-01-04T08:00:00Z"), result: .win, duration: t(120_000, 1000),
+                        randomNumbers: [100, 100, 3], usingMagic: .hero(cooperationFormulaName: Self.hostileFormula, collaboratorName: "MIRA")),
+            RecordDraft(fight: 4, ownerID: xue, opponentID: aria, date: d("2026-01-04T08:00:00Z"), result: .loss, duration: t(120_000, 1000),
+                        randomNumbers: [100, 100, 3], usingMagic: nil),
+            RecordDraft(fight: 5, ownerID: aria, opponentID: malgor, date: d("2026-01-05T08:00:00Z"), result: .loss, duration: t(10, 1),
+                        randomNumbers: [], usingMagic: nil),
+            RecordDraft(fight: 5, ownerID: malgor, opponentID: aria, date: d("2026-01-05T08:00:00Z"), result: .win, duration: t(10, 1),
+                        randomNumbers: [5], usingMagic: nil),
+        ]
+        try store.insert(drafts)
+        try store.executeRaw("UPDATE record SET duration = 'oops', using_magic = ? WHERE id = 8",
+                             [#"{"type":"villain","version":1,"gateName":"G","powerOfEvilGate":42}"#])
+        try store.executeRaw("UPDATE record SET random_numbers = 'not json', using_magic = 'not json at all' WHERE id = 9")
+        try store.executeRaw("UPDATE record SET using_magic = ? WHERE id = 10", [#"{"gateName":"Legacy Gate","powerOfEvilGate":8}"#])
+    }
+
+    func ids(_ expression: String) throws -> Set<Int64> {
+        let filter = try FilterCompiler.compile(expression, roster: store.humans)
+        var found = Set<Int64>()
+        try store.forEachRecord(RecordQuery(filter: filter)) { found.insert($0.id) }
+        return found
+    }
+}
+
+@Suite struct FilterLanguageTests {
+    static let cases: [(String, Set<Int64>)] = [
+        ("magic = villain", [2, 4, 6, 10]),
+        ("magic = hero", [1, 3, 7]),
+        ("magic = none", [5]),
+        ("magic = damaged", [8, 9]),
+        ("magic != villain", [1, 3, 5, 7, 8, 9]),
+        ("power >= 9", [2, 6]),
+        ("powerOfEvilGate = 8", [10]),
+        ("power < 4", [4]),
+        ("power != 9", [4, 6, 10]),
+        ("gate ~ \"maw\"", [2]),
+        ("gate = 血月裂隙", [4]),
+        ("gateName > \"Z\"", [4]),
+        ("formula = \"星辰契约\"", [3]),
+        ("cooperationFormulaName ~ star", [1]),
+        ("collaborator ~ \"mira\"", [1, 7]),
+        ("collaboratorName = Aria", [3]),
+        ("collaborator ~ \"mira\" or formula = \"星辰契约\"", [1, 3, 7]),
+        ("owner = Aria", [1, 7, 9]),
+        ("owner ~ 星", [5]),
+        ("owner != Aria", [2, 3, 4, 5, 6, 8, 10]),
+        ("opponent = Malgor", [1, 5, 9]),
+        ("opponent ~ \"VALE\"", [4]),
+        ("kind = villain", [2, 4, 6, 8, 10]),
+        ("kind != villain", [1, 3, 5, 7, 9]),
+        ("result = draw", [3, 4]),
+        ("result != win", [2, 3, 4, 5, 8, 9]),
+        ("date = 2026-01-03", [5, 6]),
+        ("date < 2026-01-02", [1, 2]),
+        ("date <= 2026-01-02", [1, 2, 3, 4]),
+        ("date > 2026-01-04", [9, 10]),
+        ("date >= 2026-01-04", [7, 8, 9, 10]),
+        ("date != 2026-01-03", [1, 2, 3, 4, 7, 8, 9, 10]),
+        ("date = 2026-01-01T10:00:00Z", [1, 2]),
+        ("duration > 1:30", [3, 4, 7]),
+        ("duration = 90s", [1, 2]),
+        ("duration = 1.5m", [1, 2]),
+        ("duration <= 30", [5, 6, 9, 10]),
+        ("duration < 0:11", [9, 10]),
+        ("duration >= 2m", [7]),
+        ("rolls contains 100", [1, 2, 7, 8]),
+        ("rolls.max = 7", [3, 4]),
+        ("rolls.count >= 3", [1, 2, 7, 8]),
+        ("rolls.count = 0", []),
+        ("rolls.sum > 150", [1, 2, 5, 6, 7, 8]),
+        ("rolls.min < 5", [1, 2, 7, 8]),
+        ("owner = Aria or owner = Malgor and result = win", [1, 6, 7, 9, 10]),
+        ("(owner = Aria or owner = Malgor) and result = win", [1, 6, 7, 10]),
+        ("not magic = villain", [1, 3, 5, 7, 8, 9]),
+        ("not power >= 9", [1, 3, 4, 5, 7, 8, 9, 10]),
+        ("not (power >= 9 or magic = hero)", [4, 5, 8, 9, 10]),
+        ("not not result = draw", [3, 4]),
+        ("MAGIC = Villain AND Power >= 9", [2, 6]),
+        ("duration > 2:00 and rolls contains 100", []),
+        ("gate = \"Gate of 'quotes' \\\"double\\\" % _ \\\\ back; DROP TABLE record; --\"", [6]),
+        ("formula = \"'; DROP TABLE record; --\"", [7]),
+        ("formula = '\\'; DROP TABLE record; --'", [7]),
+        ("gate ~ \"%\"", [6]),
+        ("gate ~ \"_\"", [6]),
+        ("gate ~ '\\\\'", [6]),
+        ("gate ~ \"' OR 1=1 --\"", []),
+        ("formula ~ \"drop table\"", [7]),
+        ("owner = \"'; DROP TABLE record; --\"", []),
+        ("owner = \"Mira Vale\"", [3]),
+        ("gate ~ \"\\u{5B57}\" or gate ~ \"裂\"", [4]),
+    ]
+
+    @Test func everyFieldAndOperatorMatchesKnownRecords() throws {
+        let f = try FilterFixture()
+        for (expression, expected) in Self.cases {
+            #expect(try f.ids(expression) == expected, "\(expression)")
+        }
+        // Nothing was dropped or changed by hostile text.
+        #expect(try f.store.count(RecordQuery()) == 10)
+        #expect(try f.store.integrityCheck() == ["ok"])
+    }
+
+    @Test func damagedRecordsNeverBreakAFilter() throws {
+        let f = try FilterFixture()
+        for expression in ["rolls.max > 0", "duration > 0", "power > 0", "gate ~ a", "collaborator ~ a", "magic = hero", "rolls contains 5"] {
+            _ = try f.ids(expression)       // no SQL error from the damaged rows
+            _ = try f.ids("not (\(expression))")
+        }
+        #expect(try f.ids("magic = damaged and owner = 血影") == [8])
+    }
+
+    @Test func precedenceAndParentheses() throws {
+        let e = try FilterParser.parse("a1 = x or not b1 = y and c1 = z".replacingOccurrences(of: "a1", with: "owner")
+            .replacingOccurrences(of: "b1", with: "opponent").replacingOccurrences(of: "c1", with: "gate"))
+        guard case .or(_, .and(.not(_), _)) = e else { Issue.record("wrong tree \(e)"); return }
+        let p = try FilterParser.parse("(owner = x or opponent = y) and gate = z")
+        guard case .and(.or(_, _), _) = p else { Issue.record("wrong tree \(p)"); return }
+    }
+
+    @Test(arguments: [
+        ("power >= ", "expected a value after >=, found the end of the expression", 10),
+        ("power >= 9 and", "expected a field name, 'not' or '(', found the end of the expression", 15),
+        ("(power >= 9", "expected ')', found the end of the expression", 12),
+        ("power ~ 3", "'~' needs a text field; magicField(type: \"villain\", name: \"powerOfEvilGate\") is a number", 9),
+        ("result = maybe", "result is compared with = or != to win, loss or draw", 10),
+        ("gate = \"unterminated", "unterminated string: expected a closing \"", 8),
+        ("frobnicate = 1", "unknown field \"frobnicate\"", 1),
+        ("owner Aria", "expected an operator (=, !=, <, <=, >, >=, ~) after owner, found \"Aria\"", 7),
+        ("power >= 9 power", "expected 'and', 'or' or the end of the expression, found \"power\"", 12),
+        ("星辰 = x", "unknown field \"星辰\"", 1),
+        ("owner = x and date > 2026-13-01", "expected a date YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ", 22),
+        ("rolls contains x", "expected a whole number after 'rolls contains'", 16),
+        ("duration > abc", "expected a duration (seconds, 1:30 or 90s)", 12),
+    ])
+    func parseErrorsSayWhatAndWhere(input: String, message: String, column: Int) {
+        do {
+            _ = try FilterParser.parse(input)
+            Issue.record("\(input) parsed")
+        } catch {
+            #expect(error.message.hasPrefix(message), "\(input): \(error.message)")
+            #expect(error.column == column, "\(input): \(error.column)")
+            let caret = error.caretLines
+            #expect(caret[0] == input)
+            #expect(caret[1].count == DisplayWidth.of(String(input.prefix(column - 1))) + 1 && caret[1].hasSuffix("^"))
+        }
+    }
+
+    @Test func thePlanUsesTheIndexes() throws {
+        let f = try FilterFixture()
+        try f.store.executeRaw("ANALYZE")
+        func plan(_ e: String) throws -> String {
+            try f.store.queryPlan(RecordQuery(filter: try FilterCompiler.compile(e, roster: f.store.humans))).joined(separator: "\n")
+        }
+        #expect(try plan("power = 10").contains("record_magic_power"))
+        #expect(try plan("magic = villain").contains("record_magic_type"))
+        #expect(try plan("gate = \"Abyssal Maw\"").contains("record_magic_gate"))
+        #expect(try plan("formula = x").contains("record_magic_formula"))
+        #expect(try plan("owner = Aria").contains("record_owner_date"))
+    }
+
+    @Test func filtersAreBoundNeverSpliced() throws {
+        let compiled = try FilterCompiler.compile("gate = \"x'; DROP TABLE record; --\" and owner ~ \"%\"", roster: [])
+        #expect(!compiled.sql.contains("DROP"))
+        #expect(compiled.arguments.contains(.text("x'; DROP TABLE record; --")))
+    }
+}
