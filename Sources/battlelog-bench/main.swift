@@ -91,11 +91,16 @@ if let i = args.firstIndex(of: "--fights"), i + 1 < args.count, let n = Int(args
 if let i = args.firstIndex(of: "--dir"), i + 1 < args.count { dir = args[i + 1] }
 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
 let oursPath = dir + "/ours.sqlite", cPath = dir + "/baseline.sqlite"
-removeDatabase(oursPath)
-removeDatabase(cPath)
+// --reuse: keep an existing ours.sqlite and skip the store comparison (for the read figures).
+let reuse = args.contains("--reuse") && FileManager.default.fileExists(atPath: oursPath)
+if !reuse {
+    removeDatabase(oursPath)
+    removeDatabase(cPath)
+}
 let batch = 10_000
 let seed: UInt64 = 1
 
+if !reuse {
 say("battlelog-bench: \(fights) fights = \(fights * 2) records, batches of \(batch) fights, SQLite \(BattleStore.sqliteLibraryVersion)")
 
 let tOurs0 = now()
@@ -109,7 +114,6 @@ say(String(format: "ours:     %.2f s  (%.0f records/s; simulate + encode + inser
 
 // The same rows, generated the same way, inserted through the raw C API. Only the insert is timed.
 guard let c = bl_baseline_open(cPath, BattleStore.schemaScript) else { fatalError("baseline: cannot open \(cPath)") }
-let roster = FightSimulator.roster(seed: seed, heroes: 12, villains: 12)
 for (i, h) in roster.enumerated() {
     let name = h.name.replacingOccurrences(of: "'", with: "''")
     _ = bl_baseline_exec(c, "INSERT INTO human(id, name, kind) VALUES (\(i + 1), '\(name)', '\(h.kind.rawValue)')")
@@ -151,6 +155,8 @@ bl_baseline_close(c)
 say(String(format: "C API:    %.2f s  (%.0f records/s; insert only; generating its rows took another %.2f s, not counted)", tC, Double(fights * 2) / tC, tPrepare))
 say(String(format: "ratio:    ours / C = %.2fx  (goal: within 1.5x)", tOurs / tC))
 say(String(format: "memory:   ours peaked at %.1f MB (goal: under 100 MB)", oursPeak))
+}
+let roster = FightSimulator.roster(seed: seed, heroes: 12, villains: 12)
 
 // MARK: - list and show on the big database
 
@@ -166,11 +172,34 @@ func timeCommand(_ arguments: [String], rounds: Int) -> [Double] {
         return now() - t0
     }
 }
+_ = try BattleStore(path: oursPath)  // migrate first (a reused database may be older): not timed
 let listTimes = timeCommand(["list", "--owner", owner, "--limit", "50"], rounds: 50)
 let showID = String(fights)  // a record in the middle of the table
 let showTimes = timeCommand(["show", showID], rounds: 50)
 say(String(format: "list --owner %@ --limit 50: median %@, p99 %@ (whole command: open, query, format)", owner, ms(percentile(listTimes, 0.5)), ms(percentile(listTimes, 0.99))))
 say(String(format: "show %@: median %@, p99 %@", showID, ms(percentile(showTimes, 0.5)), ms(percentile(showTimes, 0.99))))
+
+// MARK: - Filters on the big database
+
+do {
+    let store = try BattleStore(path: oursPath)
+    let total = try store.recordCount()
+    say("filters on \(total) records (first page of 50, newest first):")
+    for expression in ["power >= 9", "power = 10", "magic = villain", "gate = \"Abyssal Maw\"",
+                       "magic = villain and power >= 8 and result = loss", "collaborator ~ \"mira\"", "rolls contains 100",
+                       "duration > 1:40 and rolls.max < 30"] {
+        let filter = try FilterCompiler.compile(expression, roster: store.humans)
+        var times: [Double] = []
+        var count = 0
+        for _ in 0..<7 {
+            let t0 = now()
+            count = try store.page(RecordQuery(filter: filter), limit: 50).count
+            times.append(now() - t0)
+        }
+        let plan = try store.queryPlan(RecordQuery(filter: filter)).joined(separator: "; ")
+        say(String(format: "  %-52@ %3d rows  median %@  (plan: %@)", expression as NSString, count, ms(percentile(times, 0.5)), plan))
+    }
+}
 
 // MARK: - The browser, in a fresh process so that its memory is its own
 
