@@ -100,6 +100,7 @@ if !reuse {
 let batch = 10_000
 let seed: UInt64 = 1
 
+let roster = FightSimulator.roster(seed: seed, heroes: 12, villains: 12)
 if !reuse {
 say("battlelog-bench: \(fights) fights = \(fights * 2) records, batches of \(batch) fights, SQLite \(BattleStore.sqliteLibraryVersion)")
 
@@ -156,7 +157,6 @@ say(String(format: "C API:    %.2f s  (%.0f records/s; insert only; generating i
 say(String(format: "ratio:    ours / C = %.2fx  (goal: within 1.5x)", tOurs / tC))
 say(String(format: "memory:   ours peaked at %.1f MB (goal: under 100 MB)", oursPeak))
 }
-let roster = FightSimulator.roster(seed: seed, heroes: 12, villains: 12)
 
 // MARK: - list and show on the big database
 
