@@ -14,7 +14,9 @@ enum ImportCommand: Command {
             throw CommandFailure("\(file): no such file")
         }
         guard !isDirectory.boolValue else { throw CommandFailure("\(file): is a folder, not an export file") }
-        guard let data = FileManager.default.contents(atPath: file) else { throw CommandFailure("\(file): cannot be read") }
+        guard let handle = FileHandle(forReadingAtPath: file), let data = try? handle.readToEnd() ?? Data() else {
+            throw CommandFailure("\(file): cannot be read")
+        }
         var imported: [RecordJSON.Imported] = []
         var lineNumber = 0
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {

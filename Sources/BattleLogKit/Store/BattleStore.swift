@@ -121,7 +121,8 @@ public final class BattleStore {
         if let e = error as? StoreError { return e }
         if let e = error as? ImportConflict { return .conflict(e.message) }
         guard let e = error as? SQLiteError else { return .cannotCreate(path: path, reason: "\(error)") }
-        if e.isNotADatabase || e.isCorrupt { return .notADatabase(path: path) }
+        if e.isNotADatabase { return .notADatabase(path: path) }
+        if e.isCorrupt { return .corrupt(path: path, message: e.message) }
         if e.isBusy { return .locked(path: path) }
         if e.isReadOnly { return .readOnly(path: path) }
         if creating { return .cannotCreate(path: path, reason: e.message) }

@@ -5,6 +5,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case isADirectory(path: String)
     case emptyFile(path: String)
     case notADatabase(path: String)
+    /// SQLite found the file damaged (truncated, overwritten).
+    case corrupt(path: String, message: String)
     case notABattlelogDatabase(path: String)
     case newerSchema(path: String, found: Int, supported: Int)
     case readOnly(path: String)
@@ -23,6 +25,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .isADirectory(let p): "\(p): is a folder, not a database file"
         case .emptyFile(let p): "\(p): is an empty file, not a battlelog database"
         case .notADatabase(let p): "\(p): is not a SQLite database"
+        case .corrupt(let p, let m): "\(p): the database file is damaged (\(m)); run `battlelog doctor` or restore a backup"
         case .notABattlelogDatabase(let p): "\(p): is a SQLite database, but not a battlelog one"
         case .newerSchema(let p, let found, let supported):
             "\(p): was written by a newer battlelog (schema version \(found); this one reads up to \(supported))"
