@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import BattleLogKit
+import SQLiteDB
+
+/// What real use does to a store on purpose: kills, and two processes at once.
+@Suite(.serialized) struct ReliabilityTests {
+    /// Records per fight, read with SQL (cheap enough to run after every kill).
+    static func fightCounts(_ path: String) throws -> [Int64: Int] {
+        let db = try Database(path: path, mode: .readOnly)
+        var perFight: [Int64: Int] = [:]
+        try db.prepare("SELECT fight, count(*) FROM record GROUP BY fight").forEachRow { perFight[$0.int64(0)] = $0.int(1) }
+        return perFight
+    }
+
+    @Test func sigkillAtTwentyRandomMomentsLosesNothingCommitted() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        var generator = SeededGenerator(seed: 2026)
+        var totalSaved = 0
+        for round in 0..<20 {
+            // A database per round keeps each round's full decode (doctor) small and bounded.
+            let db = dir.file("crash-\(round).sqlite")
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: binary)
+            p.arguments = ["--db", db, "simulate", "--fights", "10000000", "--seed", String(round), "--batch", "500"]
+            p.standardError = FileHandle.nullDevice
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            Thread.sleep(forTimeInterval: Double(generator.next(in: 150...700)) / 1000)
+            // What is committed just before the kill must survive it.
+            let seen = (try? Self.fightCounts(db).count) ?? 0
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            #expect(p.terminationReason == .uncaughtSignal)
+
+            let store = try BattleStore(path: db)
+            #expect(try store.integrityCheck() == ["ok"], "round \(round)")
+            let fights = try Self.fightCounts(db)
+            #expect(fights.values.allSatisfy { $0 == 2 }, "round \(round): a fight lost one of its records")
+            #expect(fights.count >= seen, "round \(round): \(fights.count) < \(seen)")
+            totalSaved += fights.count
+            let doctor = cli(["doctor"], db: db)
+            #expect(doctor.status == 0, "round \(round): \(doctor.out)")
+            #expect(try BattleStats.fromSummaries(store) == BattleStats.fromScan(store), "round \(round): summaries drifted")
+        }
+        #expect(totalSaved > 0)
+    }
+
+    @Test func readersAndAWriterAtOnce() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("busy.sqlite")
+        _ = cli(["simulate", "--fights", "200", "--seed", "1"], db: db)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: binary)
+        writer.arguments = ["--db", db, "simulate", "--fights", "20000", "--seed", "2", "--batch", "250"]
+        let writerErr = Pipe()
+        writer.standardError = writerErr
+        writer.standardOutput = FileHandle.nullDevice
+        try writer.run()
+        let deadline = Date().addingTimeInterval(6)
+        var reads = 0
+        while Date() < deadline && writer.isRunning {
+            let r = try runBinary(["--db", db, "list", "--limit", "400", "--json"])
+            #expect(r.status == 0, "\(r.err)")
+            #expect(!r.err.contains("locked"))
+            // Newest first, a fight's two records are adjacent: only the last one listed may miss its pair.
+            var perFight: [Int64: Int] = [:]
+            var order: [Int64] = []
+            for line in r.out.split(separator: "\n") {
+                guard case .object(let o)? = try? JSONParser.parse(String(line)), case .integer(let f)? = o["fight"] else { continue }
+                perFight[f, default: 0] += 1
+                order.append(f)
+            }
+            for (fight, n) in perFight where fight != order.last { #expect(n == 2, "fight \(fight) half-visible") }
+            let stats = try runBinary(["--db", db, "stats", "--json"])
+            #expect(stats.status == 0 && !stats.err.contains("locked"), "\(stats.err)")
+            reads += 1
+        }
+        writer.waitUntilExit()
+        let err = String(decoding: writerErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(writer.terminationStatus == 0, "\(err)")
+        #expect(!err.contains("locked"))
+        #expect(reads >= 3)
+        let fights = try Self.fightCounts(db)
+        #expect(fights.count == 20_200)
+        #expect(fights.values.allSatisfy { $0 == 2 })
+    }
+}
