@@ -58,7 +58,16 @@ public final class CellGrid: Screen {
     public func put(_ row: Int, _ column: Int, _ text: String, style: Style) {
         guard row >= 0, row < rows else { return }
         var col = column
-        for scalar in SafeText.escape(text).unicodeScalars {
+        // Escape lazily and stop at the right edge: a huge value costs no more than a short one.
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: [Unicode.Scalar] = []
+        while col < columns {
+            let scalar: Unicode.Scalar
+            if !pending.isEmpty { scalar = pending.removeFirst() }
+            else if let next = scalars.next() {
+                if let e = SafeText.escaped(next) { pending = Array(e.unicodeScalars); scalar = pending.removeFirst() }
+                else { scalar = next }
+            } else { break }
             let width = DisplayWidth.of(scalar)
             if width == 0 {
                 // A combining mark or joiner rides on the previous cell.

@@ -69,7 +69,7 @@ public enum BrowserView {
         } else {
             parts.append(m.labels["noRecords"])
         }
-        if let h = m.selectedHuman, m.filterText == nil { parts.append(h.name) }
+        if let h = m.selectedHuman, m.filterText == nil { parts.append(DisplayWidth.truncate(h.name, to: 30)) }
         if let q = m.searchText { parts.append("/" + q) }
         if let p = m.simulationProgress, m.isSimulating {
             parts.append("\(m.labels["simulating"]) \(Drawing.grouped(p.saved))/\(Drawing.grouped(p.total))")
@@ -104,7 +104,7 @@ enum RosterView {
             s.fill(row, r.left + 1, width: inner, style: style)
             s.put(row, r.left + 1, h.kind == .hero ? "H" : "V", style: isSelected ? style : Drawing.style(for: h.kind))
             let nameWidth = max(1, inner - 3 - DisplayWidth.of(score))
-            s.put(row, r.left + 3, DisplayWidth.pad(SafeText.escape(h.name), to: nameWidth), style: style)
+            s.put(row, r.left + 3, DisplayWidth.pad(h.name, to: nameWidth), style: style)
             s.put(row, r.right - 1 - DisplayWidth.of(score), score, style: isSelected ? style : .dim)
         }
     }
@@ -114,7 +114,7 @@ enum RosterView {
 enum RecordsView {
     static func render(_ m: BrowserModel, _ s: Screen) {
         let r = m.layout.records
-        let name = m.filterText.map { "f: " + $0 } ?? m.selectedHuman.map { SafeText.escape($0.name) } ?? ""
+        let name = m.filterText.map { "f: " + $0 } ?? m.selectedHuman.map { DisplayWidth.truncate($0.name, to: r.width) } ?? ""
         Drawing.box(s, r, title: "\(m.labels["records"]) — \(name)", focused: m.focus == .records)
         let inner = r.width - 2
         // Full date and time when there is room, the date alone otherwise.

@@ -14,7 +14,7 @@ enum DetailView {
             var x = r.left + 2
             for span in line {
                 s.put(r.top + 1 + i, x, span.text, style: span.style)
-                x += DisplayWidth.of(SafeText.escape(span.text))
+                x += DisplayWidth.of(span.text)
             }
         }
     }
@@ -30,7 +30,7 @@ enum DetailView {
             out.append([Span(text: DisplayWidth.pad(label, to: labelWidth), style: .bold)] + spans)
         }
         let valueWidth = max(4, width - labelWidth)
-        func fit(_ text: String) -> String { DisplayWidth.truncate(SafeText.escape(text), to: valueWidth) }
+        func fit(_ text: String) -> String { DisplayWidth.truncate(text, to: valueWidth) }
         row(labels["owner"], [Span(text: fit(rec.owner.name), style: Drawing.style(for: rec.owner.kind))])
         row(labels["opponent"], [Span(text: fit(rec.opponent.name), style: Drawing.style(for: rec.opponent.kind))])
         row(labels["date"], [Span(text: rec.isoDate, style: .normal)])
@@ -72,7 +72,7 @@ enum DetailView {
                     spans.append(Span(text: String(repeating: "░", count: meter.range.upperBound - filled), style: .dim))
                     spans.append(Span(text: " \(f.text)/\(meter.range.upperBound)", style: .normal))
                 } else {
-                    spans.append(Span(text: SafeText.escape(f.text), style: magic.typeName == "hero" ? .hero : .villain))
+                    spans.append(Span(text: DisplayWidth.truncate(f.text, to: max(4, width - 4)), style: magic.typeName == "hero" ? .hero : .villain))
                 }
                 rows.append(spans)
             }

@@ -24,7 +24,7 @@ enum Drawing {
     /// `text` padded or cut to `width` columns, written at (row, column).
     static func field(_ s: Screen, _ row: Int, _ column: Int, _ text: String, width: Int, style: Style = .normal) {
         guard width > 0 else { return }
-        s.put(row, column, DisplayWidth.pad(SafeText.escape(text), to: width), style: style)
+        s.put(row, column, DisplayWidth.pad(text, to: width), style: style)
     }
 
     static func style(for result: FightResult?) -> Style {

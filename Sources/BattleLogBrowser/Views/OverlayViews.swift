@@ -32,7 +32,7 @@ enum InspectView {
         for e in m.inspection {
             lines.append((e.attribute, .bold))
             lines.append(("  \(m.labels["transformer"]): \(e.transformer)", .normal))
-            let stored = e.storedText.map { SafeText.escape($0) } ?? "NULL"
+            let stored = e.storedText.map { SafeText.escape(String(String.UnicodeScalarView($0.unicodeScalars.prefix(4 * width)))) } ?? "NULL"
             // Long stored text wraps over up to three lines.
             let prefix = "  \(m.labels["stored"]): "
             var chunk = stored
@@ -77,7 +77,7 @@ enum StatsView {
         let barW = max(4, leftWidth - nameW - 8)
         for (i, line) in humans.prefix(inner.height - 1).enumerated() {
             let row = inner.top + 1 + i
-            s.put(row, inner.left, DisplayWidth.pad(SafeText.escape(line.human.name), to: nameW), style: Drawing.style(for: line.human.kind))
+            s.put(row, inner.left, DisplayWidth.pad(line.human.name, to: nameW), style: Drawing.style(for: line.human.kind))
             s.put(row, inner.left + nameW + 1, Drawing.bar(line.tally.winRate, width: barW), style: Drawing.style(for: line.human.kind))
             s.put(row, inner.left + nameW + 2 + barW, String(format: "%5.1f%%", line.tally.winRate * 100), style: .normal)
         }
@@ -92,7 +92,7 @@ enum StatsView {
             let most = max(1, usage.first?.uses ?? 1)
             let nw = min(18, rightWidth / 2)
             for u in usage {
-                s.put(row, rightLeft, DisplayWidth.pad(SafeText.escape(u.name), to: nw), style: .normal)
+                s.put(row, rightLeft, DisplayWidth.pad(u.name, to: nw), style: .normal)
                 let bw = max(2, rightWidth - nw - 10)
                 s.put(row, rightLeft + nw + 1, Drawing.bar(Double(u.uses) / Double(most), width: bw), style: type == "hero" ? .hero : .villain)
                 s.put(row, rightLeft + nw + 2 + bw, String(u.uses), style: .dim)

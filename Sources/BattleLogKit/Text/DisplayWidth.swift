@@ -55,19 +55,31 @@ public enum DisplayWidth {
         }
     }
 
-    /// `text` cut to at most `width` columns, ending in `…` when it was cut.
+    /// `text` with control characters escaped (`SafeText`) and cut to at most `width` columns,
+    /// ending in `…` when it was cut. One pass that stops at the width: a megabyte-long value
+    /// costs no more than a short one.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
-        if of(text) <= width { return text }
-        var result = String.UnicodeScalarView()
+        var result: [Unicode.Scalar] = []
         var used = 0
-        for scalar in text.unicodeScalars {
-            let w = of(scalar)
-            if used + w > width - 1 { break }
-            result.append(scalar)
-            used += w
+        var beforeEllipsis = 0   // how many scalars fit in width - 1 columns
+        for original in text.unicodeScalars {
+            let pieces = SafeText.escaped(original).map { Array($0.unicodeScalars) } ?? [original]
+            for scalar in pieces {
+                let w = of(scalar)
+                if used + w > width {
+                    var cut = String.UnicodeScalarView()
+                    cut.append(contentsOf: result.prefix(beforeEllipsis))
+                    return String(cut) + "…"
+                }
+                result.append(scalar)
+                used += w
+                if used <= width - 1 { beforeEllipsis = result.count }
+            }
         }
-        return String(result) + "…"
+        var all = String.UnicodeScalarView()
+        all.append(contentsOf: result)
+        return String(all)
     }
 
     /// `text` truncated or padded with spaces to exactly `width` columns.

@@ -11,17 +11,22 @@ public enum SafeText {
         guard needs else { return text }
         var out = ""
         for s in text.unicodeScalars {
-            guard isUnsafe(s) else { out.unicodeScalars.append(s); continue }
-            switch s.value {
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x09: out += "\\t"
-            case 0x00..<0x20: out += "^" + String(UnicodeScalar(UInt8(s.value + 0x40)))
-            case 0x7F: out += "^?"
-            default: out += "\\u{" + String(s.value, radix: 16) + "}"
-            }
+            if let e = escaped(s) { out += e } else { out.unicodeScalars.append(s) }
         }
         return out
+    }
+
+    /// The visible escape of one scalar, or nil when the scalar is safe to show as it is.
+    public static func escaped(_ s: Unicode.Scalar) -> String? {
+        guard isUnsafe(s) else { return nil }
+        switch s.value {
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x09: return "\\t"
+        case 0x00..<0x20: return "^" + String(UnicodeScalar(UInt8(s.value + 0x40)))
+        case 0x7F: return "^?"
+        default: return "\\u{" + String(s.value, radix: 16) + "}"
+        }
     }
 
     static func isUnsafe(_ s: Unicode.Scalar) -> Bool {
