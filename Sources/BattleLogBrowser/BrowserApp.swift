@@ -29,7 +29,7 @@ public enum BrowserApp {
         signal(SIGTERM) { _ in BrowserApp.terminate.store(true, ordering: .relaxed) }
         signal(SIGINT) { _ in BrowserApp.terminate.store(true, ordering: .relaxed) }
         signal(SIGHUP) { _ in BrowserApp.terminate.store(true, ordering: .relaxed) }
-        ProcessSignals.unblock([SIGINT, SIGTERM, SIGHUP])
+        ProcessSignals.unblock([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
         let screen = CursesScreen(color: options.color)
         defer {
             CursesScreen.shutdown()

@@ -34,18 +34,24 @@ final class TmuxSession {
         return last
     }
 
+    /// Runs tmux. Its output goes to a file, not a pipe: `new-session` may start the tmux
+    /// server, which inherits the output and would hold a pipe open forever.
     @discardableResult
     private func tmux(_ args: [String]) throws -> String {
+        let outPath = NSTemporaryDirectory() + "bl-tmux-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: outPath) }
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["tmux"] + args
-        let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
+        p.standardInput = FileHandle.nullDevice
         try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try out.close()
+        return String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
     }
 }
 

@@ -12,7 +12,7 @@ enum InspectCommand: Command {
         let store = try openExistingStore(globals)
         let entries = try StoredValueInspection.inspect(try store.record(id: id), store: store)
         if a.has("json") {
-            var w = JSONWriter()
+            var w = JSONWriter(terminalSafe: true)
             w.beginObject()
             w.key("id", first: true); w.writeInteger(id)
             w.key("attributes"); w.beginArray()

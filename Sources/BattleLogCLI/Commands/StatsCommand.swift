@@ -42,7 +42,7 @@ enum StatsCommand: Command {
     }
 
     static func json(_ s: BattleStats) -> String {
-        var w = JSONWriter()
+        var w = JSONWriter(terminalSafe: true)
         w.beginObject()
         w.key("records", first: true); w.writeInteger(s.records)
         w.key("fights"); w.writeInteger(s.fights)

@@ -7,7 +7,7 @@
 /// A damaged attribute is `null` and the record gets `"errors":[{"attribute":..,"message":..}]`.
 public enum RecordJSON {
     public static func encode(_ record: Record) -> String {
-        var w = JSONWriter(capacity: 384)
+        var w = JSONWriter(capacity: 384, terminalSafe: true)
         w.beginObject()
         w.key("id", first: true); w.writeInteger(record.id)
         w.key("fight"); w.writeInteger(record.fight)

@@ -6,10 +6,14 @@
 public struct JSONWriter {
     /// The UTF-8 bytes written so far.
     public private(set) var bytes: [UInt8]
+    /// Also escape DEL, the C1 controls and the invisible reordering characters as `\uXXXX`
+    /// (`SafeText`'s set): for JSON written to a terminal or a pipe, never for stored forms.
+    public let terminalSafe: Bool
 
-    public init(capacity: Int = 128) {
+    public init(capacity: Int = 128, terminalSafe: Bool = false) {
         bytes = []
         bytes.reserveCapacity(capacity)
+        self.terminalSafe = terminalSafe
     }
 
     /// The text written so far.
@@ -20,12 +24,23 @@ public struct JSONWriter {
     public mutating func writeString(_ string: String) {
         bytes.append(0x22)
         var utf8 = string.utf8
+        let safe = terminalSafe
         let clean = utf8.withContiguousStorageIfAvailable { buffer -> Bool in
-            for b in buffer where b < 0x20 || b == 0x22 || b == 0x5C { return false }
+            for b in buffer where b < 0x20 || b == 0x22 || b == 0x5C || (safe && (b == 0x7F || b == 0xC2 || b == 0xE2)) { return false }
             bytes.append(contentsOf: buffer)
             return true
         }
-        if clean != true {
+        if clean != true && terminalSafe {
+            for scalar in string.unicodeScalars {
+                if scalar.value < 0x80 { appendEscaped(UInt8(scalar.value)); continue }
+                if SafeText.isUnsafe(scalar) {
+                    let hex = String(scalar.value, radix: 16)
+                    bytes += Array("\\u".utf8) + Array(String(repeating: "0", count: 4 - hex.count).utf8) + Array(hex.utf8)
+                } else {
+                    bytes.append(contentsOf: String(scalar).utf8)
+                }
+            }
+        } else if clean != true {
             if clean == nil { var copy = string; copy.makeContiguousUTF8(); utf8 = copy.utf8 }
             for b in utf8 { appendEscaped(b) }
         }
@@ -42,6 +57,7 @@ public struct JSONWriter {
         case 0x08: bytes += [0x5C, UInt8(ascii: "b")]
         case 0x0C: bytes += [0x5C, UInt8(ascii: "f")]
         case 0..<0x20: bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, Self.hexDigits[Int(b >> 4)], Self.hexDigits[Int(b & 0xF)]]
+        case 0x7F where terminalSafe: bytes += Array("\\u007f".utf8)
         default: bytes.append(b)
         }
     }
