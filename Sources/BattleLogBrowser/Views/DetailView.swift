@@ -44,7 +44,7 @@ enum DetailView {
         switch rec.randomNumbers.decoded {
         case .success(let dice):
             row(labels["dice"], [Span(text: fit(dice.map(String.init).joined(separator: " ")), style: .normal)])
-            row("", [Span(text: DisplayWidth.truncate(sparkline(dice), to: valueWidth), style: .accent)])
+            row("", [Span(text: DisplayWidth.truncate(Sparkline.render(dice, limit: valueWidth + 1), to: valueWidth), style: .accent)])
         case .failure(let e):
             row(labels["dice"], [Span(text: fit("⚠ " + e.reason.description), style: .damaged)])
         }
@@ -103,10 +103,5 @@ enum DetailView {
         }
         out.append([Span(text: "└" + String(repeating: "─", count: inner + 2) + "┘", style: .border)])
         return out
-    }
-
-    static func sparkline(_ values: [Int]) -> String {
-        let ticks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-        return String(values.map { ticks[max(0, min(7, ($0 - 1) * 8 / 100))] })
     }
 }

@@ -28,7 +28,7 @@ enum ShowCommand: Command {
         }
         switch r.randomNumbers.decoded {
         case .success(let dice):
-            console.line("  \(labels["dice"]): \(dice.map(String.init).joined(separator: " "))  \(Sparkline.render(dice))")
+            console.line("  \(labels["dice"]): \(dice.map(String.init).joined(separator: " "))  \(Sparkline.render(dice, limit: 60))")
         case .failure(let err): console.line("  \(labels["dice"]): DAMAGED (\(e(err.reason.description)))")
         }
         console.line("")
@@ -42,13 +42,5 @@ enum ShowCommand: Command {
             throw UsageError("ID must be a positive record id, got \"\(SafeText.escape(text))\"", usage: spec.usage)
         }
         return id
-    }
-}
-
-/// A one-line sparkline of values 1...100: `▂▇▁▅`.
-enum Sparkline {
-    static let ticks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-    static func render(_ values: [Int], limit: Int = 60) -> String {
-        String(values.prefix(limit).map { v in ticks[max(0, min(7, (v - 1) * 8 / 100))] })
     }
 }
