@@ -45,6 +45,7 @@ import SQLiteDB
             #expect(try BattleStats.fromSummaries(store) == BattleStats.fromScan(store), "round \(round): summaries drifted")
         }
         #expect(totalSaved > 0)
+        print("crash safety: 20 SIGKILLs, \(totalSaved) fights committed in all, none lost, none half-written")
     }
 
     @Test func readersAndAWriterAtOnce() throws {
@@ -83,6 +84,7 @@ import SQLiteDB
         #expect(writer.terminationStatus == 0, "\(err)")
         #expect(!err.contains("locked"))
         #expect(reads >= 3)
+        print("readers and a writer: \(reads) list+stats rounds beside a 20,000-fight simulate, no lock error, nothing lost")
         let fights = try Self.fightCounts(db)
         #expect(fights.count == 20_200)
         #expect(fights.values.allSatisfy { $0 == 2 })
