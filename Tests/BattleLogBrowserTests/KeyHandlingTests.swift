@@ -219,3 +219,20 @@ import BattleLogKit
         #expect(grid.line(0) == " x文中")
     }
 }
+
+@Suite struct EmptyStoreTests {
+    @Test func anEmptyDatabaseBrowsesWithoutRecords() throws {
+        let folder = NSTemporaryDirectory() + "battlelog-empty-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try BattleStore(path: folder + "/e.sqlite")
+        let m = try BrowserModel(store: store, labels: .load("en"), databasePath: "e.sqlite", rows: 24, columns: 80)
+        let grid = CellGrid(rows: 24, columns: 80)
+        for key: Key in [.down, .tab, .down, .pageDown, .character("G"), .character("g"), .character("i"), .character("t"), .escape, .character("/"), .character("x"), .enter] {
+            m.handle(key)
+            BrowserView.render(m, on: grid)
+        }
+        #expect(m.selectedRecord == nil)
+        #expect(grid.text.contains("No records"))
+        #expect(m.status?.hasPrefix("No match") == true)
+    }
+}

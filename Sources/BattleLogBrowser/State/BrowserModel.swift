@@ -406,10 +406,10 @@ public final class BrowserModel {
 
     /// Selects the next (or previous) Human whose name contains the search text, case-insensitively.
     private func findMatch(forward: Bool, includeCurrent: Bool = false) throws {
-        guard let text = searchText, !roster.isEmpty else { return }
+        guard let text = searchText else { return }
         let needle = text.lowercased()
         let matches = roster.indices.filter { roster[$0].name.lowercased().contains(needle) }
-        guard !matches.isEmpty else { status = "\(labels["noMatch"]): \(text)"; return }
+        guard !matches.isEmpty else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
         let next: Int
         if forward {
             next = matches.first { includeCurrent ? $0 >= rosterIndex : $0 > rosterIndex } ?? matches[0]
