@@ -236,3 +236,20 @@ import BattleLogKit
         #expect(m.status?.hasPrefix("No match") == true)
     }
 }
+
+@Suite struct HelpFilterTests {
+    @Test func helpIsFilterable() throws {
+        let s = try SimulatedStore(fights: 10)
+        let (m, grid) = try makeBrowser(s, rows: 40, columns: 120)
+        m.handle(.character("?"))
+        m.handle(.character("/"))
+        for c in "page" { m.handle(.character(c)) }
+        m.handle(.enter)
+        #expect(m.overlay == .help(scroll: 0))
+        #expect(m.helpBindings.map(\.action) == [.pageUp, .pageDown, .halfPageUp, .halfPageDown])
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("half page down") && !grid.text.contains("statistics view"))
+        m.handle(.escape)
+        #expect(m.overlay == .none && m.helpBindings.count == KeyTable.bindings.count)
+    }
+}

@@ -6,7 +6,7 @@ import Foundation
 public final class BrowserModel {
     public enum Pane: Int, CaseIterable, Sendable { case roster, records, detail }
 
-    public enum PromptKind: Sendable { case search, filter, simulate }
+    public enum PromptKind: Sendable { case search, filter, simulate, helpFilter }
 
     /// A one-line input at the bottom of the screen.
     public struct Prompt: Sendable, Equatable {
@@ -49,6 +49,8 @@ public final class BrowserModel {
     public private(set) var prompt: Prompt?
     public private(set) var status: String?
     public private(set) var searchText: String?
+    /// Text that narrows the help overlay's list of keys (`/` inside help).
+    public private(set) var helpFilter: String?
     public private(set) var live = true
     public private(set) var shouldQuit = false
     /// Set when the screen must be repainted from scratch (Ctrl-L).
@@ -305,9 +307,13 @@ public final class BrowserModel {
             return false
         case .back, .quit:
             overlay = .none
+            helpFilter = nil
             return true
         case .help:
             if case .help = overlay { overlay = .none } else { overlay = .help(scroll: 0) }
+            return true
+        case .search:
+            if case .help = overlay { prompt = Prompt(kind: .helpFilter, text: helpFilter ?? "") }
             return true
         case .stats, .inspect:
             let same = (action == .stats && overlay == .stats) || (action == .inspect && overlay == .inspect)
@@ -386,6 +392,9 @@ public final class BrowserModel {
         case .search:
             searchText = p.text.isEmpty ? nil : p.text
             if searchText != nil { try findMatch(forward: true, includeCurrent: true) } else { status = nil }
+        case .helpFilter:
+            helpFilter = p.text.isEmpty ? nil : p.text
+            overlay = .help(scroll: 0)
         case .filter:
             do {
                 try applyFilter(p.text)
@@ -407,8 +416,7 @@ public final class BrowserModel {
     /// Selects the next (or previous) Human whose name contains the search text, case-insensitively.
     private func findMatch(forward: Bool, includeCurrent: Bool = false) throws {
         guard let text = searchText else { return }
-        let needle = text.lowercased()
-        let matches = roster.indices.filter { roster[$0].name.lowercased().contains(needle) }
+        let matches = roster.indices.filter { FilterText.contains(roster[$0].name, text) }
         guard !matches.isEmpty else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
         let next: Int
         if forward {
@@ -419,6 +427,14 @@ public final class BrowserModel {
         try selectHuman(at: next)
         focus = .roster
         status = "/\(text): \(matches.firstIndex(of: next)! + 1) \(labels["of"]) \(matches.count)"
+    }
+
+    /// The key bindings the help overlay lists: all, or those matching the help filter.
+    public var helpBindings: [KeyBinding] {
+        guard let f = helpFilter else { return KeyTable.bindings }
+        return KeyTable.bindings.filter { b in
+            FilterText.contains(b.help, f) || b.keys.contains { FilterText.contains($0.label, f) }
+        }
     }
 
     // MARK: - Time passing

@@ -41,7 +41,7 @@ public enum BrowserView {
         if let p = m.prompt {
             let label: String
             switch p.kind {
-            case .search: label = "/"
+            case .search, .helpFilter: label = "/"
             case .filter: label = "f: "
             case .simulate: label = m.labels["simulatePrompt"] + ": "
             }

@@ -5,8 +5,9 @@ enum HelpView {
     static func render(_ m: BrowserModel, _ s: Screen, scroll: Int) {
         let r = overlayRect(m.layout, width: 64)
         Drawing.clear(s, r)
-        Drawing.box(s, r, title: m.labels["help"] + "  (Esc/q)", focused: true)
-        let lines = KeyTable.bindings.map { b in (b.keys.map(\.label).joined(separator: " "), b.help) }
+        let filter = m.helpFilter.map { "  /" + $0 } ?? "  (/ filters)"
+        Drawing.box(s, r, title: m.labels["help"] + filter + "  (Esc/q)", focused: true)
+        let lines = m.helpBindings.map { b in (b.keys.map(\.label).joined(separator: " "), b.help) }
         let keyWidth = min(22, lines.map { DisplayWidth.of($0.0) }.max() ?? 10)
         for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
             s.put(r.top + 1 + i, r.left + 2, DisplayWidth.pad(line.0, to: keyWidth), style: .accent)
