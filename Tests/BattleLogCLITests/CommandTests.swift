@@ -149,6 +149,21 @@ import BattleLogKit
     }
 }
 
+@Suite struct DoctorSummaryTests {
+    @Test func doctorNoticesSummariesThatDrifted() throws {
+        let dir = TempDir()
+        let db = dir.file("db")
+        _ = cli(["simulate", "--fights", "30", "--seed", "3"], db: db)
+        let clean = cli(["doctor"], db: db)
+        #expect(clean.status == 0 && clean.out.contains("summaries: ok"))
+        try BattleStore(path: db).executeRaw("UPDATE human SET wins = wins + 1 WHERE id = 1")
+        let drifted = cli(["doctor"], db: db)
+        #expect(drifted.status == 1)
+        #expect(drifted.out.contains("summaries: the kept tallies"))
+        #expect(drifted.out.contains("0 damaged"))
+    }
+}
+
 @Suite struct BadInputTests {
     @Test func usageErrorsExitTwoAndLeaveTheDatabaseUnchanged() throws {
         let dir = TempDir()

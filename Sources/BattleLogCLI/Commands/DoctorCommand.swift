@@ -21,7 +21,8 @@ enum DoctorCommand: Command {
         problems += keys.count
         var records = 0
         var damaged = 0
-        try store.forEachRecord { r in
+        // One pass: every record decoded, and the figures the writer keeps recomputed.
+        let scanned = try BattleStats.fromScan(store) { r in
             records += 1
             let errors = r.errors
             if errors.isEmpty { return }
@@ -30,6 +31,12 @@ enum DoctorCommand: Command {
         }
         problems += damaged
         console.line("\(records) records checked, \(damaged) damaged")
+        if try BattleStats.fromSummaries(store) == scanned {
+            console.line("summaries: ok")
+        } else {
+            console.line("summaries: the kept tallies, magic usage or dice counts differ from the records")
+            problems += 1
+        }
         return problems == 0 ? ExitStatus.success : ExitStatus.failure
     }
 }

@@ -35,14 +35,16 @@ public struct BattleStats: Sendable, Equatable {
         return BattleStats(humans: humans, records: records, fights: fights, magicUsage: usage, dice: dice)
     }
 
-    /// The same figures from a scan of every record (for checking the summaries).
-    public static func fromScan(_ store: BattleStore) throws -> BattleStats {
+    /// The same figures from a scan of every record (for checking the summaries); `each` sees
+    /// every record on the way, so that a caller checking records needs no second pass.
+    public static func fromScan(_ store: BattleStore, each: (Record) -> Void = { _ in }) throws -> BattleStats {
         var tallies: [Int64: BattleStore.Tally] = [:]
         var uses: [String: [String: Int]] = [:]
         var dice: [Int: Int] = [:]
         var records = 0
         var fights = Set<Int64>()
         try store.forEachRecord { r in
+            each(r)
             records += 1
             fights.insert(r.fight)
             if let result = r.result { tallies[r.owner.id, default: .init()].add(result) }
