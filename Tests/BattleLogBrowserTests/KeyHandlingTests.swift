@@ -253,3 +253,25 @@ import BattleLogKit
         #expect(m.overlay == .none && m.helpBindings.count == KeyTable.bindings.count)
     }
 }
+
+@Suite struct FilterLiveRefreshTests {
+    @Test func newMatchesAppearAndTheSelectionStays() throws {
+        let s = try SimulatedStore(fights: 300, heroes: 3, villains: 3)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("f"))
+        for c in "magic = villain" { m.handle(.character(c)) }
+        m.handle(.enter)
+        m.filterSearch?.wait(timeout: 20)
+        m.tick()
+        for _ in 0..<5 { m.handle(.down) }
+        let before = try #require(m.selectedRecord)
+        let totalBefore = m.total
+        try SimulationRun(fights: 200, seed: 77, batchSize: 50).run(on: try BattleStore(path: s.path))
+        m.tick(now: Date().addingTimeInterval(5))
+        m.filterSearch?.wait(timeout: 20)
+        m.tick(now: Date().addingTimeInterval(6))
+        #expect(m.total > totalBefore)
+        #expect(m.selectedRecord?.id == before.id)
+        #expect(m.selected == 5 + (m.total - totalBefore))
+    }
+}

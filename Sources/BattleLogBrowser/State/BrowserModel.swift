@@ -60,6 +60,8 @@ public final class BrowserModel {
 
     /// The active filter: every record matching it, found in the background.
     var filterSearch: FilterSearch?
+    /// After live refresh restarted the filter: the record to select again once it is found.
+    private var reselectID: Int64?
     /// The active filter's text.
     public var filterText: String? { filterSearch?.text }
     /// Matches found so far and whether the search is over (nil without a filter).
@@ -219,16 +221,20 @@ public final class BrowserModel {
             try selectHuman(at: rosterIndex)
             return
         }
-        let compiled = try FilterCompiler.compile(trimmed, roster: roster)
-        let search = FilterSearch(text: trimmed, filter: compiled, path: store.path)
-        filterSearch = search
-        search.start()
+        filterSearch = try startSearch(trimmed)
+        reselectID = nil
         window = []
         windowStart = 0
         total = 0
         selected = 0
         recordsScroll = 0
         focus = .records
+    }
+
+    private func startSearch(_ text: String) throws -> FilterSearch {
+        let search = FilterSearch(text: text, filter: try FilterCompiler.compile(text, roster: roster), path: store.path)
+        search.start()
+        return search
     }
 
     /// Keeps at most `maxWindow` records loaded, dropping the side far from the selection.
@@ -444,7 +450,19 @@ public final class BrowserModel {
     public func tick(now: Date = Date()) {
         if let search = filterSearch {
             let p = search.progress
-            if p.count != total { try? moveFiltered(to: selected) }
+            if let id = reselectID {
+                // Live refresh restarted the search: wait until it finds the selected record.
+                let position = search.position(of: id)
+                if position != nil || p.finished {
+                    reselectID = nil
+                    let shift = (position ?? selected) - selected
+                    window = []
+                    recordsScroll = max(0, recordsScroll + shift)
+                    try? moveFiltered(to: position ?? min(selected, max(0, p.count - 1)))
+                }
+            } else if p.count != total {
+                try? moveFiltered(to: selected)
+            }
             if let e = p.error { status = "\(labels["error"]): \(e)" }
         }
         if let sim = simulation, !sim.isRunning {
@@ -466,7 +484,15 @@ public final class BrowserModel {
     /// Reloads the roster and tallies; new records of the selected Human appear above, and the
     /// selection stays on the record it was on.
     func refreshAfterExternalChange() throws {
-        if filterSearch != nil { try reloadRoster(); return }  // a running filter keeps its snapshot
+        if let search = filterSearch {
+            // Run the filter again over the new data, keeping the screen as it is until the new
+            // search finds the selected record again.
+            try reloadRoster()
+            reselectID = selectedRecord?.id
+            search.cancel()
+            filterSearch = try startSearch(search.text)
+            return
+        }
         let current = selectedHuman
         try reloadRoster()
         if let current, let index = roster.firstIndex(where: { $0.id == current.id }) {

@@ -55,6 +55,11 @@ final class FilterSearch: @unchecked Sendable {
         }
     }
 
+    /// The position of record `id` among the matches found so far.
+    func position(of id: Int64) -> Int? {
+        state.withLock { $0.ids.firstIndex(of: id) }
+    }
+
     /// Waits (for tests and the benchmark) until the search is over or `timeout` passed.
     func wait(timeout: Double) {
         let deadline = Date().addingTimeInterval(timeout)
