@@ -20,15 +20,17 @@ public struct BrowserOptions: Sendable {
 
 /// The interactive browser: the ncurses loop around `BrowserModel` and `BrowserView`.
 public enum BrowserApp {
-    private static let terminate = Atomic<Bool>(false)
+    /// The signal that asked the browser to stop (0: none).
+    private static let terminatingSignal = Atomic<Int32>(0)
 
     /// Runs until the user quits. The terminal is restored on q, Ctrl-C, SIGINT, SIGTERM,
-    /// SIGHUP and thrown errors.
-    public static func run(store: BattleStore, options: BrowserOptions) throws {
+    /// SIGHUP and thrown errors. Returns the signal that ended it, or nil when the user quit.
+    @discardableResult
+    public static func run(store: BattleStore, options: BrowserOptions) throws -> Int32? {
         let labels = Labels.load(options.language)
-        signal(SIGTERM) { _ in BrowserApp.terminate.store(true, ordering: .relaxed) }
-        signal(SIGINT) { _ in BrowserApp.terminate.store(true, ordering: .relaxed) }
-        signal(SIGHUP) { _ in BrowserApp.terminate.store(true, ordering: .relaxed) }
+        signal(SIGTERM) { BrowserApp.terminatingSignal.store($0, ordering: .relaxed) }
+        signal(SIGINT) { BrowserApp.terminatingSignal.store($0, ordering: .relaxed) }
+        signal(SIGHUP) { BrowserApp.terminatingSignal.store($0, ordering: .relaxed) }
         ProcessSignals.unblock([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
         let screen = CursesScreen(color: options.color)
         defer {
@@ -42,7 +44,7 @@ public enum BrowserApp {
                                      status: options.createdDemo ? labels["demoCreated"] : (store.isReadOnly ? labels["readOnly"] : nil))
         defer { model.stopBackgroundWork() }
         BrowserView.render(model, on: screen)
-        while !model.shouldQuit && !terminate.load(ordering: .relaxed) {
+        while !model.shouldQuit && terminatingSignal.load(ordering: .relaxed) == 0 {
             guard let key = readKey() else {
                 model.tick()
                 BrowserView.render(model, on: screen)
@@ -60,6 +62,8 @@ public enum BrowserApp {
             model.tick()
             BrowserView.render(model, on: screen)
         }
+        let stoppedBy = terminatingSignal.load(ordering: .relaxed)
+        return stoppedBy == 0 ? nil : stoppedBy
     }
 
     /// The next key from ncurses, or nil when the 250 ms timeout passed without one.

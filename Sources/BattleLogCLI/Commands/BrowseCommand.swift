@@ -30,7 +30,8 @@ enum BrowseCommand: Command {
         let color = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
         console.flush()
         let options = BrowserOptions(language: language, color: color, databasePath: path, createdDemo: status != nil)
-        try BrowserApp.run(store: store, options: options)
+        // Ended by a signal: the terminal is restored; exit as a shell expects (128 + signal).
+        if let signal = try BrowserApp.run(store: store, options: options) { return 128 + signal }
         return ExitStatus.success
     }
 }
