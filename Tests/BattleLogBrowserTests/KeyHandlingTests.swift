@@ -275,3 +275,24 @@ import BattleLogKit
         #expect(m.selected == 5 + (m.total - totalBefore))
     }
 }
+
+@Suite struct LiveToggleTests {
+    @Test func statusBarShowsLiveRefreshState() throws {
+        let s = try SimulatedStore(fights: 10)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 100)
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(23).contains("● live"))
+        m.handle(.character("L"))
+        #expect(!m.live)
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(23).contains("○ live off"))
+        // Paused: another writer's records do not appear until it is on again.
+        let before = m.total
+        try SimulationRun(fights: 100, seed: 5, batchSize: 50).run(on: try BattleStore(path: s.path))
+        m.tick(now: Date().addingTimeInterval(5))
+        #expect(m.total == before)
+        m.handle(.character("L"))
+        m.tick(now: Date().addingTimeInterval(10))
+        #expect(m.total > before)
+    }
+}

@@ -28,7 +28,7 @@ public enum BrowserView {
     static func titleBar(_ m: BrowserModel, _ s: Screen) {
         let l = m.layout
         s.fill(0, 0, width: l.columns, style: .title)
-        let right = (m.live ? "● \(m.labels["live"])" : "○ \(m.labels["live"])") + " "
+        let right = m.filterText == nil ? (m.selectedHuman.map { "\($0.kind == .hero ? m.labels["heroes"] : m.labels["villains"]) " } ?? "") : ""
         let left = " battlelog — " + m.databasePath
         s.put(0, 0, DisplayWidth.truncate(left, to: l.columns - DisplayWidth.of(right) - 1), style: .title)
         s.put(0, l.columns - DisplayWidth.of(right), right, style: .title)
@@ -74,6 +74,7 @@ public enum BrowserView {
         if let p = m.simulationProgress, m.isSimulating {
             parts.append("\(m.labels["simulating"]) \(Drawing.grouped(p.saved))/\(Drawing.grouped(p.total))")
         }
+        parts.append(m.live ? "● \(m.labels["live"])" : "○ \(m.labels["live"]) \(m.labels["off"])")
         if let st = m.status { parts.append(st) }
         let left = " " + parts.joined(separator: " │ ")
         let hint = m.labels["hint"] + " "
