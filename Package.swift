@@ -34,6 +34,7 @@ let package = Package(
 
         .testTarget(name: "BattleLogKitTests", dependencies: ["BattleLogKit", "SQLiteDB"]),
         .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "BattleLogKit", "BattleLogBrowser"]),
-        .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit"]),
+        .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit"],
+                    exclude: ["Golden"]),  // golden screens, read through #filePath
     ]
 )

@@ -82,7 +82,7 @@ public enum BattlelogCLI {
 }
 
 /// A subcommand: its declaration and how it runs.
-protocol Command {
+protocol Command: Sendable {
     static var spec: CommandSpec { get }
     static func run(_ arguments: ParsedArguments, globals: GlobalOptions, console: Console,
                     environment: [String: String]) throws -> Int32
