@@ -21,12 +21,12 @@ import SQLiteDB
     @Test func emptyRandomFolderNewer() throws {
         let dir = TempDir()
         let empty = dir.file("empty.sqlite")
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         expectRefused(empty, message: "is an empty file")
 
         var generator = SeededGenerator(seed: 5)
         let random = dir.file("random.sqlite")
-        FileManager.default.createFile(atPath: random, contents: Data((0..<20_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }))
+        #expect(FileManager.default.createFile(atPath: random, contents: Data((0..<20_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) })))
         expectRefused(random, message: "is not a SQLite database")
 
         expectRefused(dir.path, message: "is a folder")
@@ -47,7 +47,7 @@ import SQLiteDB
         _ = cli(["simulate", "--fights", "3000", "--seed", "1"], db: path)
         let full = try #require(FileManager.default.contents(atPath: path))
         let truncated = dir.file("truncated.sqlite")
-        FileManager.default.createFile(atPath: truncated, contents: full.prefix(full.count / 3))
+        #expect(FileManager.default.createFile(atPath: truncated, contents: full.prefix(full.count / 3)))
         let before = FileManager.default.contents(atPath: truncated)
         for command in [["list"], ["export"], ["doctor"], ["stats"], ["simulate", "--fights", "3"]] {
             let r = cli(command, db: truncated)

@@ -10,7 +10,7 @@ final class TmuxSession {
         try tmux(["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), command])
     }
 
-    deinit { try? tmux(["kill-session", "-t", name]) }
+    deinit { _ = try? tmux(["kill-session", "-t", name]) }
 
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
     func sendLiteral(_ text: String) throws { try tmux(["send-keys", "-l", "-t", name, text]) }
@@ -39,7 +39,7 @@ final class TmuxSession {
     @discardableResult
     private func tmux(_ args: [String]) throws -> String {
         let outPath = NSTemporaryDirectory() + "bl-tmux-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: outPath) }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let p = Process()
