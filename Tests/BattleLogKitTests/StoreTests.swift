@@ -193,3 +193,26 @@ func runSQLite(_ path: String, _ sql: String) throws {
     let db = try Database(path: path)
     try db.execute(script: sql)
 }
+
+@Suite struct MigrationTests {
+    @Test func aVersionOneDatabaseIsMigratedKeepingItsRecords() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("v1.sqlite")
+        do {
+            let db = try Database(path: path)
+            try db.execute(script: Schema.migrations[0])
+            try db.execute(script: "PRAGMA user_version = 1; PRAGMA application_id = \(Schema.applicationID)")
+            try db.execute(script: """
+                INSERT INTO human(id, name, kind) VALUES (1, 'Aria', 'hero'), (2, 'Malgor', 'villain');
+                INSERT INTO record(fight, owner_id, opponent_id, date, result, duration, random_numbers, using_magic)
+                VALUES (1, 2, 1, 100, 'win', '{"epoch":0,"flags":1,"timescale":1,"value":5}', '[1]',
+                        '{"gateName":"G","powerOfEvilGate":9,"type":"villain","version":1}');
+                """)
+        }
+        let store = try BattleStore(path: path)
+        #expect(try Database(path: path).userVersion() == BattleStore.schemaVersion)
+        #expect(try store.record(id: 1).usingMagic.value == .villain(powerOfEvilGate: 9, gateName: "G"))
+        let matches = try store.page(RecordQuery(filter: try FilterCompiler.compile("power = 9", roster: store.humans)), limit: 10)
+        #expect(matches.map(\.id) == [1])
+    }
+}
