@@ -55,7 +55,7 @@ import SQLiteDB
         _ = cli(["simulate", "--fights", "200", "--seed", "1"], db: db)
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: binary)
-        writer.arguments = ["--db", db, "simulate", "--fights", "20000", "--seed", "2", "--batch", "250"]
+        writer.arguments = ["--db", db, "simulate", "--fights", "40000", "--seed", "2", "--batch", "250"]
         let writerErr = Pipe()
         writer.standardError = writerErr
         writer.standardOutput = FileHandle.nullDevice
@@ -84,9 +84,9 @@ import SQLiteDB
         #expect(writer.terminationStatus == 0, "\(err)")
         #expect(!err.contains("locked"))
         #expect(reads >= 3)
-        print("readers and a writer: \(reads) list+stats rounds beside a 20,000-fight simulate, no lock error, nothing lost")
+        print("readers and a writer: \(reads) list+stats rounds beside a 40,000-fight simulate, no lock error, nothing lost")
         let fights = try Self.fightCounts(db)
-        #expect(fights.count == 20_200)
+        #expect(fights.count == 40_200)
         #expect(fights.values.allSatisfy { $0 == 2 })
     }
 }
