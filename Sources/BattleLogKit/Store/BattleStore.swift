@@ -314,41 +314,35 @@ public final class BattleStore {
     /// does not grow with the table. The page is always in newest-first order.
     public func page(_ query: RecordQuery, from cursor: RecordCursor? = nil, direction: PageDirection = .older,
                      limit: Int) throws(StoreError) -> [Record] {
-        var (conditions, arguments) = query.conditions()
-        if let cursor {
-            conditions.append(direction == .older ? "(record.date, record.id) < (?, ?)" : "(record.date, record.id) > (?, ?)")
-            arguments.append(.integer(cursor.date))
-            arguments.append(.integer(cursor.id))
-        }
-        let order = direction == .older ? "DESC" : "ASC"
-        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let sql = "SELECT \(Self.recordColumns) FROM record \(whereClause) ORDER BY record.date \(order), record.id \(order) LIMIT ?"
-        arguments.append(.integer(Int64(limit)))
+        let (sql, arguments) = pageSQL(query, from: cursor, direction: direction, limit: limit)
         let rows = try run { try db.cachedStatement(sql).map(arguments) { decodeRecord($0) } }
         return direction == .older ? rows : rows.reversed()
     }
 
+    /// The SQL of `page(_:from:direction:limit:)` and its arguments (also explained by `queryPlan`).
+    private func pageSQL(_ query: RecordQuery, from cursor: RecordCursor?, direction: PageDirection,
+                         limit: Int) -> (sql: String, arguments: [SQLiteValue]) {
+        let (whereClause, arguments) = query.whereClause(from: cursor, direction: direction)
+        let order = direction == .older ? "DESC" : "ASC"
+        let sql = "SELECT \(Self.recordColumns) FROM record \(whereClause) ORDER BY record.date \(order), record.id \(order) LIMIT ?"
+        return (sql, arguments + [.integer(Int64(limit))])
+    }
+
     /// How many records match `query` (a count over an index; for one Human it is cheap).
     public func count(_ query: RecordQuery) throws(StoreError) -> Int {
-        let (conditions, arguments) = query.conditions()
-        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let (whereClause, arguments) = query.whereClause()
         return try run { Int(try db.cachedStatement("SELECT count(*) FROM record \(whereClause)").first(arguments) { $0.int64(0) } ?? 0) }
     }
 
     /// How many records precede `cursor` in newest-first order for `query` (its 0-based position).
     public func position(of cursor: RecordCursor, in query: RecordQuery) throws(StoreError) -> Int {
-        var (conditions, arguments) = query.conditions()
-        conditions.append("(record.date, record.id) > (?, ?)")
-        arguments.append(.integer(cursor.date))
-        arguments.append(.integer(cursor.id))
-        let sql = "SELECT count(*) FROM record WHERE " + conditions.joined(separator: " AND ")
-        return try run { Int(try db.cachedStatement(sql).first(arguments) { $0.int64(0) } ?? 0) }
+        let (whereClause, arguments) = query.whereClause(from: cursor, direction: .newer)
+        return try run { Int(try db.cachedStatement("SELECT count(*) FROM record \(whereClause)").first(arguments) { $0.int64(0) } ?? 0) }
     }
 
     /// Calls `body` with every record matching `query`, oldest first (by id), streaming.
     public func forEachRecord(_ query: RecordQuery = RecordQuery(), _ body: (Record) throws -> Void) throws {
-        let (conditions, arguments) = query.conditions()
-        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let (whereClause, arguments) = query.whereClause()
         let statement = try run { try db.prepare("SELECT \(Self.recordColumns) FROM record \(whereClause) ORDER BY record.id") }
         try statement.forEachRow(arguments) { try body(decodeRecord($0)) }
     }
@@ -390,13 +384,8 @@ public final class BattleStore {
 
     /// The query plan SQLite chooses for `query` paged as the browser pages it (for tests).
     public func queryPlan(_ query: RecordQuery) throws -> [String] {
-        var (conditions, arguments) = query.conditions()
-        conditions.append("(record.date, record.id) < (?, ?)")
-        arguments.append(contentsOf: [.integer(Int64.max), .integer(Int64.max)])
-        arguments.append(.integer(50))
-        let sql = "EXPLAIN QUERY PLAN SELECT \(Self.recordColumns) FROM record WHERE "
-            + conditions.joined(separator: " AND ") + " ORDER BY record.date DESC, record.id DESC LIMIT ?"
-        return try db.prepare(sql).map(arguments) { $0.string(3) ?? "" }
+        let (sql, arguments) = pageSQL(query, from: RecordCursor(date: Int64.max, id: Int64.max), direction: .older, limit: 50)
+        return try db.prepare("EXPLAIN QUERY PLAN " + sql).map(arguments) { $0.string(3) ?? "" }
     }
 }
 
@@ -423,8 +412,7 @@ extension BattleStore {
     /// Streams the ids of the records matching `query`, newest first, to `body` in chunks;
     /// `body` returns false to stop. For searches that no index serves.
     public func streamIDs(_ query: RecordQuery, chunk: Int = 256, _ body: ([Int64]) -> Bool) throws(StoreError) {
-        let (conditions, arguments) = query.conditions()
-        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let (whereClause, arguments) = query.whereClause()
         try run {
             let statement = try db.prepare("SELECT record.id FROM record \(whereClause) ORDER BY record.date DESC, record.id DESC")
             var buffer: [Int64] = []

@@ -17,7 +17,7 @@ public struct RecordQuery: Sendable, Equatable {
     }
 
     /// The WHERE conditions and their arguments.
-    func conditions() -> (sql: [String], arguments: [SQLiteValue]) {
+    private func conditions() -> (sql: [String], arguments: [SQLiteValue]) {
         var sql: [String] = []
         var arguments: [SQLiteValue] = []
         if let ownerID { sql.append("record.owner_id = ?"); arguments.append(.integer(ownerID)) }
@@ -29,6 +29,17 @@ public struct RecordQuery: Sendable, Equatable {
         if let result { sql.append("+record.result = ?"); arguments.append(.text(result.rawValue)) }
         if let filter { sql.append("(\(filter.sql))"); arguments.append(contentsOf: filter.arguments) }
         return (sql, arguments)
+    }
+
+    /// The whole WHERE clause (empty when nothing restricts), optionally limited to the records
+    /// past `cursor` in `direction` (the keyset condition), with its arguments.
+    func whereClause(from cursor: RecordCursor? = nil, direction: PageDirection = .older) -> (sql: String, arguments: [SQLiteValue]) {
+        var (sql, arguments) = conditions()
+        if let cursor {
+            sql.append(direction == .older ? "(record.date, record.id) < (?, ?)" : "(record.date, record.id) > (?, ?)")
+            arguments += [.integer(cursor.date), .integer(cursor.id)]
+        }
+        return (sql.isEmpty ? "" : "WHERE " + sql.joined(separator: " AND "), arguments)
     }
 }
 
