@@ -9,13 +9,13 @@ import Foundation
 /// migration 2 made them); damaged values give NULL, so they never match and never break a query.
 public struct FilterCompiler {
     private let roster: [Human]
-    private var arguments: [SQLiteArgument] = []
+    private var arguments: [SQLiteValue] = []
 
     /// Compiles `expression` against the Humans of the store.
     public static func compile(_ expression: FilterExpression, roster: [Human]) -> CompiledFilter {
         var compiler = FilterCompiler(roster: roster)
         let sql = compiler.sql(expression)
-        return CompiledFilter(sql: sql, arguments: compiler.arguments.map(\.value))
+        return CompiledFilter(sql: sql, arguments: compiler.arguments)
     }
 
     /// Parses and compiles `text`.
@@ -25,7 +25,7 @@ public struct FilterCompiler {
 
     private init(roster: [Human]) { self.roster = roster }
 
-    private mutating func bind(_ value: SQLiteArgument) -> String {
+    private mutating func bind(_ value: SQLiteValue) -> String {
         arguments.append(value)
         return "?"
     }
@@ -148,18 +148,6 @@ public struct FilterCompiler {
     private func number(_ v: FilterValue) -> Double {
         if case .number(let n) = v { return n }
         return 0
-    }
-}
-
-/// A bound SQL argument of a compiled filter.
-enum SQLiteArgument {
-    case integer(Int64), real(Double), text(String)
-    var value: SQLiteValue {
-        switch self {
-        case .integer(let i): .integer(i)
-        case .real(let d): .real(d)
-        case .text(let t): .text(t)
-        }
     }
 }
 

@@ -29,19 +29,20 @@ extension BattleStore {
         }
         return Record(
             id: id, fight: row.int64(1), owner: owner, opponent: opponent, date: date, result: result,
-            duration: stored(row, 6, recordID: id, attribute: "duration", nullable: false) { text throws(TransformError) in
+            duration: stored(row, 6, recordID: id, attribute: "duration", ifNull: nil) { text throws(TransformError) in
                 try durationTransformer.value(fromStored: text)
             },
-            randomNumbers: stored(row, 7, recordID: id, attribute: "randomNumbers", nullable: false) { text throws(TransformError) in
+            randomNumbers: stored(row, 7, recordID: id, attribute: "randomNumbers", ifNull: nil) { text throws(TransformError) in
                 try diceTransformer.value(fromStored: text)
             },
-            usingMagic: stored(row, 8, recordID: id, attribute: "usingMagic", nullable: true) { text throws(TransformError) in
+            usingMagic: stored(row, 8, recordID: id, attribute: "usingMagic", ifNull: .some(nil)) { text throws(TransformError) in
                 try magicTransformer.value(fromStored: text)
             },
             columnErrors: columnErrors)
     }
 
-    private func stored<T>(_ row: Row, _ column: Int32, recordID: Int64, attribute: String, nullable: Bool,
+    /// `ifNull` is the value SQL NULL stands for (no magic), or nil when NULL is damage.
+    private func stored<T>(_ row: Row, _ column: Int32, recordID: Int64, attribute: String, ifNull: T?,
                            decode: (String) throws(TransformError) -> T) -> StoredAttribute<T> {
         let value = row.value(column)
         func failure(_ reason: TransformError, text: String?) -> StoredAttribute<T> {
@@ -49,7 +50,7 @@ extension BattleStore {
         }
         switch value {
         case .null:
-            if nullable, let none = Optional<Any>.none as? T { return StoredAttribute(storedText: nil, decoded: .success(none)) }
+            if let ifNull { return StoredAttribute(storedText: nil, decoded: .success(ifNull)) }
             return failure(.missingValue, text: nil)
         case .text(let text):
             do { return StoredAttribute(storedText: text, decoded: .success(try decode(text))) }
