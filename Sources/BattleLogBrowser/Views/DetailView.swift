@@ -67,9 +67,9 @@ enum DetailView {
             for f in magic.displayFields {
                 var spans = [Span(text: DisplayWidth.pad(labels[f.labelKey], to: lw) + "  ", style: .bold)]
                 if let meter = f.meter {
-                    let filled = max(0, min(meter.range.upperBound, meter.value))
-                    spans.append(Span(text: String(repeating: "█", count: filled), style: .villain))
-                    spans.append(Span(text: String(repeating: "░", count: meter.range.upperBound - filled), style: .dim))
+                    let parts = Meter.parts(value: meter.value, range: meter.range)
+                    spans.append(Span(text: parts.filled, style: .villain))
+                    spans.append(Span(text: parts.empty, style: .dim))
                     spans.append(Span(text: " \(f.text)/\(meter.range.upperBound)", style: .normal))
                 } else {
                     spans.append(Span(text: DisplayWidth.truncate(f.text, to: max(4, width - 4)), style: magic.typeName == "hero" ? .hero : .villain))

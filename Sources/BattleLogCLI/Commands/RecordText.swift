@@ -42,11 +42,3 @@ enum RecordText {
         return lines
     }
 }
-
-/// A 1-10 style meter drawn with block characters: `███████░░░ 7/10`.
-enum Meter {
-    static func bar(value: Int, range: ClosedRange<Int>) -> String {
-        let filled = max(0, min(range.upperBound, value))
-        return String(repeating: "█", count: filled) + String(repeating: "░", count: max(0, range.upperBound - filled)) + " \(value)/\(range.upperBound)"
-    }
-}

@@ -1,0 +1,14 @@
+/// A bounded value drawn as blocks, one per unit of the range: `███████░░░ 7/10`.
+public enum Meter {
+    /// The filled and empty parts, the value clamped to the range.
+    public static func parts(value: Int, range: ClosedRange<Int>) -> (filled: String, empty: String) {
+        let filled = max(0, min(range.upperBound, value))
+        return (String(repeating: "█", count: filled), String(repeating: "░", count: max(0, range.upperBound - filled)))
+    }
+
+    /// The whole meter with its reading, as one string.
+    public static func bar(value: Int, range: ClosedRange<Int>) -> String {
+        let p = parts(value: value, range: range)
+        return p.filled + p.empty + " \(value)/\(range.upperBound)"
+    }
+}
