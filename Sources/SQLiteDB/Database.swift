@@ -85,11 +85,6 @@ public final class Database {
         try cachedStatement(sql).first(arguments) { $0.isNull(0) ? nil : $0.int64(0) } ?? nil
     }
 
-    /// The first column of the first row of `sql`, as text, or nil.
-    public func scalarText(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> String? {
-        try cachedStatement(sql).first(arguments) { $0.string(0) } ?? nil
-    }
-
     // MARK: - Transactions
 
     /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`; rolls back when it throws.
@@ -134,9 +129,6 @@ public final class Database {
     public func dataVersion() throws -> Int64 {
         try scalarInt("PRAGMA data_version") ?? 0
     }
-
-    /// Asks a running statement on this connection to stop (safe from another thread).
-    public func interrupt() { sqlite3_interrupt(handle) }
 
     /// The SQLite library version, e.g. "3.40.1".
     public static var libraryVersion: String { String(cString: sqlite3_libversion()) }

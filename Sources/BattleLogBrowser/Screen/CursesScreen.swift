@@ -67,7 +67,6 @@ final class CursesScreen: Screen {
     func clear() { grid.clear() }
     func put(_ row: Int, _ column: Int, _ text: String, style: Style) { grid.put(row, column, text, style: style) }
     func fill(_ row: Int, _ column: Int, width: Int, style: Style) { grid.fill(row, column, width: width, style: style) }
-    var cellGrid: CellGrid { grid }
 
     private func attributes(_ style: Style) -> Int32 {
         var a: Int32 = 0

@@ -342,7 +342,7 @@ public final class BrowserModel {
         switch focus {
         case .roster:
             let target = max(0, min(roster.count - 1, rosterIndex + delta))
-            if target != rosterIndex { clearFilter(); try selectHuman(at: target) }
+            if target != rosterIndex { try selectHuman(at: target) }
         case .records, .detail:
             try moveSelection(to: selected + delta)
         }
