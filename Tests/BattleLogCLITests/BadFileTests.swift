@@ -65,20 +65,14 @@ import SQLiteDB
         // Root ignores permission bits: make the file immutable instead (ext4), else read-only.
         let immutable = getuid() == 0
         if immutable {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-            p.arguments = ["+i", path]
-            try p.run(); p.waitUntilExit()
-            try #require(p.terminationStatus == 0, "chattr +i failed: cannot make a read-only file as root here")
+            let chattr = try ChildProcess.run(["chattr", "+i", path])
+            try #require(chattr.status == 0, "chattr +i failed: cannot make a read-only file as root here: \(chattr.err)")
         } else {
             try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         }
         defer {
             if immutable {
-                let p = Process()
-                p.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-                p.arguments = ["-i", path]
-                try? p.run(); p.waitUntilExit()
+                _ = try? ChildProcess.run(["chattr", "-i", path])
             }
         }
         let before = FileManager.default.contents(atPath: path)

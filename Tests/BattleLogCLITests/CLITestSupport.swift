@@ -50,27 +50,14 @@ var battlelogBinary: String? {
 /// The `battlelog` binary, built first when `swift test` has not built it.
 func requireBinary() throws -> String {
     if let b = battlelogBinary { return b }
-    let build = Process()
-    build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    build.arguments = ["swift", "build", "--product", "battlelog", "--package-path", repositoryRoot]
-    try build.run()
-    build.waitUntilExit()
+    _ = try ChildProcess.run(["swift", "build", "--product", "battlelog", "--package-path", repositoryRoot])
     guard let b = battlelogBinary else { throw CocoaError(.fileNoSuchFile) }
     return b
 }
 
 /// Runs the real binary and returns its status and output (stdin is /dev/null).
 func runBinary(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: try requireBinary())
-    p.arguments = arguments
-    p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return CLIRun(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let r = try ChildProcess.run([try requireBinary()] + arguments, environment: env)
+    return CLIRun(status: r.status, out: r.out, err: r.err)
 }

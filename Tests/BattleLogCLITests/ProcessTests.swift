@@ -7,23 +7,19 @@ import BattleLogKit
     @Test func sigintStopsAfterTheCurrentBatchLeavingWholeFights() throws {
         let dir = TempDir()
         let db = dir.file("db.sqlite")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try requireBinary())
-        p.arguments = ["--db", db, "simulate", "--fights", "5000000", "--seed", "4", "--batch", "3000"]
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
+        let errPath = dir.file("simulate.err")
+        let p = try ChildProcess([try requireBinary(), "--db", db, "simulate", "--fights", "5000000", "--seed", "4", "--batch", "3000"],
+                                 stderr: errPath)
         // Wait until some batches are committed, then interrupt.
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             Thread.sleep(forTimeInterval: 0.2)
             if let s = try? BattleStore(path: db, readOnly: true), (try? s.recordCount()) ?? 0 >= 6000 { break }
         }
-        kill(p.processIdentifier, SIGINT)
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 130, "\(text)")
+        p.send(SIGINT)
+        let ended = p.wait()
+        let text = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
+        #expect(ended == .exited(130), "\(text)")
         #expect(text.contains("interrupted: saved "), "\(text)")
         let parts = text.components(separatedBy: "interrupted: saved ")
         let saved = parts.count > 1 ? Int(parts[1].split(separator: " ")[0]) ?? -1 : -1

@@ -21,18 +21,12 @@ import SQLiteDB
         for round in 0..<20 {
             // A database per round keeps each round's full decode (doctor) small and bounded.
             let db = dir.file("crash-\(round).sqlite")
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: binary)
-            p.arguments = ["--db", db, "simulate", "--fights", "10000000", "--seed", String(round), "--batch", "500"]
-            p.standardError = FileHandle.nullDevice
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
+            let p = try ChildProcess([binary, "--db", db, "simulate", "--fights", "10000000", "--seed", String(round), "--batch", "500"])
             Thread.sleep(forTimeInterval: Double(generator.next(in: 150...700)) / 1000)
             // What is committed just before the kill must survive it.
             let seen = (try? Self.fightCounts(db).count) ?? 0
-            kill(p.processIdentifier, SIGKILL)
-            p.waitUntilExit()
-            #expect(p.terminationReason == .uncaughtSignal)
+            p.send(SIGKILL)
+            #expect(p.wait() == .signalled(SIGKILL))
 
             let store = try BattleStore(path: db)
             #expect(try store.integrityCheck() == ["ok"], "round \(round)")
@@ -53,13 +47,9 @@ import SQLiteDB
         let dir = TempDir()
         let db = dir.file("busy.sqlite")
         _ = cli(["simulate", "--fights", "200", "--seed", "1"], db: db)
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: binary)
-        writer.arguments = ["--db", db, "simulate", "--fights", "40000", "--seed", "2", "--batch", "250"]
-        let writerErr = Pipe()
-        writer.standardError = writerErr
-        writer.standardOutput = FileHandle.nullDevice
-        try writer.run()
+        let writerErr = dir.file("writer.err")
+        let writer = try ChildProcess([binary, "--db", db, "simulate", "--fights", "40000", "--seed", "2", "--batch", "250"],
+                                      stderr: writerErr)
         let deadline = Date().addingTimeInterval(6)
         var reads = 0
         while Date() < deadline && writer.isRunning {
@@ -79,9 +69,9 @@ import SQLiteDB
             #expect(stats.status == 0 && !stats.err.contains("locked"), "\(stats.err)")
             reads += 1
         }
-        writer.waitUntilExit()
-        let err = String(decoding: writerErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(writer.terminationStatus == 0, "\(err)")
+        let ended = writer.wait()
+        let err = String(decoding: FileManager.default.contents(atPath: writerErr) ?? Data(), as: UTF8.self)
+        #expect(ended == .exited(0), "\(err)")
         #expect(!err.contains("locked"))
         #expect(reads >= 3)
         print("readers and a writer: \(reads) list+stats rounds beside a 40,000-fight simulate, no lock error, nothing lost")

@@ -34,25 +34,14 @@ final class TmuxSession {
         return last
     }
 
-    /// Runs tmux. Its output goes to a file, not a pipe: `new-session` may start the tmux
-    /// server, which inherits the output and would hold a pipe open forever.
+    /// Runs tmux on a server of the test process's own (`-L`), so the tests neither see nor
+    /// disturb a person's tmux, and the server they start holds none of this process's files.
     @discardableResult
     private func tmux(_ args: [String]) throws -> String {
-        let outPath = NSTemporaryDirectory() + "bl-tmux-\(UUID().uuidString)"
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: outPath) }
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["tmux"] + args
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        try out.close()
-        return String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
+        try ChildProcess.run(["tmux", "-L", Self.socket] + args).out
     }
+
+    private static let socket = "battlelog-tests-\(getpid())"
 }
 
 @Suite(.serialized) struct TmuxEndToEndTests {
