@@ -50,7 +50,7 @@ var battlelogBinary: String? {
 /// The `battlelog` binary, built first when `swift test` has not built it.
 func requireBinary() throws -> String {
     if let b = battlelogBinary { return b }
-    _ = try ChildProcess.run(["swift", "build", "--product", "battlelog", "--package-path", repositoryRoot])
+    _ = try ChildProcess.run(["swift", "build", "--product", "battlelog", "--package-path", repositoryRoot], timeout: 1200)
     guard let b = battlelogBinary else { throw CocoaError(.fileNoSuchFile) }
     return b
 }

@@ -78,9 +78,24 @@ final class ChildProcess: @unchecked Sendable {
         return t
     }
 
-    /// Runs `arguments` to the end and returns its exit status (128 + signal when killed) and output.
+    /// Waits at most `seconds` for the child to end; kills it (SIGKILL) when it has not, so
+    /// that a hung child fails its test instead of hanging the run.
+    func wait(atMost seconds: Double) -> Termination {
+        let deadline = Date().addingTimeInterval(seconds)
+        while isRunning {
+            if Date() >= deadline {
+                send(SIGKILL)
+                break
+            }
+            usleep(5_000)
+        }
+        return wait()
+    }
+
+    /// Runs `arguments` to the end (killed after `timeout` seconds) and returns its exit
+    /// status (128 + signal when killed) and output.
     static func run(_ arguments: [String], environment: [String: String]? = nil,
-                    stdin: String = "/dev/null") throws -> (status: Int32, out: String, err: String) {
+                    stdin: String = "/dev/null", timeout: Double = 300) throws -> (status: Int32, out: String, err: String) {
         let base = NSTemporaryDirectory() + "bl-child-\(UUID().uuidString)"
         defer {
             try? FileManager.default.removeItem(atPath: base + ".out")
@@ -89,7 +104,7 @@ final class ChildProcess: @unchecked Sendable {
         let child = try ChildProcess(arguments, environment: environment, stdin: stdin,
                                      stdout: base + ".out", stderr: base + ".err")
         let status: Int32
-        switch child.wait() {
+        switch child.wait(atMost: timeout) {
         case .exited(let code): status = code
         case .signalled(let signal): status = 128 + signal
         }

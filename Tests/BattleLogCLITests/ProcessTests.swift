@@ -17,7 +17,7 @@ import BattleLogKit
             if let s = try? BattleStore(path: db, readOnly: true), (try? s.recordCount()) ?? 0 >= 6000 { break }
         }
         p.send(SIGINT)
-        let ended = p.wait()
+        let ended = p.wait(atMost: 60)
         let text = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
         #expect(ended == .exited(130), "\(text)")
         #expect(text.contains("interrupted: saved "), "\(text)")

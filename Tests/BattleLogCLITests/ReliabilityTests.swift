@@ -69,7 +69,7 @@ import SQLiteDB
             #expect(stats.status == 0 && !stats.err.contains("locked"), "\(stats.err)")
             reads += 1
         }
-        let ended = writer.wait()
+        let ended = writer.wait(atMost: 300)
         let err = String(decoding: FileManager.default.contents(atPath: writerErr) ?? Data(), as: UTF8.self)
         #expect(ended == .exited(0), "\(err)")
         #expect(!err.contains("locked"))
