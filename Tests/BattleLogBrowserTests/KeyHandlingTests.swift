@@ -212,6 +212,13 @@ import BattleLogKit
         #expect(DisplayWidth.truncate("中文中文", to: 5) == "中文…")
         #expect(DisplayWidth.pad("中", to: 4) == "中  ")
         #expect(DisplayWidth.wrap("unknown version 7 of magic", to: 10) == ["unknown", "version 7", "of magic"])
+        #expect(DisplayWidth.wrap("星辰契约 Starlight", to: 4) == ["星辰", "契约", "Star", "ligh", "t"])
+        // A scalar wider than the line still moves on (one a line), and escapes are applied.
+        #expect(DisplayWidth.wrap("中文", to: 1) == ["中", "文"])
+        #expect(DisplayWidth.wrap("a\u{1b}[2Jb", to: 20) == ["a^[[2Jb"])
+        // Bounded: a megabyte of text gives at most maxLines lines, the last one ending in "…".
+        let huge = DisplayWidth.wrap(String(repeating: "abc ", count: 250_000), to: 10, maxLines: 3)
+        #expect(huge == ["abc abc", "abc abc", "abc abc…"])
         let grid = CellGrid(rows: 1, columns: 6)
         grid.put(0, 0, "中文中文", style: .normal)
         #expect(grid.line(0) == "中文中")

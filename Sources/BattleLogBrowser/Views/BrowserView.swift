@@ -28,7 +28,9 @@ public enum BrowserView {
     static func titleBar(_ m: BrowserModel, _ s: Screen) {
         let l = m.layout
         s.fill(0, 0, width: l.columns, style: .title)
-        let right = m.filterText == nil ? (m.selectedHuman.map { "\($0.kind == .hero ? m.labels["heroes"] : m.labels["villains"]) " } ?? "") : ""
+        // The size of the log: every record belongs to one Human's tally.
+        let records = m.tallies.values.reduce(0) { $0 + $1.wins + $1.losses + $1.draws }
+        let right = "\(Drawing.grouped(records)) \(m.labels["recordsCount"]) · \(Drawing.grouped(records / 2)) \(m.labels["fightsCount"]) "
         let left = " battlelog — " + m.databasePath
         s.put(0, 0, DisplayWidth.truncate(left, to: l.columns - DisplayWidth.of(right) - 1), style: .title)
         s.put(0, l.columns - DisplayWidth.of(right), right, style: .title)

@@ -43,7 +43,11 @@ enum DetailView {
         }
         switch rec.randomNumbers.decoded {
         case .success(let dice):
-            row(labels["dice"], [Span(text: fit(dice.map(String.init).joined(separator: " ")), style: .normal)])
+            // Up to three lines of rolls (a hostile array of 100,000 costs no more), then the sparkline.
+            let shown = dice.prefix(3 * valueWidth / 2).map(String.init).joined(separator: " ")
+            for (i, line) in DisplayWidth.wrap(shown, to: valueWidth, maxLines: 3).enumerated() {
+                row(i == 0 ? labels["dice"] : "", [Span(text: line, style: .normal)])
+            }
             row("", [Span(text: DisplayWidth.truncate(Sparkline.render(dice, limit: valueWidth + 1), to: valueWidth), style: .accent)])
         case .failure(let e):
             row(labels["dice"], [Span(text: fit("⚠ " + e.reason.description), style: .damaged)])
@@ -56,7 +60,8 @@ enum DetailView {
         return out
     }
 
-    /// The "Magic used" box: labelled rows, a 1-10 meter for the gate power, or the damage reason.
+    /// The "Magic used" box: labelled rows (a long value wraps under itself), a 1-10 meter for
+    /// the gate power, or the damage reason.
     static func magicBox(_ rec: Record, labels: Labels, width: Int) -> [[Span]] {
         var rows: [[Span]] = []
         var title = labels["magicUsed"]
@@ -64,24 +69,27 @@ enum DetailView {
         switch rec.usingMagic.decoded {
         case .success(let magic?):
             let lw = magic.displayFields.map { DisplayWidth.of(labels[$0.labelKey]) }.max() ?? 0
+            let valueWidth = max(4, width - 4 - lw - 2)
+            let valueStyle: Style = magic.typeName == "hero" ? .hero : .villain
             for f in magic.displayFields {
-                var spans = [Span(text: DisplayWidth.pad(labels[f.labelKey], to: lw) + "  ", style: .bold)]
+                let label = Span(text: DisplayWidth.pad(labels[f.labelKey], to: lw) + "  ", style: .bold)
                 if let meter = f.meter {
                     let parts = Meter.parts(value: meter.value, range: meter.range)
-                    spans.append(Span(text: parts.filled, style: .villain))
-                    spans.append(Span(text: parts.empty, style: .dim))
-                    spans.append(Span(text: " \(f.text)/\(meter.range.upperBound)", style: .normal))
-                } else {
-                    spans.append(Span(text: DisplayWidth.truncate(f.text, to: max(4, width - 4)), style: magic.typeName == "hero" ? .hero : .villain))
+                    rows.append([label, Span(text: parts.filled, style: .villain), Span(text: parts.empty, style: .dim),
+                                 Span(text: " \(f.text)/\(meter.range.upperBound)", style: .normal)])
+                    continue
                 }
-                rows.append(spans)
+                for (i, line) in DisplayWidth.wrap(f.text, to: valueWidth, maxLines: 3).enumerated() {
+                    let lead = i == 0 ? label : Span(text: String(repeating: " ", count: lw + 2), style: .normal)
+                    rows.append([lead, Span(text: line, style: valueStyle)])
+                }
             }
         case .success(nil):
             rows.append([Span(text: labels["noMagic"], style: .dim)])
         case .failure(let e):
             title = "⚠ " + labels["magicDamaged"]
             titleStyle = .damaged
-            for line in DisplayWidth.wrap(SafeText.escape(e.reason.description), to: max(10, width - 4)) {
+            for line in DisplayWidth.wrap(e.reason.description, to: max(10, width - 4)) {
                 rows.append([Span(text: line, style: .damaged)])
             }
         }

@@ -89,35 +89,55 @@ public enum DisplayWidth {
         return alignRight ? gap + cut : cut + gap
     }
 
-    /// `text` broken into lines of at most `width` columns, at spaces where possible.
-    public static func wrap(_ text: String, to width: Int) -> [String] {
-        guard width > 0 else { return [] }
+    /// `text` with control characters escaped, broken into lines of at most `width` columns at
+    /// spaces where possible (a longer word is cut by columns). At most `maxLines` lines: when
+    /// the text does not fit, the last line ends in `…`. The work is bounded by
+    /// `width * maxLines`, however long the text.
+    public static func wrap(_ text: String, to width: Int, maxLines: Int = 8) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
+        // Escapes and bounds the input: more than this cannot be shown.
+        let budget = width * maxLines
+        let clipped = truncate(text, to: budget)
         var lines: [String] = []
         var current = ""
         var currentWidth = 0
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            var piece = word
+        for word in clipped.split(separator: " ", omittingEmptySubsequences: false) {
+            var piece = Substring.UnicodeScalarView(word.unicodeScalars)
+            let pieceWidth = piece.reduce(0) { $0 + of($1) }
             let gap = current.isEmpty ? 0 : 1
-            if currentWidth + gap + of(piece) <= width {
+            if currentWidth + gap + pieceWidth <= width {
                 if gap == 1 { current += " " }
-                current += piece
-                currentWidth += gap + of(piece)
+                current.unicodeScalars.append(contentsOf: piece)
+                currentWidth += gap + pieceWidth
                 continue
             }
             if !current.isEmpty { lines.append(current); current = ""; currentWidth = 0 }
-            // A word longer than a line is cut by columns.
-            while of(piece) > width {
+            // A word longer than a line is cut by columns (always at least one scalar a line).
+            var restWidth = pieceWidth
+            while restWidth > width {
                 var head = String.UnicodeScalarView()
                 var used = 0
-                var rest = piece.unicodeScalars[...]
-                while let sc = rest.first, used + of(sc) <= width { head.append(sc); used += of(sc); rest = rest.dropFirst() }
+                while let sc = piece.first, used + of(sc) <= width || head.isEmpty {
+                    head.append(sc); used += of(sc); piece = piece.dropFirst()
+                }
                 lines.append(String(head))
-                piece = String(String.UnicodeScalarView(rest))
+                restWidth -= used
             }
-            current = piece
-            currentWidth = of(piece)
+            current = String(String.UnicodeScalarView(piece))
+            currentWidth = restWidth
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
-        return lines
+        guard lines.count > maxLines else { return lines }
+        var kept = Array(lines.prefix(maxLines))
+        var last = String.UnicodeScalarView()
+        var used = 0
+        var source = Substring(kept[maxLines - 1])
+        if source.hasSuffix("…") { source = source.dropLast() }
+        for sc in source.unicodeScalars {
+            if used + of(sc) > width - 1 { break }
+            last.append(sc); used += of(sc)
+        }
+        kept[maxLines - 1] = String(last) + "…"
+        return kept
     }
 }
