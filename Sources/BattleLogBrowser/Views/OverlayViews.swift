@@ -3,16 +3,23 @@ import BattleLogKit
 /// The help overlay, generated from the key table the input handler uses.
 enum HelpView {
     static func render(_ m: BrowserModel, _ s: Screen, scroll: Int) {
-        let r = overlayRect(m.layout, width: 64)
+        let lines = m.helpBindings.map { b in (b.keys.map(\.label).joined(separator: " "), b.help) }
+            + (m.helpFilter == nil ? [("", ""), ("Mouse", "click selects a row, the wheel scrolls")] : [])
+        // As tall as its lines (the body's height at most), in the middle of the body.
+        let full = overlayRect(m.layout, width: 64)
+        let height = min(full.height, max(lines.count, 1) + 2)
+        let r = Rect(top: full.top + (full.height - height) / 2, left: full.left, height: height, width: full.width)
         Drawing.clear(s, r)
         let filter = m.helpFilter.map { "  /" + $0 } ?? "  (/ filters)"
         Drawing.box(s, r, title: m.labels["help"] + filter + "  (Esc/q)", focused: true)
-        let lines = m.helpBindings.map { b in (b.keys.map(\.label).joined(separator: " "), b.help) }
         let keyWidth = min(22, lines.map { DisplayWidth.of($0.0) }.max() ?? 10)
         for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
             s.put(r.top + 1 + i, r.left + 2, DisplayWidth.pad(line.0, to: keyWidth), style: .accent)
             s.put(r.top + 1 + i, r.left + 3 + keyWidth, DisplayWidth.truncate(line.1, to: r.width - keyWidth - 5), style: .normal)
         }
+        // Says when there is more above or below (j/k and PgUp/PgDn scroll).
+        if scroll > 0 { s.put(r.top, r.right - 5, " ↑ ", style: .accent) }
+        if scroll + r.height - 2 < lines.count { s.put(r.bottom - 1, r.right - 5, " ↓ ", style: .accent) }
     }
 
     static func overlayRect(_ l: Layout, width: Int) -> Rect {
@@ -33,19 +40,11 @@ enum InspectView {
         for e in m.inspection {
             lines.append((e.attribute, .bold))
             lines.append(("  \(m.labels["transformer"]): \(e.transformer)", .normal))
-            let stored = e.storedText.map { SafeText.escape(String(String.UnicodeScalarView($0.unicodeScalars.prefix(4 * width)))) } ?? "NULL"
-            // Long stored text wraps over up to three lines.
+            // Long stored text wraps over up to three lines, under its label.
             let prefix = "  \(m.labels["stored"]): "
-            var chunk = stored
-            var first = true
-            for _ in 0..<3 where !chunk.isEmpty {
-                let room = width - DisplayWidth.of(prefix)
-                let piece = DisplayWidth.truncate(chunk, to: room)
-                let taken = piece.hasSuffix("…") ? String(piece.dropLast()) : piece
-                lines.append(((first ? prefix : String(repeating: " ", count: DisplayWidth.of(prefix))) + piece, .accent))
-                chunk = String(chunk.dropFirst(taken.count))
-                first = false
-            }
+            let indent = String(repeating: " ", count: DisplayWidth.of(prefix))
+            let stored = DisplayWidth.wrap(e.storedText ?? "NULL", to: width - DisplayWidth.of(prefix), maxLines: 3)
+            for (i, piece) in stored.enumerated() { lines.append(((i == 0 ? prefix : indent) + piece, .accent)) }
             lines.append(("  \(m.labels["length"]): \(e.length)   \(m.labels["version"]): \(e.version.map(String.init) ?? "-")", .normal))
             if let err = e.error {
                 lines.append(("  ⚠ \(m.labels["error"]): \(err)", .damaged))
