@@ -40,10 +40,10 @@ enum InspectView {
         for e in m.inspection {
             lines.append((e.attribute, .bold))
             lines.append(("  \(m.labels["transformer"]): \(e.transformer)", .normal))
-            // Long stored text wraps over up to three lines, under its label.
+            // Long stored text is cut by columns over up to three lines, under its label.
             let prefix = "  \(m.labels["stored"]): "
             let indent = String(repeating: " ", count: DisplayWidth.of(prefix))
-            let stored = DisplayWidth.wrap(e.storedText ?? "NULL", to: width - DisplayWidth.of(prefix), maxLines: 3)
+            let stored = DisplayWidth.wrap(e.storedText ?? "NULL", to: width - DisplayWidth.of(prefix), maxLines: 3, atSpaces: false)
             for (i, piece) in stored.enumerated() { lines.append(((i == 0 ? prefix : indent) + piece, .accent)) }
             lines.append(("  \(m.labels["length"]): \(e.length)   \(m.labels["version"]): \(e.version.map(String.init) ?? "-")", .normal))
             if let err = e.error {

@@ -90,54 +90,67 @@ public enum DisplayWidth {
     }
 
     /// `text` with control characters escaped, broken into lines of at most `width` columns at
-    /// spaces where possible (a longer word is cut by columns). At most `maxLines` lines: when
-    /// the text does not fit, the last line ends in `…`. The work is bounded by
-    /// `width * maxLines`, however long the text.
-    public static func wrap(_ text: String, to width: Int, maxLines: Int = 8) -> [String] {
+    /// spaces where possible (a longer word is cut by columns), or only by columns when
+    /// `atSpaces` is false (every character kept: for text shown exactly as stored). At most
+    /// `maxLines` lines: when the text does not fit, the last line ends in `…`. The work is
+    /// bounded by `width * maxLines`, however long the text.
+    public static func wrap(_ text: String, to width: Int, maxLines: Int = 8, atSpaces: Bool = true) -> [String] {
         guard width > 0, maxLines > 0 else { return [] }
         // Escapes and bounds the input: more than this cannot be shown.
-        let budget = width * maxLines
-        let clipped = truncate(text, to: budget)
-        var lines: [String] = []
-        var current = ""
-        var currentWidth = 0
-        for word in clipped.split(separator: " ", omittingEmptySubsequences: false) {
-            var piece = Substring.UnicodeScalarView(word.unicodeScalars)
-            let pieceWidth = piece.reduce(0) { $0 + of($1) }
-            let gap = current.isEmpty ? 0 : 1
-            if currentWidth + gap + pieceWidth <= width {
-                if gap == 1 { current += " " }
-                current.unicodeScalars.append(contentsOf: piece)
-                currentWidth += gap + pieceWidth
-                continue
-            }
-            if !current.isEmpty { lines.append(current); current = ""; currentWidth = 0 }
-            // A word longer than a line is cut by columns (always at least one scalar a line).
-            var restWidth = pieceWidth
-            while restWidth > width {
-                var head = String.UnicodeScalarView()
-                var used = 0
-                while let sc = piece.first, used + of(sc) <= width || head.isEmpty {
-                    head.append(sc); used += of(sc); piece = piece.dropFirst()
-                }
-                lines.append(String(head))
-                restWidth -= used
-            }
-            current = String(String.UnicodeScalarView(piece))
-            currentWidth = restWidth
-        }
-        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        let clipped = truncate(text, to: width * maxLines)
+        let lines = atSpaces ? breakAtSpaces(clipped, to: width) : cut(clipped, to: width)
         guard lines.count > maxLines else { return lines }
+        // The last line kept ends in an ellipsis.
         var kept = Array(lines.prefix(maxLines))
-        var last = String.UnicodeScalarView()
-        var used = 0
         var source = Substring(kept[maxLines - 1])
         if source.hasSuffix("…") { source = source.dropLast() }
+        var last = String.UnicodeScalarView()
+        var used = 0
         for sc in source.unicodeScalars {
             if used + of(sc) > width - 1 { break }
             last.append(sc); used += of(sc)
         }
         kept[maxLines - 1] = String(last) + "…"
         return kept
+    }
+
+    /// `text` (already escaped) in lines of `width` columns broken at spaces; a word longer
+    /// than a line is cut by columns.
+    private static func breakAtSpaces(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let wordWidth = word.unicodeScalars.reduce(0) { $0 + of($1) }
+            let gap = current.isEmpty ? 0 : 1
+            if currentWidth + gap + wordWidth <= width {
+                if gap == 1 { current += " " }
+                current += word
+                currentWidth += gap + wordWidth
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            var pieces = cut(String(word), to: width)
+            current = pieces.removeLast()
+            currentWidth = of(current)
+            lines += pieces
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// `text` (already escaped) cut into lines of `width` columns, at least one scalar a line.
+    private static func cut(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        var line = String.UnicodeScalarView()
+        var used = 0
+        for sc in text.unicodeScalars {
+            if used + of(sc) > width && !line.isEmpty {
+                lines.append(String(line)); line = String.UnicodeScalarView(); used = 0
+            }
+            line.append(sc); used += of(sc)
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(String(line)) }
+        return lines
     }
 }
