@@ -124,9 +124,12 @@ enum RecordsView {
         let dateW = inner >= 76 ? 16 : 10
         let resultW = max(4, DisplayWidth.of(m.labels["result"])), durationW = 9
         let rest = max(8, inner - dateW - resultW - durationW - 4)
-        let opponentW = max(6, rest * 2 / 5)
+        // A filter lists every Human's records: the column names both sides and gets more room.
+        let filtered = m.filterText != nil
+        let opponentW = max(6, filtered ? rest * 3 / 5 : rest * 2 / 5)
         let magicW = max(4, rest - opponentW - 1)
-        let columns = [(m.labels["date"], dateW), (m.labels["result"], resultW), (m.labels["opponent"], opponentW),
+        let whoTitle = filtered ? m.labels["owner"] + " › " + m.labels["opponent"] : m.labels["opponent"]
+        let columns = [(m.labels["date"], dateW), (m.labels["result"], resultW), (whoTitle, opponentW),
                        (m.labels["magic"], magicW), (m.labels["duration"], durationW)]
         var x = r.left + 1
         for (title, w) in columns {
@@ -149,7 +152,7 @@ enum RecordsView {
             Drawing.field(s, row, x, String(Drawing.shortDate(rec.date).prefix(dateW)), width: dateW, style: base); x += dateW + 1
             let result = rec.result.map { m.labels[$0.rawValue] } ?? "?"
             Drawing.field(s, row, x, result, width: resultW, style: isSelected ? base : Drawing.style(for: rec.result)); x += resultW + 1
-            let who = m.filterText == nil ? rec.opponent.name : rec.owner.name + " › " + rec.opponent.name
+            let who = filtered ? rec.owner.name + " › " + rec.opponent.name : rec.opponent.name
             Drawing.field(s, row, x, who, width: opponentW, style: base); x += opponentW + 1
             let magic: String
             var magicStyle = base
