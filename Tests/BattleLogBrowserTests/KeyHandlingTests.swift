@@ -156,7 +156,11 @@ import BattleLogKit
         let before = m.total
         m.handle(.character("s"))
         #expect(m.prompt?.kind == .simulate)
-        for _ in 0..<4 { m.handle(.backspace) }
+        // The default is a placeholder: typing replaces it, Enter on an empty prompt takes it.
+        #expect(m.prompt?.text == "" && m.prompt?.placeholder == "1000")
+        let grid = CellGrid(rows: 24, columns: 80)
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(23).hasPrefix("Fights to simulate: ▏1000"))
         m.type("abc")
         m.handle(.enter)
         #expect(m.prompt?.error != nil)

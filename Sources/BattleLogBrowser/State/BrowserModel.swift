@@ -15,6 +15,8 @@ public final class BrowserModel {
         public var error: String?
         /// For a filter that does not parse: the column of the problem.
         public var errorColumn: Int?
+        /// Shown dimmed while the text is empty, and taken when Enter is pressed on it.
+        public var placeholder: String? = nil
     }
 
     public enum Overlay: Sendable, Equatable {
@@ -298,7 +300,7 @@ public final class BrowserModel {
         case .simulate:
             if store.isReadOnly { status = "\(labels["readOnly"]): \(databasePath)"; return }
             if isSimulating { status = labels["simulating"] + "…"; return }
-            prompt = Prompt(kind: .simulate, text: "1000")
+            prompt = Prompt(kind: .simulate, text: "", placeholder: "1000")
         case .toggleLive: live.toggle()
         case .redraw: wantsFullRedraw = true
         case .quit: shouldQuit = true
@@ -408,9 +410,10 @@ public final class BrowserModel {
                 prompt = Prompt(kind: .filter, text: p.text, error: e.description, errorColumn: e.column)
             }
         case .simulate:
-            let digits = p.text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
+            let typed = p.text.isEmpty ? (p.placeholder ?? "") : p.text
+            let digits = typed.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
             guard let n = Int(digits), n > 0, n <= 10_000_000 else {
-                prompt = Prompt(kind: .simulate, text: p.text, error: "enter a number from 1 to 10000000")
+                prompt = Prompt(kind: .simulate, text: p.text, error: labels["simulateRange"], placeholder: p.placeholder)
                 return
             }
             simulation = BackgroundSimulation(path: store.path, fights: n)

@@ -57,8 +57,14 @@ public enum BrowserView {
                 return
             }
             var text = label + p.text + "▏"
+            let placeholderColumn = DisplayWidth.of(text)
+            let placeholder = p.text.isEmpty ? p.placeholder : nil
+            if let placeholder { text += String(repeating: " ", count: DisplayWidth.of(placeholder)) }
             if let e = p.error { text += "   " + e }
             s.put(row, 0, DisplayWidth.truncate(text, to: l.columns), style: .statusBar)
+            if let placeholder, placeholderColumn < l.columns {
+                s.put(row, placeholderColumn, DisplayWidth.truncate(placeholder, to: l.columns - placeholderColumn), style: .dim)
+            }
             return
         }
         var parts: [String] = []
