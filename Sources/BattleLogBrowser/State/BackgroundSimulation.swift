@@ -37,7 +37,7 @@ final class BackgroundSimulation: @unchecked Sendable {
                     on: store,
                     shouldStop: { self.state.withLock { $0.stop } },
                     progress: { p in self.state.withLock { $0.progress = p } })
-                text = "Simulated \(saved) fights (seed \(seed))"
+                text = "Simulated \(Drawing.grouped(saved)) fights (seed \(seed))"
             } catch {
                 text = "Simulation failed: \(error)"
             }

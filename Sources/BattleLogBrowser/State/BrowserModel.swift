@@ -418,7 +418,7 @@ public final class BrowserModel {
             }
             simulation = BackgroundSimulation(path: store.path, fights: n)
             simulation?.start()
-            status = "\(labels["simulating"]) \(n) …"
+            status = nil  // the status bar shows the progress
         }
     }
 
