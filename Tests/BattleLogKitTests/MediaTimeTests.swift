@@ -296,3 +296,53 @@ private func fields(_ m: MediaTime) -> [Int64] { [m.value, Int64(m.timescale), I
         }
     }
 }
+
+/// Cases other rational-time implementations check (WebKit's MediaTime suite, the CoreMedia
+/// overlay's smoke tests), restated for CMTime semantics.
+@Suite struct MediaTimeCrossImplementationTests {
+    @Test func sumsAndDifferencesAtTheLargestTimescales() {
+        #expect(t(1, 2) + t(1, 3) == t(5, 6))
+        #expect(t(1, 2) - t(1, 3) == t(1, 6))
+        // No common timescale fits: the result is at 1e9, where it is exactly 2 ns.
+        let sum = t(1, 999_999_999) + t(1, 999_999_998)
+        #expect(sum == t(2, 1_000_000_000) && sum.timescale == 1_000_000_000)
+        #expect(t(2, 999_999_999) - t(1, 999_999_998) == t(1, 1_000_000_000))
+    }
+
+    @Test func overflowAtTheEdgesOfInt64() {
+        #expect((t(Int64.max, 2) + t(Int64.max, 2)).timescale == 1)
+        #expect((t(Int64.min, 2) - t(Int64.max, 2)).timescale == 1)
+        #expect((t(Int64.min, 1) + t(Int64.min, 1)).isNegativeInfinity)
+        #expect((t(Int64.min, 1) - t(Int64.max, 1)).isNegativeInfinity)
+        #expect((t(Int64.max, 1) - t(Int64.min, 1)).isPositiveInfinity)
+        #expect(t(1 << 60, 2) * Int32(2) == t(1 << 60, 1))
+        #expect((t(Int64.min, 1) * Int32(-2)).isPositiveInfinity)
+        #expect((t(Int64.min, 1) * Int32(2)).isNegativeInfinity)
+        #expect(t(0, 1) * Int32(2) == .zero)
+    }
+
+    @Test func conversionAtLargeValues() {
+        let maxInt32 = Int64(Int32.max)
+        #expect(t(maxInt32 * 2, 1).convertScale(2).value == maxInt32 * 4)
+        #expect(t((1 << 62) - 2, 1_000_000_000).convertScale(999_999_999).hasBeenRounded)
+        #expect(t(1 << 62, 1).convertScale(1_000_000_000).isPositiveInfinity)
+        #expect(t(-(1 << 62), 1).convertScale(1_000_000_000).isNegativeInfinity)
+        #expect(t(Int64.max, 1).convertScale(2).isPositiveInfinity)
+        #expect(t(-51, 100).convertScale(1, method: .roundTowardPositiveInfinity).value == 0)
+        #expect(t(-149, 100).convertScale(1, method: .roundTowardNegativeInfinity).value == -2)
+        #expect(t(149, 100).convertScale(1, method: .roundAwayFromZero).value == 2)
+        #expect(t(-49, 100).convertScale(1).value == 0 && t(-51, 100).convertScale(1).value == -1)
+    }
+
+    @Test func constantsAndOrder() {
+        #expect(MediaTime(value: -1, timescale: 1, flags: [], epoch: 0) == .invalid)
+        #expect(MediaTime.invalid > .positiveInfinity && MediaTime.negativeInfinity < .invalid)
+        #expect(MediaTime.indefinite < .positiveInfinity && t(1, 1) < .indefinite)
+        #expect(t(-8, 10) >= t(-1, 1) && t(-2, 1) <= t(-1, 1))
+        #expect(MediaTime(value: 7, timescale: 1).isValid)
+        let seven = MediaTime(seconds: 7.0, preferredTimescale: 600)
+        #expect(seven.isValid && seven.seconds == 7.0)
+        #expect(MediaTime(seconds: 1.5, preferredTimescale: 2) == t(3, 2))
+        #expect(t(1, 1 << 30).seconds == 1.0 / 1_073_741_824.0)
+    }
+}
