@@ -20,7 +20,8 @@ public struct StoreModel: Sendable, Equatable {
     /// The model shipped in `Resources/`.
     public static func bundled() throws(StoreError) -> StoreModel {
         guard let text = ResourceFiles.text(folder: "model", name: "BattleLog.model.json") else {
-            throw .invalidModel("Resources/model/BattleLog.model.json is missing")
+            let places = ResourceFiles.searchedFolders.map(\.path).joined(separator: " or ")
+            throw .invalidModel("model/BattleLog.model.json not found in \(places)")
         }
         return try StoreModel(json: text)
     }
