@@ -150,6 +150,28 @@ import BattleLogKit
         #expect(m.status?.contains("Read-only database") == true)
     }
 
+    @Test func shortDetailPaneKeepsTheMagicBoxWhole() throws {
+        let s = try SimulatedStore(fights: 60, heroes: 2, villains: 2)
+        for (rows, columns) in [(24, 80), (16, 60), (40, 120)] {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: columns)
+            m.handle(.end)   // the last Human: a villain, whose box has the meter row too
+            m.handle(.tab)
+            var checked = 0
+            for _ in 0..<20 {
+                defer { m.handle(.down) }
+                guard m.selectedRecord?.usingMagic.value != nil else { continue }
+                BrowserView.render(m, on: grid)
+                let detail = m.layout.detail
+                let inside = (detail.top + 1..<detail.bottom - 1).map { grid.line($0) }
+                let top = inside.firstIndex { $0.contains("┌─ Magic used") }
+                let bottom = inside.firstIndex { $0.contains("│ └───") }
+                #expect(top != nil && bottom != nil && top! < bottom!, "\(rows)x\(columns): the magic box is cut\n\(grid.text)")
+                checked += 1
+            }
+            #expect(checked >= 5)
+        }
+    }
+
     @Test func simulateFromInside() throws {
         let s = try SimulatedStore(fights: 20, heroes: 2, villains: 2)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)

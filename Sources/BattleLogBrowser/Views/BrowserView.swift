@@ -129,14 +129,16 @@ enum RecordsView {
         // Full date and time when there is room, the date alone otherwise.
         let dateW = inner >= 76 ? 16 : 10
         let resultW = max(4, DisplayWidth.of(m.labels["result"])), durationW = 9
-        let rest = max(8, inner - dateW - resultW - durationW - 4)
+        // What is left for the names and the magic; below 16 columns the magic column goes.
+        let rest = inner - dateW - resultW - durationW - 4
+        let showsMagic = rest >= 16
         // A filter lists every Human's records: the column names both sides and gets more room.
         let filtered = m.filterText != nil
-        let opponentW = max(6, filtered ? rest * 3 / 5 : rest * 2 / 5)
-        let magicW = max(4, rest - opponentW - 1)
+        let opponentW = showsMagic ? (filtered ? rest * 3 / 5 : rest * 2 / 5) : max(4, rest + 1)
+        let magicW = showsMagic ? rest - opponentW - 1 : 0
         let whoTitle = filtered ? m.labels["owner"] + " › " + m.labels["opponent"] : m.labels["opponent"]
         let columns = [(m.labels["date"], dateW), (m.labels["result"], resultW), (whoTitle, opponentW),
-                       (m.labels["magic"], magicW), (m.labels["duration"], durationW)]
+                       (m.labels["magic"], magicW), (m.labels["duration"], durationW)].filter { $0.1 > 0 }
         var x = r.left + 1
         for (title, w) in columns {
             Drawing.field(s, r.top + 1, x, title, width: w, style: .bold)
@@ -167,7 +169,7 @@ enum RecordsView {
             case .success(nil): magic = "—"
             case .failure: magic = "⚠ " + m.labels["magicDamaged"]; if !isSelected { magicStyle = .damaged }
             }
-            Drawing.field(s, row, x, magic, width: magicW, style: magicStyle); x += magicW + 1
+            if showsMagic { Drawing.field(s, row, x, magic, width: magicW, style: magicStyle); x += magicW + 1 }
             let duration = rec.duration.value?.clockDescription ?? "⚠"
             s.put(row, x, DisplayWidth.pad(duration, to: durationW, alignRight: true), style: base)
         }

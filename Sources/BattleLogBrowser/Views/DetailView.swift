@@ -9,7 +9,7 @@ enum DetailView {
             return
         }
         Drawing.box(s, r, title: "\(m.labels["detail"]) #\(rec.id) · \(m.labels["fight"]) \(rec.fight)", focused: m.focus == .detail)
-        let lines = content(rec, labels: m.labels, width: r.width - 4)
+        let lines = content(rec, labels: m.labels, width: r.width - 4, height: r.height - 2)
         for (i, line) in lines.prefix(r.height - 2).enumerated() {
             var x = r.left + 2
             for span in line {
@@ -21,24 +21,47 @@ enum DetailView {
 
     struct Span { let text: String; let style: Style }
 
-    /// The lines of the detail, as styled spans, for a pane `width` columns wide.
-    static func content(_ rec: Record, labels: Labels, width: Int) -> [[Span]] {
-        var out: [[Span]] = []
+    /// Which lines may go to make room for the magic box in a short pane (`essential` never).
+    enum Priority {
+        case essential, result, owner, date, rational, diceContinuation, sparkline, spacer
+    }
+
+    /// The lines of the detail, as styled spans, for a pane `width` columns wide and `height`
+    /// rows tall: in a short pane the optional lines go, so that the magic box stays whole.
+    static func content(_ rec: Record, labels: Labels, width: Int, height: Int = .max) -> [[Span]] {
+        func fitted(valueLines: Int) -> [(spans: [Span], priority: Priority)] {
+            var lines = prioritisedContent(rec, labels: labels, width: width, valueLines: valueLines)
+            // The date, the owner and the result are in the records pane too.
+            for level in [Priority.spacer, .sparkline, .diceContinuation, .rational, .date, .owner, .result]
+            where lines.count > height {
+                lines.removeAll { $0.priority == level }
+            }
+            return lines
+        }
+        // Long magic values wrap over up to three lines, or stay on one when even that is too tall.
+        var lines = fitted(valueLines: 3)
+        if lines.count > height { lines = fitted(valueLines: 1) }
+        return lines.map(\.spans)
+    }
+
+    private static func prioritisedContent(_ rec: Record, labels: Labels, width: Int, valueLines: Int) -> [(spans: [Span], priority: Priority)] {
+        var out: [(spans: [Span], priority: Priority)] = []
         let labelWidth = [labels["owner"], labels["opponent"], labels["date"], labels["result"], labels["duration"], labels["dice"]]
             .map(DisplayWidth.of).max()! + 1
-        func row(_ label: String, _ spans: [Span]) {
-            out.append([Span(text: DisplayWidth.pad(label, to: labelWidth), style: .bold)] + spans)
+        func row(_ label: String, _ spans: [Span], _ priority: Priority = .essential) {
+            out.append(([Span(text: DisplayWidth.pad(label, to: labelWidth), style: .bold)] + spans, priority))
         }
         let valueWidth = max(4, width - labelWidth)
         func fit(_ text: String) -> String { DisplayWidth.truncate(text, to: valueWidth) }
-        row(labels["owner"], [Span(text: fit(rec.owner.name), style: Drawing.style(for: rec.owner.kind))])
+        row(labels["owner"], [Span(text: fit(rec.owner.name), style: Drawing.style(for: rec.owner.kind))], .owner)
         row(labels["opponent"], [Span(text: fit(rec.opponent.name), style: Drawing.style(for: rec.opponent.kind))])
-        row(labels["date"], [Span(text: rec.isoDate, style: .normal)])
-        row(labels["result"], [Span(text: rec.result.map { labels[$0.rawValue] } ?? "⚠ damaged", style: Drawing.style(for: rec.result))])
+        row(labels["date"], [Span(text: rec.isoDate, style: .normal)], .date)
+        row(labels["result"], [Span(text: rec.result.map { labels[$0.rawValue] } ?? "⚠ damaged", style: Drawing.style(for: rec.result))],
+            rec.result == nil ? .essential : .result)
         switch rec.duration.decoded {
         case .success(let d):
             row(labels["duration"], [Span(text: fit(d.clockDescription), style: .normal)])
-            row("", [Span(text: fit(d.description), style: .dim)])
+            row("", [Span(text: fit(d.description), style: .dim)], .rational)
         case .failure(let e): row(labels["duration"], [Span(text: fit("⚠ " + e.reason.description), style: .damaged)])
         }
         switch rec.randomNumbers.decoded {
@@ -46,23 +69,23 @@ enum DetailView {
             // Up to three lines of rolls (a hostile array of 100,000 costs no more), then the sparkline.
             let shown = dice.prefix(3 * valueWidth / 2).map(String.init).joined(separator: " ")
             for (i, line) in DisplayWidth.wrap(shown, to: valueWidth, maxLines: 3).enumerated() {
-                row(i == 0 ? labels["dice"] : "", [Span(text: line, style: .normal)])
+                row(i == 0 ? labels["dice"] : "", [Span(text: line, style: .normal)], i == 0 ? .essential : .diceContinuation)
             }
-            row("", [Span(text: DisplayWidth.truncate(Sparkline.render(dice, limit: valueWidth + 1), to: valueWidth), style: .accent)])
+            row("", [Span(text: DisplayWidth.truncate(Sparkline.render(dice, limit: valueWidth + 1), to: valueWidth), style: .accent)], .sparkline)
         case .failure(let e):
             row(labels["dice"], [Span(text: fit("⚠ " + e.reason.description), style: .damaged)])
         }
         for e in rec.columnErrors {
-            out.append([Span(text: fit("⚠ \(e.attribute): \(e.reason.description)"), style: .damaged)])
+            out.append(([Span(text: fit("⚠ \(e.attribute): \(e.reason.description)"), style: .damaged)], .essential))
         }
-        out.append([])
-        out += magicBox(rec, labels: labels, width: width)
+        out.append(([], .spacer))
+        out += magicBox(rec, labels: labels, width: width, valueLines: valueLines).map { ($0, .essential) }
         return out
     }
 
     /// The "Magic used" box: labelled rows (a long value wraps under itself), a 1-10 meter for
     /// the gate power, or the damage reason.
-    static func magicBox(_ rec: Record, labels: Labels, width: Int) -> [[Span]] {
+    static func magicBox(_ rec: Record, labels: Labels, width: Int, valueLines: Int) -> [[Span]] {
         var rows: [[Span]] = []
         var title = labels["magicUsed"]
         var titleStyle: Style = .bold
@@ -79,7 +102,7 @@ enum DetailView {
                                  Span(text: " \(f.text)/\(meter.range.upperBound)", style: .normal)])
                     continue
                 }
-                for (i, line) in DisplayWidth.wrap(f.text, to: valueWidth, maxLines: 3).enumerated() {
+                for (i, line) in DisplayWidth.wrap(f.text, to: valueWidth, maxLines: valueLines).enumerated() {
                     let lead = i == 0 ? label : Span(text: String(repeating: " ", count: lw + 2), style: .normal)
                     rows.append([lead, Span(text: line, style: valueStyle)])
                 }
