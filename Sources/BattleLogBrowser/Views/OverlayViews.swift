@@ -123,7 +123,10 @@ enum StatsView {
         }
         let labelRow = row + histHeight
         if labelRow < inner.bottom {
-            for b in 0..<10 { s.put(labelRow, rightLeft + b * colWidth, String(b * 10 + 1), style: .dim) }
+            // Every bucket's first face when the labels have room to stay apart, else every other one.
+            for b in stride(from: 0, to: 10, by: colWidth >= 3 ? 1 : 2) {
+                s.put(labelRow, rightLeft + b * colWidth, String(b * 10 + 1), style: .dim)
+            }
         }
     }
 }
