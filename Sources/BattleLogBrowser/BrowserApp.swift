@@ -55,6 +55,10 @@ public enum BrowserApp {
                 model.resize(rows: screen.rows, columns: screen.columns)
             }
             model.handle(key)
+            if model.wantsSuspend {
+                screen.suspend()
+                model.wantsSuspend = false
+            }
             if model.wantsFullRedraw {
                 screen.forceRedraw()
                 model.wantsFullRedraw = false

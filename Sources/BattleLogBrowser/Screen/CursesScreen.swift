@@ -59,6 +59,15 @@ final class CursesScreen: Screen {
         erase()
     }
 
+    /// Ctrl-Z (raw mode reads it as a key): stops the process with SIGTSTP. ncurses' own
+    /// SIGTSTP handler gives the terminal back first and takes it again when the shell
+    /// continues the process; where the signal is ignored (no job control) nothing stops.
+    /// Either way the whole screen is repainted.
+    func suspend() {
+        raise(SIGTSTP)
+        forceRedraw()
+    }
+
     func forceRedraw() {
         shown = []
         clearok(bl_stdscr(), true)

@@ -57,6 +57,8 @@ public final class BrowserModel {
     public private(set) var shouldQuit = false
     /// Set when the screen must be repainted from scratch (Ctrl-L).
     public var wantsFullRedraw = false
+    /// Set when the user asked to suspend to the shell (Ctrl-Z); the app does it and clears it.
+    public var wantsSuspend = false
     public private(set) var stats: BattleStats?
     public private(set) var inspection: [StoredValueInspection] = []
 
@@ -303,6 +305,7 @@ public final class BrowserModel {
             prompt = Prompt(kind: .simulate, text: "", placeholder: "1000")
         case .toggleLive: live.toggle()
         case .redraw: wantsFullRedraw = true
+        case .suspend: wantsSuspend = true
         case .quit: shouldQuit = true
         case .forceQuit: shouldQuit = true
         }
@@ -311,7 +314,7 @@ public final class BrowserModel {
     /// Keys while an overlay is open. Returns true when the overlay took the key.
     private func handleOverlay(_ action: Action) throws -> Bool {
         switch action {
-        case .forceQuit, .redraw:
+        case .forceQuit, .redraw, .suspend:
             return false
         case .back, .quit:
             overlay = .none

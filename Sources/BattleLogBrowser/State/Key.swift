@@ -43,7 +43,7 @@ public enum Action: String, Sendable, CaseIterable {
     case moveUp, moveDown, pageUp, pageDown, halfPageUp, halfPageDown, first, last
     case nextPane, previousPane, paneLeft, paneRight, open, back
     case search, searchNext, searchPrevious, filter
-    case help, inspect, stats, simulate, toggleLive, redraw, quit, forceQuit
+    case help, inspect, stats, simulate, toggleLive, redraw, suspend, quit, forceQuit
 }
 
 /// One line of the key table: the keys, the action, and what the help overlay says.
@@ -81,6 +81,7 @@ public enum KeyTable {
         KeyBinding(keys: [.character("s")], action: .simulate, help: "simulate more fights"),
         KeyBinding(keys: [.character("L")], action: .toggleLive, help: "live refresh on/off"),
         KeyBinding(keys: [.control("l")], action: .redraw, help: "redraw the screen"),
+        KeyBinding(keys: [.control("z")], action: .suspend, help: "suspend to the shell (fg resumes)"),
         KeyBinding(keys: [.character("q")], action: .quit, help: "close overlay; quit at the top"),
         KeyBinding(keys: [.control("c")], action: .forceQuit, help: "quit"),
     ]
