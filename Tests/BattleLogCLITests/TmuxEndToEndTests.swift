@@ -83,6 +83,28 @@ final class TmuxSession {
         #expect(!after.contains("Roster 12+12"))
     }
 
+    @Test func ctrlZSuspendsAndFgResumes() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("z.sqlite")
+        _ = cli(["simulate", "--fights", "50", "--seed", "3"], db: db)
+        // An interactive shell, so that there is job control to stop and continue the browser.
+        let t = try TmuxSession(command: "env PS1='$ ' bash --norc --noprofile -i", columns: 90, rows: 26)
+        try t.sendLiteral("LANG=C.UTF-8 '\(binary)' --db '\(db)'")
+        try t.send("Enter")
+        try t.waitFor("the first frame") { $0.contains("Roster ") }
+        try t.send("C-z")
+        let stopped = try t.waitFor("the shell's stopped-job line") { $0.contains("Stopped") }
+        #expect(!stopped.contains("Roster"), "the screen was not given back:\n\(stopped)")
+        try t.sendLiteral("fg")
+        try t.send("Enter")
+        try t.waitFor("the browser repainted") { $0.contains("Roster") && $0.contains("record 1 of") }
+        try t.send("q")
+        try t.sendLiteral("echo EXITED $?")
+        try t.send("Enter")
+        try t.waitFor("the exit") { $0.contains("EXITED 0") }
+    }
+
     @Test func sigtermRestoresTheTerminal() throws {
         let binary = try requireBinary()
         let dir = TempDir()
