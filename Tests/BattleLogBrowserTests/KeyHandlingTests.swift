@@ -311,6 +311,36 @@ import BattleLogKit
     }
 }
 
+@Suite struct FilterLayoutTests {
+    @Test func aFilterTakesTheRostersRoomAndEscBringsItBack() throws {
+        let s = try SimulatedStore(fights: 200, heroes: 3, villains: 3)
+        let (m, grid) = try makeBrowser(s, rows: 40, columns: 120)
+        let records = m.layout.records.width
+        m.handle(.character("f"))
+        m.type("magic = villain")
+        m.handle(.enter)
+        m.filterSearch?.wait(timeout: 20)
+        m.tick()
+        #expect(!m.layout.showsRoster && m.layout.records.left == 0 && m.layout.records.width > records)
+        BrowserView.render(m, on: grid)
+        #expect(!grid.text.contains("Roster") && grid.line(2).contains("Owner › Opponent"))
+        // Tab goes round the two panes on screen.
+        #expect(m.focus == .records)
+        m.handle(.tab)
+        #expect(m.focus == .detail)
+        m.handle(.tab)
+        #expect(m.focus == .records)
+        m.handle(.character("h"))
+        #expect(m.focus == .records)
+        // Esc leaves the filter: the roster is back, focused, with its Human's records.
+        m.handle(.escape)
+        #expect(m.filterText == nil && m.layout.showsRoster && m.focus == .roster)
+        #expect(m.layout.records.width == records)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("Roster 3+3"))
+    }
+}
+
 @Suite struct LiveToggleTests {
     @Test func statusBarShowsLiveRefreshState() throws {
         let s = try SimulatedStore(fights: 10)

@@ -62,8 +62,11 @@ public final class BrowserModel {
     public private(set) var stats: BattleStats?
     public private(set) var inspection: [StoredValueInspection] = []
 
-    /// The active filter: every record matching it, found in the background.
-    var filterSearch: FilterSearch?
+    /// The active filter: every record matching it, found in the background. While there is
+    /// one the roster pane steps aside.
+    var filterSearch: FilterSearch? {
+        didSet { if (oldValue == nil) != (filterSearch == nil) { relayout(rows: layout.rows, columns: layout.columns) } }
+    }
     /// After live refresh restarted the filter: the record to select again once it is found.
     private var reselectID: Int64?
     /// The active filter's text.
@@ -283,12 +286,14 @@ public final class BrowserModel {
         case .halfPageDown: try move(by: max(1, pageSize / 2))
         case .first: focus == .roster ? try selectHuman(at: 0) : try jumpToFirst()
         case .last: focus == .roster ? try selectHuman(at: roster.count - 1) : try jumpToLast()
-        case .nextPane: focus = Pane(rawValue: (focus.rawValue + 1) % 3)!
-        case .previousPane: focus = Pane(rawValue: (focus.rawValue + 2) % 3)!
-        case .paneLeft: focus = Pane(rawValue: max(0, focus.rawValue - 1))!
-        case .paneRight: focus = Pane(rawValue: min(2, focus.rawValue + 1))!
-        case .open: if focus != .detail { focus = Pane(rawValue: focus.rawValue + 1)! }
-        case .back: if focus != .roster { focus = Pane(rawValue: focus.rawValue - 1)! }
+        case .nextPane: focus = pane(1, wrapping: true)
+        case .previousPane: focus = pane(-1, wrapping: true)
+        case .paneLeft: focus = pane(-1, wrapping: false)
+        case .paneRight, .open: focus = pane(1, wrapping: false)
+        case .back:
+            // Back from a filter's records leaves the filter: the roster and its Human return.
+            if focus == .records && filterSearch != nil { try applyFilter(""); focus = .roster }
+            else { focus = pane(-1, wrapping: false) }
         case .search: prompt = Prompt(kind: .search, text: "")
         case .filter: prompt = Prompt(kind: .filter, text: filterText ?? "")
         case .searchNext: try findMatch(forward: true)
@@ -521,9 +526,25 @@ public final class BrowserModel {
 
     /// The terminal changed size.
     public func resize(rows: Int, columns: Int) {
-        layout = Layout(rows: rows, columns: columns)
+        relayout(rows: rows, columns: columns)
+    }
+
+    private func relayout(rows: Int, columns: Int) {
+        layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil)
+        if !layout.showsRoster && focus == .roster { focus = .records }
         if selected >= recordsScroll + layout.recordRows { recordsScroll = max(0, selected - layout.recordRows + 1) }
         if rosterIndex >= rosterScroll + layout.rosterRows { rosterScroll = max(0, rosterIndex - layout.rosterRows + 1) }
+    }
+
+    /// The panes that are on screen, left to right.
+    private var panes: [Pane] { layout.showsRoster ? Pane.allCases : [.records, .detail] }
+
+    /// The pane `step` places from the focused one, wrapping around or stopping at the ends.
+    private func pane(_ step: Int, wrapping: Bool) -> Pane {
+        let all = panes
+        let here = all.firstIndex(of: focus) ?? 0
+        let next = wrapping ? (here + step + all.count) % all.count : max(0, min(all.count - 1, here + step))
+        return all[next]
     }
 
     /// Stops a running background simulation after its current batch.

@@ -70,7 +70,7 @@ public enum KeyTable {
         KeyBinding(keys: [.left, .character("h")], action: .paneLeft, help: "pane to the left"),
         KeyBinding(keys: [.right, .character("l")], action: .paneRight, help: "pane to the right"),
         KeyBinding(keys: [.enter], action: .open, help: "open: Human's records, record's detail"),
-        KeyBinding(keys: [.escape, .backspace], action: .back, help: "back / close overlay"),
+        KeyBinding(keys: [.escape, .backspace], action: .back, help: "back (leaves a filter) / close overlay"),
         KeyBinding(keys: [.character("/")], action: .search, help: "search Humans by name"),
         KeyBinding(keys: [.character("n")], action: .searchNext, help: "next match"),
         KeyBinding(keys: [.character("N")], action: .searchPrevious, help: "previous match"),

@@ -9,7 +9,8 @@ public struct Rect: Equatable, Sendable {
 }
 
 /// Where the panes go at a given terminal size: three columns when wide, otherwise the roster
-/// beside the records with the detail under them.
+/// beside the records with the detail under them. Without the roster (a filter lists every
+/// Human's records) the records and the detail take its room.
 public struct Layout: Equatable, Sendable {
     public static let minimumRows = 16
     public static let minimumColumns = 60
@@ -24,16 +25,20 @@ public struct Layout: Equatable, Sendable {
     /// The whole area under the title and above the status bar (overlays use it).
     public let body: Rect
 
+    /// Whether the roster pane is shown.
+    public let showsRoster: Bool
+
     public var isTooSmall: Bool { rows < Self.minimumRows || columns < Self.minimumColumns }
 
-    public init(rows: Int, columns: Int) {
+    public init(rows: Int, columns: Int, showsRoster: Bool = true) {
+        self.showsRoster = showsRoster
         self.rows = rows
         self.columns = columns
         title = Rect(top: 0, left: 0, height: 1, width: columns)
         status = Rect(top: max(0, rows - 1), left: 0, height: 1, width: columns)
         let bodyHeight = max(0, rows - 2)
         body = Rect(top: 1, left: 0, height: bodyHeight, width: columns)
-        let rosterWidth = columns >= 110 ? 26 : 24
+        let rosterWidth = showsRoster ? (columns >= 110 ? 26 : 24) : 0
         roster = Rect(top: 1, left: 0, height: bodyHeight, width: rosterWidth)
         let rest = columns - rosterWidth
         if columns >= 110 {

@@ -97,6 +97,7 @@ public enum BrowserView {
 /// The roster pane: Heroes then Villains, each with wins-losses-draws.
 enum RosterView {
     static func render(_ m: BrowserModel, _ s: Screen) {
+        guard m.layout.showsRoster else { return }
         let r = m.layout.roster
         let heroes = m.roster.filter { $0.kind == .hero }.count
         Drawing.box(s, r, title: "\(m.labels["roster"]) \(heroes)+\(m.roster.count - heroes)", focused: m.focus == .roster)
