@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BattleLogKit
 
@@ -282,6 +283,19 @@ private func fields(_ m: MediaTime) -> [Int64] { [m.value, Int64(m.timescale), I
             let back = try MediaTime(dictionary: time.dictionaryRepresentation)
             #expect(fields(back) == fields(time))
         }
+    }
+
+    @Test func codableUsesTheSameKeysAndIsAsStrict() throws {
+        let time = MediaTime(value: -7, timescale: 600, flags: [.valid, .hasBeenRounded], epoch: 3)
+        let data = try JSONEncoder().encode(time)
+        let keys = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]).keys.sorted()
+        #expect(keys == ["epoch", "flags", "timescale", "value"])
+        #expect(fields(try JSONDecoder().decode(MediaTime.self, from: data)) == fields(time))
+        for bad in [#"{"value":1,"timescale":1,"flags":1}"#, #"{"value":1,"timescale":4294967296,"flags":1,"epoch":0}"#,
+                    #"{"value":1,"timescale":1,"flags":64,"epoch":0}"#, #"{"value":"1","timescale":1,"flags":1,"epoch":0}"#] {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(MediaTime.self, from: Data(bad.utf8)) }
+        }
+        #expect(fields(MediaTime()) == fields(.invalid))
     }
 
     @Test func errors() {

@@ -41,6 +41,11 @@ public struct MediaTime: Sendable {
         self.epoch = epoch
     }
 
+    /// Every field zero: an invalid time, as `CMTime()`.
+    public init() {
+        self.init(value: 0, timescale: 0, flags: [], epoch: 0)
+    }
+
     /// A valid time `value / timescale` in epoch 0 (`CMTimeMake`). A timescale that is not
     /// positive makes a time that is not valid.
     public init(value: Int64, timescale: Int32) {
