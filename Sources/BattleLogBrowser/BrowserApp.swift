@@ -18,8 +18,27 @@ public struct BrowserOptions: Sendable {
     }
 }
 
+/// Why the browser cannot drive this terminal.
+public struct TerminalError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}
+
 /// The interactive browser: the ncurses loop around `BrowserModel` and `BrowserView`.
 public enum BrowserApp {
+    /// Checks, before anything is written, that terminfo can drive `term` full-screen (ncurses'
+    /// own check prints its message and exits the process from inside `initscr`).
+    public static func checkTerminal(_ term: String?) throws(TerminalError) {
+        guard let term, !term.isEmpty else {
+            throw TerminalError(description: "TERM is not set, so the browser cannot tell what terminal this is")
+        }
+        switch bl_probe_terminal(term) {
+        case 0: return
+        case 1: throw TerminalError(description: "TERM=\(SafeText.escape(term)): no such terminal in the terminfo database")
+        case 2: throw TerminalError(description: "no terminfo database found (install ncurses-base)")
+        default: throw TerminalError(description: "TERM=\(SafeText.escape(term)) cannot move the cursor; the browser needs a full-screen terminal")
+        }
+    }
+
     /// The signal that asked the browser to stop (0: none).
     private static let terminatingSignal = Atomic<Int32>(0)
 

@@ -21,3 +21,17 @@ static inline mmask_t bl_button1_click(void) { return BUTTON1_CLICKED | BUTTON1_
 static inline mmask_t bl_button1_press(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
 static inline mmask_t bl_wheel_up(void) { return BUTTON4_PRESSED; }
 static inline mmask_t bl_wheel_down(void) { return BUTTON5_PRESSED; }
+
+/* Last, because term.h defines short macros (lines, columns, ...) for the rest of a C file. */
+#include <ncursesw/term.h>
+
+/* Whether terminfo can drive `term` full-screen, without starting curses: 0 yes, 1 not in the
+   terminfo database, 2 no terminfo database, 3 the terminal cannot move its cursor. */
+static inline int bl_probe_terminal(const char *term) {
+    int err = 0;
+    if (setupterm(term, 1, &err) != OK) return err == -1 ? 2 : 1;
+    const char *cup = tigetstr("cup");
+    int result = (cup == NULL || cup == (const char *)-1) ? 3 : 0;
+    del_curterm(cur_term);
+    return result;
+}

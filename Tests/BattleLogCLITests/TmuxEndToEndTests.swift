@@ -105,6 +105,21 @@ final class TmuxSession {
         try t.waitFor("the exit") { $0.contains("EXITED 0") }
     }
 
+    @Test func aTerminalItCannotDriveIsRefusedBeforeAnythingIsWritten() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("never/battlelog.sqlite")
+        for (term, message) in [("nosuchterm", "TERM=nosuchterm: no such terminal in the terminfo database"),
+                                ("dumb", "TERM=dumb cannot move the cursor")] {
+            let t = try TmuxSession(command: "env TERM=\(term) BATTLELOG_DB='\(db)' '\(binary)'; echo EXITED $?; sleep 60",
+                                    columns: 100, rows: 10)
+            let screen = try t.waitFor("the refusal") { $0.contains("EXITED") }
+            #expect(screen.contains("battlelog: " + message), "\(screen)")
+            #expect(screen.contains("EXITED 1"))
+            #expect(!FileManager.default.fileExists(atPath: dir.file("never")))
+        }
+    }
+
     @Test func sigtermRestoresTheTerminal() throws {
         let binary = try requireBinary()
         let dir = TempDir()

@@ -15,6 +15,7 @@ enum BrowseCommand: Command {
         guard console.stdoutIsTerminal else {
             throw CommandFailure("the browser needs a terminal on stdout (use list, show or export to write to a pipe or file)")
         }
+        do { try BrowserApp.checkTerminal(environment["TERM"]) } catch { throw CommandFailure(error.description) }
         let path = globals.databasePath
         var status: String?
         if !FileManager.default.fileExists(atPath: path) {
