@@ -108,6 +108,11 @@ import BattleLogKit
         #expect(m.selected == 8)
         m.handle(.wheelUp(row: l.records.top + 5, column: l.records.left + 5))
         #expect(m.selected == 5)
+        // The wheel scrolls the list under the pointer, whichever pane had the focus.
+        m.handle(.wheelDown(row: l.roster.top + 2, column: l.roster.left + 3))
+        #expect(m.focus == .roster && m.rosterIndex == 6)
+        m.handle(.wheelDown(row: l.records.top + 5, column: l.records.left + 5))
+        #expect(m.focus == .records && m.selected == 3)
     }
 
     @Test func resizeRelaysOut() throws {

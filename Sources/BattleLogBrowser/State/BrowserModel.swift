@@ -262,8 +262,8 @@ public final class BrowserModel {
             if case .resize = key { return }
             switch key {
             case .click(let r, let c): try click(row: r, column: c); return
-            case .wheelUp: try scroll(by: -3); return
-            case .wheelDown: try scroll(by: 3); return
+            case .wheelUp(let r, let c): try scroll(by: -3, row: r, column: c); return
+            case .wheelDown(let r, let c): try scroll(by: 3, row: r, column: c); return
             default: break
             }
             guard let action = KeyTable.action(for: key) else { return }
@@ -358,7 +358,13 @@ public final class BrowserModel {
         }
     }
 
-    private func scroll(by delta: Int) throws {
+    /// The wheel scrolls the list under the pointer (the roster or the records), which takes
+    /// the focus; elsewhere it scrolls the focused list.
+    private func scroll(by delta: Int, row: Int, column: Int) throws {
+        if overlay == .none {
+            if layout.showsRoster && layout.roster.contains(row: row, column: column) { focus = .roster }
+            else if layout.records.contains(row: row, column: column) { focus = .records }
+        }
         try move(by: delta)
     }
 
