@@ -177,6 +177,20 @@ import BattleLogKit
         }
     }
 
+    @Test func aLongInputShowsItsEnd() throws {
+        let s = try SimulatedStore(fights: 10, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("f"))
+        let text = "collaborator ~ \"mira\" or formula = \"星辰契约\" or gate = \"Abyssal Maw\" and power >= 7 and result = loss"
+        m.type(text)
+        BrowserView.render(m, on: grid)
+        let line = grid.line(23)
+        #expect(line.hasPrefix("f: …") && line.contains("result = loss▏"), "\(line)")
+        #expect(DisplayWidth.of(line) <= 80)
+        #expect(DisplayWidth.tail("ab\u{1b}中文", to: 5) == "…中文")
+        #expect(DisplayWidth.tail("ab\u{1b}", to: 10) == "ab^[")
+    }
+
     @Test func simulateFromInside() throws {
         let s = try SimulatedStore(fights: 20, heroes: 2, villains: 2)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)

@@ -56,7 +56,9 @@ public enum BrowserView {
                 s.put(row, 0, DisplayWidth.truncate(String(repeating: " ", count: before) + "^ " + e, to: l.columns), style: .damaged)
                 return
             }
-            var text = label + p.text + "▏"
+            // A long input shows its end, where the cursor is.
+            let room = max(1, l.columns - DisplayWidth.of(label) - 1)
+            var text = label + DisplayWidth.tail(p.text, to: room) + "▏"
             let placeholderColumn = DisplayWidth.of(text)
             let placeholder = p.text.isEmpty ? p.placeholder : nil
             if let placeholder { text += String(repeating: " ", count: DisplayWidth.of(placeholder)) }
