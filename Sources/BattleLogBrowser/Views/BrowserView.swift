@@ -87,10 +87,10 @@ public enum BrowserView {
         parts.append(m.live ? "● \(m.labels["live"])" : "○ \(m.labels["live"]) \(m.labels["off"])")
         if let st = m.status { parts.append(st) }
         let left = " " + parts.joined(separator: " │ ")
-        let hint = m.labels["hint"] + " "
         let room = l.columns - DisplayWidth.of(left)
         s.put(row, 0, DisplayWidth.truncate(left, to: l.columns), style: .statusBar)
-        if room > DisplayWidth.of(hint) + 2 {
+        // The full key hint when it fits, else the short one: help is always one key away.
+        if let hint = [m.labels["hint"], m.labels["shortHint"]].map({ $0 + " " }).first(where: { room > DisplayWidth.of($0) + 2 }) {
             s.put(row, l.columns - DisplayWidth.of(hint), hint, style: .statusBar)
         }
     }
