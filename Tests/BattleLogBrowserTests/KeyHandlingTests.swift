@@ -177,6 +177,29 @@ import BattleLogKit
         }
     }
 
+    @Test func otherSideOfAFightAndBack() throws {
+        let s = try SimulatedStore(fights: 400, heroes: 3, villains: 3)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.tab)
+        for _ in 0..<37 { m.handle(.down) }
+        let mine = try #require(m.selectedRecord)
+        m.handle(.character("o"))
+        let theirs = try #require(m.selectedRecord)
+        #expect(theirs.fight == mine.fight && theirs.owner == mine.opponent && theirs.opponent == mine.owner)
+        #expect(m.selectedHuman == mine.opponent)
+        // Its place in the opponent's list is its real one: the rows above and below are its neighbours.
+        let page = try s.store.page(RecordQuery(ownerID: theirs.owner.id), limit: 1000)
+        let index = try #require(page.firstIndex { $0.id == theirs.id })
+        #expect(m.selected == index)
+        m.handle(.up)
+        #expect(m.selectedRecord?.id == (index > 0 ? page[index - 1].id : theirs.id))
+        m.handle(.down)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("Record #\(theirs.id)"))
+        m.handle(.character("o"))
+        #expect(m.selectedRecord?.id == mine.id && m.selected == 37 && m.selectedHuman == mine.owner)
+    }
+
     @Test func aLongInputShowsItsEnd() throws {
         let s = try SimulatedStore(fights: 10, heroes: 2, villains: 2)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)

@@ -202,6 +202,36 @@ public final class BrowserModel {
         if total < windowStart + window.count { total = windowStart + window.count }
     }
 
+    /// Shows the other side of the selected record's fight: the opponent's record of it,
+    /// selected in the opponent's own list (leaving a filter).
+    private func showOtherSide() throws {
+        guard let record = selectedRecord else { return }
+        guard let other = try store.records(ofFight: record.fight).first(where: { $0.id != record.id }),
+              let index = roster.firstIndex(where: { $0.id == other.owner.id }) else {
+            status = labels["noOtherSide"]
+            return
+        }
+        try selectHuman(at: index)
+        try select(other)
+        status = "\(labels["otherSide"]): \(labels["fight"]) \(other.fight)"
+    }
+
+    /// Selects `record` in the selected Human's list wherever it is: one count and two small
+    /// pages around it, not a walk from the top.
+    private func select(_ record: Record) throws {
+        let cursor = RecordCursor(record)
+        let position = try store.position(of: cursor, in: query)
+        let half = Self.pageFetch / 2
+        let newer = try store.page(query, from: cursor, direction: .newer, limit: half)
+        let older = try store.page(query, from: cursor, direction: .older, limit: half)
+        window = newer + [record] + older
+        windowStart = position - newer.count
+        selected = position
+        total = max(total, windowStart + window.count)
+        let visible = layout.recordRows
+        recordsScroll = max(0, min(selected - visible / 2, total - visible))
+    }
+
     /// Filter mode: the selection moves over the ids found so far; the rows around it are loaded by id.
     private func moveFiltered(to position: Int) throws {
         guard let search = filterSearch else { return }
@@ -296,6 +326,7 @@ public final class BrowserModel {
             else { focus = pane(-1, wrapping: false) }
         case .search: prompt = Prompt(kind: .search, text: "")
         case .filter: prompt = Prompt(kind: .filter, text: filterText ?? "")
+        case .otherSide: try showOtherSide()
         case .searchNext: try findMatch(forward: true)
         case .searchPrevious: try findMatch(forward: false)
         case .help: overlay = .help(scroll: 0)

@@ -42,7 +42,7 @@ public enum Key: Hashable, Sendable {
 public enum Action: String, Sendable, CaseIterable {
     case moveUp, moveDown, pageUp, pageDown, halfPageUp, halfPageDown, first, last
     case nextPane, previousPane, paneLeft, paneRight, open, back
-    case search, searchNext, searchPrevious, filter
+    case search, searchNext, searchPrevious, filter, otherSide
     case help, inspect, stats, simulate, toggleLive, redraw, suspend, quit, forceQuit
 }
 
@@ -75,6 +75,7 @@ public enum KeyTable {
         KeyBinding(keys: [.character("n")], action: .searchNext, help: "next match"),
         KeyBinding(keys: [.character("N")], action: .searchPrevious, help: "previous match"),
         KeyBinding(keys: [.character("f")], action: .filter, help: "filter all records (empty clears)"),
+        KeyBinding(keys: [.character("o")], action: .otherSide, help: "the other side: the opponent's record of this fight"),
         KeyBinding(keys: [.character("?"), .f1], action: .help, help: "this help"),
         KeyBinding(keys: [.character("i")], action: .inspect, help: "inspect stored values of the record"),
         KeyBinding(keys: [.character("t")], action: .stats, help: "statistics view"),
