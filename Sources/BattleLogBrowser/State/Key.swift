@@ -75,7 +75,7 @@ public enum KeyTable {
         KeyBinding(keys: [.character("n")], action: .searchNext, help: "next match"),
         KeyBinding(keys: [.character("N")], action: .searchPrevious, help: "previous match"),
         KeyBinding(keys: [.character("f")], action: .filter, help: "filter all records (empty clears)"),
-        KeyBinding(keys: [.character("o")], action: .otherSide, help: "the other side: the opponent's record of this fight"),
+        KeyBinding(keys: [.character("o")], action: .otherSide, help: "other side: the opponent's record of the fight"),
         KeyBinding(keys: [.character("?"), .f1], action: .help, help: "this help"),
         KeyBinding(keys: [.character("i")], action: .inspect, help: "inspect stored values of the record"),
         KeyBinding(keys: [.character("t")], action: .stats, help: "statistics view"),
