@@ -1,0 +1,73 @@
+import BattleLogKit
+import Foundation
+
+/// Time passing: records written by another process, a background simulation finishing.
+extension BrowserModel {
+    /// Called when no key came for a while: follows the background simulation and other
+    /// processes' commits (live refresh), keeping the selection on the same record.
+    public func tick(now: Date = Date()) {
+        if let search = filterSearch {
+            let p = search.progress
+            if let id = reselectID {
+                // Live refresh restarted the search: wait until it finds the selected record.
+                let position = search.position(of: id)
+                if position != nil || p.finished {
+                    reselectID = nil
+                    let shift = (position ?? selected) - selected
+                    window = []
+                    recordsScroll = max(0, recordsScroll + shift)
+                    try? moveFiltered(to: position ?? min(selected, max(0, p.count - 1)))
+                }
+            } else if p.count != total {
+                try? moveFiltered(to: selected)
+            }
+            if let e = p.error { status = "\(labels["error"]): \(e)" }
+        }
+        if let sim = simulation, !sim.isRunning {
+            status = sim.summary
+            simulation = nil
+        }
+        guard live || isSimulating, now.timeIntervalSince(lastPoll) >= 0.4 else { return }
+        lastPoll = now
+        do {
+            let version = try store.dataVersion()
+            guard version != dataVersion else { return }
+            dataVersion = version
+            try refreshAfterExternalChange()
+        } catch {
+            status = "\(labels["error"]): \(error)"
+        }
+    }
+
+    /// Reloads the roster and tallies; new records of the selected Human appear above, and the
+    /// selection stays on the record it was on.
+    func refreshAfterExternalChange() throws {
+        if let search = filterSearch {
+            // Run the filter again over the new data, keeping the screen as it is until the new
+            // search finds the selected record again.
+            try reloadRoster()
+            reselectID = selectedRecord?.id
+            search.cancel()
+            filterSearch = try startSearch(search.text)
+            return
+        }
+        let current = selectedHuman
+        try reloadRoster()
+        if let current, let index = roster.firstIndex(where: { $0.id == current.id }) {
+            rosterIndex = index
+            let newTotal = tallies[current.id]?.total ?? total
+            if window.isEmpty {
+                try jumpToFirst()
+            } else if newTotal > total {
+                let added = newTotal - total
+                windowStart += added
+                selected += added
+                recordsScroll += added
+                total = newTotal
+            }
+        } else {
+            try selectHuman(at: 0)
+        }
+        if overlay == .stats { stats = try BattleStats.fromSummaries(store, countFights: false) }
+    }
+}

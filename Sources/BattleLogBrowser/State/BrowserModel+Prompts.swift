@@ -1,0 +1,80 @@
+import BattleLogKit
+import Foundation
+
+/// The one-line prompts (search, filter, simulate, help filter) and the name search.
+extension BrowserModel {
+    func handlePromptKey(_ key: Key) throws {
+        guard var p = prompt else { return }
+        switch key {
+        case .escape, .control("c"), .control("g"):
+            prompt = nil
+        case .enter:
+            prompt = nil
+            try submit(p)
+        case .backspace:
+            if !p.text.isEmpty { p.text.removeLast() }
+            p.error = nil
+            prompt = p
+        case .character(let c):
+            p.text.append(c)
+            p.error = nil
+            prompt = p
+        case .control("u"):
+            p.text = ""
+            prompt = p
+        default:
+            break
+        }
+    }
+
+    func submit(_ p: Prompt) throws {
+        switch p.kind {
+        case .search:
+            searchText = p.text.isEmpty ? nil : p.text
+            if searchText != nil { try findMatch(forward: true, includeCurrent: true) } else { status = nil }
+        case .helpFilter:
+            helpFilter = p.text.isEmpty ? nil : p.text
+            overlay = .help(scroll: 0)
+        case .filter:
+            do {
+                try applyFilter(p.text)
+            } catch let e as FilterError {
+                prompt = Prompt(kind: .filter, text: p.text, error: e.description, errorColumn: e.column)
+            }
+        case .simulate:
+            let typed = p.text.isEmpty ? (p.placeholder ?? "") : p.text
+            let digits = typed.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
+            guard let n = Int(digits), n > 0, n <= 10_000_000 else {
+                prompt = Prompt(kind: .simulate, text: p.text, error: labels["simulateRange"], placeholder: p.placeholder)
+                return
+            }
+            simulation = BackgroundSimulation(path: store.path, fights: n)
+            simulation?.start()
+            status = nil  // the status bar shows the progress
+        }
+    }
+
+    /// Selects the next (or previous) Human whose name contains the search text, case-insensitively.
+    func findMatch(forward: Bool, includeCurrent: Bool = false) throws {
+        guard let text = searchText else { return }
+        let matches = roster.indices.filter { FilterText.contains(roster[$0].name, text) }
+        guard !matches.isEmpty else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
+        let next: Int
+        if forward {
+            next = matches.first { includeCurrent ? $0 >= rosterIndex : $0 > rosterIndex } ?? matches[0]
+        } else {
+            next = matches.last { $0 < rosterIndex } ?? matches[matches.count - 1]
+        }
+        try selectHuman(at: next)
+        focus = .roster
+        status = "/\(text): \(matches.firstIndex(of: next)! + 1) \(labels["of"]) \(matches.count)"
+    }
+
+    /// The key bindings the help overlay lists: all, or those matching the help filter.
+    public var helpBindings: [KeyBinding] {
+        guard let f = helpFilter else { return KeyTable.bindings }
+        return KeyTable.bindings.filter { b in
+            FilterText.contains(b.help, f) || b.keys.contains { FilterText.contains($0.label, f) }
+        }
+    }
+}

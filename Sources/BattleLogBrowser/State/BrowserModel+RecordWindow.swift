@@ -1,0 +1,146 @@
+import BattleLogKit
+import Foundation
+
+/// Moving through the selected Human's records, or a filter's: a window of loaded pages
+/// around the selection, so that nothing loads the whole table.
+extension BrowserModel {
+    func jumpToFirst() throws {
+        if filterSearch != nil { try moveFiltered(to: 0); return }
+        total = tallies[selectedHuman?.id ?? -1]?.total ?? 0
+        window = try store.page(query, limit: Self.pageFetch)
+        windowStart = 0
+        selected = 0
+        recordsScroll = 0
+        if window.count < Self.pageFetch { total = window.count }
+    }
+
+    func jumpToLast() throws {
+        if let f = filterSearch { try moveFiltered(to: f.progress.count - 1); return }
+        window = try store.page(query, from: nil, direction: .newer, limit: Self.pageFetch)
+        if window.count < Self.pageFetch { total = window.count }
+        windowStart = max(0, total - window.count)
+        selected = max(0, windowStart + window.count - 1)
+        recordsScroll = max(0, selected - layout.recordRows + 1)
+    }
+
+    /// Moves the selection to `position`, loading pages as needed; clamps at both ends.
+    func moveSelection(to position: Int) throws {
+        if filterSearch != nil { try moveFiltered(to: position); return }
+        var target = max(0, position)
+        while target >= windowStart + window.count {
+            guard let last = window.last else { target = 0; break }
+            let older = try store.page(query, from: RecordCursor(last), direction: .older, limit: Self.pageFetch)
+            if older.isEmpty {
+                target = windowStart + window.count - 1
+                total = windowStart + window.count
+                break
+            }
+            window += older
+        }
+        while target < windowStart {
+            guard let first = window.first else { break }
+            let newer = try store.page(query, from: RecordCursor(first), direction: .newer, limit: Self.pageFetch)
+            if newer.isEmpty {
+                // The first loaded record is the newest: it is position 0.
+                let shift = windowStart
+                windowStart = 0
+                target = max(0, target - shift)
+                selected -= shift
+                recordsScroll = max(0, recordsScroll - shift)
+                break
+            }
+            window = newer + window
+            windowStart -= newer.count
+            if windowStart < 0 {
+                let shift = -windowStart
+                windowStart = 0
+                target += shift
+                selected += shift
+                recordsScroll += shift
+            }
+        }
+        if window.isEmpty { selected = 0; return }
+        selected = max(windowStart, min(target, windowStart + window.count - 1))
+        trimWindow()
+        let visible = layout.recordRows
+        if selected < recordsScroll { recordsScroll = selected }
+        if selected >= recordsScroll + visible { recordsScroll = selected - visible + 1 }
+        if total < windowStart + window.count { total = windowStart + window.count }
+    }
+
+    /// Shows the other side of the selected record's fight: the opponent's record of it,
+    /// selected in the opponent's own list (leaving a filter).
+    func showOtherSide() throws {
+        guard let record = selectedRecord else { return }
+        guard let other = try store.records(ofFight: record.fight).first(where: { $0.id != record.id }),
+              let index = roster.firstIndex(where: { $0.id == other.owner.id }) else {
+            status = labels["noOtherSide"]
+            return
+        }
+        try selectHuman(at: index)
+        try select(other)
+        status = "\(labels["otherSide"]): \(labels["fight"]) \(other.fight)"
+    }
+
+    /// Selects `record` in the selected Human's list wherever it is: one count and two small
+    /// pages around it, not a walk from the top.
+    func select(_ record: Record) throws {
+        let cursor = RecordCursor(record)
+        let position = try store.position(of: cursor, in: query)
+        let half = Self.pageFetch / 2
+        let newer = try store.page(query, from: cursor, direction: .newer, limit: half)
+        let older = try store.page(query, from: cursor, direction: .older, limit: half)
+        window = newer + [record] + older
+        windowStart = position - newer.count
+        selected = position
+        total = max(total, windowStart + window.count)
+        let visible = layout.recordRows
+        recordsScroll = max(0, min(selected - visible / 2, total - visible))
+    }
+
+    /// Filter mode: the selection moves over the ids found so far; the rows around it are loaded by id.
+    func moveFiltered(to position: Int) throws {
+        guard let search = filterSearch else { return }
+        total = search.progress.count
+        guard total > 0 else { window = []; windowStart = 0; selected = 0; recordsScroll = 0; return }
+        selected = max(0, min(total - 1, position))
+        let visible = layout.recordRows
+        if selected < recordsScroll { recordsScroll = selected }
+        if selected >= recordsScroll + visible { recordsScroll = selected - visible + 1 }
+        let needed = recordsScroll..<min(total, recordsScroll + visible)
+        if needed.lowerBound < windowStart || needed.upperBound > windowStart + window.count {
+            let start = max(0, recordsScroll - Self.pageFetch / 2)
+            window = try store.records(ids: search.ids(start..<(start + visible + Self.pageFetch)))
+            windowStart = start
+        }
+    }
+
+    /// Keeps at most `maxWindow` records loaded, dropping the side far from the selection.
+    func trimWindow() {
+        guard window.count > Self.maxWindow else { return }
+        let i = selected - windowStart
+        let keepFrom = max(0, min(i - Self.maxWindow / 2, window.count - Self.maxWindow))
+        window = Array(window[keepFrom..<(keepFrom + Self.maxWindow)])
+        windowStart += keepFrom
+    }
+
+    func move(by delta: Int) throws {
+        switch focus {
+        case .roster:
+            let target = max(0, min(roster.count - 1, rosterIndex + delta))
+            if target != rosterIndex { try selectHuman(at: target) }
+        case .records, .detail:
+            try moveSelection(to: selected + delta)
+        }
+    }
+
+    /// The wheel scrolls the list under the pointer (the roster or the records), which takes
+    /// the focus; elsewhere it scrolls the focused list.
+    func scroll(by delta: Int, row: Int, column: Int) throws {
+        if overlay == .none {
+            if layout.showsRoster && layout.roster.contains(row: row, column: column) { focus = .roster }
+            else if layout.records.contains(row: row, column: column) { focus = .records }
+        }
+        try move(by: delta)
+    }
+}
