@@ -105,6 +105,20 @@ final class TmuxSession {
         try t.waitFor("the exit") { $0.contains("EXITED 0") }
     }
 
+    @Test func boxesAndWideCharactersWhateverTheLocale() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("l.sqlite")
+        _ = cli(["simulate", "--fights", "50", "--seed", "3", "--heroes", "3", "--villains", "3"], db: db)
+        // LANG=C is not UTF-8; zh_CN.UTF-8 is usually not generated, so setlocale falls back to C.
+        for (lang, title) in [("C", "┌─ Roster 3+3"), ("zh_CN.UTF-8", "┌─ 名册 3+3")] {
+            let t = try TmuxSession(command: "env -u LC_ALL -u LC_CTYPE LANG=\(lang) '\(binary)' --db '\(db)'", columns: 100, rows: 30)
+            let screen = try t.waitFor("the frame under LANG=\(lang)") { $0.contains(title) }
+            #expect(screen.contains("│") && screen.contains("└"), "LANG=\(lang):\n\(screen)")
+            try t.send("q")
+        }
+    }
+
     @Test func aTerminalItCannotDriveIsRefusedBeforeAnythingIsWritten() throws {
         let binary = try requireBinary()
         let dir = TempDir()

@@ -15,7 +15,7 @@ final class CursesScreen: Screen {
 
     /// Sets up the terminal. Call `shutdown()` on every way out.
     init(color wantColor: Bool) {
-        setlocale(LC_ALL, "")
+        Self.useUTF8Locale()
         initscr()
         raw()
         noecho()
@@ -45,6 +45,24 @@ final class CursesScreen: Screen {
             }
         }
         grid = CellGrid(rows: Int(bl_getmaxy(bl_stdscr())), columns: Int(bl_getmaxx(bl_stdscr())))
+    }
+
+    /// ncursesw writes wide characters only under a UTF-8 `LC_CTYPE`. The environment's locale
+    /// comes first; when it is not UTF-8 (`LANG=C`, or a locale such as zh_CN.UTF-8 that this
+    /// system has not generated, so that setlocale falls back to C) the character type alone
+    /// falls back to C.UTF-8: otherwise every CJK name and box line would come out as garbage.
+    static func useUTF8Locale() {
+        setlocale(LC_ALL, "")
+        guard !isUTF8 else { return }
+        for candidate in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, candidate) != nil {
+            if isUTF8 { return }
+        }
+    }
+
+    private static var isUTF8: Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
     }
 
     static func shutdown() {
