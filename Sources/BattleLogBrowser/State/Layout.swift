@@ -38,7 +38,7 @@ public struct Layout: Equatable, Sendable {
         status = Rect(top: max(0, rows - 1), left: 0, height: 1, width: columns)
         let bodyHeight = max(0, rows - 2)
         body = Rect(top: 1, left: 0, height: bodyHeight, width: columns)
-        let rosterWidth = showsRoster ? (columns >= 110 ? 26 : 24) : 0
+        let rosterWidth = showsRoster ? (columns >= 160 ? 32 : columns >= 110 ? 26 : 24) : 0
         roster = Rect(top: 1, left: 0, height: bodyHeight, width: rosterWidth)
         let rest = columns - rosterWidth
         if columns >= 110 {
