@@ -1,6 +1,5 @@
 import BattleLogKit
 import Foundation
-import Synchronization
 
 /// A simulation running on its own thread and its own connection, so the interface stays
 /// responsive; its commits reach the browser through live refresh.
@@ -14,7 +13,7 @@ final class BackgroundSimulation: @unchecked Sendable {
 
     private let path: String
     private let fights: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let done = DispatchSemaphore(value: 0)
 
     init(path: String, fights: Int) {

@@ -1,6 +1,5 @@
 import BattleLogKit
 import Foundation
-import Synchronization
 
 /// Finds the records matching a filter on its own thread and connection, newest first, and
 /// hands over their ids as it finds them: a filter that no index serves never blocks the keys.
@@ -15,7 +14,7 @@ final class FilterSearch: @unchecked Sendable {
     let text: String
     private let path: String
     private let query: RecordQuery
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(text: String, filter: CompiledFilter, path: String) {
         self.text = text
