@@ -281,8 +281,8 @@ import BattleLogKit
         #expect(DisplayWidth.pad("中", to: 4) == "中  ")
         #expect(DisplayWidth.wrap("unknown version 7 of magic", to: 10) == ["unknown", "version 7", "of magic"])
         #expect(DisplayWidth.wrap("星辰契约 Starlight", to: 4) == ["星辰", "契约", "Star", "ligh", "t"])
-        // A scalar wider than the line still moves on (one a line), and escapes are applied.
-        #expect(DisplayWidth.wrap("中文", to: 1) == ["中", "文"])
+        // A scalar wider than the line still moves on (shown as "…"), and escapes are applied.
+        #expect(DisplayWidth.wrap("中文", to: 1) == ["…", "…"])
         #expect(DisplayWidth.wrap("{\"a\":\"b c\"}", to: 5, atSpaces: false) == ["{\"a\":", "\"b c\"", "}"])
         #expect(DisplayWidth.wrap("星辰契约", to: 3, maxLines: 2, atSpaces: false) == ["星", "辰…"])
         #expect(DisplayWidth.wrap("a\u{1b}[2Jb", to: 20) == ["a^[[2Jb"])

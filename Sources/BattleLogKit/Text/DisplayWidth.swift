@@ -157,12 +157,14 @@ public enum DisplayWidth {
         return lines
     }
 
-    /// `text` (already escaped) cut into lines of `width` columns, at least one scalar a line.
+    /// `text` (already escaped) cut into lines of `width` columns. A scalar wider than a whole
+    /// line (a CJK character when `width` is 1) is shown as `…`.
     private static func cut(_ text: String, to width: Int) -> [String] {
         var lines: [String] = []
         var line = String.UnicodeScalarView()
         var used = 0
-        for sc in text.unicodeScalars {
+        for original in text.unicodeScalars {
+            let sc: Unicode.Scalar = of(original) > width ? "…" : original
             if used + of(sc) > width && !line.isEmpty {
                 lines.append(String(line)); line = String.UnicodeScalarView(); used = 0
             }
