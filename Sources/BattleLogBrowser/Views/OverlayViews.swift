@@ -73,11 +73,13 @@ enum StatsView {
         // Win rates, best first.
         s.put(inner.top, inner.left, m.labels["winRates"], style: .bold)
         let humans = stats.humans.sorted { ($1.tally.winRate, $0.human.name) < ($0.tally.winRate, $1.human.name) }
-        let nameW = min(14, max(6, leftWidth / 3))
+        // H or V before the name, as in the roster: the kind shows without colour too.
+        let nameW = min(16, max(8, leftWidth / 3))
         let barW = max(4, leftWidth - nameW - 8)
         for (i, line) in humans.prefix(inner.height - 1).enumerated() {
             let row = inner.top + 1 + i
-            s.put(row, inner.left, DisplayWidth.pad(line.human.name, to: nameW), style: Drawing.style(for: line.human.kind))
+            let marker = line.human.kind == .hero ? "H " : "V "
+            s.put(row, inner.left, DisplayWidth.pad(marker + line.human.name, to: nameW), style: Drawing.style(for: line.human.kind))
             s.put(row, inner.left + nameW + 1, Drawing.bar(line.tally.winRate, width: barW), style: Drawing.style(for: line.human.kind))
             s.put(row, inner.left + nameW + 2 + barW, String(format: "%5.1f%%", line.tally.winRate * 100), style: .normal)
         }
