@@ -6,6 +6,7 @@
 ///
 /// A damaged attribute is `null` and the record gets `"errors":[{"attribute":..,"message":..}]`.
 public enum RecordJSON {
+    /// One record as one line of JSON, control characters escaped as `\uXXXX`.
     public static func encode(_ record: Record) -> String {
         var w = JSONWriter(capacity: 384, terminalSafe: true)
         w.beginObject()

@@ -8,10 +8,12 @@ public indirect enum FilterExpression: Sendable, Equatable {
     case rollsContain(Int64)
 }
 
+/// A comparison in a filter expression; `~` is "contains", case-insensitive.
 public enum FilterOperator: String, Sendable, CaseIterable {
     case equal = "=", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", contains = "~"
 }
 
+/// The right-hand side of a comparison: quoted or bare text, or a number (durations in seconds).
 public enum FilterValue: Sendable, Equatable {
     case text(String)
     case number(Double)

@@ -3,12 +3,15 @@ public struct Magic: Sendable, Hashable {
     /// The concrete magic value.
     public let value: any MagicKind
 
+    /// Wraps a value of any magic kind.
     public init(_ value: any MagicKind) { self.value = value }
 
+    /// A hero's magic (`HeroMagic`).
     public static func hero(cooperationFormulaName: String, collaboratorName: String) -> Magic {
         Magic(HeroMagic(cooperationFormulaName: cooperationFormulaName, collaboratorName: collaboratorName))
     }
 
+    /// A villain's magic (`VillainMagic`); the power belongs in 1...10.
     public static func villain(powerOfEvilGate: Int, gateName: String) -> Magic {
         Magic(VillainMagic(powerOfEvilGate: powerOfEvilGate, gateName: gateName))
     }

@@ -1,11 +1,13 @@
 /// What `stats` shows: per Human wins, losses, draws and win rate; totals; how often each
 /// formula and gate was used; how often each die value was rolled.
 public struct BattleStats: Sendable, Equatable {
+    /// One Human's line: wins, losses, draws.
     public struct HumanLine: Sendable, Equatable {
         public let human: Human
         public let tally: BattleStore.Tally
     }
 
+    /// How many records used one formula (`type` "hero") or one gate (`type` "villain").
     public struct Usage: Sendable, Equatable {
         public let type: String
         public let name: String

@@ -79,6 +79,7 @@ public struct Record: Sendable {
 
 /// ISO 8601 dates in UTC, without Foundation's formatters (fast and locale-proof).
 public enum ISODate {
+    /// `2026-11-29T14:00:00Z` for `seconds` since 1970.
     public static func format(_ seconds: Int64) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secs = seconds - days * 86_400

@@ -5,6 +5,7 @@
 /// replaced by visible escapes: `\n`, `\r`, `\t`, `^[` for ESC, `^@` for NUL, `^?` for DEL,
 /// `\u{9b}` for the rest. A literal backslash stays as it is.
 public enum SafeText {
+    /// `text` with every unsafe scalar replaced by its visible escape.
     public static func escape(_ text: String) -> String {
         var needs = false
         for s in text.unicodeScalars where isUnsafe(s) { needs = true; break }
