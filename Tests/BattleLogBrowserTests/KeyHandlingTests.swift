@@ -212,6 +212,9 @@ import BattleLogKit
         #expect(DisplayWidth.of(line) <= 80)
         #expect(DisplayWidth.tail("ab\u{1b}中文", to: 5) == "…中文")
         #expect(DisplayWidth.tail("ab\u{1b}", to: 10) == "ab^[")
+        // Ctrl-C quits from a prompt too.
+        m.handle(.control("c"))
+        #expect(m.prompt == nil && m.shouldQuit)
     }
 
     @Test func simulateFromInside() throws {

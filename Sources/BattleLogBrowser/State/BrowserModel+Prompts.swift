@@ -6,8 +6,12 @@ extension BrowserModel {
     func handlePromptKey(_ key: Key) throws {
         guard var p = prompt else { return }
         switch key {
-        case .escape, .control("c"), .control("g"):
+        case .escape, .control("g"):
             prompt = nil
+        case .control("c"):
+            // Ctrl-C quits from anywhere, a prompt included.
+            prompt = nil
+            shouldQuit = true
         case .enter:
             prompt = nil
             try submit(p)
