@@ -1,5 +1,5 @@
 // libFuzzer harness: the text shaping every string from the database goes through before it
-// reaches a terminal (escape, truncate, wrap, tail). Whatever the bytes: no control character
+// reaches a terminal (escape, truncate, wrap). Whatever the bytes: no control character
 // gets out, no line is wider than asked, no more lines than asked.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -13,7 +13,6 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(DisplayWidth.of(line) <= max(width, 0), "\(what) is \(DisplayWidth.of(line)) columns, over \(width)")
     }
     check(DisplayWidth.truncate(text, to: width), "truncate")
-    check(DisplayWidth.tail(text, to: width), "tail")
     for atSpaces in [true, false] {
         let lines = DisplayWidth.wrap(text, to: width, maxLines: maxLines, atSpaces: atSpaces)
         precondition(lines.count <= maxLines, "wrap gave \(lines.count) lines, over \(maxLines)")

@@ -106,6 +106,7 @@ public enum BrowserApp {
             case KEY_END: return .end
             case KEY_ENTER: return .enter
             case KEY_BACKSPACE: return .backspace
+            case KEY_DC: return .delete
             case KEY_BTAB: return .backTab
             case KEY_F0 + 1: return .f1
             case bl_key_resize(): return .resize

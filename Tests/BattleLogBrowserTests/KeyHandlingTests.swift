@@ -210,11 +210,53 @@ import BattleLogKit
         let line = grid.line(23)
         #expect(line.hasPrefix("f: …") && line.contains("result = loss▏"), "\(line)")
         #expect(DisplayWidth.of(line) <= 80)
-        #expect(DisplayWidth.tail("ab\u{1b}中文", to: 5) == "…中文")
-        #expect(DisplayWidth.tail("ab\u{1b}", to: 10) == "ab^[")
+        // Home: the start is in view again, the cursor before it.
+        m.handle(.home)
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(23).hasPrefix("f: ▏collaborator ~"), "\(grid.line(23))")
         // Ctrl-C quits from a prompt too.
         m.handle(.control("c"))
         #expect(m.prompt == nil && m.shouldQuit)
+    }
+
+    @Test func lineEditingKeys() {
+        var line = InputLine("power >= 9 and gate = x")
+        #expect(line.cursor == 23)
+        for _ in 0..<3 { _ = line.edit(.left) }
+        _ = line.edit(.control("w"))                       // the word before the cursor: "gate "
+        #expect(line.text == "power >= 9 and = x" && line.cursor == 15)
+        _ = line.edit(.character("魔"))
+        #expect(line.text == "power >= 9 and 魔= x" && line.cursor == 16)
+        _ = line.edit(.backspace); _ = line.edit(.delete)
+        #expect(line.text == "power >= 9 and  x")
+        _ = line.edit(.home); _ = line.edit(.delete); _ = line.edit(.control("e"))
+        #expect(line.text == "ower >= 9 and  x" && line.cursor == 16)
+        _ = line.edit(.control("a")); _ = line.edit(.right); _ = line.edit(.control("k"))
+        #expect(line.text == "o" && line.cursor == 1)
+        _ = line.edit(.control("u"))
+        #expect(line.text == "" && line.cursor == 0)
+        #expect(!line.edit(.tab) && !line.edit(.up))
+        // Nothing to delete is not an error.
+        _ = line.edit(.backspace); _ = line.edit(.delete)
+        #expect(line.text == "")
+    }
+
+    @Test func aFilterErrorLeavesTheCursorAtTheProblem() throws {
+        let s = try SimulatedStore(fights: 10, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("f"))
+        m.type("power >= 9 powr result = loss")
+        m.handle(.enter)
+        #expect(m.prompt?.errorColumn == 12 && m.prompt?.line.cursor == 11)
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(22).hasPrefix("f: power >= 9 ▏powr"), "\(grid.line(22))")
+        #expect(grid.line(23).hasPrefix(String(repeating: " ", count: 14) + "^ "), "\(grid.line(23))")
+        // Fixed where the cursor waits: "powr" becomes "and", the rest stands.
+        for _ in 0..<4 { m.handle(.delete) }
+        m.type("and")
+        #expect(m.prompt?.text == "power >= 9 and result = loss" && m.prompt?.error == nil)
+        m.handle(.enter)
+        #expect(m.prompt == nil && m.filterText == "power >= 9 and result = loss")
     }
 
     @Test func simulateFromInside() throws {

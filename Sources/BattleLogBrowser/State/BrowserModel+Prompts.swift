@@ -15,19 +15,12 @@ extension BrowserModel {
         case .enter:
             prompt = nil
             try submit(p)
-        case .backspace:
-            if !p.text.isEmpty { p.text.removeLast() }
-            p.error = nil
-            prompt = p
-        case .character(let c):
-            p.text.append(c)
-            p.error = nil
-            prompt = p
-        case .control("u"):
-            p.text = ""
-            prompt = p
         default:
-            break
+            let before = p.text
+            guard p.line.edit(key) else { break }
+            // A changed text clears the error it was about; moving the cursor keeps it.
+            if p.text != before { p.error = nil; p.errorColumn = nil }
+            prompt = p
         }
     }
 
@@ -43,7 +36,8 @@ extension BrowserModel {
             do {
                 try applyFilter(p.text)
             } catch let e as FilterError {
-                prompt = Prompt(kind: .filter, text: p.text, error: e.description, errorColumn: e.column)
+                // The cursor waits where the problem is.
+                prompt = Prompt(kind: .filter, text: p.text, cursor: e.column - 1, error: e.description, errorColumn: e.column)
             }
         case .simulate:
             let typed = p.text.isEmpty ? (p.placeholder ?? "") : p.text

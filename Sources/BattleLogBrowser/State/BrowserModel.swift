@@ -11,12 +11,25 @@ public final class BrowserModel {
     /// A one-line input at the bottom of the screen.
     public struct Prompt: Sendable, Equatable {
         public let kind: PromptKind
-        public var text: String
+        /// The text and its cursor.
+        public var line: InputLine
         public var error: String?
         /// For a filter that does not parse: the column of the problem.
         public var errorColumn: Int?
         /// Shown dimmed while the text is empty, and taken when Enter is pressed on it.
-        public var placeholder: String? = nil
+        public var placeholder: String?
+
+        public var text: String { line.text }
+
+        /// A prompt holding `text`, the cursor at `cursor` (at the end when nil).
+        public init(kind: PromptKind, text: String, cursor: Int? = nil, error: String? = nil, errorColumn: Int? = nil,
+                    placeholder: String? = nil) {
+            self.kind = kind
+            self.line = InputLine(text, cursor: cursor)
+            self.error = error
+            self.errorColumn = errorColumn
+            self.placeholder = placeholder
+        }
     }
 
     public enum Overlay: Sendable, Equatable {

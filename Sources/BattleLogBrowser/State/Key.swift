@@ -3,7 +3,7 @@ public enum Key: Hashable, Sendable {
     case character(Character)
     case control(Character)
     case up, down, left, right, pageUp, pageDown, home, end
-    case enter, escape, backspace, tab, backTab, f1
+    case enter, escape, backspace, delete, tab, backTab, f1
     case resize
     /// A click at a screen position.
     case click(row: Int, column: Int)
@@ -27,6 +27,7 @@ public enum Key: Hashable, Sendable {
         case .enter: "Enter"
         case .escape: "Esc"
         case .backspace: "Backspace"
+        case .delete: "Del"
         case .tab: "Tab"
         case .backTab: "Shift-Tab"
         case .f1: "F1"

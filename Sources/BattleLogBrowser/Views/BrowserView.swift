@@ -47,18 +47,18 @@ public enum BrowserView {
             case .filter: label = "f: "
             case .simulate: label = m.labels["simulatePrompt"] + ": "
             }
+            let room = max(1, l.columns - DisplayWidth.of(label))
+            let input = InputView(p.line, room: room)
             if let column = p.errorColumn, let e = p.error {
-                // The input stays editable on the line above; the caret points under it.
+                // The input stays editable on the line above; the caret points under the problem.
                 let inputRow = row - 1
                 s.fill(inputRow, 0, width: l.columns, style: .statusBar)
-                s.put(inputRow, 0, DisplayWidth.truncate(label + p.text + "▏", to: l.columns), style: .statusBar)
-                let before = DisplayWidth.of(label) + DisplayWidth.of(SafeText.escape(String(p.text.prefix(column - 1))))
-                s.put(row, 0, DisplayWidth.truncate(String(repeating: " ", count: before) + "^ " + e, to: l.columns), style: .damaged)
+                s.put(inputRow, 0, DisplayWidth.truncate(label + input.text, to: l.columns), style: .statusBar)
+                let caret = input.column(ofCharacter: column - 1).map { String(repeating: " ", count: DisplayWidth.of(label) + $0) + "^ " } ?? ""
+                s.put(row, 0, DisplayWidth.truncate(caret + e, to: l.columns), style: .damaged)
                 return
             }
-            // A long input shows its end, where the cursor is.
-            let room = max(1, l.columns - DisplayWidth.of(label) - 1)
-            var text = label + DisplayWidth.tail(p.text, to: room) + "▏"
+            var text = label + input.text
             let placeholderColumn = DisplayWidth.of(text)
             let placeholder = p.text.isEmpty ? p.placeholder : nil
             if let placeholder { text += String(repeating: " ", count: DisplayWidth.of(placeholder)) }

@@ -82,24 +82,6 @@ public enum DisplayWidth {
         return String(all)
     }
 
-    /// The end of `text` (control characters escaped) that fits in `width` columns, starting
-    /// with `…` when the beginning was cut: what an input line shows while its cursor is at the
-    /// end.
-    public static func tail(_ text: String, to width: Int) -> String {
-        guard width > 0 else { return "" }
-        let escaped = SafeText.escape(text)
-        if of(escaped) <= width { return escaped }
-        var kept: [Unicode.Scalar] = []
-        var used = 0
-        for scalar in escaped.unicodeScalars.reversed() {
-            if used + of(scalar) > width - 1 { break }
-            kept.append(scalar); used += of(scalar)
-        }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: kept.reversed())
-        return "…" + String(view)
-    }
-
     /// `text` truncated or padded with spaces to exactly `width` columns.
     public static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
         let cut = truncate(text, to: width)
