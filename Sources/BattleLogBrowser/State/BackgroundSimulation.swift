@@ -36,7 +36,7 @@ final class BackgroundSimulation: @unchecked Sendable {
                     on: store,
                     shouldStop: { self.state.withLock { $0.stop } },
                     progress: { p in self.state.withLock { $0.progress = p } })
-                text = "Simulated \(Drawing.grouped(saved)) fights (seed \(seed))"
+                text = "Simulated \(GroupedNumber.text(saved)) fights (seed \(seed))"
             } catch {
                 text = "Simulation failed: \(error)"
             }

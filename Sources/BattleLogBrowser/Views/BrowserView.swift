@@ -30,7 +30,7 @@ public enum BrowserView {
         s.fill(0, 0, width: l.columns, style: .title)
         // The size of the log: every record belongs to one Human's tally.
         let records = m.tallies.values.reduce(0) { $0 + $1.wins + $1.losses + $1.draws }
-        let right = "\(Drawing.grouped(records)) \(m.labels["recordsCount"]) · \(Drawing.grouped(records / 2)) \(m.labels["fightsCount"]) "
+        let right = "\(GroupedNumber.text(records)) \(m.labels["recordsCount"]) · \(GroupedNumber.text(records / 2)) \(m.labels["fightsCount"]) "
         let left = " battlelog — " + m.databasePath
         s.put(0, 0, DisplayWidth.truncate(left, to: l.columns - DisplayWidth.of(right) - 1), style: .title)
         s.put(0, l.columns - DisplayWidth.of(right), right, style: .title)
@@ -71,18 +71,18 @@ public enum BrowserView {
         }
         var parts: [String] = []
         if let f = m.filterProgress {
-            let count = f.finished ? Drawing.grouped(f.count) : "\(Drawing.grouped(f.count))+ " + m.labels["counting"]
-            parts.append(f.count > 0 ? "\(m.labels["record"]) \(Drawing.grouped(m.selected + 1)) \(m.labels["of"]) \(count)" : (f.finished ? m.labels["noMatch"] : m.labels["counting"]))
+            let count = f.finished ? GroupedNumber.text(f.count) : "\(GroupedNumber.text(f.count))+ " + m.labels["counting"]
+            parts.append(f.count > 0 ? "\(m.labels["record"]) \(GroupedNumber.text(m.selected + 1)) \(m.labels["of"]) \(count)" : (f.finished ? m.labels["noMatch"] : m.labels["counting"]))
             parts.append("f: " + (m.filterText ?? ""))
         } else if m.total > 0 {
-            parts.append("\(m.labels["record"]) \(Drawing.grouped(m.selected + 1)) \(m.labels["of"]) \(Drawing.grouped(m.total))")
+            parts.append("\(m.labels["record"]) \(GroupedNumber.text(m.selected + 1)) \(m.labels["of"]) \(GroupedNumber.text(m.total))")
         } else {
             parts.append(m.labels["noRecords"])
         }
         if let h = m.selectedHuman, m.filterText == nil { parts.append(DisplayWidth.truncate(h.name, to: 30)) }
         if let q = m.searchText { parts.append("/" + q) }
         if let p = m.simulationProgress, m.isSimulating {
-            parts.append("\(m.labels["simulating"]) \(Drawing.grouped(p.saved))/\(Drawing.grouped(p.total))")
+            parts.append("\(m.labels["simulating"]) \(GroupedNumber.text(p.saved))/\(GroupedNumber.text(p.total))")
         }
         parts.append(m.live ? "● \(m.labels["live"])" : "○ \(m.labels["live"]) \(m.labels["off"])")
         if let st = m.status { parts.append(st) }

@@ -47,17 +47,6 @@ enum Drawing {
         return s
     }
 
-    /// 1,234,567
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, ch) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(ch)
-        }
-        return (n < 0 ? "-" : "") + out
-    }
-
     /// `2026-01-01 00:12` from seconds since 1970.
     static func shortDate(_ seconds: Int64) -> String {
         let iso = ISODate.format(seconds)

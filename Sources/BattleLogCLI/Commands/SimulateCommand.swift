@@ -76,6 +76,6 @@ final class ProgressBar {
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let eta = Int(p.eta.rounded())
-        return "\(bar) \(p.saved)/\(p.total) fights  \(Int(p.rate))/s  ETA \(eta / 60):\(String(format: "%02d", eta % 60))"
+        return "\(bar) \(GroupedNumber.text(p.saved))/\(GroupedNumber.text(p.total)) fights  \(GroupedNumber.text(Int(p.rate)))/s  ETA \(eta / 60):\(String(format: "%02d", eta % 60))"
     }
 }
