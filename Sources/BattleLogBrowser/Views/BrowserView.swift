@@ -89,8 +89,9 @@ public enum BrowserView {
         let left = " " + parts.joined(separator: " │ ")
         let room = l.columns - DisplayWidth.of(left)
         s.put(row, 0, DisplayWidth.truncate(left, to: l.columns), style: .statusBar)
-        // The full key hint when it fits, else the short one: help is always one key away.
-        if let hint = [m.labels["hint"], m.labels["shortHint"]].map({ $0 + " " }).first(where: { room > DisplayWidth.of($0) + 2 }) {
+        // The keys of the focused pane when they fit, else the short hint: help is always one key away.
+        let paneHint = m.labels[m.focus == .roster ? "hint" : m.focus == .records ? "hintRecords" : "hintDetail"]
+        if let hint = [paneHint, m.labels["shortHint"]].map({ $0 + " " }).first(where: { room > DisplayWidth.of($0) + 2 }) {
             s.put(row, l.columns - DisplayWidth.of(hint), hint, style: .statusBar)
         }
     }
