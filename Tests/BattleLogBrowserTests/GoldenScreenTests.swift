@@ -101,5 +101,9 @@ import BattleLogKit
         let (m, grid) = try makeBrowser(s, rows: 10, columns: 40)
         BrowserView.render(m, on: grid)
         #expect(grid.text == "Terminal too small: 40x10 < 60x16" + String(repeating: "\n", count: 9))
+        // Narrower than the message: it wraps instead of losing the sizes.
+        let (tiny, small) = try makeBrowser(s, rows: 6, columns: 20)
+        BrowserView.render(tiny, on: small)
+        #expect(small.text.hasPrefix("Terminal too small:\n20x6 < 60x16\n"), "\(small.text)")
     }
 }

@@ -7,7 +7,9 @@ public enum BrowserView {
         let l = m.layout
         if l.isTooSmall {
             let msg = "\(m.labels["tooSmall"]): \(l.columns)x\(l.rows) < \(Layout.minimumColumns)x\(Layout.minimumRows)"
-            s.put(0, 0, DisplayWidth.truncate(msg, to: l.columns), style: .bold)
+            for (i, line) in DisplayWidth.wrap(msg, to: l.columns, maxLines: max(1, l.rows)).enumerated() {
+                s.put(i, 0, line, style: .bold)
+            }
             s.present()
             return
         }
