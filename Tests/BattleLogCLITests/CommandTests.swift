@@ -80,6 +80,17 @@ import BattleLogKit
     }
 }
 
+@Suite struct ProgressBarTests {
+    @Test func lineShowsCountRateAndTimeLeft() {
+        #expect(ProgressBar.line(done: 20_000, total: 50_000, unit: "fights", elapsed: 2, width: 10)
+                == "████░░░░░░ 20,000/50,000 fights  10,000/s  ETA 0:03")
+        #expect(ProgressBar.line(done: 0, total: 0, unit: "records", elapsed: 0, width: 4)
+                == "████ 0/0 records  0/s  ETA 0:00")
+        #expect(ProgressBar.line(done: 1, total: 7_200, unit: "records", elapsed: 1, width: 4)
+                == "░░░░ 1/7,200 records  1/s  ETA 119:59")
+    }
+}
+
 @Suite struct ExportImportTests {
     @Test func exportThenImportReproducesTheExport() throws {
         let dir = TempDir()

@@ -21,8 +21,8 @@ enum BrowseCommand: Command {
         if !FileManager.default.fileExists(atPath: path) {
             let store = try openStore(globals)
             console.error("Creating a demo battle log at \(path) …")
-            let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal)
-            try demo.run(on: store, progress: { bar.update($0) })
+            let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "fights")
+            try demo.run(on: store, progress: { bar.update(done: $0.saved, total: $0.total) })
             bar.finish()
             status = "demo"
         }

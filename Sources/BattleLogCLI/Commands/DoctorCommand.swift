@@ -8,8 +8,14 @@ enum DoctorCommand: Command {
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let store = try openExistingStore(globals)
+        // On a terminal, a progress line on stderr: a large store takes a minute.
+        let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "records")
+        let total = try store.recordCount()
         var problems = 0
+        bar.note("checking integrity …")
         let integrity = try store.integrityCheck()
+        bar.finish()
+        bar.startCounting()
         if integrity == ["ok"] {
             console.line("integrity: ok")
         } else {
@@ -24,11 +30,14 @@ enum DoctorCommand: Command {
         // One pass: every record decoded, and the figures the writer keeps recomputed.
         let scanned = try BattleStats.fromScan(store) { r in
             records += 1
+            if records % 1024 == 0 { bar.update(done: records, total: total) }
             let errors = r.errors
             if errors.isEmpty { return }
             damaged += 1
+            bar.finish()
             for e in errors { console.line("record \(r.id): \(e.attribute): \(SafeText.escape(e.reason.description))") }
         }
+        bar.finish()
         problems += damaged
         console.line("\(records) records checked, \(damaged) damaged")
         if try BattleStats.fromSummaries(store) == scanned {

@@ -35,11 +35,11 @@ enum SimulateCommand: Command {
         if a.value("seed") == nil { console.error("seed: \(seed)") }
 
         let run = SimulationRun(fights: fights, seed: seed, heroes: heroes, villains: villains, batchSize: batch)
-        let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal)
+        let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "fights")
         InterruptFlag.install()
         defer { InterruptFlag.uninstall() }
         let began = Date()
-        let saved = try run.run(on: store, shouldStop: { InterruptFlag.isRaised }, progress: { bar.update($0) })
+        let saved = try run.run(on: store, shouldStop: { InterruptFlag.isRaised }, progress: { bar.update(done: $0.saved, total: $0.total) })
         bar.finish()
         let elapsed = Date().timeIntervalSince(began)
         let interrupted = saved < fights
@@ -47,35 +47,5 @@ enum SimulateCommand: Command {
         console.error((interrupted ? "interrupted: " : "") +
                       "saved \(saved) of \(fights) fights (\(saved * 2) records) in \(String(format: "%.1f", elapsed)) s, \(Int(rate)) fights/s, seed \(seed)")
         return interrupted ? ExitStatus.interrupted : ExitStatus.success
-    }
-}
-
-/// A one-line progress bar on stderr: count, rate and ETA. Silent when stderr is not a terminal.
-final class ProgressBar {
-    private let console: Console
-    private let enabled: Bool
-    private var lastDraw = Date.distantPast
-
-    init(console: Console, enabled: Bool) {
-        self.console = console
-        self.enabled = enabled
-    }
-
-    func update(_ p: SimulationProgress) {
-        guard enabled, Date().timeIntervalSince(lastDraw) > 0.1 || p.saved == p.total else { return }
-        lastDraw = Date()
-        console.errorRaw("\r\u{1B}[K" + Self.line(p, width: 30))
-    }
-
-    func finish() {
-        if enabled { console.errorRaw("\r\u{1B}[K") }
-    }
-
-    static func line(_ p: SimulationProgress, width: Int) -> String {
-        let fraction = p.total > 0 ? Double(p.saved) / Double(p.total) : 1
-        let filled = Int(fraction * Double(width))
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let eta = Int(p.eta.rounded())
-        return "\(bar) \(GroupedNumber.text(p.saved))/\(GroupedNumber.text(p.total)) fights  \(GroupedNumber.text(Int(p.rate)))/s  ETA \(eta / 60):\(String(format: "%02d", eta % 60))"
     }
 }

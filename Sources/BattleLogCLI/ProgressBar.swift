@@ -1,0 +1,54 @@
+import BattleLogKit
+import Foundation
+
+/// A one-line progress bar on stderr for long commands: count, rate and time left. Drawn at
+/// most ten times a second; silent when stderr is not a terminal (scripts get the summary line).
+final class ProgressBar {
+    private let console: Console
+    private let enabled: Bool
+    private let unit: String
+    /// When counting began: the rate is measured from here.
+    private var start = Date()
+    private var lastDraw = Date.distantPast
+
+    /// `unit` names what is counted ("fights", "records").
+    init(console: Console, enabled: Bool, unit: String) {
+        self.console = console
+        self.enabled = enabled
+        self.unit = unit
+    }
+
+    /// Shows a step that has no count (a single long call), until the next update.
+    func note(_ text: String) {
+        guard enabled else { return }
+        console.flush()   // what stdout holds goes out before the bar takes the line
+        console.errorRaw("\r\u{1B}[K" + text)
+    }
+
+    /// Counting begins now (after a step shown with `note`, which the rate leaves out).
+    func startCounting() { start = Date() }
+
+    func update(done: Int, total: Int) {
+        guard enabled, Date().timeIntervalSince(lastDraw) > 0.1 || done == total else { return }
+        lastDraw = Date()
+        console.flush()
+        console.errorRaw("\r\u{1B}[K" + Self.line(done: done, total: total, unit: unit,
+                                                  elapsed: Date().timeIntervalSince(start), width: 30))
+    }
+
+    /// Clears the line.
+    func finish() {
+        if enabled { console.errorRaw("\r\u{1B}[K") }
+    }
+
+    /// `███░░░ 20,000/50,000 fights  11,346/s  ETA 0:03`
+    static func line(done: Int, total: Int, unit: String, elapsed: Double, width: Int) -> String {
+        let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
+        let filled = Int(fraction * Double(width))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let eta = rate > 0 ? Int((Double(total - done) / rate).rounded()) : 0
+        return "\(bar) \(GroupedNumber.text(done))/\(GroupedNumber.text(total)) \(unit)  "
+            + "\(GroupedNumber.text(Int(rate)))/s  ETA \(eta / 60):\(String(format: "%02d", eta % 60))"
+    }
+}
