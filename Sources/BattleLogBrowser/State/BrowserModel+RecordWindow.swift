@@ -62,9 +62,7 @@ extension BrowserModel {
         if window.isEmpty { selected = 0; return }
         selected = max(windowStart, min(target, windowStart + window.count - 1))
         trimWindow()
-        let visible = layout.recordRows
-        if selected < recordsScroll { recordsScroll = selected }
-        if selected >= recordsScroll + visible { recordsScroll = selected - visible + 1 }
+        scrollSelectionIntoView()
         if total < windowStart + window.count { total = windowStart + window.count }
     }
 
@@ -104,13 +102,11 @@ extension BrowserModel {
         total = search.progress.count
         guard total > 0 else { window = []; windowStart = 0; selected = 0; recordsScroll = 0; return }
         selected = max(0, min(total - 1, position))
-        let visible = layout.recordRows
-        if selected < recordsScroll { recordsScroll = selected }
-        if selected >= recordsScroll + visible { recordsScroll = selected - visible + 1 }
-        let needed = recordsScroll..<min(total, recordsScroll + visible)
+        scrollSelectionIntoView()
+        let needed = recordsScroll..<min(total, recordsScroll + layout.recordRows)
         if needed.lowerBound < windowStart || needed.upperBound > windowStart + window.count {
             let start = max(0, recordsScroll - Self.pageFetch / 2)
-            window = try store.records(ids: search.ids(start..<(start + visible + Self.pageFetch)))
+            window = try store.records(ids: search.ids(start..<(start + layout.recordRows + Self.pageFetch)))
             windowStart = start
         }
     }
@@ -142,5 +138,12 @@ extension BrowserModel {
             else if layout.records.contains(row: row, column: column) { focus = .records }
         }
         try move(by: delta)
+    }
+
+    /// Scrolls the records pane as little as needed for the selection to be on screen.
+    func scrollSelectionIntoView() {
+        let visible = layout.recordRows
+        if selected < recordsScroll { recordsScroll = selected }
+        if selected >= recordsScroll + visible { recordsScroll = selected - visible + 1 }
     }
 }

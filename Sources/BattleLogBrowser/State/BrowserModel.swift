@@ -266,7 +266,7 @@ public final class BrowserModel {
     func relayout(rows: Int, columns: Int) {
         layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil)
         if !layout.showsRoster && focus == .roster { focus = .records }
-        if selected >= recordsScroll + layout.recordRows { recordsScroll = max(0, selected - layout.recordRows + 1) }
+        scrollSelectionIntoView()
         if rosterIndex >= rosterScroll + layout.rosterRows { rosterScroll = max(0, rosterIndex - layout.rosterRows + 1) }
     }
 
