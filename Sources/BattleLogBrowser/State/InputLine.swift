@@ -11,9 +11,8 @@ public struct InputLine: Sendable, Equatable {
         self.cursor = max(0, min(text.count, cursor ?? text.count))
     }
 
-    /// The text before and after the cursor.
+    /// The text before the cursor.
     public var beforeCursor: Substring { text.prefix(cursor) }
-    public var afterCursor: Substring { text.dropFirst(cursor) }
 
     /// Applies `key` if it is an editing key; returns whether it was one.
     public mutating func edit(_ key: Key) -> Bool {

@@ -5,8 +5,6 @@ import BattleLogKit
 struct InputView {
     /// What to draw.
     let text: String
-    /// The columns before the cursor mark.
-    let cursorColumn: Int
     private let start: Int
     private let lead: Int
     private let offsets: [Int]
@@ -29,7 +27,6 @@ struct InputView {
         let before = lead + SafeText.escape(String(characters[start..<cursor]))
         let after = DisplayWidth.truncate(String(characters[cursor...]), to: max(0, room - DisplayWidth.of(before) - 1))
         text = before + "▏" + after
-        cursorColumn = DisplayWidth.of(before)
         self.start = start
         self.lead = lead.isEmpty ? 0 : 1
         self.offsets = offsets
