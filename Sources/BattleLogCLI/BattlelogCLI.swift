@@ -37,7 +37,17 @@ public enum BattlelogCLI {
     /// Runs the command line and returns the exit status.
     public static func run(_ arguments: [String], console: Console,
                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
-        defer { console.flush() }
+        let status = runCommand(arguments, console: console, environment: environment)
+        console.flush()
+        do { try console.checkOutput() } catch {
+            if error.isClosedPipe { return status }
+            console.error("battlelog: \(SafeText.escape(error.description))")
+            return ExitStatus.failure
+        }
+        return status
+    }
+
+    private static func runCommand(_ arguments: [String], console: Console, environment: [String: String]) -> Int32 {
         do {
             let (globals, rest) = try GlobalOptions.extract(from: arguments, environment: environment)
             if rest.first == "--help" || rest.first == "-h" || rest.first == "help" {
@@ -68,6 +78,13 @@ public enum BattlelogCLI {
             for line in e.detail { console.error(line) }
             if e.detail.isEmpty, let usage = e.usage { console.error(usage.hasPrefix("usage:") ? usage : "usage: " + usage) }
             return ExitStatus.usage
+        } catch let e as OutputFailure {
+            // The end of `run` reports it (a closed pipe quietly).
+            _ = e
+            return ExitStatus.success
+        } catch StoreError.interrupted {
+            console.error("battlelog: interrupted")
+            return ExitStatus.interrupted
         } catch let e as CommandFailure {
             console.error("battlelog: \(SafeText.escape(e.message))")
             return ExitStatus.failure
@@ -91,15 +108,12 @@ protocol Command: Sendable {
 extension Command {
     /// Opens the store named by `--db` (created and migrated when missing).
     static func openStore(_ globals: GlobalOptions, readOnly: Bool = false) throws -> BattleStore {
-        try BattleStore(path: globals.databasePath, readOnly: readOnly)
+        try BattleStore(path: globals.databasePath, readOnly: readOnly, replaceEmpty: !globals.databasePathIsExplicit)
     }
 
-    /// Opens an existing store for reading only; a missing file is an error, not a new database.
+    /// Opens an existing store; a missing file is an error, not a new database.
     static func openExistingStore(_ globals: GlobalOptions) throws -> BattleStore {
-        guard FileManager.default.fileExists(atPath: globals.databasePath) else {
-            throw CommandFailure("\(globals.databasePath): no such database (run `battlelog simulate` or `battlelog` first)")
-        }
-        return try BattleStore(path: globals.databasePath)
+        try BattleStore(path: globals.databasePath, create: false)
     }
 }
 

@@ -1,35 +1,38 @@
 import Foundation
 
 /// Where a command writes: stdout and stderr, replaceable in tests.
+///
+/// Every write to stdout is checked: the first failure is kept, `checkOutput()` throws it (long
+/// commands ask after every line, so a full disk stops them at once), and the command line ends
+/// with it: a closed pipe quietly, any other failure with one line naming the destination.
 public final class Console: @unchecked Sendable {
     private let writeOut: (String) -> Void
     private let writeErr: (String) -> Void
+    private let failure: () -> OutputFailure?
     /// Whether stderr is a terminal (progress bars) and stdout is one (the browser).
     public let stderrIsTerminal: Bool
     public let stdoutIsTerminal: Bool
+    private var flusher: () -> Void = {}
 
     public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void,
-                stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false) {
+                stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
+                failure: @escaping () -> OutputFailure? = { nil }) {
         self.writeOut = out
         self.writeErr = err
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
+        self.failure = failure
     }
 
     /// The process's own stdout and stderr (stdout buffered, flushed by `flush()`).
     public static func standard() -> Console {
-        let buffer = OutputBuffer()
-        return Console(out: { buffer.append($0) }, err: { text in
+        let buffer = OutputBuffer(descriptor: 1)
+        let console = Console(out: { buffer.append($0) }, err: { text in
             buffer.flush()
-            FileHandle.standardError.write(Data(text.utf8))
-        }, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, flusher: { buffer.flush() })
-    }
-
-    private var flusher: () -> Void = {}
-    convenience init(out: @escaping (String) -> Void, err: @escaping (String) -> Void,
-                     stdoutIsTerminal: Bool, stderrIsTerminal: Bool, flusher: @escaping () -> Void) {
-        self.init(out: out, err: err, stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal)
-        self.flusher = flusher
+            OutputBuffer.writeAll(2, Array(text.utf8))
+        }, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, failure: { buffer.failure })
+        console.flusher = { buffer.flush() }
+        return console
     }
 
     /// Writes a line to stdout.
@@ -41,26 +44,73 @@ public final class Console: @unchecked Sendable {
     /// Writes to stderr as it is (progress bars).
     public func errorRaw(_ text: String) { writeErr(text) }
     public func flush() { flusher() }
+
+    /// Throws the first failed write to stdout, if any.
+    public func checkOutput() throws(OutputFailure) {
+        if let failure = failure() { throw failure }
+    }
+}
+
+/// A write to stdout that failed: a closed pipe, or an error such as a full disk.
+public struct OutputFailure: Error, CustomStringConvertible, Sendable {
+    public let code: Int32
+    /// What stdout is (`/tmp/out.jsonl`, `pipe:[1234]`), when the system says.
+    public let destination: String
+    /// The reader went away (`| head`): not an error of ours; the command ends quietly.
+    public var isClosedPipe: Bool { code == EPIPE }
+    public var description: String {
+        "cannot write to standard output (\(destination)): \(String(cString: strerror(code)))"
+    }
 }
 
 /// A 64 KiB stdout buffer: exports of millions of lines must not make a syscall per line.
 final class OutputBuffer: @unchecked Sendable {
     private var bytes: [UInt8] = []
-    init() { bytes.reserveCapacity(1 << 16) }
+    private let descriptor: Int32
+    private(set) var failure: OutputFailure?
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        bytes.reserveCapacity(1 << 16)
+    }
+
     func append(_ text: String) {
+        guard failure == nil else { return }
         bytes.append(contentsOf: text.utf8)
         if bytes.count >= 1 << 16 { flush() }
     }
+
     func flush() {
-        guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
-                if n <= 0 { break }
-                offset += n
-            }
+        guard !bytes.isEmpty, failure == nil else { bytes.removeAll(keepingCapacity: true); return }
+        if let code = Self.writeAll(descriptor, bytes) {
+            failure = OutputFailure(code: code, destination: Self.name(of: descriptor))
         }
         bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes every byte (retrying short writes and EINTR); the errno of a failure, else nil.
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        bytes.withUnsafeBytes { raw -> Int32? in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if n == 0 { return EIO }
+                offset += n
+            }
+            return nil
+        }
+    }
+
+    /// What `fd` is open on, as `/proc/self/fd` says (`/tmp/out.jsonl`, `/dev/full`).
+    static func name(of fd: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
+        guard n > 0 else { return "descriptor \(fd)" }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -3,6 +3,9 @@ import Foundation
 /// Options that apply to every command, accepted before or after the command name.
 public struct GlobalOptions: Sendable {
     public var databasePath: String
+    /// Whether `--db` or `$BATTLELOG_DB` named the path: a mistyped one must not become a new
+    /// database, and an empty file there is refused rather than replaced.
+    public var databasePathIsExplicit = false
     public var language: String?
     public var noColor = false
 
@@ -18,6 +21,7 @@ public struct GlobalOptions: Sendable {
     /// Takes the global options out of `arguments`, returning what is left.
     static func extract(from arguments: [String], environment: [String: String]) throws(UsageError) -> (GlobalOptions, [String]) {
         var options = GlobalOptions(databasePath: defaultDatabasePath(environment: environment))
+        options.databasePathIsExplicit = !(environment["BATTLELOG_DB"] ?? "").isEmpty
         var rest: [String] = []
         var i = 0
         while i < arguments.count {
@@ -32,6 +36,7 @@ public struct GlobalOptions: Sendable {
             }
             if arg == "--db" || arg.hasPrefix("--db=") {
                 options.databasePath = try value("db")
+                options.databasePathIsExplicit = true
                 if options.databasePath.isEmpty { throw UsageError("--db needs a path", usage: BattlelogCLI.usage) }
             } else if arg == "--lang" || arg.hasPrefix("--lang=") {
                 let lang = try value("lang")

@@ -11,23 +11,31 @@ public final class Database {
         case readWrite
         /// Read only.
         case readOnly
+        /// Read only, with the URI parameter `immutable=1`: no locks, no recovery, no WAL, no
+        /// `-shm`. SQLite reads the main file as it is and cannot change it or anything beside it.
+        case immutable
     }
 
     let handle: OpaquePointer
     /// The path the connection was opened on.
     public let path: String
     private var cache: [String: Statement] = [:]
+    private var progressBox: UnsafeMutableRawPointer?
 
     /// Opens the database at `path`.
     public init(path: String, mode: Mode = .readWriteCreate) throws(SQLiteError) {
         var db: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var name = path
         switch mode {
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = Self.fileURI(path) + "?immutable=1"
         }
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(db)
@@ -41,6 +49,27 @@ public final class Database {
     deinit {
         cache.removeAll()
         sqlite3_close_v2(handle)
+        if let progressBox { Unmanaged<ProgressBox>.fromOpaque(progressBox).release() }
+    }
+
+    /// `path` as an SQLite `file:` URI: every byte outside the unreserved set and `/` is
+    /// percent-encoded, so `?`, `#` and `%` in a file name stay part of the name.
+    static func fileURI(_ path: String) -> String {
+        var uri = "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                uri.unicodeScalars.append("%")
+                uri.unicodeScalars.append(hex[Int(byte >> 4)])
+                uri.unicodeScalars.append(hex[Int(byte & 15)])
+            }
+        }
+        return uri
     }
 
     func error(code: Int32, sql: String?) -> SQLiteError {
@@ -100,6 +129,21 @@ public final class Database {
         }
     }
 
+    /// Runs `body` inside one read transaction (`BEGIN`, a first read, ... `COMMIT`): in WAL mode
+    /// every statement in it sees the same snapshot, whatever other connections commit.
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute(script: "BEGIN")
+        do {
+            _ = try scalarInt("SELECT count(*) FROM sqlite_schema")   // the snapshot starts here
+            let result = try body()
+            try execute(script: "COMMIT")
+            return result
+        } catch {
+            try? execute(script: "ROLLBACK")
+            throw error
+        }
+    }
+
     // MARK: - Connection state
 
     /// The rowid of the last successful INSERT on this connection.
@@ -130,8 +174,31 @@ public final class Database {
         try scalarInt("PRAGMA data_version") ?? 0
     }
 
+    /// Asks `shouldStop` every `instructions` virtual-machine steps of any statement on this
+    /// connection; when it returns true the statement ends with SQLITE_INTERRUPT. This is how a
+    /// background scan or a Ctrl-C'd command stops within milliseconds. Nil removes the handler.
+    public func setProgressHandler(every instructions: Int32 = 1000, _ shouldStop: (@Sendable () -> Bool)?) {
+        if let progressBox {
+            sqlite3_progress_handler(handle, 0, nil, nil)
+            Unmanaged<ProgressBox>.fromOpaque(progressBox).release()
+            self.progressBox = nil
+        }
+        guard let shouldStop else { return }
+        let box = Unmanaged.passRetained(ProgressBox(shouldStop)).toOpaque()
+        progressBox = box
+        sqlite3_progress_handler(handle, instructions, { context in
+            Unmanaged<ProgressBox>.fromOpaque(context!).takeUnretainedValue().shouldStop() ? 1 : 0
+        }, box)
+    }
+
     /// The SQLite library version, e.g. "3.40.1".
     public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+}
+
+/// The closure of a progress handler, kept alive while it is installed.
+final class ProgressBox {
+    let shouldStop: @Sendable () -> Bool
+    init(_ shouldStop: @escaping @Sendable () -> Bool) { self.shouldStop = shouldStop }
 }
 
 // MARK: - SQL functions written in Swift

@@ -22,6 +22,12 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
     public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
     public var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
+    /// A statement stopped by a progress handler or `sqlite3_interrupt`.
+    public var isInterrupt: Bool { primaryCode == SQLITE_INTERRUPT }
+    /// The file (or its `-wal` / `-shm`) could not be opened.
+    public var isCantOpen: Bool { primaryCode == SQLITE_CANTOPEN }
+    /// A primary key or UNIQUE constraint failed.
+    public var isUniqueConstraint: Bool { code == 1555 || code == 2067 }
 
     public var description: String {
         var text = "SQLite error \(code): \(message)"

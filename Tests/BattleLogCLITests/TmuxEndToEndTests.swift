@@ -48,8 +48,8 @@ final class TmuxSession {
     @Test func browseToAVillainSearchResizeQuit() throws {
         let binary = try requireBinary()
         let dir = TempDir()
-        let db = dir.file("demo/battlelog.sqlite")
-        let command = "env LANG=C.UTF-8 TERM=xterm-256color BATTLELOG_DB='\(db)' '\(binary)'; echo EXITED $?; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon -e -echo -e -icanon | tr '\\n' ' '; echo; sleep 60"
+        let db = dir.file("demo/battlelog/battlelog.sqlite")
+        let command = "env -u BATTLELOG_DB LANG=C.UTF-8 TERM=xterm-256color XDG_DATA_HOME='\(dir.file("demo"))' '\(binary)'; echo EXITED $?; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon -e -echo -e -icanon | tr '\\n' ' '; echo; sleep 60"
         let t = try TmuxSession(command: command, columns: 100, rows: 30)
         // First run: a demo is created and the browser opens on it.
         try t.waitFor("the first frame") { $0.contains("Roster 12+12") && $0.contains("Created a demo database") }

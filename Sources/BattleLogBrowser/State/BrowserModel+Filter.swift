@@ -7,12 +7,14 @@ extension BrowserModel {
     func clearFilter() {
         filterSearch?.cancel()
         filterSearch = nil
+        refreshPending = false
     }
 
     /// Starts filtering every record by `text`, or clears the filter when it is empty.
     func applyFilter(_ text: String) throws {
         filterSearch?.cancel()
         filterSearch = nil
+        refreshPending = false
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty {
             try selectHuman(at: rosterIndex)
@@ -29,8 +31,8 @@ extension BrowserModel {
     }
 
     func startSearch(_ text: String) throws -> FilterSearch {
-        let search = FilterSearch(text: text, filter: try FilterCompiler.compile(text, roster: roster), path: store.path)
-        search.start()
+        let search = FilterSearch(text: text, filter: try FilterCompiler.compile(text, roster: roster))
+        scanner.submit(search)
         return search
     }
 }

@@ -22,6 +22,10 @@ extension BrowserModel {
                 try? moveFiltered(to: selected)
             }
             if let e = p.error { status = "\(labels["error"]): \(e)" }
+            if refreshPending && p.finished && reselectID == nil {
+                refreshPending = false
+                do { try refreshAfterExternalChange() } catch { status = "\(labels["error"]): \(error)" }
+            }
         }
         if let sim = simulation, !sim.isRunning {
             status = sim.summary
@@ -43,6 +47,11 @@ extension BrowserModel {
     /// selection stays on the record it was on.
     func refreshAfterExternalChange() throws {
         if let search = filterSearch {
+            // A scan still running finishes first; the new data is scanned right after it.
+            if !search.progress.finished || reselectID != nil {
+                refreshPending = true
+                return
+            }
             // Run the filter again over the new data, keeping the screen as it is until the new
             // search finds the selected record again.
             try reloadRoster()

@@ -82,6 +82,11 @@ public final class BrowserModel {
     }
     /// After live refresh restarted the filter: the record to select again once it is found.
     var reselectID: Int64?
+    /// Outside commits arrived while the filter's scan was still running: scan again when it ends
+    /// (one scan at a time, whatever the rate of commits).
+    var refreshPending = false
+    /// The one background thread and connection that runs filter scans.
+    lazy var scanner = FilterScanner(path: store.path)
     /// The active filter's text.
     public var filterText: String? { filterSearch?.text }
     /// Matches found so far and whether the search is over (nil without a filter).
@@ -283,7 +288,7 @@ public final class BrowserModel {
 
     /// Stops a running background simulation after its current batch.
     public func stopBackgroundWork() {
-        filterSearch?.cancel()
+        scanner.shutDown()
         simulation?.stop()
         simulation?.wait()
     }

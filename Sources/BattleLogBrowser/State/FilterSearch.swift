@@ -1,8 +1,8 @@
 import BattleLogKit
 import Foundation
 
-/// Finds the records matching a filter on its own thread and connection, newest first, and
-/// hands over their ids as it finds them: a filter that no index serves never blocks the keys.
+/// One filter's matches, found by the `FilterScanner` newest first and handed over as they are
+/// found: a filter that no index serves never blocks the keys.
 final class FilterSearch: @unchecked Sendable {
     private struct State {
         var ids: [Int64] = []
@@ -12,34 +12,42 @@ final class FilterSearch: @unchecked Sendable {
     }
 
     let text: String
-    private let path: String
-    private let query: RecordQuery
+    let query: RecordQuery
     private let state = Locked(State())
 
-    init(text: String, filter: CompiledFilter, path: String) {
+    init(text: String, filter: CompiledFilter) {
         self.text = text
-        self.path = path
         self.query = RecordQuery(filter: filter)
     }
 
-    func start() {
-        Thread { [self] in
-            do {
-                let store = try BattleStore(path: path, readOnly: true)
-                try store.streamIDs(query) { chunk in
-                    state.withLock { s in
-                        s.ids.append(contentsOf: chunk)
-                        return !s.cancelled
-                    }
+    /// Asks the scan to stop: the scanner's progress handler sees it within a millisecond.
+    func cancel() { state.withLock { $0.cancelled = true } }
+
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Runs the scan on `store` (the scanner's thread and connection).
+    func run(on store: BattleStore) {
+        do {
+            try store.streamIDs(query) { chunk in
+                state.withLock { s in
+                    s.ids.append(contentsOf: chunk)
+                    return !s.cancelled
                 }
-                state.withLock { $0.finished = true }
-            } catch {
-                state.withLock { $0.error = "\(error)"; $0.finished = true }
             }
-        }.start()
+            state.withLock { $0.finished = true }
+        } catch {
+            state.withLock { s in
+                if !s.cancelled { s.error = "\(error)" }
+                s.finished = true
+            }
+        }
     }
 
-    func cancel() { state.withLock { $0.cancelled = true } }
+    /// Ends the search with `message` (its connection could not be opened).
+    func fail(_ message: String) { state.withLock { $0.error = message; $0.finished = true } }
+
+    /// Marks a search that never ran (replaced before its turn, or the scanner is gone) as over.
+    func abandon() { state.withLock { $0.cancelled = true; $0.finished = true } }
 
     /// Matches found so far, and whether the search is over.
     var progress: (count: Int, finished: Bool, error: String?) {

@@ -6,7 +6,8 @@ import Foundation
 enum BrowseCommand: Command {
     static let spec = CommandSpec(
         name: "browse", summary: "Open the interactive browser (the default command).",
-        options: [], positionals: [])
+        options: [OptionSpec("create", help: "with --db: create the database when it does not exist (empty, no demo)")],
+        positionals: [])
 
     /// The demo written on first run: fixed seed, 12 Heroes, 12 Villains.
     static let demo = SimulationRun(fights: 5_000, seed: 20_261_129, heroes: 12, villains: 12, batchSize: 500)
@@ -18,9 +19,16 @@ enum BrowseCommand: Command {
         do { try BrowserApp.checkTerminal(environment["TERM"]) } catch { throw CommandFailure(error.description) }
         let path = globals.databasePath
         var status: String?
-        if !FileManager.default.fileExists(atPath: path) {
+        // The demo is for the default database only: a mistyped --db path is an error, not a new
+        // folder with a demo in it (--create makes an empty one).
+        var exists = stat()
+        let missing = stat(path, &exists) != 0 || (exists.st_size == 0 && !globals.databasePathIsExplicit)
+        if missing && globals.databasePathIsExplicit && !a.has("create") {
+            throw CommandFailure("\(path): no such database (check the path; `battlelog --db PATH --create` opens a new empty one)")
+        }
+        if missing && !globals.databasePathIsExplicit {
             let store = try openStore(globals)
-            console.error("Creating a demo battle log at \(path) …")
+            console.error("Creating a demo battle log at \(SafeText.escape(path)) …")
             let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "fights")
             try demo.run(on: store, progress: { bar.update(done: $0.saved, total: $0.total) })
             bar.finish()

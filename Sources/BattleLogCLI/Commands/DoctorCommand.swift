@@ -1,51 +1,68 @@
 import BattleLogKit
 
-/// `battlelog doctor`: SQLite's integrity check, foreign keys, and a decode of every value.
+/// `battlelog doctor`: SQLite's integrity check, foreign keys, whole fights, a decode of every
+/// value and the kept summaries against the records, all in one read snapshot.
 enum DoctorCommand: Command {
     static let spec = CommandSpec(
-        name: "doctor", summary: "Check the database: integrity, foreign keys, every transformable value.",
-        options: [], positionals: [])
+        name: "doctor", summary: "Check the database: integrity, foreign keys, fights, every transformable value, the summaries.",
+        options: [OptionSpec("repair", help: "rebuild the kept summaries from the records when they differ (one transaction)")],
+        positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let store = try openExistingStore(globals)
         // On a terminal, a progress line on stderr: a large store takes a minute.
         let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "records")
-        let total = try store.recordCount()
-        var problems = 0
-        bar.note("checking integrity …")
-        let integrity = try store.integrityCheck()
-        bar.finish()
-        bar.startCounting()
-        if integrity == ["ok"] {
-            console.line("integrity: ok")
-        } else {
-            for line in integrity { console.line("integrity: \(SafeText.escape(line))") }
-            problems += integrity.count
-        }
-        let keys = try store.foreignKeyProblems()
-        for k in keys { console.line("foreign key: \(SafeText.escape(k))") }
-        problems += keys.count
-        var records = 0
-        var damaged = 0
-        // One pass: every record decoded, and the figures the writer keeps recomputed.
-        let scanned = try BattleStats.fromScan(store) { r in
-            records += 1
-            if records % 1024 == 0 { bar.update(done: records, total: total) }
-            let errors = r.errors
-            if errors.isEmpty { return }
-            damaged += 1
+        // One read transaction: a writer beside doctor commits to a later snapshot, never
+        // between two of its checks.
+        let (problems, summariesAgree) = try store.readSnapshot { () throws -> (Int, Bool) in
+            var problems = 0
+            let total = try store.recordCount()
+            bar.note("checking integrity …")
+            let integrity = try store.integrityCheck()
             bar.finish()
-            for e in errors { console.line("record \(r.id): \(e.attribute): \(SafeText.escape(e.reason.description))") }
+            bar.startCounting()
+            if integrity == ["ok"] {
+                console.line("integrity: ok")
+            } else {
+                for line in integrity { console.line("integrity: \(SafeText.escape(line))") }
+                problems += integrity.count
+            }
+            let keys = try store.foreignKeyProblems()
+            for k in keys { console.line("foreign key: \(SafeText.escape(k))") }
+            problems += keys.count
+            let fights = try store.fightProblems()
+            for f in fights { console.line(SafeText.escape(f)) }
+            problems += fights.count
+            if fights.isEmpty { console.line("fights: ok") }
+            var records = 0
+            var damaged = 0
+            // One pass: every record decoded, and the figures the writer keeps recomputed.
+            let scanned = try BattleStats.fromScan(store) { r in
+                records += 1
+                if records % 1024 == 0 { bar.update(done: records, total: total) }
+                let errors = r.errors
+                if errors.isEmpty { return }
+                damaged += 1
+                bar.finish()
+                for e in errors { console.line("record \(r.id): \(e.attribute): \(SafeText.escape(e.reason.description))") }
+            }
+            bar.finish()
+            problems += damaged
+            console.line("\(records) records checked, \(damaged) damaged")
+            return (problems, try BattleStats.fromSummaries(store) == scanned)
         }
-        bar.finish()
-        problems += damaged
-        console.line("\(records) records checked, \(damaged) damaged")
-        if try BattleStats.fromSummaries(store) == scanned {
+        if summariesAgree {
             console.line("summaries: ok")
-        } else {
-            console.line("summaries: the kept tallies, magic usage or dice counts differ from the records")
-            problems += 1
+            return problems == 0 ? ExitStatus.success : ExitStatus.failure
         }
-        return problems == 0 ? ExitStatus.success : ExitStatus.failure
+        guard a.has("repair") else {
+            console.line("summaries: the kept tallies, magic usage or dice counts differ from the records (`battlelog doctor --repair` rebuilds them)")
+            return ExitStatus.failure
+        }
+        try store.rebuildSummaries()
+        let repaired = try store.readSnapshot { try BattleStats.fromSummaries(store) == BattleStats.fromScan(store) }
+        console.line(repaired ? "summaries: differed from the records; rebuilt from them (repaired)"
+                              : "summaries: still differ from the records after a rebuild")
+        return problems == 0 && repaired ? ExitStatus.success : ExitStatus.failure
     }
 }

@@ -21,6 +21,7 @@ enum ExportCommand: Command {
             case .json: console.line(RecordJSON.encode(r))
             case .csv: console.line(csvLine(r))
             }
+            try console.checkOutput()   // a full disk stops the export at once
         }
         return ExitStatus.success
     }

@@ -33,7 +33,10 @@ enum ListCommand: Command {
         }
         let records = try store.page(query, from: cursor, limit: limit)
         if a.has("json") {
-            for r in records { console.line(RecordJSON.encode(r)) }
+            for r in records {
+                console.line(RecordJSON.encode(r))
+                try console.checkOutput()
+            }
         } else {
             console.write(RecordTable.render(records))
         }

@@ -25,52 +25,32 @@ public final class BattleStore {
     /// The schema version this build writes and reads.
     public static var schemaVersion: Int { Schema.currentVersion }
 
-    /// Opens (and, when missing, creates and migrates) the database at `path`.
+    /// Whether the file could only be opened immutable (a WAL database in a read-only folder):
+    /// what it shows is the file as it was opened; commits of other processes do not appear.
+    public let isImmutable: Bool
+
+    /// Opens (and, when missing and `create` allows, creates and migrates) the database at `path`.
     ///
-    /// Refuses, leaving the file byte-for-byte untouched: a folder, an empty file, a file that is not
-    /// SQLite, a SQLite file that is not battlelog's, a database from a newer schema, a model naming
-    /// a transformer that `registry` lacks. A read-only file opens for reading.
+    /// Refuses, leaving the file byte-for-byte untouched: a folder, an empty file (unless
+    /// `replaceEmpty`: a creation killed in its first milliseconds leaves one), a file that is not
+    /// SQLite, a SQLite file that is not battlelog's, a database from a newer schema (also when
+    /// only its `-wal` says so), a truncated file, a model naming a transformer that `registry`
+    /// lacks. A read-only file opens for reading. See `StoreFile` for how files are opened.
     public init(path: String, registry: TransformerRegistry = .standard, model: StoreModel? = nil,
-                readOnly: Bool = false) throws(StoreError) {
+                readOnly: Bool = false, create: Bool = true, replaceEmpty: Bool = false) throws(StoreError) {
         let model = if let model { model } else { try StoreModel.bundled() }
         try model.validate(against: registry)
         self.path = path
         self.model = model
         self.registry = registry
 
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        let exists = fm.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists && isDirectory.boolValue { throw .isADirectory(path: path) }
-        if exists {
-            try Self.checkHeader(path: path)
-        } else {
-            if readOnly { throw .sqlite(path: path, SQLiteError(code: 14, message: "no such file")) }
-            let parent = (path as NSString).deletingLastPathComponent
-            if !parent.isEmpty {
-                do { try fm.createDirectory(atPath: parent, withIntermediateDirectories: true) }
-                catch { throw .cannotCreate(path: path, reason: "cannot create folder \(parent)") }
-            }
-        }
-
-        let database: Database
-        do { database = try Database(path: path, mode: readOnly ? .readOnly : .readWriteCreate) }
-        catch { throw Self.classify(error, path: path, creating: !exists) }
-        database.setBusyTimeout(milliseconds: 5000)
-        self.db = database
-        do { try Self.registerFunctions(on: database) } catch { throw .sqlite(path: path, error) }
+        let opened = try StoreFile.open(path: path, readOnly: readOnly, create: create, replaceEmpty: replaceEmpty)
+        self.db = opened.db
+        self.isImmutable = opened.immutable
+        do { try Self.registerFunctions(on: db) } catch { throw .sqlite(path: path, error) }
 
         do {
-            // Read-only checks first: nothing is written to a file we are about to refuse.
             let version = try db.userVersion()
-            if version > Schema.currentVersion {
-                throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
-            }
-            let appID = try db.scalarInt("PRAGMA application_id") ?? 0
-            let tables = try db.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0
-            if (version == 0 && tables > 0) || (version > 0 && appID != Schema.applicationID) {
-                throw StoreError.notABattlelogDatabase(path: path)
-            }
             try db.execute(script: "PRAGMA foreign_keys = ON")
             if !db.isReadOnly {
                 try db.execute(script: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
@@ -82,7 +62,7 @@ public final class BattleStore {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw Self.classify(error, path: path, creating: !exists)
+            throw Self.classify(error, path: path, creating: false)
         }
     }
 
@@ -106,21 +86,11 @@ public final class BattleStore {
         }
     }
 
-    /// Refuses an existing file that cannot be a battlelog database, by reading its header only.
-    private static func checkHeader(path: String) throws(StoreError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .sqlite(path: path, SQLiteError(code: 14, message: "cannot read the file"))
-        }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
-        if header.isEmpty { throw .emptyFile(path: path) }
-        if header != Data("SQLite format 3\0".utf8) { throw .notADatabase(path: path) }
-    }
-
     static func classify(_ error: any Error, path: String, creating: Bool) -> StoreError {
         if let e = error as? StoreError { return e }
         if let e = error as? ImportConflict { return .conflict(e.message) }
         guard let e = error as? SQLiteError else { return .cannotCreate(path: path, reason: "\(error)") }
+        if e.isInterrupt { return .interrupted }
         if e.isNotADatabase { return .notADatabase(path: path) }
         if e.isCorrupt { return .corrupt(path: path, message: e.message) }
         if e.isBusy { return .locked(path: path) }
@@ -174,15 +144,16 @@ public final class BattleStore {
         return inserted
     }
 
-    /// Deletes a Human and, by cascade, every record it owns or fought in.
+    /// Deletes a Human and, by cascade, every record it owns or fought in; the summaries are
+    /// rebuilt in the same transaction.
     public func deleteHuman(id: Int64) throws(StoreError) {
         try ensureWritable()
         try run {
             try db.transaction {
                 try db.execute("DELETE FROM human WHERE id = ?", [id])
+                try rebuildSummariesInTransaction()
             }
         }
-        try rebuildSummaries()
         try reloadHumans()
     }
 
@@ -215,28 +186,35 @@ public final class BattleStore {
         }
     }
 
-    /// Recomputes the tallies, magic usage and dice counts from the records (after a delete or
-    /// an import): a full scan, in one transaction.
+    /// Recomputes the tallies, magic usage and dice counts from the records: a full scan, in one
+    /// transaction (`doctor --repair`).
     public func rebuildSummaries() throws(StoreError) {
         try ensureWritable()
-        try run {
-            try db.transaction {
-                try db.execute(script: """
-                    UPDATE human SET
-                      wins = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'win'),
-                      losses = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'loss'),
-                      draws = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'draw');
-                    DELETE FROM magic_usage;
-                    DELETE FROM dice_count;
-                    """)
-                var summary = SummaryDelta()
-                try forEachRecord { record in
-                    if let magic = record.usingMagic.value ?? nil { summary.addMagic(magic) }
-                    if let dice = record.randomNumbers.value { summary.addDice(dice) }
-                }
-                try summary.apply(to: db)
-            }
+        try run { try db.transaction { try rebuildSummariesInTransaction() } }
+    }
+
+    /// The rebuild itself, inside the caller's transaction.
+    func rebuildSummariesInTransaction() throws {
+        try db.execute(script: """
+            UPDATE human SET
+              wins = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'win'),
+              losses = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'loss'),
+              draws = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'draw');
+            DELETE FROM magic_usage;
+            DELETE FROM dice_count;
+            """)
+        var summary = SummaryDelta()
+        try forEachRecord { record in
+            if let magic = record.usingMagic.value ?? nil { summary.addMagic(magic) }
+            if let dice = record.randomNumbers.value { summary.addDice(dice) }
         }
+        try summary.apply(to: db)
+    }
+
+    /// Runs `body` inside one read transaction: every query in it sees the same snapshot, whatever
+    /// other connections commit meanwhile (doctor's checks must agree with each other).
+    public func readSnapshot<T>(_ body: () throws -> T) throws -> T {
+        try db.readTransaction(body)
     }
 
     func ensureWritable() throws(StoreError) {
@@ -245,12 +223,17 @@ public final class BattleStore {
 
     // MARK: - Writing records
 
-    /// The next unused fight number.
+    /// The next unused fight number (a hint: `insert` assigns the real ones).
     public func nextFightID() throws(StoreError) -> Int64 {
         try run { (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1 }
     }
 
-    /// Writes `drafts` in one transaction, keeping the Humans' tallies, and returns the new ids.
+    /// Writes `drafts` in one transaction, keeping the Humans' tallies and the summaries, and
+    /// returns the new ids.
+    ///
+    /// The drafts' fight numbers only group them: inside the transaction, each group gets the
+    /// next unused fight id, in order of first appearance, so any number of writers in any
+    /// processes never share one.
     @discardableResult
     public func insert(_ drafts: [RecordDraft]) throws(StoreError) -> [Int64] {
         try ensureWritable()
@@ -260,13 +243,20 @@ public final class BattleStore {
                     INSERT INTO record(fight, owner_id, opponent_id, date, result, duration, random_numbers, using_magic)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """)
+                let firstFight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1
+                var fights: [Int64: Int64] = [:]
                 var tallies: [Int64: Tally] = [:]
                 var summary = SummaryDelta()
                 var ids: [Int64] = []
                 ids.reserveCapacity(drafts.count)
                 for draft in drafts {
+                    let fight: Int64
+                    if let known = fights[draft.fight] { fight = known } else {
+                        fight = firstFight + Int64(fights.count)
+                        fights[draft.fight] = fight
+                    }
                     insert.reset()
-                    try insert.bind(int64: draft.fight, at: 1)
+                    try insert.bind(int64: fight, at: 1)
                     try insert.bind(int64: draft.ownerID, at: 2)
                     try insert.bind(int64: draft.opponentID, at: 3)
                     try insert.bind(int64: draft.date, at: 4)
@@ -281,12 +271,17 @@ public final class BattleStore {
                     summary.addDice(draft.randomNumbers)
                 }
                 try summary.apply(to: db)
-                let update = try db.cachedStatement(
-                    "UPDATE human SET wins = wins + ?, losses = losses + ?, draws = draws + ? WHERE id = ?")
-                for (id, t) in tallies { try update.execute([t.wins, t.losses, t.draws, id]) }
+                try Self.addTallies(tallies, on: db)
                 return ids
             }
         }
+    }
+
+    /// Adds wins, losses and draws to the Humans' kept tallies (inside the caller's transaction).
+    static func addTallies(_ tallies: [Int64: Tally], on db: Database) throws {
+        let update = try db.cachedStatement(
+            "UPDATE human SET wins = wins + ?, losses = losses + ?, draws = draws + ? WHERE id = ?")
+        for (id, t) in tallies { try update.execute([t.wins, t.losses, t.draws, id]) }
     }
 
     // MARK: - Reading records
@@ -357,18 +352,11 @@ public final class BattleStore {
         try run { try db.dataVersion() }
     }
 
-    /// `PRAGMA integrity_check`: "ok", or SQLite's list of problems.
-    public func integrityCheck() throws(StoreError) -> [String] {
-        try run { try db.prepare("PRAGMA integrity_check").map { $0.string(0) ?? "" } }
-    }
-
-    /// Foreign keys that point nowhere (`PRAGMA foreign_key_check`), as "table rowid -> parent".
-    public func foreignKeyProblems() throws(StoreError) -> [String] {
-        try run {
-            try db.prepare("PRAGMA foreign_key_check").map { row in
-                "\(row.string(0) ?? "?") row \(row.int64(1)) refers to a missing \(row.string(2) ?? "?")"
-            }
-        }
+    /// Asks `shouldStop` every thousand SQLite steps of any statement on this store; when it
+    /// says stop, the statement ends and the call throws `StoreError.interrupted`. For scans
+    /// that another thread may cancel. Nil removes it.
+    public func setProgressHandler(_ shouldStop: (@Sendable () -> Bool)?) {
+        db.setProgressHandler(shouldStop)
     }
 
     /// Runs `body` in one transaction on this store's connection.

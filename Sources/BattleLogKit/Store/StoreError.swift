@@ -4,6 +4,12 @@ import SQLiteDB
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case isADirectory(path: String)
     case emptyFile(path: String)
+    /// No file at the path, and the caller did not ask to create one.
+    case noSuchDatabase(path: String)
+    /// A WAL database in a folder where SQLite cannot create the `-shm` it needs to read the WAL.
+    case walUnreadable(path: String)
+    /// The operation was cancelled (a progress handler said stop).
+    case interrupted
     case notADatabase(path: String)
     /// SQLite found the file damaged (truncated, overwritten).
     case corrupt(path: String, message: String)
@@ -25,7 +31,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .isADirectory(let p): "\(p): is a folder, not a database file"
         case .emptyFile(let p): "\(p): is an empty file, not a battlelog database"
         case .notADatabase(let p): "\(p): is not a SQLite database"
-        case .corrupt(let p, let m): "\(p): the database file is damaged (\(m)); run `battlelog doctor` or restore a backup"
+        case .noSuchDatabase(let p): "\(p): no such database (`battlelog --db PATH simulate --fights N` creates one)"
+        case .walUnreadable(let p):
+            "\(p): its -wal holds changes that cannot be read from a read-only folder without a -shm file; copy the database with its -wal to a writable folder"
+        case .interrupted: "interrupted"
+        case .corrupt(let p, let m):
+            "\(p): the database file is damaged (\(m)); restore a backup, or save what is readable with `sqlite3 \(p) .recover | sqlite3 NEW.sqlite`"
         case .notABattlelogDatabase(let p): "\(p): is a SQLite database, but not a battlelog one"
         case .newerSchema(let p, let found, let supported):
             "\(p): was written by a newer battlelog (schema version \(found); this one reads up to \(supported))"

@@ -1,0 +1,154 @@
+import Foundation
+import SQLiteDB
+
+/// Opening a database file: the one place in battlelog that opens database files.
+///
+/// Two rules shape it. First, nothing outside SQLite ever opens a database file: POSIX advisory
+/// locks belong to the process, and closing *any* descriptor of the file would drop the locks of
+/// every live connection in the process (SQLite's "How To Corrupt", 2.2); SQLite's own opens
+/// share one lock record per file and defer such closes. Second, a file is judged before it is
+/// opened for real: the judging connections are `immutable=1` (no locks, no recovery) and, when
+/// a `-wal` holds newer pages, read-only (which can neither checkpoint nor delete the WAL), so a
+/// refused file provably keeps every byte.
+enum StoreFile {
+    /// What opening produced: the connection, and whether it had to be immutable (a WAL database
+    /// in a folder where SQLite cannot create its `-shm`).
+    struct Opened {
+        let db: Database
+        let immutable: Bool
+    }
+
+    /// What the main file says of itself, read without recovery.
+    struct Facts {
+        var userVersion = 0
+        var applicationID: Int64 = 0
+        var tables = 0
+        var pageSize = 0
+        var pageCount = 0
+    }
+
+    /// Opens `path`; creates it (in a temporary file beside it, renamed into place once migrated)
+    /// when it is missing and `create` allows, or when it is empty and `replaceEmpty` allows.
+    static func open(path: String, readOnly: Bool, create: Bool, replaceEmpty: Bool) throws(StoreError) -> Opened {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            guard create && !readOnly else { throw .noSuchDatabase(path: path) }
+            try createNew(at: path, replacing: false)
+        } else if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw .isADirectory(path: path)
+        } else if info.st_size == 0 {
+            guard replaceEmpty && !readOnly else { throw .emptyFile(path: path) }
+            try createNew(at: path, replacing: true)
+        }
+        try judge(path: path)
+        return try openForReal(path: path, readOnly: readOnly)
+    }
+
+    /// Refuses a file that is not a whole battlelog database of a schema this build reads.
+    static func judge(path: String) throws(StoreError) {
+        let main: Facts
+        do {
+            main = try facts(path: path, mode: .immutable)
+        } catch .corrupt(let p, let m) {
+            // An immutable read is not locked: a checkpoint of another process writing the file at
+            // that moment can make it look damaged. Ask again with locks, still read-only; a
+            // file really damaged says so again.
+            do { main = try facts(path: path, mode: .readOnly) }
+            catch .walUnreadable { throw .corrupt(path: p, message: m) }
+        }
+        try verdict(main, path: path)
+        var info = stat()
+        if stat(path, &info) == 0, main.pageSize > 0, info.st_size % Int(main.pageSize) != 0 {
+            throw .corrupt(path: path, message: "truncated: \(info.st_size) bytes is not a whole number of \(main.pageSize)-byte pages")
+        }
+        // Newer pages in the WAL (a commit not yet checkpointed) may say something else: judge
+        // them too, read-only. Without a -shm in a read-only folder this cannot be read; the real
+        // open says so.
+        var wal = stat()
+        if stat(path + "-wal", &wal) == 0, wal.st_size > 0 {
+            do { try verdict(try facts(path: path, mode: .readOnly), path: path) }
+            catch .walUnreadable { }
+        }
+    }
+
+    private static func verdict(_ f: Facts, path: String) throws(StoreError) {
+        if f.userVersion > Schema.currentVersion && (f.applicationID == Schema.applicationID || f.applicationID == 0) {
+            throw .newerSchema(path: path, found: f.userVersion, supported: Schema.currentVersion)
+        }
+        if (f.userVersion == 0 && f.tables > 0) || (f.userVersion > 0 && f.applicationID != Schema.applicationID) {
+            throw .notABattlelogDatabase(path: path)
+        }
+    }
+
+    /// The header facts through a connection that cannot write.
+    private static func facts(path: String, mode: Database.Mode) throws(StoreError) -> Facts {
+        do {
+            let db = try Database(path: path, mode: mode)
+            var f = Facts()
+            f.userVersion = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+            f.applicationID = try db.scalarInt("PRAGMA application_id") ?? 0
+            f.tables = Int(try db.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0)
+            f.pageSize = Int(try db.scalarInt("PRAGMA page_size") ?? 0)
+            f.pageCount = Int(try db.scalarInt("PRAGMA page_count") ?? 0)
+            return f
+        } catch let e as SQLiteError {
+            if e.isCantOpen && mode == .readOnly { throw .walUnreadable(path: path) }
+            throw BattleStore.classify(e, path: path, creating: false)
+        } catch {
+            throw BattleStore.classify(error, path: path, creating: false)
+        }
+    }
+
+    /// The connection the store uses. In a read-only folder SQLite cannot create the `-shm` a WAL
+    /// database needs; with no `-wal` beside it the main file is the whole database and is read
+    /// immutable; with one, what it holds cannot be read and the open is refused.
+    private static func openForReal(path: String, readOnly: Bool) throws(StoreError) -> Opened {
+        do {
+            let db = try Database(path: path, mode: readOnly ? .readOnly : .readWrite)
+            db.setBusyTimeout(milliseconds: 5000)
+            do {
+                _ = try db.scalarInt("SELECT count(*) FROM sqlite_schema")
+                return Opened(db: db, immutable: false)
+            } catch let e as SQLiteError where e.isCantOpen {
+                var wal = stat()
+                if stat(path + "-wal", &wal) == 0 && wal.st_size > 0 { throw StoreError.walUnreadable(path: path) }
+                let fallback = try Database(path: path, mode: .immutable)
+                _ = try fallback.scalarInt("SELECT count(*) FROM sqlite_schema")
+                return Opened(db: fallback, immutable: true)
+            }
+        } catch {
+            throw BattleStore.classify(error, path: path, creating: false)
+        }
+    }
+
+    /// Creates a migrated database at `path` without ever showing a half-made file there: it is
+    /// built in a temporary file beside it and then linked into place (`link` refuses to replace,
+    /// so of two processes creating at once one wins and the other opens its file), or renamed
+    /// over an empty file a killed creation left behind.
+    private static func createNew(at path: String, replacing: Bool) throws(StoreError) {
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty {
+            do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
+            catch { throw .cannotCreate(path: path, reason: "cannot create folder \(parent)") }
+        }
+        let name = (path as NSString).lastPathComponent
+        let folder = parent.isEmpty ? "." : parent
+        let temporary = "\(folder)/.\(name).creating-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { unlink(temporary); unlink(temporary + "-wal"); unlink(temporary + "-shm") }
+        do {
+            let db = try Database(path: temporary, mode: .readWriteCreate)
+            try db.execute(script: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+            try Schema.migrate(db)
+            // Closing the only connection checkpoints the WAL into the file and removes it.
+        } catch {
+            throw BattleStore.classify(error, path: path, creating: true)
+        }
+        if replacing {
+            guard rename(temporary, path) == 0 else {
+                throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+            }
+        } else if link(temporary, path) != 0 && errno != EEXIST {
+            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+}
