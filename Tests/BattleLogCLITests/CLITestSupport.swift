@@ -38,21 +38,31 @@ let repositoryRoot: String = {
     return url.path
 }()
 
-/// The `battlelog` binary `swift build` / `swift test` produced.
+/// The `battlelog` binary built beside this test binary: the same configuration and scratch
+/// path (`swift test -c release`, `--scratch-path`), never a stale one from another build.
 var battlelogBinary: String? {
-    for config in ["debug", "release"] {
-        let path = repositoryRoot + "/.build/\(config)/battlelog"
-        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var folder = URL(fileURLWithPath: testBinary).deletingLastPathComponent()
+    // The runner may sit inside a bundle folder (`battlelogPackageTests.xctest/...`).
+    for _ in 0..<4 {
+        let candidate = folder.appendingPathComponent("battlelog").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        folder.deleteLastPathComponent()
     }
     return nil
 }
 
-/// The `battlelog` binary, built first when `swift test` has not built it.
+/// The `battlelog` binary; `swift test` builds every product, so a missing one is a failure.
 func requireBinary() throws -> String {
-    if let b = battlelogBinary { return b }
-    _ = try ChildProcess.run(["swift", "build", "--product", "battlelog", "--package-path", repositoryRoot], timeout: 1200)
-    guard let b = battlelogBinary else { throw CocoaError(.fileNoSuchFile) }
+    guard let b = battlelogBinary else {
+        throw CommandFailureForTests("no battlelog binary beside the test binary (\(CommandLine.arguments[0]))")
+    }
     return b
+}
+
+struct CommandFailureForTests: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// Runs the real binary and returns its status and output (stdin is /dev/null).

@@ -95,14 +95,15 @@ final class ChildProcess: @unchecked Sendable {
     /// Runs `arguments` to the end (killed after `timeout` seconds) and returns its exit
     /// status (128 + signal when killed) and output.
     static func run(_ arguments: [String], environment: [String: String]? = nil,
-                    stdin: String = "/dev/null", timeout: Double = 300) throws -> (status: Int32, out: String, err: String) {
+                    stdin: String = "/dev/null", stdoutPath: String? = nil,
+                    timeout: Double = 300) throws -> (status: Int32, out: String, err: String) {
         let base = NSTemporaryDirectory() + "bl-child-\(UUID().uuidString)"
         defer {
             try? FileManager.default.removeItem(atPath: base + ".out")
             try? FileManager.default.removeItem(atPath: base + ".err")
         }
         let child = try ChildProcess(arguments, environment: environment, stdin: stdin,
-                                     stdout: base + ".out", stderr: base + ".err")
+                                     stdout: stdoutPath ?? base + ".out", stderr: base + ".err")
         let status: Int32
         switch child.wait(atMost: timeout) {
         case .exited(let code): status = code

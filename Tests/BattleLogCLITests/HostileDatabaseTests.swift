@@ -108,8 +108,9 @@ import SQLiteDB
         let dir = TempDir()
         let db = dir.file("hostile.sqlite")
         try Self.build(db)
+        let recording = dir.file("pane.bytes")
         let command = "env LANG=C.UTF-8 TERM=xterm-256color '\(binary)' --db '\(db)'; echo EXITED $?; sleep 60"
-        let t = try TmuxSession(command: command, columns: 120, rows: 40)
+        let t = try TmuxSession(command: command, columns: 120, rows: 40, recording: recording)
         try t.waitFor("the roster") { $0.contains("Roster") }
         // Visit every Human and every record, open inspect and stats on the way.
         for _ in 0..<6 {
@@ -122,8 +123,14 @@ import SQLiteDB
         #expect(screen.contains("Gate^[[2J"))
         try t.send("q", "g")
         let first = try t.waitFor("the hostile Human") { $0.contains("Evil^[]0;pwned") }
-        #expect(!first.contains("\u{1B}"))
         try t.send("q")
         try t.waitFor("the exit") { $0.contains("EXITED 0") }
+        // The bytes the program wrote: the escaped forms, and none of the hostile sequences raw.
+        let written = try #require(FileManager.default.contents(atPath: recording))
+        func contains(_ needle: String) -> Bool { written.range(of: Data(needle.utf8)) != nil }
+        #expect(contains("Evil^[]0;pwned^G"), "the escaped name never reached the terminal")
+        for raw in ["\u{1B}]0;pwned", "pwned\u{07}", "\u{9B}1;1H", "\u{1B}[5mBlink", "Blink\r", "Gate\u{1B}[2J", "\u{1B}raw"] {
+            #expect(!contains(raw), "raw \(raw.debugDescription) reached the terminal")
+        }
     }
 }

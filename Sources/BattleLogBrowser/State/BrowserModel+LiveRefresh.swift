@@ -47,14 +47,15 @@ extension BrowserModel {
     /// selection stays on the record it was on.
     func refreshAfterExternalChange() throws {
         if let search = filterSearch {
-            // A scan still running finishes first; the new data is scanned right after it.
+            // The roster and the title follow at once; a scan still running finishes first and
+            // the new data is scanned right after it.
+            try reloadRoster()
             if !search.progress.finished || reselectID != nil {
                 refreshPending = true
                 return
             }
             // Run the filter again over the new data, keeping the screen as it is until the new
             // search finds the selected record again.
-            try reloadRoster()
             reselectID = selectedRecord?.id
             search.cancel()
             filterSearch = try startSearch(search.text)

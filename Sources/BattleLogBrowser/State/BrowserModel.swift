@@ -85,8 +85,14 @@ public final class BrowserModel {
     /// Outside commits arrived while the filter's scan was still running: scan again when it ends
     /// (one scan at a time, whatever the rate of commits).
     var refreshPending = false
-    /// The one background thread and connection that runs filter scans.
-    lazy var scanner = FilterScanner(path: store.path)
+    /// The one background thread and connection that runs filter scans (made on first use).
+    var scanner: FilterScanner {
+        if let scannerStorage { return scannerStorage }
+        let made = FilterScanner(path: store.path)
+        scannerStorage = made
+        return made
+    }
+    private var scannerStorage: FilterScanner?
     /// The active filter's text.
     public var filterText: String? { filterSearch?.text }
     /// Matches found so far and whether the search is over (nil without a filter).
@@ -101,6 +107,8 @@ public final class BrowserModel {
     /// Records fetched per page load: a screenful and a half, so that a page key costs one small query.
     static let pageFetch = 64
     static let maxWindow = 1200
+
+    deinit { scannerStorage?.shutDown(timeout: 0) }
 
     public init(store: BattleStore, labels: Labels, databasePath: String, rows: Int, columns: Int, status: String? = nil) throws {
         self.store = store
@@ -288,7 +296,7 @@ public final class BrowserModel {
 
     /// Stops a running background simulation after its current batch.
     public func stopBackgroundWork() {
-        scanner.shutDown()
+        scannerStorage?.shutDown()
         simulation?.stop()
         simulation?.wait()
     }

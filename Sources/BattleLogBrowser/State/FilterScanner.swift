@@ -11,6 +11,7 @@ final class FilterScanner: @unchecked Sendable {
         var running: FilterSearch?
         var started = false
         var shutDown = false
+        var threadEnded = false
     }
 
     private let path: String
@@ -31,9 +32,10 @@ final class FilterScanner: @unchecked Sendable {
             return !s.started
         }
         if startThread {
-            let thread = Thread { [self] in work() }
-            thread.name = "battlelog filter scan"
-            thread.start()
+            Thread { [self] in
+                Thread.current.name = "battlelog scan"   // seen in top -H, gdb, /proc
+                work()
+            }.start()
         }
         wake.signal()
     }
@@ -52,8 +54,16 @@ final class FilterScanner: @unchecked Sendable {
         _ = stopped.wait(timeout: .now() + timeout)
     }
 
+    /// Whether the scanner's thread is alive (for tests: one at most, none after `shutDown`).
+    var threadIsRunning: Bool { state.withLock { $0.started && !$0.threadEnded } }
+
     private func work() {
-        defer { stopped.signal() }
+        scanUntilShutDown()   // returns with its connection closed
+        state.withLock { $0.threadEnded = true }
+        stopped.signal()
+    }
+
+    private func scanUntilShutDown() {
         var store: BattleStore?
         while true {
             wake.wait()

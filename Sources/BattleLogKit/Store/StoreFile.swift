@@ -84,6 +84,7 @@ enum StoreFile {
     private static func facts(path: String, mode: Database.Mode) throws(StoreError) -> Facts {
         do {
             let db = try Database(path: path, mode: mode)
+            db.setBusyTimeout(milliseconds: 5000)   // a writer or a recovery in another process
             var f = Facts()
             f.userVersion = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
             f.applicationID = try db.scalarInt("PRAGMA application_id") ?? 0
