@@ -66,13 +66,16 @@ public struct ParsedArguments: Sendable {
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
     public func value(_ name: String) -> String? { values[name] }
 
-    /// The option `name` as an integer of at least `minimum`, or nil when absent.
-    public func integer(_ name: String, minimum: Int = 1, spec: CommandSpec) throws(UsageError) -> Int? {
+    /// The option `name` as an integer from `minimum` to `maximum`, or nil when absent.
+    public func integer(_ name: String, minimum: Int = 1, maximum: Int = Int.max, spec: CommandSpec) throws(UsageError) -> Int? {
         guard let text = values[name] else { return nil }
         guard let n = Int(text.replacingOccurrences(of: "_", with: "")) else {
             throw UsageError("--\(name) expects a number, got \"\(SafeTextBridge.escape(text))\"", usage: spec.usage)
         }
         guard n >= minimum else { throw UsageError("--\(name) must be at least \(minimum), got \(n)", usage: spec.usage) }
+        guard n <= maximum else {
+            throw UsageError("--\(name) must be at most \(GroupedNumber.text(maximum)), got \(GroupedNumber.text(n))", usage: spec.usage)
+        }
         return n
     }
 

@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A value as SQLite stores it: one of its five storage classes.
-public enum SQLiteValue: Sendable, Equatable {
+public enum SQLiteValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)

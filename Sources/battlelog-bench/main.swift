@@ -117,10 +117,10 @@ say(String(format: "ours:     %.2f s  (%.0f records/s; simulate + encode + inser
 guard let c = bl_baseline_open(cPath, BattleStore.schemaScript) else { fatalError("baseline: cannot open \(cPath)") }
 for (i, h) in roster.enumerated() {
     let name = h.name.replacingOccurrences(of: "'", with: "''")
-    _ = bl_baseline_exec(c, "INSERT INTO human(id, name, kind) VALUES (\(i + 1), '\(name)', '\(h.kind.rawValue)')")
+    _ = bl_baseline_exec(c, "INSERT INTO human(id, name, kind) VALUES (\(i + 1), '\(name)', '\(h.kindText)')")
 }
-let stored = roster.enumerated().map { Human(id: Int64($0.offset + 1), name: $0.element.name, kind: $0.element.kind) }
-var simulator = FightSimulator(seed: seed, heroes: stored.filter { $0.kind == .hero }, villains: stored.filter { $0.kind == .villain },
+let stored = roster.enumerated().map { Human(id: Int64($0.offset + 1), name: $0.element.name, kind: $0.element.kind ?? .hero) }
+var simulator = FightSimulator(seed: seed, heroes: stored.filter { $0.kind == HumanKind.hero }, villains: stored.filter { $0.kind == HumanKind.villain },
                                startClock: FightSimulator.epochStart, firstFight: 1)
 let durationT = MediaTimeTransformer(), diceT = IntArrayTransformer(), magicT = MagicTransformer()
 var tC = 0.0, tPrepare = 0.0

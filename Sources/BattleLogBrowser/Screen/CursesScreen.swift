@@ -16,6 +16,7 @@ final class CursesScreen: Screen {
     /// Sets up the terminal. Call `shutdown()` on every way out.
     init(color wantColor: Bool) {
         Self.useUTF8Locale()
+        TerminalRescue.arm()
         initscr()
         raw()
         noecho()
@@ -67,6 +68,7 @@ final class CursesScreen: Screen {
 
     static func shutdown() {
         endwin()
+        TerminalRescue.disarm()
     }
 
     /// Re-reads the terminal size after KEY_RESIZE.

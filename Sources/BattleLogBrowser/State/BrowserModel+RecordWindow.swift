@@ -70,14 +70,14 @@ extension BrowserModel {
     /// selected in the opponent's own list (leaving a filter).
     func showOtherSide() throws {
         guard let record = selectedRecord else { return }
-        guard let other = try store.records(ofFight: record.fight).first(where: { $0.id != record.id }),
+        guard let fight = record.fight, let other = try store.records(ofFight: fight).first(where: { $0.id != record.id }),
               let index = roster.firstIndex(where: { $0.id == other.owner.id }) else {
             status = labels["noOtherSide"]
             return
         }
         try selectHuman(at: index)
         try select(other)
-        status = "\(labels["otherSide"]): \(labels["fight"]) \(other.fight)"
+        status = "\(labels["otherSide"]): \(labels["fight"]) \(other.fightText)"
     }
 
     /// Selects `record` in the selected Human's list wherever it is: one count and two small

@@ -31,7 +31,7 @@ public enum BrowserView {
         let l = m.layout
         s.fill(0, 0, width: l.columns, style: .title)
         // The size of the log: every record belongs to one Human's tally.
-        let records = m.tallies.values.reduce(0) { $0 + $1.wins + $1.losses + $1.draws }
+        let records = m.tallies.values.map(\.total).saturatingSum()
         let right = "\(GroupedNumber.text(records)) \(m.labels["recordsCount"]) · \(GroupedNumber.text(records / 2)) \(m.labels["fightsCount"]) "
         let left = " battlelog — " + m.databasePath
         s.put(0, 0, DisplayWidth.truncate(left, to: l.columns - DisplayWidth.of(right) - 1), style: .title)
@@ -163,7 +163,7 @@ enum RecordsView {
             let base: Style = isSelected ? (m.focus == .records ? .selected : .selectedDim) : .normal
             s.fill(row, r.left + 1, width: inner, style: base)
             var x = r.left + 1
-            Drawing.field(s, row, x, String(Drawing.shortDate(rec.date).prefix(dateW)), width: dateW, style: base); x += dateW + 1
+            Drawing.field(s, row, x, String((rec.date.map(Drawing.shortDate) ?? "?").prefix(dateW)), width: dateW, style: base); x += dateW + 1
             let result = rec.result.map { m.labels[$0.rawValue] } ?? "?"
             Drawing.field(s, row, x, result, width: resultW, style: isSelected ? base : Drawing.style(for: rec.result)); x += resultW + 1
             let who = filtered ? rec.owner.name + " › " + rec.opponent.name : rec.opponent.name

@@ -8,7 +8,7 @@ enum DetailView {
             Drawing.box(s, r, title: m.labels["detail"], focused: m.focus == .detail)
             return
         }
-        Drawing.box(s, r, title: "\(m.labels["detail"]) #\(rec.id) · \(m.labels["fight"]) \(rec.fight)", focused: m.focus == .detail)
+        Drawing.box(s, r, title: "\(m.labels["detail"]) #\(rec.id) · \(m.labels["fight"]) \(rec.fightText)", focused: m.focus == .detail)
         let lines = content(rec, labels: m.labels, width: r.width - 4, height: r.height - 2)
         for (i, line) in lines.prefix(r.height - 2).enumerated() {
             var x = r.left + 2

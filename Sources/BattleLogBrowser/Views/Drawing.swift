@@ -36,7 +36,13 @@ enum Drawing {
         }
     }
 
-    static func style(for kind: HumanKind) -> Style { kind == .hero ? .hero : .villain }
+    static func style(for kind: HumanKind?) -> Style {
+        switch kind {
+        case .hero?: .hero
+        case .villain?: .villain
+        case nil: .damaged
+        }
+    }
 
     /// A horizontal bar of `fraction` (0...1) over `width` cells: `██████▌   `.
     static func bar(_ fraction: Double, width: Int) -> String {

@@ -43,9 +43,9 @@ enum InspectView {
             // Long stored text is cut by columns over up to three lines, under its label.
             let prefix = "  \(m.labels["stored"]): "
             let indent = String(repeating: " ", count: DisplayWidth.of(prefix))
-            let stored = DisplayWidth.wrap(e.storedText ?? "NULL", to: width - DisplayWidth.of(prefix), maxLines: 3, atSpaces: false)
+            let stored = DisplayWidth.wrap(e.storedText ?? e.nonText ?? "NULL", to: width - DisplayWidth.of(prefix), maxLines: 3, atSpaces: false)
             for (i, piece) in stored.enumerated() { lines.append(((i == 0 ? prefix : indent) + piece, .accent)) }
-            lines.append(("  \(m.labels["length"]): \(e.length)   \(m.labels["version"]): \(e.version.map(String.init) ?? "-")", .normal))
+            lines.append(("  \(m.labels["length"]): \(e.nonText == nil ? "\(e.length) \(m.labels["bytes"])" : "-")   \(m.labels["version"]): \(e.version.map(String.init) ?? "-")", .normal))
             if let err = e.error {
                 lines.append(("  ⚠ \(m.labels["error"]): \(err)", .damaged))
             } else {
@@ -109,7 +109,7 @@ enum StatsView {
         s.put(row, rightLeft, m.labels["diceHistogram"], style: .bold)
         row += 1
         var buckets = [Int](repeating: 0, count: 10)
-        for (roll, times) in stats.dice where (1...100).contains(roll) { buckets[(roll - 1) / 10] += times }
+        for (roll, times) in stats.dice where (1...100).contains(roll) { buckets[(roll - 1) / 10] = buckets[(roll - 1) / 10].addingSaturating(times) }
         let most = max(1, buckets.max() ?? 1)
         let colWidth = max(2, min(5, rightWidth / 10))
         let blocks: [String] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
@@ -117,7 +117,7 @@ enum StatsView {
             let y = row + level
             guard y < inner.bottom - 1 else { break }
             for (b, count) in buckets.enumerated() {
-                let eighths = count * histHeight * 8 / most
+                let eighths = Int((Double(max(0, count)) / Double(most) * Double(histHeight * 8)).rounded(.down))
                 let fromBottom = histHeight - 1 - level
                 let cell = max(0, min(8, eighths - fromBottom * 8))
                 s.put(y, rightLeft + b * colWidth, String(repeating: blocks[cell], count: colWidth - 1), style: .accent)

@@ -16,6 +16,7 @@ enum DoctorCommand: Command {
         // between two of its checks.
         let (problems, summariesAgree) = try store.readSnapshot { () throws -> (Int, Bool) in
             var problems = 0
+            try store.reloadHumans()
             let total = try store.recordCount()
             bar.note("checking integrity …")
             let integrity = try store.integrityCheck()
@@ -30,6 +31,9 @@ enum DoctorCommand: Command {
             let keys = try store.foreignKeyProblems()
             for k in keys { console.line("foreign key: \(SafeText.escape(k))") }
             problems += keys.count
+            let humans = store.humanProblems
+            for h in humans { console.line(SafeText.escape(h)) }
+            problems += humans.count
             let fights = try store.fightProblems()
             for f in fights { console.line(SafeText.escape(f)) }
             problems += fights.count

@@ -29,7 +29,7 @@ enum ExportCommand: Command {
     /// One CSV row (RFC 4180 quoting). Transformable values are their stored JSON text; control
     /// characters inside names are escaped, so every row is one line.
     static func csvLine(_ r: Record) -> String {
-        let fields = [String(r.id), String(r.fight), r.owner.name, r.owner.kind.rawValue, r.opponent.name, r.opponent.kind.rawValue,
+        let fields = [String(r.id), r.fightText, r.owner.name, r.owner.kindText, r.opponent.name, r.opponent.kindText,
                       r.isoDate, r.result?.rawValue ?? "", r.duration.storedText ?? "", r.randomNumbers.storedText ?? "",
                       r.usingMagic.storedText ?? "", r.errors.map { "\($0.attribute): \($0.reason)" }.joined(separator: "; ")]
         return fields.map { field in

@@ -22,6 +22,7 @@ enum InspectCommand: Command {
                 w.key("attribute", first: true); w.writeString(e.attribute)
                 w.key("transformer"); w.writeString(e.transformer)
                 w.key("stored"); if let s = e.storedText { w.writeString(s) } else { w.writeNull() }
+                if let nonText = e.nonText { w.key("storage"); w.writeString(nonText) }
                 w.key("length"); w.writeInteger(e.length)
                 w.key("version"); if let v = e.version { w.writeInteger(v) } else { w.writeNull() }
                 w.key(e.error == nil ? "value" : "error"); w.writeString(e.error ?? e.decoded ?? "")
@@ -35,8 +36,8 @@ enum InspectCommand: Command {
         for e in entries {
             console.line("")
             console.line("\(e.attribute)  (transformer \(e.transformer))")
-            console.line("  stored:  \(e.storedText.map { SafeText.escape($0) } ?? "NULL")")
-            console.line("  length:  \(e.length) bytes")
+            console.line("  stored:  \(e.storedText.map { SafeText.escape($0) } ?? e.nonText ?? "NULL")")
+            if e.storedText != nil { console.line("  length:  \(e.length) bytes") }
             console.line("  version: \(e.version.map(String.init) ?? (e.attribute == "usingMagic" && e.storedText != nil ? "unknown" : "-"))")
             if let err = e.error { console.line("  error:   \(SafeText.escape(err))") }
             else { console.line("  value:   \(SafeText.escape(e.decoded ?? ""))") }

@@ -50,7 +50,7 @@ enum RecordTable {
 
     static func render(_ records: [Record]) -> String {
         let rows: [[String]] = records.map { r in
-            [String(r.id), r.isoDate, r.owner.name, r.owner.kind.rawValue, r.result?.rawValue ?? "?",
+            [String(r.id), r.isoDate, r.owner.name, r.owner.kindText, r.result?.rawValue ?? "?",
              r.opponent.name, RecordText.magicSummary(r), RecordText.durationClock(r)].map(SafeText.escape)
         }
         let caps = [12, 20, 24, 7, 6, 24, 40, 12]

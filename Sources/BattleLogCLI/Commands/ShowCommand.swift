@@ -17,9 +17,9 @@ enum ShowCommand: Command {
         }
         let labels = Labels.load(globals.language ?? Labels.language(environment: environment))
         let e = SafeText.escape
-        console.line("Record \(r.id)  (fight \(r.fight))")
-        console.line("  \(labels["owner"]): \(e(r.owner.name)) (\(r.owner.kind.rawValue))")
-        console.line("  \(labels["opponent"]): \(e(r.opponent.name)) (\(r.opponent.kind.rawValue))")
+        console.line("Record \(r.id)  (fight \(r.fightText))")
+        console.line("  \(labels["owner"]): \(e(r.owner.name)) (\(r.owner.kindText))")
+        console.line("  \(labels["opponent"]): \(e(r.opponent.name)) (\(r.opponent.kindText))")
         console.line("  \(labels["date"]): \(r.isoDate)")
         console.line("  \(labels["result"]): \(r.result.map { labels[$0.rawValue] } ?? "DAMAGED")")
         switch r.duration.decoded {

@@ -15,7 +15,7 @@ enum SimulateCommand: Command {
         positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
-        guard let fights = try a.integer("fights", spec: spec) else {
+        guard let fights = try a.integer("fights", maximum: 1_000_000_000, spec: spec) else {
             throw UsageError("simulate needs --fights N", usage: spec.usage)
         }
         let seed: UInt64
@@ -27,9 +27,9 @@ enum SimulateCommand: Command {
         } else {
             seed = UInt64.random(in: 0...UInt64.max)
         }
-        let heroes = try a.integer("heroes", spec: spec) ?? 12
-        let villains = try a.integer("villains", spec: spec) ?? 12
-        let batch = try a.integer("batch", spec: spec) ?? 10_000
+        let heroes = try a.integer("heroes", maximum: 100_000, spec: spec) ?? 12
+        let villains = try a.integer("villains", maximum: 100_000, spec: spec) ?? 12
+        let batch = try a.integer("batch", maximum: 1_000_000, spec: spec) ?? 10_000
         let store = try openStore(globals)
         if store.isReadOnly { throw StoreError.readOnly(path: globals.databasePath) }
         if a.value("seed") == nil { console.error("seed: \(seed)") }

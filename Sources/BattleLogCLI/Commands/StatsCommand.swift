@@ -19,7 +19,7 @@ enum StatsCommand: Command {
         for line in stats.humans {
             let t = line.tally
             console.line(DisplayWidth.pad(SafeText.escape(line.human.name), to: nameWidth) + "  "
-                         + DisplayWidth.pad(line.human.kind.rawValue, to: 7)
+                         + DisplayWidth.pad(line.human.kindText, to: 7)
                          + String(format: "%6d  %6d  %6d  %7.1f%%", t.wins, t.losses, t.draws, t.winRate * 100))
         }
         console.line("")
@@ -35,7 +35,7 @@ enum StatsCommand: Command {
         console.line("dice (rolls per value, in tens):")
         for decade in 0..<10 {
             let lo = decade * 10 + 1, hi = decade * 10 + 10
-            let n = (lo...hi).reduce(0) { $0 + (stats.dice[$1] ?? 0) }
+            let n = (lo...hi).map { stats.dice[$0] ?? 0 }.saturatingSum()
             console.line(String(format: "  %3d-%-3d %10d", lo, hi, n))
         }
         return ExitStatus.success
@@ -51,7 +51,7 @@ enum StatsCommand: Command {
             if i > 0 { w.comma() }
             w.beginObject()
             w.key("name", first: true); w.writeString(h.human.name)
-            w.key("kind"); w.writeString(h.human.kind.rawValue)
+            w.key("kind"); w.writeString(h.human.kindText)
             w.key("wins"); w.writeInteger(h.tally.wins)
             w.key("losses"); w.writeInteger(h.tally.losses)
             w.key("draws"); w.writeInteger(h.tally.draws)

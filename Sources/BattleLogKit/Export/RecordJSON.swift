@@ -11,10 +11,12 @@ public enum RecordJSON {
         var w = JSONWriter(capacity: 384, terminalSafe: true)
         w.beginObject()
         w.key("id", first: true); w.writeInteger(record.id)
-        w.key("fight"); w.writeInteger(record.fight)
+        w.key("fight")
+        if let fight = record.fight { w.writeInteger(fight) } else { w.writeNull() }
         w.key("owner"); writeHuman(record.owner, into: &w)
         w.key("opponent"); writeHuman(record.opponent, into: &w)
-        w.key("date"); w.writeString(record.isoDate)
+        w.key("date")
+        if record.date != nil { w.writeString(record.isoDate) } else { w.writeNull() }
         w.key("result")
         if let r = record.result { w.writeString(r.rawValue) } else { w.writeNull() }
         w.key("duration")
@@ -44,7 +46,8 @@ public enum RecordJSON {
         w.beginObject()
         w.key("id", first: true); w.writeInteger(h.id)
         w.key("name"); w.writeString(h.name)
-        w.key("kind"); w.writeString(h.kind.rawValue)
+        w.key("kind")
+        if let kind = h.kind { w.writeString(kind.rawValue) } else { w.writeNull() }
         w.endObject()
     }
 
@@ -102,13 +105,19 @@ public enum RecordJSON {
             guard case .object(let h)? = o[key] else { throw LineError(message: "\"\(key)\" must be an object") }
             let kindText = try string("kind", in: h)
             guard let kind = HumanKind(rawValue: kindText) else { throw LineError(message: "\"\(key).kind\" must be hero or villain") }
-            return Human(id: try int("id", in: h), name: try string("name", in: h), kind: kind)
+            let humanID = try int("id", in: h)
+            guard humanID > 0 else { throw LineError(message: "\"\(key).id\" must be a positive integer, found \(humanID)") }
+            return Human(id: humanID, name: try string("name", in: h), kind: kind)
         }
         let id = try int("id", in: o)
+        guard id > 0 else { throw LineError(message: "\"id\" must be a positive integer, found \(id)") }
         let fight = try int("fight", in: o)
+        guard fight > 0 else { throw LineError(message: "\"fight\" must be a positive integer, found \(fight)") }
         let owner = try human("owner")
         let opponent = try human("opponent")
-        guard let date = ISODate.parse(try string("date", in: o)) else { throw LineError(message: "\"date\" is not YYYY-MM-DDTHH:MM:SSZ") }
+        guard let date = ISODate.parse(try string("date", in: o)) else {
+            throw LineError(message: "\"date\" is not a date YYYY-MM-DDTHH:MM:SSZ from 0001 to 9999")
+        }
         guard let result = FightResult(rawValue: try string("result", in: o)) else { throw LineError(message: "\"result\" must be win, loss or draw") }
         guard case .object(let d)? = o["duration"] else { throw LineError(message: "\"duration\" must be an object") }
         let duration: MediaTime
@@ -122,8 +131,11 @@ public enum RecordJSON {
         }
         guard case .array(let diceValues)? = o["randomNumbers"] else { throw LineError(message: "\"randomNumbers\" must be an array") }
         var dice: [Int] = []
-        for v in diceValues {
+        for (index, v) in diceValues.enumerated() {
             guard case .integer(let i) = v else { throw LineError(message: "\"randomNumbers\" must hold integers") }
+            guard (1...100).contains(i) else {
+                throw LineError(message: "\"randomNumbers\"[\(index)] is \(i); dice rolls are from 1 to 100")
+            }
             dice.append(Int(i))
         }
         var magic: Magic?
@@ -135,6 +147,7 @@ public enum RecordJSON {
             catch { throw LineError(message: "\"magic\": \(error.description)") }
         default: throw LineError(message: "\"magic\" must be an object or null")
         }
+        if owner.id == opponent.id { throw LineError(message: "\"owner\" and \"opponent\" are the same Human (\(owner.id))") }
         let draft = RecordDraft(fight: fight, ownerID: owner.id, opponentID: opponent.id, date: date, result: result,
                                 duration: duration, randomNumbers: dice, usingMagic: magic)
         return Imported(id: id, owner: owner, opponent: opponent, draft: draft)

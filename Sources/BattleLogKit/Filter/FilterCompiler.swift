@@ -32,15 +32,38 @@ public struct FilterCompiler {
 
     private mutating func sql(_ e: FilterExpression) -> String {
         switch e {
-        case .and(let a, let b): return "(\(sql(a)) AND \(sql(b)))"
-        case .or(let a, let b): return "(\(sql(a)) OR \(sql(b)))"
+        // A chain of `and`s (or of `or`s) is written flat, not nested pair by pair: SQLite's
+        // parser stack is fixed, and a nested chain of 90 terms overflowed it.
+        case .and: return chain(Self.operands(of: e, and: true), joiner: "AND")
+        case .or: return chain(Self.operands(of: e, and: false), joiner: "OR")
         // NULL (a damaged or absent value) counts as false, so that `not` is a true negation.
-        case .not(let a): return "(NOT coalesce(\(sql(a)), 0))"
+        // Pairs of `not`s cancel: `not not x` is x as a truth value, one level deep.
+        case .not(let a):
+            var inner = a, negations = 1
+            while case .not(let next) = inner { inner = next; negations += 1 }
+            return negations % 2 == 1 ? "(NOT coalesce(\(sql(inner)), 0))" : "(coalesce(\(sql(inner)), 0) <> 0)"
         case .rollsContain(let n):
             return "(CASE WHEN \(Self.validDice) THEN EXISTS (SELECT 1 FROM json_each(record.random_numbers) WHERE value = \(bind(.integer(n)))) END)"
         case .comparison(let field, let op, let value):
             return comparison(field, op, value)
         }
+    }
+
+    /// The operands of a chain of `and`s (or `or`s), left to right.
+    private static func operands(of e: FilterExpression, and: Bool) -> [FilterExpression] {
+        switch (e, and) {
+        case (.and(let a, let b), true), (.or(let a, let b), false): operands(of: a, and: and) + operands(of: b, and: and)
+        default: [e]
+        }
+    }
+
+    /// `(a OR b OR c)`: SQLite's parser reduces a flat chain as it reads it, so the chain costs
+    /// one level of its stack, whatever its length (its expression tree is bounded by
+    /// `FilterParser.maxComparisons`, far below SQLite's depth limit of 1000).
+    private mutating func chain(_ parts: [FilterExpression], joiner: String) -> String {
+        var pieces: [String] = []
+        for part in parts { pieces.append(sql(part)) }
+        return "(" + pieces.joined(separator: " \(joiner) ") + ")"
     }
 
     /// True when `random_numbers` holds a JSON array (nested CASE: never parses invalid JSON).

@@ -10,10 +10,21 @@
 /// VALUE      := "quoted" | 'quoted' | NUMBER | DURATION | word
 /// ```
 /// Keywords are case-insensitive. Errors say what was expected and at which column.
+///
+/// The size of an expression is bounded (`maxComparisons`, `maxDepth`): the compiled SQL must
+/// stay within SQLite's parser stack and expression depth, and a limit is the user's to see,
+/// with a caret, rather than an SQLite error blaming the database.
 public struct FilterParser {
+    /// The most comparisons one expression may hold.
+    public static let maxComparisons = 256
+    /// The deepest nesting of parentheses and `not`s.
+    public static let maxDepth = 16
+
     private let input: String
     private var tokens: [(FilterToken, Int)] = []
     private var position = 0
+    private var depth = 0
+    private var comparisons = 0
 
     /// Parses `input`; an empty expression is an error (callers treat empty as "no filter").
     public static func parse(_ input: String) throws(FilterError) -> FilterExpression {
@@ -58,15 +69,33 @@ public struct FilterParser {
 
     private mutating func parseNot() throws(FilterError) -> FilterExpression {
         if isKeyword("not") {
+            try enter()
             advance()
+            defer { depth -= 1 }
             return .not(try parseNot())
         }
         return try parsePrimary()
     }
 
+    /// One level deeper (a parenthesis or a `not`), refused past `maxDepth`.
+    private mutating func enter() throws(FilterError) {
+        depth += 1
+        if depth > Self.maxDepth {
+            throw error("the expression nests deeper than \(Self.maxDepth) levels of parentheses and 'not'")
+        }
+    }
+
     private mutating func parsePrimary() throws(FilterError) -> FilterExpression {
+        if case .open = current {} else {
+            comparisons += 1
+            if comparisons > Self.maxComparisons {
+                throw error("the expression has more than \(Self.maxComparisons) comparisons")
+            }
+        }
         switch current {
         case .open:
+            try enter()
+            defer { depth -= 1 }
             advance()
             let inner = try parseOr()
             guard case .close = current else { throw error("expected ')', found \(current.display)") }

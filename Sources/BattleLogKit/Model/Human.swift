@@ -9,11 +9,25 @@ public struct Human: Sendable, Hashable, Codable {
     /// The row id in the store (0 before it is stored).
     public var id: Int64
     public var name: String
-    public var kind: HumanKind
+    /// Nil when the stored kind is neither hero nor villain (see `damage`).
+    public var kind: HumanKind?
+    /// What is wrong with the stored row (`kind: expected hero or villain, found "wizard"`), or
+    /// nil when it is whole. A damaged Human is shown with its damage, never with a default.
+    public var damage: String?
 
     public init(id: Int64 = 0, name: String, kind: HumanKind) {
         self.id = id
         self.name = name
         self.kind = kind
     }
+
+    init(id: Int64, name: String, kind: HumanKind?, damage: String?) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.damage = damage
+    }
+
+    /// `hero`, `villain`, or `?` for a damaged kind.
+    public var kindText: String { kind?.rawValue ?? "?" }
 }

@@ -31,7 +31,7 @@ public struct BattleStats: Sendable, Equatable {
     public static func fromSummaries(_ store: BattleStore, countFights: Bool = true) throws(StoreError) -> BattleStats {
         let tallies = try store.tallies()
         let humans = store.humans.map { HumanLine(human: $0, tally: tallies[$0.id] ?? .init()) }
-        let records = humans.reduce(0) { $0 + $1.tally.total }
+        let records = humans.map(\.tally.total).saturatingSum()
         let (usage, dice) = try store.readSummaries()
         let fights = countFights ? try store.fightCount() : 0
         return BattleStats(humans: humans, records: records, fights: fights, magicUsage: usage, dice: dice)
@@ -48,7 +48,7 @@ public struct BattleStats: Sendable, Equatable {
         try store.forEachRecord { r in
             each(r)
             records += 1
-            fights.insert(r.fight)
+            if let fight = r.fight { fights.insert(fight) }
             if let result = r.result { tallies[r.owner.id, default: .init()].add(result) }
             if let m = r.usingMagic.value ?? nil { uses[m.typeName, default: [:]][m.value.statisticName, default: 0] += 1 }
             for roll in r.randomNumbers.value ?? [] { dice[roll, default: 0] += 1 }

@@ -35,3 +35,10 @@ extension BattleStore {
         }
     }
 }
+
+extension BattleStore {
+    /// Humans whose stored row a column cannot hold, as "human N: what is wrong".
+    public var humanProblems: [String] {
+        humansByID.values.sorted { $0.id < $1.id }.compactMap { h in h.damage.map { "human \(h.id): \($0)" } }
+    }
+}

@@ -16,11 +16,11 @@ extension BattleStore {
                 for human in records.flatMap({ [$0.owner, $0.opponent] }) {
                     if let existing = known[human.id] {
                         guard existing == human else {
-                            throw ImportConflict(message: "Human \(human.id) is \"\(MessageText.cut(existing.name))\" (\(existing.kind.rawValue)) here, \"\(MessageText.cut(human.name))\" (\(human.kind.rawValue)) in the file")
+                            throw ImportConflict(message: "Human \(human.id) is \"\(MessageText.cut(existing.name))\" (\(existing.kindText)) here, \"\(MessageText.cut(human.name))\" (\(human.kindText)) in the file")
                         }
                         continue
                     }
-                    try insertHuman.execute([human.id, human.name, human.kind.rawValue])
+                    try insertHuman.execute([human.id, human.name, human.kindText])
                     known[human.id] = human
                 }
                 let fightExists = try db.cachedStatement("SELECT 1 FROM record WHERE fight = ? LIMIT 1")

@@ -109,10 +109,7 @@ public final class BattleStore {
     /// Reloads the roster from the database.
     public func reloadHumans() throws(StoreError) {
         let rows = try run {
-            try db.cachedStatement("SELECT id, name, kind FROM human").map { row -> Human in
-                let kind = HumanKind(rawValue: row.string(2) ?? "") ?? .hero
-                return Human(id: row.int64(0), name: row.string(1) ?? "", kind: kind)
-            }
+            try db.cachedStatement("SELECT id, name, kind FROM human").map { Self.decodeHuman($0) }
         }
         humansByID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -135,8 +132,8 @@ public final class BattleStore {
             try db.transaction {
                 let insert = try db.cachedStatement("INSERT INTO human(name, kind) VALUES (?, ?)")
                 return try humans.map { human -> Human in
-                    try insert.execute([human.name, human.kind.rawValue])
-                    return Human(id: db.lastInsertRowID, name: human.name, kind: human.kind)
+                    try insert.execute([human.name, human.kindText])
+                    return Human(id: db.lastInsertRowID, name: human.name, kind: human.kind, damage: nil)
                 }
             }
         }
@@ -163,9 +160,9 @@ public final class BattleStore {
         public init(wins: Int = 0, losses: Int = 0, draws: Int = 0) {
             self.wins = wins; self.losses = losses; self.draws = draws
         }
-        public var total: Int { wins + losses + draws }
+        public var total: Int { [wins, losses, draws].saturatingSum() }
         /// Wins over all records, 0 when there are none.
-        public var winRate: Double { total == 0 ? 0 : Double(wins) / Double(total) }
+        public var winRate: Double { total == 0 ? 0 : max(0, min(1, Double(wins) / Double(total))) }
         public mutating func add(_ result: FightResult) {
             switch result {
             case .win: wins += 1
@@ -344,7 +341,7 @@ public final class BattleStore {
 
     /// The number of records, from the writer's tallies (no table scan).
     public func recordCount() throws(StoreError) -> Int {
-        try tallies().values.reduce(0) { $0 + $1.total }
+        try tallies().values.map(\.total).saturatingSum()
     }
 
     /// `PRAGMA data_version`: changes when another connection commits.

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDB
 
 /// A record about to be written: every attribute has a value.
 public struct RecordDraft: Sendable, Equatable {
@@ -53,11 +54,14 @@ public struct StoredAttribute<Value: Sendable>: Sendable {
 /// damaged one leaves the others readable.
 public struct Record: Sendable {
     public let id: Int64
-    public let fight: Int64
+    /// Nil when the stored fight is not an integer (reported in `errors`).
+    public let fight: Int64?
     public let owner: Human
     public let opponent: Human
-    /// Seconds since 1970-01-01 UTC.
-    public let date: Int64
+    /// Seconds since 1970-01-01 UTC; nil when the stored date is not an integer (reported in `errors`).
+    public let date: Int64?
+    /// The date column exactly as stored: keyset paging continues from it even when it is damaged.
+    let storedDate: SQLiteValue
     /// Nil when the stored result is not one of win, loss, draw (reported in `errors`).
     public let result: FightResult?
     public let duration: StoredAttribute<MediaTime>
@@ -73,40 +77,62 @@ public struct Record: Sendable {
 
     public var isDamaged: Bool { !errors.isEmpty }
 
-    /// The date as ISO 8601 in UTC: `2026-11-29T14:00:00Z`.
-    public var isoDate: String { ISODate.format(date) }
+    /// The fight id, or `?` when it is damaged.
+    public var fightText: String { fight.map { String($0) } ?? "?" }
+
+    /// The date as ISO 8601 in UTC: `2026-11-29T14:00:00Z`, or `?` when it is damaged.
+    public var isoDate: String { date.map(ISODate.format) ?? "?" }
 }
 
 /// ISO 8601 dates in UTC, without Foundation's formatters (fast and locale-proof).
 public enum ISODate {
-    /// `2026-11-29T14:00:00Z` for `seconds` since 1970.
+    /// The seconds of 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the dates `parse` reads.
+    public static let parsableRange: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+
+    /// `2026-11-29T14:00:00Z` for `seconds` since 1970; total over `Int64` (a stored date of
+    /// Int64.min is year -292277022657, not a trap).
     public static func format(_ seconds: Int64) -> String {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secs = seconds - days * 86_400
+        // Floor division that cannot overflow: the remainder is moved into 0..<86400.
+        var days = seconds / 86_400
+        var secs = seconds % 86_400
+        if secs < 0 { secs += 86_400; days -= 1 }
         let (y, m, d) = civil(fromDays: days)
         func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
         let year = y >= 0 && y < 10_000 ? String(y).leftPadded(to: 4) : String(y)
         return "\(year)-\(two(m))-\(two(d))T\(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60))Z"
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SSZ` (or a date alone, `YYYY-MM-DD`).
+    /// Parses `YYYY-MM-DDTHH:MM:SSZ` (or a date alone, `YYYY-MM-DD`): exactly four digits of
+    /// year (0001 to 9999), two of everything else, a day that exists in its month.
     public static func parse(_ text: String) -> Int64? {
-        let parts = text.split(separator: "T", maxSplits: 1)
+        let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
         guard let datePart = parts.first else { return nil }
         let ymd = datePart.split(separator: "-", omittingEmptySubsequences: false)
-        guard ymd.count == 3, let y = Int64(ymd[0]), let m = Int64(ymd[1]), let d = Int64(ymd[2]),
-              (1...12).contains(m), (1...31).contains(d) else { return nil }
+        func digits(_ s: Substring, _ count: Int) -> Int64? {
+            guard s.utf8.count == count, s.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            return Int64(s)
+        }
+        guard ymd.count == 3, let y = digits(ymd[0], 4), let m = digits(ymd[1], 2), let d = digits(ymd[2], 2),
+              y >= 1, (1...12).contains(m), d >= 1, d <= daysIn(month: m, year: y) else { return nil }
         var seconds: Int64 = 0
         if parts.count == 2 {
             var t = parts[1]
             guard t.hasSuffix("Z") else { return nil }
             t.removeLast()
             let hms = t.split(separator: ":", omittingEmptySubsequences: false)
-            guard hms.count == 3, let h = Int64(hms[0]), let mi = Int64(hms[1]), let s = Int64(hms[2]),
-                  (0..<24).contains(h), (0..<60).contains(mi), (0..<61).contains(s) else { return nil }
+            guard hms.count == 3, let h = digits(hms[0], 2), let mi = digits(hms[1], 2), let s = digits(hms[2], 2),
+                  (0..<24).contains(h), (0..<60).contains(mi), (0..<60).contains(s) else { return nil }
             seconds = h * 3600 + mi * 60 + s
         }
         return days(fromCivil: y, m, d) * 86_400 + seconds
+    }
+
+    static func daysIn(month m: Int64, year y: Int64) -> Int64 {
+        switch m {
+        case 2: (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     // Howard Hinnant's days-from-civil algorithms.

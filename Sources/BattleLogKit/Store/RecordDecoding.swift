@@ -1,39 +1,110 @@
 import SQLiteDB
 
+/// The one decoding step from stored columns to values: every column, plain or Transformable,
+/// becomes its value or a reported damage. A value its column cannot hold (a kind that is not
+/// hero or villain, a fight id that is text, an owner id that is a real) is damage, reported the
+/// way a damaged Transformable is; nothing is replaced by a default.
+enum ColumnDecoding {
+    /// An integer column: anything but an INTEGER is damage.
+    static func integer(_ value: SQLiteValue) -> Result<Int64, TransformError> {
+        if case .integer(let i) = value { return .success(i) }
+        return .failure(.wrongShape(expected: "an integer", found: describe(value)))
+    }
+
+    /// A text column from a fixed set of words (`hero`/`villain`, `win`/`loss`/`draw`).
+    static func word<T: RawRepresentable>(_ value: SQLiteValue, as: T.Type, expected: String) -> Result<T, TransformError>
+    where T.RawValue == String {
+        if case .text(let text) = value, let v = T(rawValue: text) { return .success(v) }
+        return .failure(.wrongShape(expected: expected, found: describe(value)))
+    }
+
+    /// A stored value as a message shows it: `"wizard"`, `NULL`, `a real (1.5)`, cut when long.
+    static func describe(_ value: SQLiteValue) -> String {
+        switch value {
+        case .null: "NULL"
+        case .integer(let i): "an integer (\(i))"
+        case .real(let d): "a real (\(d))"
+        case .text(let t): "\"\(MessageText.cut(t))\""
+        case .blob(let b): "a blob of \(b.count) bytes"
+        }
+    }
+}
+
 extension BattleStore {
-    /// Reads a record row (columns as `recordColumns`), decoding each transformable attribute on
-    /// its own. Never throws: damage is reported in the record's errors.
+    /// A `human` row (columns id, name, kind) as a Human, its damage described when a column
+    /// cannot hold its value.
+    static func decodeHuman(_ row: Row) -> Human {
+        let id = row.int64(0)
+        var problems: [String] = []
+        let nameValue = row.value(1)
+        let name: String
+        switch nameValue {
+        case .text(let t): name = t
+        case .null: name = ""; problems.append("name: missing (NULL)")
+        default: name = row.string(1) ?? ""; problems.append("name: expected text, found \(ColumnDecoding.describe(nameValue))")
+        }
+        var kind: HumanKind?
+        switch ColumnDecoding.word(row.value(2), as: HumanKind.self, expected: "hero or villain") {
+        case .success(let k): kind = k
+        case .failure(let e): problems.append("kind: \(e.description)")
+        }
+        return Human(id: id, name: name, kind: kind, damage: problems.isEmpty ? nil : problems.joined(separator: "; "))
+    }
+
+    /// Reads a record row (columns as `recordColumns`), decoding each column on its own. Never
+    /// throws: damage is reported in the record's errors.
     func decodeRecord(_ row: Row) -> Record {
         let id = row.int64(0)
         var columnErrors: [AttributeError] = []
+        func damage(_ attribute: String, _ reason: TransformError) {
+            columnErrors.append(AttributeError(recordID: id, attribute: attribute, reason: reason))
+        }
         func human(_ column: Int32, attribute: String) -> Human {
-            let humanID = row.int64(column)
-            if let h = humansByID[humanID] { return h }
-            columnErrors.append(AttributeError(recordID: id, attribute: attribute,
-                                               reason: .wrongShape(expected: "an existing Human", found: "id \(humanID)")))
-            return Human(id: humanID, name: "#\(humanID)", kind: .hero)
+            switch ColumnDecoding.integer(row.value(column)) {
+            case .failure(let e):
+                damage(attribute, e)
+                return Human(id: 0, name: "", kind: nil, damage: "no Human")
+            case .success(let humanID):
+                guard let h = humansByID[humanID] else {
+                    damage(attribute, .wrongShape(expected: "an existing Human", found: "id \(humanID)"))
+                    return Human(id: humanID, name: "#\(humanID)", kind: nil, damage: "no Human with id \(humanID)")
+                }
+                if let problem = h.damage {
+                    damage(attribute, .wrongShape(expected: "a whole Human", found: "Human \(humanID) with \(problem)"))
+                }
+                return h
+            }
+        }
+        let fight: Int64?
+        switch ColumnDecoding.integer(row.value(1)) {
+        case .success(let f): fight = f
+        case .failure(let e): fight = nil; damage("fight", e)
         }
         let owner = human(2, attribute: "owner")
         let opponent = human(3, attribute: "opponent")
-        let dateValue = row.value(4)
-        var date: Int64 = 0
-        if case .integer(let d) = dateValue { date = d } else {
-            columnErrors.append(AttributeError(recordID: id, attribute: "date",
-                                               reason: .wrongShape(expected: "an integer", found: dateValue.typeName)))
+        let storedDate = row.value(4)
+        let date: Int64?
+        switch ColumnDecoding.integer(storedDate) {
+        case .success(let d): date = d
+        case .failure(let e): date = nil; damage("date", e)
         }
-        let resultText = row.string(5)
-        let result = resultText.flatMap(FightResult.init(rawValue:))
-        if result == nil {
-            columnErrors.append(AttributeError(recordID: id, attribute: "result",
-                                               reason: .wrongShape(expected: "win, loss or draw", found: resultText.map { "\"\($0)\"" } ?? "NULL")))
+        let result: FightResult?
+        switch ColumnDecoding.word(row.value(5), as: FightResult.self, expected: "win, loss or draw") {
+        case .success(let r): result = r
+        case .failure(let e): result = nil; damage("result", e)
         }
         return Record(
-            id: id, fight: row.int64(1), owner: owner, opponent: opponent, date: date, result: result,
+            id: id, fight: fight, owner: owner, opponent: opponent, date: date, storedDate: storedDate, result: result,
             duration: stored(row, 6, recordID: id, attribute: "duration", ifNull: nil) { text throws(TransformError) in
                 try durationTransformer.value(fromStored: text)
             },
             randomNumbers: stored(row, 7, recordID: id, attribute: "randomNumbers", ifNull: nil) { text throws(TransformError) in
-                try diceTransformer.value(fromStored: text)
+                let rolls = try diceTransformer.value(fromStored: text)
+                // Dice rolls are 1...100: anything else the simulator never wrote.
+                if let i = rolls.firstIndex(where: { !(1...100).contains($0) }) {
+                    throw .wrongShape(expected: "dice rolls from 1 to 100", found: "\(rolls[i]) at index \(i)")
+                }
+                return rolls
             },
             usingMagic: stored(row, 8, recordID: id, attribute: "usingMagic", ifNull: .some(nil)) { text throws(TransformError) in
                 try magicTransformer.value(fromStored: text)

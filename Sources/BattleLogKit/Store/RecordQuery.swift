@@ -37,7 +37,7 @@ public struct RecordQuery: Sendable, Equatable {
         var (sql, arguments) = conditions()
         if let cursor {
             sql.append(direction == .older ? "(record.date, record.id) < (?, ?)" : "(record.date, record.id) > (?, ?)")
-            arguments += [.integer(cursor.date), .integer(cursor.id)]
+            arguments += [cursor.boundDate, .integer(cursor.id)]
         }
         return (sql.isEmpty ? "" : "WHERE " + sql.joined(separator: " AND "), arguments)
     }
@@ -58,13 +58,21 @@ public struct CompiledFilter: Sendable, Equatable {
 public struct RecordCursor: Sendable, Hashable, Comparable {
     public let date: Int64
     public let id: Int64
+    /// The date as bound in SQL: a record's stored value, whatever its type.
+    let boundDate: SQLiteValue
 
     public init(date: Int64, id: Int64) {
         self.date = date
         self.id = id
+        self.boundDate = .integer(date)
     }
 
-    public init(_ record: Record) { self.init(date: record.date, id: record.id) }
+    /// The position of `record`, from its date as stored (a damaged date still pages).
+    public init(_ record: Record) {
+        self.date = record.date ?? 0
+        self.id = record.id
+        self.boundDate = record.storedDate
+    }
 
     /// Newest-first order: a cursor is "less" when it comes earlier in the list (newer).
     public static func < (a: RecordCursor, b: RecordCursor) -> Bool {

@@ -4,7 +4,10 @@ public struct StoredValueInspection: Sendable, Equatable {
     public let transformer: String
     /// The text exactly as stored (unescaped: escape before showing it); nil for NULL or non-text.
     public let storedText: String?
-    /// The stored length in bytes (UTF-8).
+    /// How it is stored when it is not text: `NULL`, `a blob of 12 bytes`, `an integer (5)`;
+    /// nil for text.
+    public let nonText: String?
+    /// The stored length in bytes (UTF-8 text only; 0 otherwise).
     public let length: Int
     /// The format version the stored form declares (magic only: 1, or 0 for the legacy form).
     public let version: Int?
@@ -34,9 +37,16 @@ public struct StoredValueInspection: Sendable, Equatable {
             }
             result.append(StoredValueInspection(
                 attribute: attribute.name, transformer: transformer.name, storedText: text,
+                nonText: text != nil ? nil : Self.storage(of: failure),
                 length: text?.utf8.count ?? 0, version: text.flatMap { transformer.formatVersion(ofStored: $0) },
                 decoded: decoded, error: failure?.reason.description))
         }
         return result
+    }
+
+    /// What a non-text stored value is, from its decoding failure (NULL when there is none).
+    private static func storage(of failure: AttributeError?) -> String {
+        if case .wrongStorageType(let what)? = failure?.reason { return what }
+        return "NULL"
     }
 }

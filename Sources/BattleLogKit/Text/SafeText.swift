@@ -1,7 +1,8 @@
 /// Makes text from the database safe to show: data, never terminal commands.
 ///
 /// C0 controls, DEL, the C1 range (U+0080-U+009F), and the invisible format characters that
-/// can reorder or hide text (bidirectional overrides, line and paragraph separators) are
+/// can reorder or hide text (bidirectional marks and overrides, line and paragraph separators)
+/// or make two names look alike (zero-width space, joiners, word joiner, byte-order mark) are
 /// replaced by visible escapes: `\n`, `\r`, `\t`, `^[` for ESC, `^@` for NUL, `^?` for DEL,
 /// `\u{9b}` for the rest. A literal backslash stays as it is.
 public enum SafeText {
@@ -34,5 +35,7 @@ public enum SafeText {
         let v = s.value
         return v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029
             || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+            || (0x200B...0x200F).contains(v) || (0x2060...0x2064).contains(v) || v == 0xFEFF
+            || v == 0x061C || v == 0x180E
     }
 }

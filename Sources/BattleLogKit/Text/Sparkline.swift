@@ -4,6 +4,6 @@ public enum Sparkline {
 
     /// The sparkline of the first `limit` rolls.
     public static func render(_ rolls: [Int], limit: Int = 200) -> String {
-        String(rolls.prefix(limit).map { ticks[max(0, min(7, ($0 - 1) * 8 / 100))] })
+        String(rolls.prefix(limit).map { ticks[(Swift.min(Swift.max($0, 1), 100) - 1) * 8 / 100] })
     }
 }
