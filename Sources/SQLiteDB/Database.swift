@@ -118,7 +118,7 @@ public final class Database {
 
     /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`; rolls back when it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try beginImmediate()
         do {
             let result = try body()
             try execute("COMMIT")
@@ -142,6 +142,26 @@ public final class Database {
             try? execute(script: "ROLLBACK")
             throw error
         }
+    }
+
+    /// `BEGIN IMMEDIATE`, waiting for the write lock as long as other connections keep
+    /// committing (several writers take turns; SQLite's busy handler is not fair, so one busy
+    /// timeout may pass while others write). It fails with BUSY when a whole busy timeout
+    /// passes with no commit anywhere: the lock is held by someone who is not writing.
+    private func beginImmediate() throws {
+        var seen = try? dataVersion()
+        for _ in 0..<60 {
+            do {
+                try execute("BEGIN IMMEDIATE")
+                return
+            } catch {
+                guard error.isBusy else { throw error }
+                let now = try? dataVersion()
+                if now == nil || now == seen { throw error }
+                seen = now
+            }
+        }
+        try execute("BEGIN IMMEDIATE")
     }
 
     // MARK: - Connection state

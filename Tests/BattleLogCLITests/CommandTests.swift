@@ -25,7 +25,7 @@ import BattleLogKit
         _ = cli(["simulate", "--fights", "500", "--seed", "9"], db: dir.file("db"))
         let store = try BattleStore(path: dir.file("db"))
         var byFight: [Int64: [Record]] = [:]
-        try store.forEachRecord { byFight[$0.fight, default: []].append($0) }
+        try store.forEachRecord { byFight[$0.fight ?? -1, default: []].append($0) }
         #expect(byFight.count == 500)
         for (_, pair) in byFight {
             #expect(pair.count == 2)
@@ -39,7 +39,7 @@ import BattleLogKit
             let dice = try #require(a.randomNumbers.value)
             #expect((3...12).contains(dice.count) && dice.allSatisfy { (1...100).contains($0) })
             // Magic matches the owner's side, when used.
-            for r in pair { if let m = r.usingMagic.value ?? nil { #expect(m.typeName == r.owner.kind.rawValue) } }
+            for r in pair { if let m = r.usingMagic.value ?? nil { #expect(m.typeName == r.owner.kindText) } }
         }
     }
 

@@ -26,7 +26,7 @@ import BattleLogKit
         #expect(saved > 0 && saved % 3000 == 0 && saved < 5_000_000)
         let store = try BattleStore(path: db)
         var perFight: [Int64: Int] = [:]
-        try store.forEachRecord { perFight[$0.fight, default: 0] += 1 }
+        try store.forEachRecord { perFight[$0.fight ?? -1, default: 0] += 1 }
         #expect(perFight.count == saved)
         #expect(perFight.values.allSatisfy { $0 == 2 })
         #expect(try store.integrityCheck() == ["ok"])

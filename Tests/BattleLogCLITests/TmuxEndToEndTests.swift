@@ -156,7 +156,7 @@ final class TmuxSession {
         let pid = try #require(pid_t(String(decoding: FileManager.default.contents(atPath: pidFile) ?? Data(), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)))
         kill(pid, SIGTERM)
-        let after = try t.waitFor("the exit after SIGTERM") { $0.contains("EXITED") }
+        let after = try t.waitFor("the exit after SIGTERM and the terminal's modes") { $0.contains("EXITED") && $0.contains("echo") }
         #expect(after.contains("EXITED 143"), "\(after)")
         #expect(after.contains("echo") && !after.contains("-echo"), "\(after)")
     }
