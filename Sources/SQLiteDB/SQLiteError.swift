@@ -26,6 +26,9 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     public var isInterrupt: Bool { primaryCode == SQLITE_INTERRUPT }
     /// The file (or its `-wal` / `-shm`) could not be opened.
     public var isCantOpen: Bool { primaryCode == SQLITE_CANTOPEN }
+    /// A WAL database whose `-shm` cannot be created or initialised (a read-only folder):
+    /// SQLITE_CANTOPEN, SQLITE_READONLY_CANTINIT or SQLITE_READONLY_DIRECTORY.
+    public var isWALIndexUnavailable: Bool { isCantOpen || code == 1288 || code == 1544 }
     /// A primary key or UNIQUE constraint failed.
     public var isUniqueConstraint: Bool { code == 1555 || code == 2067 }
 

@@ -93,7 +93,7 @@ enum StoreFile {
             f.pageCount = Int(try db.scalarInt("PRAGMA page_count") ?? 0)
             return f
         } catch let e as SQLiteError {
-            if e.isCantOpen && mode == .readOnly { throw .walUnreadable(path: path) }
+            if e.isWALIndexUnavailable && mode == .readOnly { throw .walUnreadable(path: path) }
             throw BattleStore.classify(e, path: path, creating: false)
         } catch {
             throw BattleStore.classify(error, path: path, creating: false)
@@ -110,7 +110,7 @@ enum StoreFile {
             do {
                 _ = try db.scalarInt("SELECT count(*) FROM sqlite_schema")
                 return Opened(db: db, immutable: false)
-            } catch let e as SQLiteError where e.isCantOpen {
+            } catch let e as SQLiteError where e.isWALIndexUnavailable {
                 var wal = stat()
                 if stat(path + "-wal", &wal) == 0 && wal.st_size > 0 { throw StoreError.walUnreadable(path: path) }
                 let fallback = try Database(path: path, mode: .immutable)
