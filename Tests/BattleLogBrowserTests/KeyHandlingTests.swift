@@ -489,3 +489,33 @@ import BattleLogKit
         #expect(!m.scanner.threadIsRunning)
     }
 }
+
+@Suite struct SecondPassDefectTests {
+    @Test func aFilterThatDoesNotParseLeavesEverythingAsItWas() throws {
+        let s = try SimulatedStore(fights: 2000, heroes: 3, villains: 3)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("f")); m.type("power >= 9"); m.handle(.enter)
+        m.filterSearch?.wait(timeout: 20)
+        m.tick()
+        m.handle(.down); m.handle(.down)
+        BrowserView.render(m, on: grid)
+        let before = (m.filterText, m.total, m.selectedRecord?.id, grid.text)
+        m.handle(.character("f")); m.handle(.control("u")); m.type("powr"); m.handle(.enter)
+        #expect(m.prompt?.error != nil, "the bad filter is reported in the prompt")
+        m.handle(.escape)
+        m.tick()
+        BrowserView.render(m, on: grid)
+        #expect(m.filterText == before.0 && m.total == before.1 && m.selectedRecord?.id == before.2)
+        #expect(grid.text == before.3, "the screen changed after a failed edit:\n\(grid.text)")
+    }
+
+    @Test func theRosterScrollFollowsAWindowThatGrows() throws {
+        let s = try SimulatedStore(fights: 300, heroes: 12, villains: 12)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.end)
+        #expect(m.rosterIndex == 23 && m.rosterScroll > 0)
+        m.resize(rows: 40, columns: 120)
+        #expect(m.rosterScroll == max(0, 24 - m.layout.rosterRows), "rows hidden above with room below")
+        #expect(m.rosterIndex >= m.rosterScroll && m.rosterIndex < m.rosterScroll + m.layout.rosterRows)
+    }
+}

@@ -10,17 +10,20 @@ extension BrowserModel {
         refreshPending = false
     }
 
-    /// Starts filtering every record by `text`, or clears the filter when it is empty.
+    /// Starts filtering every record by `text`, or clears the filter when it is empty. A text
+    /// that does not compile throws before anything changes: the previous filter, its matches
+    /// and the selection stay exactly as they were.
     func applyFilter(_ text: String) throws {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let compiled = trimmed.isEmpty ? nil : try FilterCompiler.compile(trimmed, roster: roster)
         filterSearch?.cancel()
         filterSearch = nil
         refreshPending = false
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty {
+        guard let compiled else {
             try selectHuman(at: rosterIndex)
             return
         }
-        filterSearch = try startSearch(trimmed)
+        filterSearch = startSearch(trimmed, compiled)
         reselectID = nil
         window = []
         windowStart = 0
@@ -30,8 +33,8 @@ extension BrowserModel {
         focus = .records
     }
 
-    func startSearch(_ text: String) throws -> FilterSearch {
-        let search = FilterSearch(text: text, filter: try FilterCompiler.compile(text, roster: roster))
+    func startSearch(_ text: String, _ filter: CompiledFilter) -> FilterSearch {
+        let search = FilterSearch(text: text, filter: filter)
         scanner.submit(search)
         return search
     }

@@ -58,7 +58,7 @@ extension BrowserModel {
             // search finds the selected record again.
             reselectID = selectedRecord?.id
             search.cancel()
-            filterSearch = try startSearch(search.text)
+            filterSearch = startSearch(search.text, try FilterCompiler.compile(search.text, roster: roster))
             return
         }
         let current = selectedHuman

@@ -280,6 +280,10 @@ public final class BrowserModel {
         layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil)
         if !layout.showsRoster && focus == .roster { focus = .records }
         scrollSelectionIntoView()
+        // The roster's scroll fits the new height: no rows hidden above while there is room
+        // below (a window that grew), and the selection in sight.
+        rosterScroll = min(rosterScroll, max(0, roster.count - layout.rosterRows))
+        if rosterIndex < rosterScroll { rosterScroll = rosterIndex }
         if rosterIndex >= rosterScroll + layout.rosterRows { rosterScroll = max(0, rosterIndex - layout.rosterRows + 1) }
     }
 
