@@ -74,9 +74,10 @@ public enum BattlelogCLI {
             let parsed = try command.spec.parse(commandArguments)
             return try command.run(parsed, globals: globals, console: console, environment: environment)
         } catch let e as UsageError {
-            console.error("battlelog: \(e.message)")
+            console.error("battlelog: \(e.message)" + (e.detail.isEmpty ? helpHint(e.usage) : ""))
+            // One line (a filter adds its expression and a caret under the problem); the usage
+            // is one `--help` away.
             for line in e.detail { console.error(line) }
-            if e.detail.isEmpty, let usage = e.usage { console.error(usage.hasPrefix("usage:") ? usage : "usage: " + usage) }
             return ExitStatus.usage
         } catch let e as OutputFailure {
             // The end of `run` reports it (a closed pipe quietly).
@@ -96,6 +97,14 @@ public enum BattlelogCLI {
             return ExitStatus.failure
         }
     }
+}
+
+/// ` (battlelog simulate --help)`: where the usage is, for a usage error's one line.
+private func helpHint(_ usage: String?) -> String {
+    guard let usage else { return "" }
+    let words = usage.replacingOccurrences(of: "usage: ", with: "").split(separator: " ").dropFirst()
+    let command = words.first { !$0.hasPrefix("[") && !$0.hasSuffix("]") && $0.first?.isLowercase == true }
+    return command.map { " (battlelog \($0) --help)" } ?? " (battlelog --help)"
 }
 
 /// A subcommand: its declaration and how it runs.

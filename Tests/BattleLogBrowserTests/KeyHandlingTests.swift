@@ -519,3 +519,28 @@ import BattleLogKit
         #expect(m.rosterIndex >= m.rosterScroll && m.rosterIndex < m.rosterScroll + m.layout.rosterRows)
     }
 }
+
+@Suite struct StatusAndTitleTests {
+    @Test func aLongPathLosesItsMiddleNotItsFileName() throws {
+        let s = try SimulatedStore(fights: 50, heroes: 2, villains: 2)
+        let long = "/home/someone/with/a/very/long/folder/name/that/goes/on/and/on/battlelog.sqlite"
+        let model = try BrowserModel(store: s.store, labels: .load("en"), databasePath: long, rows: 24, columns: 80)
+        let grid = CellGrid(rows: 24, columns: 80)
+        BrowserView.render(model, on: grid)
+        #expect(grid.line(0).contains("…") && grid.line(0).contains("/battlelog.sqlite"), "\(grid.line(0))")
+        #expect(DisplayWidth.truncateMiddle(long, to: 30).hasSuffix("/battlelog.sqlite") && DisplayWidth.of(DisplayWidth.truncateMiddle(long, to: 30)) <= 30)
+        #expect(DisplayWidth.truncateMiddle("short.sqlite", to: 30) == "short.sqlite")
+    }
+
+    @Test func aMessageIsNotCutAt80ColumnsAndNWithoutASearchSaysSo() throws {
+        let s = try SimulatedStore(fights: 50, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("n"))
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(23).contains("No search yet: / searches the roster"), "\(grid.line(23))")
+        m.handle(.tab)
+        m.status = "Simulated 20,000 fights (seed 3708112233445566778)"
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(23).contains("Simulated 20,000 fights (seed 3708112233445566778)"), "\(grid.line(23))")
+    }
+}

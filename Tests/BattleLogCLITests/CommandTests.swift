@@ -256,3 +256,45 @@ import BattleLogKit
         #expect(!hero.isEmpty && !hero.contains(#""result":"loss""#) && !hero.contains(#""kind":"villain"},"opponent""#))
     }
 }
+
+/// What a new user trips over on the command line (issue 11, item 9).
+@Suite struct FirstUseTests {
+    @Test func usageErrorsAreOneLine() {
+        let dir = TempDir()
+        for arguments in [["simulate", "--fights", "0"], ["nope"], ["list", "--kind", "wizard"], ["list", "--limit", "x"], ["--lang", "fr"]] {
+            let r = cli(arguments, db: dir.file("u.sqlite"))
+            #expect(r.status == 2, "\(arguments)")
+            #expect(r.err.split(separator: "\n").count == 1 && r.err.hasPrefix("battlelog: ") && r.err.contains("--help)"), "\(arguments): \(r.err)")
+        }
+    }
+
+    @Test func namesMatchIgnoringCaseAndAnEmptyListSaysSo() {
+        let dir = TempDir()
+        let db = dir.file("names.sqlite")
+        _ = cli(["simulate", "--fights", "100", "--seed", "1", "--heroes", "2", "--villains", "2"], db: db)
+        let store = try! BattleStore(path: db)
+        let name = store.humans[0].name
+        let upper = cli(["list", "--owner", name.uppercased(), "--limit", "3"], db: db)
+        let exact = cli(["list", "--owner", name, "--limit", "3"], db: db)
+        #expect(upper.status == 0 && upper.out == exact.out, "\(upper.err)")
+        let filtered = cli(["list", "--where", "owner = '\(name.lowercased())'", "--limit", "3"], db: db)
+        #expect(filtered.out == exact.out)
+        let none = cli(["list", "--where", "power = 11"], db: db)
+        #expect(none.status == 0 && none.out == "no records\n")
+        #expect(cli(["list", "--where", "power = 11", "--json"], db: db).out.isEmpty)
+    }
+
+    @Test func showSaysTheGatePowerOnce() throws {
+        let dir = TempDir()
+        let db = dir.file("gate.sqlite")
+        _ = cli(["simulate", "--fights", "100", "--seed", "1"], db: db)
+        let store = try BattleStore(path: db)
+        let villain = try #require(store.humans.first { $0.kind == .villain })
+        let record = try #require(try store.page(RecordQuery(ownerID: villain.id, filter: FilterCompiler.compile("magic = villain", roster: store.humans)), limit: 1).first)
+        let power = try #require((record.usingMagic.value ?? nil)?.value as? VillainMagic).powerOfEvilGate
+        let show = cli(["show", String(record.id)], db: db).out
+        let line = try #require(show.split(separator: "\n").first { $0.contains("/10") })
+        #expect(line.components(separatedBy: "\(power)").count - 1 == 2, "the power is said more than once (in the meter's reading only, and its 10): \(line)")
+        #expect(!line.contains("\(power)  █") && !line.contains("\(power)  ░"), "\(line)")
+    }
+}

@@ -54,7 +54,7 @@ extension BrowserModel {
 
     /// Selects the next (or previous) Human whose name contains the search text, case-insensitively.
     func findMatch(forward: Bool, includeCurrent: Bool = false) throws {
-        guard let text = searchText else { return }
+        guard let text = searchText else { status = labels["noSearch"]; return }
         let matches = roster.indices.filter { FilterText.contains(roster[$0].name, text) }
         guard !matches.isEmpty else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
         let next: Int

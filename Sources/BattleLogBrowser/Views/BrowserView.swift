@@ -33,7 +33,9 @@ public enum BrowserView {
         // The size of the log: every record belongs to one Human's tally.
         let records = m.tallies.values.map(\.total).saturatingSum()
         let right = "\(GroupedNumber.text(records)) \(m.labels["recordsCount"]) · \(GroupedNumber.text(records / 2)) \(m.labels["fightsCount"]) "
-        let left = " battlelog — " + m.databasePath
+        // A long path loses its middle, never its file name.
+        let room = max(0, l.columns - DisplayWidth.of(right) - 1 - DisplayWidth.of(" battlelog — "))
+        let left = " battlelog — " + DisplayWidth.truncateMiddle(m.databasePath, to: room)
         s.put(0, 0, DisplayWidth.truncate(left, to: l.columns - DisplayWidth.of(right) - 1), style: .title)
         s.put(0, l.columns - DisplayWidth.of(right), right, style: .title)
     }
@@ -87,7 +89,11 @@ public enum BrowserView {
             parts.append("\(m.labels["simulating"]) \(GroupedNumber.text(p.saved))/\(GroupedNumber.text(p.total))")
         }
         parts.append(m.live ? "● \(m.labels["live"])" : "○ \(m.labels["live"]) \(m.labels["off"])")
-        if let st = m.status { parts.append(st) }
+        // A message wins the room: the other parts step aside, last first, before it is cut.
+        if let st = m.status {
+            while parts.count > 0 && DisplayWidth.of(" " + (parts + [st]).joined(separator: " │ ")) > l.columns { parts.removeLast() }
+            parts.append(st)
+        }
         let left = " " + parts.joined(separator: " │ ")
         let room = l.columns - DisplayWidth.of(left)
         s.put(row, 0, DisplayWidth.truncate(left, to: l.columns), style: .statusBar)

@@ -23,7 +23,7 @@ enum ListCommand: Command {
         let store = try openExistingStore(globals)
         var query = RecordQuery(ownerKind: kind, result: result, filter: try a.filter("where", roster: store.humans))
         if let name = a.value("owner") {
-            guard let owner = store.human(named: name) else { throw CommandFailure("no Human named \"\(name)\"") }
+            guard let owner = store.human(named: name) else { throw CommandFailure("no Human named \"\(MessageText.cut(name))\"") }
             query.ownerID = owner.id
         }
         var cursor: RecordCursor?
@@ -37,6 +37,8 @@ enum ListCommand: Command {
                 console.line(RecordJSON.encode(r))
                 try console.checkOutput()
             }
+        } else if records.isEmpty {
+            console.line(cursor == nil ? "no records" : "no more records")
         } else {
             console.write(RecordTable.render(records))
         }

@@ -21,10 +21,8 @@ enum RecordText {
         switch r.usingMagic.decoded {
         case .success(let m?):
             for f in m.displayFields {
-                var text = SafeText.escape(f.text)
-                if let meter = f.meter {
-                    text += "  " + Meter.bar(value: meter.value, range: meter.range)
-                }
+                // A meter carries its own reading ("██████░░░░ 6/10"): the value is not said twice.
+                let text = f.meter.map { Meter.bar(value: $0.value, range: $0.range) } ?? SafeText.escape(f.text)
                 rows.append((labels[f.labelKey], text))
             }
         case .success(nil):

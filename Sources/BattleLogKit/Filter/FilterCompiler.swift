@@ -119,7 +119,7 @@ public struct FilterCompiler {
         let ids: [Int64]
         switch op {
         case .contains: ids = roster.filter { FilterText.contains($0.name, needle) }.map(\.id)
-        case .equal, .notEqual: ids = roster.filter { $0.name == needle }.map(\.id)
+        case .equal, .notEqual: ids = roster.filter { FilterText.sameName($0.name, needle) }.map(\.id)
         case .less: ids = roster.filter { $0.name < needle }.map(\.id)
         case .lessOrEqual: ids = roster.filter { $0.name <= needle }.map(\.id)
         case .greater: ids = roster.filter { $0.name > needle }.map(\.id)
@@ -176,6 +176,12 @@ public struct FilterCompiler {
 
 /// Case-insensitive, Unicode-aware containment (the `~` operator), shared by SQL and Swift.
 public enum FilterText {
+    /// Whether two names are the same, ignoring case (Unicode-aware): how names match
+    /// everywhere (`list --owner`, `owner = …`, the browser's `/`).
+    public static func sameName(_ a: String, _ b: String) -> Bool {
+        a.compare(b, options: [.caseInsensitive]) == .orderedSame
+    }
+
     public static func contains(_ haystack: String, _ needle: String) -> Bool {
         if needle.isEmpty { return true }
         return haystack.range(of: needle, options: [.caseInsensitive]) != nil

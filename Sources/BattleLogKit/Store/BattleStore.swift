@@ -119,9 +119,11 @@ public final class BattleStore {
         humansByID.values.sorted { ($0.kind == .hero ? 0 : 1, $0.name, $0.id) < ($1.kind == .hero ? 0 : 1, $1.name, $1.id) }
     }
 
-    /// The Human called `name`.
+    /// The Human called `name`: exactly, else ignoring case when only one name matches so.
     public func human(named name: String) -> Human? {
-        humansByID.values.first { $0.name == name }
+        if let exact = humansByID.values.first(where: { $0.name == name }) { return exact }
+        let folded = humansByID.values.filter { FilterText.sameName($0.name, name) }
+        return folded.count == 1 ? folded[0] : nil
     }
 
     /// Adds Humans (in one transaction) and returns them with their ids.

@@ -82,6 +82,34 @@ public enum DisplayWidth {
         return String(all)
     }
 
+    /// `text` (escaped) cut in the middle to fit `width` columns: `/home/ana/…/battlelog.sqlite`.
+    /// The end is kept whole when it can be (for a path, its file name), else both ends share.
+    public static func truncateMiddle(_ text: String, to width: Int) -> String {
+        let safe = SafeText.escape(text)
+        guard of(safe) > width else { return safe }
+        guard width > 1 else { return truncate(safe, to: width) }
+        let tail = safe.split(separator: "/", omittingEmptySubsequences: false).last.map { "/" + $0 } ?? ""
+        var tailKept = tail
+        if of(tail) > width - 2 { tailKept = String(reversedPrefix(safe, width: (width - 1) / 2)) }
+        let head = truncate(safe, to: width - of(tailKept))
+        return (head.hasSuffix("…") ? head : head + "…").dropLastIfWider(than: width - of(tailKept)) + tailKept
+    }
+
+    /// The last scalars of `text` that fit in `width` columns.
+    private static func reversedPrefix(_ text: String, width: Int) -> String {
+        var kept: [Unicode.Scalar] = []
+        var used = 0
+        for s in text.unicodeScalars.reversed() {
+            let w = of(s)
+            if used + w > width { break }
+            kept.append(s)
+            used += w
+        }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: kept.reversed())
+        return String(view)
+    }
+
     /// `text` truncated or padded with spaces to exactly `width` columns.
     public static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
         let cut = truncate(text, to: width)
@@ -154,5 +182,16 @@ public enum DisplayWidth {
         }
         if !line.isEmpty || lines.isEmpty { lines.append(String(line)) }
         return lines
+    }
+}
+
+private extension String {
+    /// Drops characters before the final one until the string is at most `width` columns.
+    func dropLastIfWider(than width: Int) -> String {
+        var s = self
+        while DisplayWidth.of(s) > width, s.count > 1 {
+            s.remove(at: s.index(before: s.index(before: s.endIndex)))
+        }
+        return s
     }
 }
