@@ -544,3 +544,30 @@ import BattleLogKit
         #expect(grid.line(23).contains("Simulated 20,000 fights (seed 3708112233445566778)"), "\(grid.line(23))")
     }
 }
+
+@Suite struct DisplayWidthAgreesWithWcwidthTests {
+    /// Every printable scalar: `DisplayWidth` says what the C library's `wcwidth` says in
+    /// C.UTF-8, which is how far ncursesw moves the cursor (Hebrew points, Hangul jamo, skin tones...).
+    @Test func everyPrintableScalarAgrees() throws {
+        typealias WcWidth = @convention(c) (Int32) -> Int32
+        let symbol = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "wcwidth"))
+        let wcwidth = unsafeBitCast(symbol, to: WcWidth.self)
+        try #require(newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) != nil, "no C.UTF-8 locale here")
+        let previous = String(cString: setlocale(LC_CTYPE, nil))
+        setlocale(LC_CTYPE, "C.UTF-8")
+        defer { setlocale(LC_CTYPE, previous) }
+        var checked = 0, disagreements: [String] = []
+        for v in UInt32(0x20)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(v), !(0x7F..<0xA0).contains(v) else { continue }
+            let expected = wcwidth(Int32(v))
+            guard expected >= 0 else { continue }
+            checked += 1
+            if DisplayWidth.of(scalar) != Int(expected) && disagreements.count < 20 {
+                disagreements.append("U+\(String(v, radix: 16, uppercase: true)): \(DisplayWidth.of(scalar)) vs wcwidth \(expected)")
+            }
+        }
+        #expect(checked > 250_000)
+        #expect(disagreements.isEmpty, "\(disagreements)")
+        #expect(DisplayWidth.of("שָׁלוֹם עוֹלָם") == 9)
+    }
+}
