@@ -66,6 +66,15 @@ public final class BattleStore {
         }
     }
 
+    /// Before the connection closes: a PASSIVE checkpoint, which blocks no one. If this is the
+    /// last connection, SQLite checkpoints again as it closes, holding the file exclusively;
+    /// with the WAL already copied back that takes milliseconds, not the seconds a large WAL
+    /// (grown while a long reader such as doctor held its snapshot) would, during which any other
+    /// process opening the database would wait and could time out.
+    deinit {
+        if !db.isReadOnly && !isImmutable { try? db.execute(script: "PRAGMA wal_checkpoint(PASSIVE)") }
+    }
+
     /// The SQL functions the filter language compiles to: `bl_contains(text, needle)` (Unicode,
     /// case-insensitive) and `bl_magic_status(using_magic)` (the decoder's verdict: a magic type,
     /// 'none' or 'damaged').
