@@ -85,8 +85,8 @@ import BattleLogKit
         m.handle(.character("h")); #expect(m.focus == .records)
         m.handle(.escape); #expect(m.focus == .roster)
         m.handle(.enter); #expect(m.focus == .records)
-        m.handle(.f1); #expect(m.overlay == .help(scroll: 0))
-        m.handle(.down); #expect(m.overlay == .help(scroll: 1))
+        m.handle(.f1); #expect(m.overlay == .help && m.overlayScroll == 0)
+        m.handle(.down); #expect(m.overlay == .help && m.overlayScroll == min(1, m.overlayScrollLimit))
         m.handle(.character("q")); #expect(m.overlay == .none && !m.shouldQuit)
         m.handle(.character("i")); #expect(m.overlay == .inspect)
         #expect(m.inspection.map(\.transformer) == ["MediaTimeTransformer", "IntArrayTransformer", "MagicTransformer"])
@@ -370,7 +370,7 @@ import BattleLogKit
         m.handle(.character("/"))
         for c in "page" { m.handle(.character(c)) }
         m.handle(.enter)
-        #expect(m.overlay == .help(scroll: 0))
+        #expect(m.overlay == .help && m.overlayScroll == 0)
         #expect(m.helpBindings.map(\.action) == [.pageUp, .pageDown, .halfPageUp, .halfPageDown])
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains("half page down") && !grid.text.contains("statistics view"))
@@ -569,5 +569,43 @@ import BattleLogKit
         #expect(checked > 250_000)
         #expect(disagreements.isEmpty, "\(disagreements)")
         #expect(DisplayWidth.of("שָׁלוֹם עוֹלָם") == 9)
+    }
+}
+
+@Suite struct OverlayScrollTests {
+    @Test func theStatsOverlayScrollsToEveryHumanAndSaysThereIsMore() throws {
+        let s = try SimulatedStore(fights: 500, heroes: 12, villains: 12)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("t"))
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("↓") && grid.text.contains("1-19/24"), "\(grid.text)")
+        let ranked = try #require(m.stats).humans.sorted { ($1.tally.winRate, $0.human.name) < ($0.tally.winRate, $1.human.name) }
+        let lastName = String(ranked[23].human.name.prefix(4))
+        #expect(!grid.text.contains(lastName) || ranked.prefix(19).contains { $0.human.name.hasPrefix(lastName) })
+        m.handle(.character("G"))
+        BrowserView.render(m, on: grid)
+        #expect(m.overlayScroll == m.overlayScrollLimit && m.overlayScroll == 5)
+        #expect(grid.text.contains("6-24/24") && grid.text.contains("↑") && grid.text.contains(lastName), "\(grid.text)")
+        m.handle(.pageDown)
+        #expect(m.overlayScroll == 5, "scrolled past the end")
+        m.handle(.home)
+        #expect(m.overlayScroll == 0)
+        m.handle(.wheelDown(row: 10, column: 10))
+        #expect(m.overlayScroll == 3 && m.overlay == .stats)
+    }
+
+    @Test func helpTakesGAndEndAndPageDownStopsAtTheEnd() throws {
+        let s = try SimulatedStore(fights: 50, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.f1)
+        let limit = m.overlayScrollLimit
+        #expect(limit > 0)
+        for _ in 0..<10 { m.handle(.pageDown) }
+        #expect(m.overlayScroll == limit)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("click selects a row"), "the last line is not on screen:\n\(grid.text)")
+        m.handle(.character("g")); #expect(m.overlayScroll == 0)
+        m.handle(.end); #expect(m.overlayScroll == limit)
+        m.handle(.home); #expect(m.overlayScroll == 0)
     }
 }

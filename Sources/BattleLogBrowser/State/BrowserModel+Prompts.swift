@@ -31,7 +31,8 @@ extension BrowserModel {
             if searchText != nil { try findMatch(forward: true, includeCurrent: true) } else { status = nil }
         case .helpFilter:
             helpFilter = p.text.isEmpty ? nil : p.text
-            overlay = .help(scroll: 0)
+            overlay = .help
+            overlayScroll = 0
         case .filter:
             do {
                 try applyFilter(p.text)

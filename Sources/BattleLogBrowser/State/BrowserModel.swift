@@ -34,7 +34,7 @@ public final class BrowserModel {
 
     public enum Overlay: Sendable, Equatable {
         case none
-        case help(scroll: Int)
+        case help
         case inspect
         case stats
     }
@@ -60,7 +60,11 @@ public final class BrowserModel {
 
     // MARK: Interaction
     public internal(set) var focus: Pane = .roster
-    public internal(set) var overlay: Overlay = .none
+    public internal(set) var overlay: Overlay = .none {
+        didSet { if overlay != oldValue { overlayScroll = 0 } }
+    }
+    /// How far the open overlay is scrolled (its first line shown), clamped by `overlayScrollLimit`.
+    public internal(set) var overlayScroll = 0
     public internal(set) var prompt: Prompt?
     public internal(set) var status: String?
     public internal(set) var searchText: String?
@@ -204,7 +208,7 @@ public final class BrowserModel {
         case .otherSide: try showOtherSide()
         case .searchNext: try findMatch(forward: true)
         case .searchPrevious: try findMatch(forward: false)
-        case .help: overlay = .help(scroll: 0)
+        case .help: overlay = .help
         case .inspect:
             if let r = selectedRecord { inspection = try StoredValueInspection.inspect(r, store: store); overlay = .inspect }
         case .stats:
@@ -232,7 +236,7 @@ public final class BrowserModel {
             helpFilter = nil
             return true
         case .help:
-            if case .help = overlay { overlay = .none } else { overlay = .help(scroll: 0) }
+            overlay = overlay == .help ? .none : .help
             return true
         case .search:
             if case .help = overlay { prompt = Prompt(kind: .helpFilter, text: helpFilter ?? "") }
@@ -241,11 +245,20 @@ public final class BrowserModel {
             let same = (action == .stats && overlay == .stats) || (action == .inspect && overlay == .inspect)
             overlay = .none
             return same
-        case .moveDown, .pageDown, .halfPageDown:
-            if case .help(let s) = overlay { overlay = .help(scroll: min(KeyTable.bindings.count - 1, s + (action == .moveDown ? 1 : 10))) }
-            return true
-        case .moveUp, .pageUp, .halfPageUp:
-            if case .help(let s) = overlay { overlay = .help(scroll: max(0, s - (action == .moveUp ? 1 : 10))) }
+        // Every overlay scrolls with the keys of the lists.
+        case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+            let page = max(1, overlayVisibleRows - 1)
+            let step = switch action {
+            case .moveDown: 1
+            case .moveUp: -1
+            case .pageDown: page
+            case .pageUp: -page
+            case .halfPageDown: max(1, page / 2)
+            case .halfPageUp: -max(1, page / 2)
+            case .first: Int.min / 2
+            default: Int.max / 2
+            }
+            scrollOverlay(by: step)
             return true
         default:
             return true
@@ -253,6 +266,24 @@ public final class BrowserModel {
     }
 
     var pageSize: Int { focus == .roster ? layout.rosterRows : layout.recordRows }
+
+    /// Scrolls the open overlay, never past its last line.
+    func scrollOverlay(by delta: Int) {
+        overlayScroll = max(0, min(overlayScrollLimit, overlayScroll + delta))
+    }
+
+    /// The lines the open overlay scrolls through and how many it shows (as its view lays it out).
+    var overlayLines: (total: Int, visible: Int) {
+        switch overlay {
+        case .none: (0, 0)
+        case .help: HelpView.scrollExtent(self)
+        case .inspect: InspectView.scrollExtent(self)
+        case .stats: StatsView.scrollExtent(self)
+        }
+    }
+    var overlayVisibleRows: Int { overlayLines.visible }
+    /// The furthest the open overlay scrolls: its last line at the bottom.
+    public var overlayScrollLimit: Int { max(0, overlayLines.total - overlayLines.visible) }
 
     func click(row: Int, column: Int) throws {
         if overlay != .none { overlay = .none; return }

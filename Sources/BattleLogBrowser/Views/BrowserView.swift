@@ -19,7 +19,7 @@ public enum BrowserView {
         DetailView.render(m, s)
         switch m.overlay {
         case .none: break
-        case .help(let scroll): HelpView.render(m, s, scroll: scroll)
+        case .help: HelpView.render(m, s)
         case .inspect: InspectView.render(m, s)
         case .stats: StatsView.render(m, s)
         }

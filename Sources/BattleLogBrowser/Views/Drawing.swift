@@ -44,6 +44,13 @@ enum Drawing {
         }
     }
 
+    /// ↑ on the top border and ↓ on the bottom one when a list inside `r` has more lines
+    /// above or below what is shown.
+    static func moreMarks(_ s: Screen, _ r: Rect, above: Bool, below: Bool) {
+        if above { s.put(r.top, r.right - 5, " ↑ ", style: .accent) }
+        if below { s.put(r.bottom - 1, r.right - 5, " ↓ ", style: .accent) }
+    }
+
     /// A horizontal bar of `fraction` (0...1) over `width` cells: `██████▌   `.
     static func bar(_ fraction: Double, width: Int) -> String {
         let eighths = Int((max(0, min(1, fraction)) * Double(width * 8)).rounded())

@@ -2,13 +2,27 @@ import BattleLogKit
 
 /// The help overlay, generated from the key table the input handler uses.
 enum HelpView {
-    static func render(_ m: BrowserModel, _ s: Screen, scroll: Int) {
-        let lines = m.helpBindings.map { b in (b.keys.map(\.label).joined(separator: " "), b.help) }
+    static func lines(_ m: BrowserModel) -> [(String, String)] {
+        m.helpBindings.map { b in (b.keys.map(\.label).joined(separator: " "), b.help) }
             + (m.helpFilter == nil ? [("", ""), ("Mouse", "click selects a row, the wheel scrolls")] : [])
-        // As tall as its lines (the body's height at most), in the middle of the body.
+    }
+
+    /// As tall as its lines (the body's height at most), in the middle of the body.
+    static func rect(_ m: BrowserModel, lineCount: Int) -> Rect {
         let full = overlayRect(m.layout, width: 64)
-        let height = min(full.height, max(lines.count, 1) + 2)
-        let r = Rect(top: full.top + (full.height - height) / 2, left: full.left, height: height, width: full.width)
+        let height = min(full.height, max(lineCount, 1) + 2)
+        return Rect(top: full.top + (full.height - height) / 2, left: full.left, height: height, width: full.width)
+    }
+
+    static func scrollExtent(_ m: BrowserModel) -> (total: Int, visible: Int) {
+        let count = lines(m).count
+        return (count, max(0, rect(m, lineCount: count).height - 2))
+    }
+
+    static func render(_ m: BrowserModel, _ s: Screen) {
+        let lines = lines(m)
+        let scroll = min(m.overlayScroll, m.overlayScrollLimit)
+        let r = rect(m, lineCount: lines.count)
         Drawing.clear(s, r)
         let filter = m.helpFilter.map { "  /" + $0 } ?? "  (/ filters)"
         Drawing.box(s, r, title: m.labels["help"] + filter + "  (Esc/q)", focused: true)
@@ -17,9 +31,7 @@ enum HelpView {
             s.put(r.top + 1 + i, r.left + 2, DisplayWidth.pad(line.0, to: keyWidth), style: .accent)
             s.put(r.top + 1 + i, r.left + 3 + keyWidth, DisplayWidth.truncate(line.1, to: r.width - keyWidth - 5), style: .normal)
         }
-        // Says when there is more above or below (j/k and PgUp/PgDn scroll).
-        if scroll > 0 { s.put(r.top, r.right - 5, " ↑ ", style: .accent) }
-        if scroll + r.height - 2 < lines.count { s.put(r.bottom - 1, r.right - 5, " ↓ ", style: .accent) }
+        Drawing.moreMarks(s, r, above: scroll > 0, below: scroll + r.height - 2 < lines.count)
     }
 
     static func overlayRect(_ l: Layout, width: Int) -> Rect {
@@ -30,12 +42,28 @@ enum HelpView {
 
 /// The inspect overlay: how each transformable value of the record is stored.
 enum InspectView {
+    static func rect(_ m: BrowserModel) -> Rect { HelpView.overlayRect(m.layout, width: 100) }
+
+    static func scrollExtent(_ m: BrowserModel) -> (total: Int, visible: Int) {
+        (lines(m, width: rect(m).width - 4).count, max(0, rect(m).height - 2))
+    }
+
     static func render(_ m: BrowserModel, _ s: Screen) {
-        let r = HelpView.overlayRect(m.layout, width: 100)
+        let r = rect(m)
         Drawing.clear(s, r)
         let id = m.selectedRecord.map { "#\($0.id)" } ?? ""
         Drawing.box(s, r, title: "\(m.labels["inspect"]) \(id)  (Esc/i)", focused: true)
         let width = r.width - 4
+        let lines = lines(m, width: width)
+        let scroll = min(m.overlayScroll, m.overlayScrollLimit)
+        for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
+            s.put(r.top + 1 + i, r.left + 2, DisplayWidth.truncate(line.0, to: width), style: line.1)
+        }
+        Drawing.moreMarks(s, r, above: scroll > 0, below: scroll + r.height - 2 < lines.count)
+    }
+
+    /// Every line of the inspection, `width` columns wide at most.
+    static func lines(_ m: BrowserModel, width: Int) -> [(String, Style)] {
         var lines: [(String, Style)] = []
         for e in m.inspection {
             lines.append((e.attribute, .bold))
@@ -52,14 +80,17 @@ enum InspectView {
                 lines.append(("  \(m.labels["decoded"]): \(e.decoded ?? "")", .normal))
             }
         }
-        for (i, line) in lines.prefix(r.height - 2).enumerated() {
-            s.put(r.top + 1 + i, r.left + 2, DisplayWidth.truncate(line.0, to: width), style: line.1)
-        }
+        return lines
     }
 }
 
 /// The stats view: win rates as bars, the most used formulas and gates, the dice histogram.
 enum StatsView {
+    /// The Humans' list is what scrolls: all of them, and the rows under its heading.
+    static func scrollExtent(_ m: BrowserModel) -> (total: Int, visible: Int) {
+        (m.stats?.humans.count ?? 0, max(0, m.layout.body.height - 3))
+    }
+
     static func render(_ m: BrowserModel, _ s: Screen) {
         let r = m.layout.body
         Drawing.clear(s, r)
@@ -70,19 +101,26 @@ enum StatsView {
         let rightLeft = inner.left + leftWidth + 2
         let rightWidth = inner.width - leftWidth - 2
 
-        // Win rates, best first.
-        s.put(inner.top, inner.left, m.labels["winRates"], style: .bold)
+        // Win rates, best first; the list scrolls (j/k, PgUp/PgDn, g/G, the wheel) and says when
+        // there is more.
         let humans = stats.humans.sorted { ($1.tally.winRate, $0.human.name) < ($0.tally.winRate, $1.human.name) }
+        let scroll = min(m.overlayScroll, m.overlayScrollLimit)
+        let shown = max(0, inner.height - 1)
+        var heading = m.labels["winRates"]
+        if humans.count > shown { heading += "  \(scroll + 1)-\(min(humans.count, scroll + shown))/\(humans.count)" }
+        s.put(inner.top, inner.left, DisplayWidth.truncate(heading, to: leftWidth), style: .bold)
         // H or V before the name, as in the roster: the kind shows without colour too.
         let nameW = min(16, max(8, leftWidth / 3))
         let barW = max(4, leftWidth - nameW - 8)
-        for (i, line) in humans.prefix(inner.height - 1).enumerated() {
+        for (i, line) in humans.dropFirst(scroll).prefix(shown).enumerated() {
             let row = inner.top + 1 + i
             let marker = line.human.kind == .hero ? "H " : "V "
             s.put(row, inner.left, DisplayWidth.pad(marker + line.human.name, to: nameW), style: Drawing.style(for: line.human.kind))
             s.put(row, inner.left + nameW + 1, Drawing.bar(line.tally.winRate, width: barW), style: Drawing.style(for: line.human.kind))
             s.put(row, inner.left + nameW + 2 + barW, String(format: "%5.1f%%", line.tally.winRate * 100), style: .normal)
         }
+        if scroll > 0 { s.put(inner.top, inner.left + leftWidth - 1, "↑", style: .accent) }
+        if scroll + shown < humans.count { s.put(inner.top + shown, inner.left + leftWidth - 1, "↓", style: .accent) }
 
         // Most used formulas and gates.
         var row = inner.top
