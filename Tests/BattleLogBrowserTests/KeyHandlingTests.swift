@@ -252,8 +252,9 @@ import BattleLogKit
         m.handle(.enter)
         #expect(m.prompt?.errorColumn == 12 && m.prompt?.line.cursor == 11)
         BrowserView.render(m, on: grid)
-        #expect(grid.line(22).hasPrefix("f: power >= 9 ▏powr"), "\(grid.line(22))")
-        #expect(grid.line(23).hasPrefix(String(repeating: " ", count: 14) + "^ "), "\(grid.line(23))")
+        #expect(grid.line(21).hasPrefix("f: power >= 9 ▏powr"), "\(grid.line(21))")
+        #expect(grid.line(22).hasPrefix(String(repeating: " ", count: 14) + "^ "), "\(grid.line(22))")
+        #expect(grid.line(23).hasPrefix(" expected 'and', 'or' or the end"), "\(grid.line(23))")
         // Fixed where the cursor waits: "powr" becomes "and", the rest stands.
         for _ in 0..<4 { m.handle(.delete) }
         m.type("and")
@@ -607,5 +608,20 @@ import BattleLogKit
         m.handle(.character("g")); #expect(m.overlayScroll == 0)
         m.handle(.end); #expect(m.overlayScroll == limit)
         m.handle(.home); #expect(m.overlayScroll == 0)
+    }
+}
+
+@Suite struct FilterErrorTests {
+    @Test func aFilterErrorIsShownWholeUnderACaret() throws {
+        let s = try SimulatedStore(fights: 50, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("f")); m.type("powr = 3"); m.handle(.enter)
+        BrowserView.render(m, on: grid)
+        let text = grid.text
+        for field in ["power", "gate", "formula", "collaborator", "at column 1"] {
+            #expect(text.contains(field), "the error lost \(field):\n\(text)")
+        }
+        let inputRow = (0..<24).first { grid.line($0).hasPrefix("f: ▏powr = 3") }
+        #expect(inputRow != nil && grid.line(inputRow! + 1).hasPrefix("   ^"), "\(text)")
     }
 }

@@ -54,12 +54,19 @@ public enum BrowserView {
             let room = max(1, l.columns - DisplayWidth.of(label))
             let input = InputView(p.line, room: room)
             if let column = p.errorColumn, let e = p.error {
-                // The input stays editable on the line above; the caret points under the problem.
-                let inputRow = row - 1
+                // The input stays editable, a caret under the problem, and the whole message
+                // under it, wrapped (a list of the fields must not lose its end).
+                let message = DisplayWidth.wrap(e, to: max(1, l.columns - 2), maxLines: max(1, min(6, l.rows - 6)), atSpaces: true)
+                let inputRow = row - 1 - message.count
                 s.fill(inputRow, 0, width: l.columns, style: .statusBar)
                 s.put(inputRow, 0, DisplayWidth.truncate(label + input.text, to: l.columns), style: .statusBar)
-                let caret = input.column(ofCharacter: column - 1).map { String(repeating: " ", count: DisplayWidth.of(label) + $0) + "^ " } ?? ""
-                s.put(row, 0, DisplayWidth.truncate(caret + e, to: l.columns), style: .damaged)
+                let caret = input.column(ofCharacter: column - 1).map { String(repeating: " ", count: DisplayWidth.of(label) + $0) + "^" } ?? ""
+                s.fill(inputRow + 1, 0, width: l.columns, style: .statusBar)
+                s.put(inputRow + 1, 0, DisplayWidth.truncate(caret, to: l.columns), style: .damaged)
+                for (i, line) in message.enumerated() {
+                    s.fill(inputRow + 2 + i, 0, width: l.columns, style: .statusBar)
+                    s.put(inputRow + 2 + i, 1, line, style: .damaged)
+                }
                 return
             }
             var text = label + input.text
