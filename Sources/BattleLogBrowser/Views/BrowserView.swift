@@ -120,21 +120,54 @@ enum RosterView {
         let heroes = m.roster.filter { $0.kind == .hero }.count
         Drawing.box(s, r, title: "\(m.labels["roster"]) \(heroes)+\(m.roster.count - heroes)", focused: m.focus == .roster)
         let inner = r.width - 2
+        let tallies = m.roster.map { m.tallies[$0.id] ?? .init() }
+        let columns = TallyColumns(tallies, room: inner - 2)
         for i in 0..<m.layout.rosterRows {
             let index = m.rosterScroll + i
             guard index < m.roster.count else { break }
             let h = m.roster[index]
-            let t = m.tallies[h.id] ?? .init()
-            let score = "\(t.wins)-\(t.losses)-\(t.draws)"
+            let score = columns.text(tallies[index])
             let row = r.top + 1 + i
             let isSelected = index == m.rosterIndex
             let style: Style = isSelected ? (m.focus == .roster ? .selected : .selectedDim) : .normal
             s.fill(row, r.left + 1, width: inner, style: style)
-            s.put(row, r.left + 1, h.kind == .hero ? "H" : "V", style: isSelected ? style : Drawing.style(for: h.kind))
+            s.put(row, r.left + 1, h.kind == .hero ? "H" : (h.kind == .villain ? "V" : "?"), style: isSelected ? style : Drawing.style(for: h.kind))
             let nameWidth = max(1, inner - 3 - DisplayWidth.of(score))
             s.put(row, r.left + 3, DisplayWidth.pad(h.name, to: nameWidth), style: style)
             s.put(row, r.right - 1 - DisplayWidth.of(score), score, style: isSelected ? style : .dim)
         }
+    }
+}
+
+/// The roster's tally column: names come first, so a win rate with a one-cell bar (`48%▅`),
+/// and the full wins-losses-draws, aligned across the roster, only where the names keep at
+/// least 12 columns beside it.
+struct TallyColumns {
+    private let wins: Int, losses: Int, draws: Int
+    private let full: Bool
+
+    init(_ tallies: [BattleStore.Tally], room: Int) {
+        func digits(_ f: (BattleStore.Tally) -> Int) -> Int { tallies.map { String(f($0)).count }.max() ?? 1 }
+        wins = digits(\.wins); losses = digits(\.losses); draws = digits(\.draws)
+        full = room - (wins + losses + draws + 2 + 1 + Self.rateWidth) - 1 >= 12
+    }
+
+    static let rateWidth = 5   // "100%█"
+
+    func text(_ t: BattleStore.Tally) -> String {
+        let rate = Self.rate(t)
+        guard full else { return rate }
+        func pad(_ v: Int, _ n: Int) -> String { String(repeating: " ", count: max(0, n - String(v).count)) + String(v) }
+        return "\(pad(t.wins, wins))-\(pad(t.losses, losses))-\(pad(t.draws, draws)) " + rate
+    }
+
+    /// `48%▅`: the win rate in whole percent and as a block of eighths; `  –` with no records.
+    static func rate(_ t: BattleStore.Tally) -> String {
+        guard t.total > 0 else { return "   – " }
+        let percent = Int((t.winRate * 100).rounded())
+        let blocks: [String] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+        let text = "\(percent)%"
+        return String(repeating: " ", count: max(0, 4 - text.count)) + text + blocks[min(7, Int(t.winRate * 8))]
     }
 }
 
