@@ -222,3 +222,24 @@ import SQLiteDB
         print("browser beside other processes: 20 s, runs of simulate/import/list+stats/doctor = \(runs), \(screens) screens checked, \(final) records in \(fights) whole fights")
     }
 }
+
+@Suite struct InterruptTests {
+    @Test func ctrlCStopsTheBatchBeingWrittenAtOnce() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("interrupt.sqlite")
+        _ = cli(["simulate", "--fights", "100", "--seed", "1"], db: db)
+        for wait in [0.8, 2.5] {
+            // Batches of 200,000 fights take seconds each: a stop after the batch would be late.
+            let p = try ChildProcess([binary, "--db", db, "simulate", "--fights", "100000000", "--batch", "200000", "--seed", "2"])
+            Thread.sleep(forTimeInterval: wait)
+            let sent = Date()
+            p.send(SIGINT)
+            let ended = p.wait(atMost: 30)
+            let took = Date().timeIntervalSince(sent)
+            #expect(ended == .exited(130))
+            #expect(took < 1.0, "Ctrl-C took \(took) s to stop the simulation")
+        }
+        #expect(cli(["doctor"], db: db).status == 0)
+    }
+}

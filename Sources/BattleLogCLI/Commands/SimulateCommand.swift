@@ -38,6 +38,8 @@ enum SimulateCommand: Command {
         let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "fights")
         InterruptFlag.install()
         defer { InterruptFlag.uninstall() }
+        // Ctrl-C stops the batch being written at once (it is rolled back), not after it.
+        store.setProgressHandler { InterruptFlag.isRaised }
         let began = Date()
         let saved = try run.run(on: store, shouldStop: { InterruptFlag.isRaised }, progress: { bar.update(done: $0.saved, total: $0.total) })
         bar.finish()

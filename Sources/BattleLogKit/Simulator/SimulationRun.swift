@@ -29,7 +29,8 @@ public struct SimulationRun: Sendable {
     }
 
     /// Runs the simulation. `shouldStop` is asked between batches; `progress` is told after each.
-    /// Returns the number of fights saved.
+    /// A batch whose writing the store's progress handler interrupts is rolled back and the run
+    /// ends there. Returns the number of fights saved.
     @discardableResult
     public func run(on store: BattleStore, shouldStop: () -> Bool = { false },
                     progress: (SimulationProgress) -> Void = { _ in }) throws -> Int {
@@ -49,7 +50,23 @@ public struct SimulationRun: Sendable {
         var saved = 0
         while saved < fights && !shouldStop() {
             let n = min(batchSize, fights - saved)
-            try store.insert(simulator.nextBatch(n))
+            // Made a thousand fights at a time, asking `shouldStop` between them: a large batch
+            // does not delay a stop (the same fights, in the same order, as in one go).
+            var batch: [RecordDraft] = []
+            batch.reserveCapacity(n * 2)
+            var made = 0
+            while made < n {
+                if made > 0 && shouldStop() { return saved }
+                let k = min(1000, n - made)
+                batch += simulator.nextBatch(k)
+                made += k
+            }
+            do {
+                try store.insert(batch)
+            } catch {
+                if error == .interrupted { break }
+                throw error
+            }
             saved += n
             progress(SimulationProgress(saved: saved, total: fights, elapsed: Date().timeIntervalSince(began)))
         }
