@@ -301,13 +301,7 @@ import SQLiteDB
         let pidFile = dir.file("pid")
         _ = cli(["simulate", "--fights", "50", "--seed", "1"], db: db)
         for (signal, status) in [(SIGILL, 132), (SIGSEGV, 139), (SIGABRT, 134)] {
-            let command = "sh -c 'echo $$ > \(pidFile); exec env LANG=C.UTF-8 SWIFT_BACKTRACE=enable=no \(binary) --db \(db)'; echo EXITED $?; stty -a | tr ' ' '\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\\n' ' '; echo; sleep 60"
-            let t = try TmuxSession(command: command, columns: 90, rows: 26)
-            try t.waitFor("the first frame") { $0.contains("Roster") && $0.contains("record 1 of") }
-            let pid = try #require(pid_t(String(decoding: FileManager.default.contents(atPath: pidFile) ?? Data(), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)))
-            kill(pid, signal)
-            let after = try t.waitFor("the exit after signal \(signal)") { $0.contains("EXITED") && $0.contains("icanon") }
+            let after = try TmuxSession.browserEndedBy(signal, binary: binary, db: db, pidFile: pidFile)
             #expect(after.contains("EXITED \(status)"), "\(after)")
             #expect(!after.contains("-echo") && !after.contains("-icanon"), "the terminal was left raw:\n\(after)")
             #expect(!after.contains("Roster"), "the alternate screen was not left:\n\(after)")

@@ -29,6 +29,20 @@ final class TmuxSession {
 
     func capture() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
 
+    /// Opens the browser on `db` in a new session, waits for its first frame, sends it `signal`,
+    /// and returns the pane once the shell has printed `EXITED <status>` and the terminal's
+    /// echo and icanon modes (`stty`) after it.
+    static func browserEndedBy(_ signal: Int32, binary: String, db: String, pidFile: String) throws -> String {
+        // The shell writes its pid and execs the browser, which keeps that pid.
+        let command = "sh -c 'echo $$ > \(pidFile); exec env LANG=C.UTF-8 SWIFT_BACKTRACE=enable=no \(binary) --db \(db) --no-color'; echo EXITED $?; stty -a | tr ' ' '\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\\n' ' '; echo; sleep 60"
+        let t = try TmuxSession(command: command, columns: 90, rows: 26)
+        try t.waitFor("the first frame") { $0.contains("Roster") && $0.contains("record 1 of") }
+        let pid = try #require(pid_t(String(decoding: FileManager.default.contents(atPath: pidFile) ?? Data(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(pid, signal)
+        return try t.waitFor("the exit after signal \(signal) and the terminal's modes") { $0.contains("EXITED") && $0.contains("icanon") }
+    }
+
     /// Polls the pane until `predicate` holds; fails with the pane's contents after `timeout`.
     @discardableResult
     func waitFor(_ what: String, timeout: Double = 15, _ predicate: (String) -> Bool) throws -> String {
@@ -149,14 +163,7 @@ final class TmuxSession {
         let db = dir.file("x.sqlite")
         let pidFile = dir.file("pid")
         _ = cli(["simulate", "--fights", "50", "--seed", "1"], db: db)
-        // The shell writes its pid and execs the browser, which keeps that pid.
-        let command = "sh -c 'echo $$ > \(pidFile); exec env LANG=C.UTF-8 BATTLELOG_DB=\(db) \(binary) --no-color'; echo EXITED $?; stty -a | tr ' ' '\\n' | grep -x -e echo -e -echo | tr '\\n' ' '; echo; sleep 60"
-        let t = try TmuxSession(command: command, columns: 90, rows: 26)
-        try t.waitFor("the first frame") { $0.contains("Roster") && $0.contains("record 1 of") }
-        let pid = try #require(pid_t(String(decoding: FileManager.default.contents(atPath: pidFile) ?? Data(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)))
-        kill(pid, SIGTERM)
-        let after = try t.waitFor("the exit after SIGTERM and the terminal's modes") { $0.contains("EXITED") && $0.contains("echo") }
+        let after = try TmuxSession.browserEndedBy(SIGTERM, binary: binary, db: db, pidFile: pidFile)
         #expect(after.contains("EXITED 143"), "\(after)")
         #expect(after.contains("echo") && !after.contains("-echo"), "\(after)")
     }
