@@ -107,7 +107,10 @@ enum StatsView {
         let scroll = min(m.overlayScroll, m.overlayScrollLimit)
         let shown = max(0, inner.height - 1)
         var heading = m.labels["winRates"]
-        if humans.count > shown { heading += "  \(scroll + 1)-\(min(humans.count, scroll + shown))/\(humans.count)" }
+        if humans.count > shown {
+            heading += "  \(scroll + 1)-\(min(humans.count, scroll + shown))/\(humans.count) "
+                + (scroll > 0 ? "↑" : "") + (scroll + shown < humans.count ? "↓" : "")
+        }
         s.put(inner.top, inner.left, DisplayWidth.truncate(heading, to: leftWidth), style: .bold)
         // H or V before the name, as in the roster: the kind shows without colour too.
         let nameW = min(16, max(8, leftWidth / 3))
@@ -119,8 +122,6 @@ enum StatsView {
             s.put(row, inner.left + nameW + 1, Drawing.bar(line.tally.winRate, width: barW), style: Drawing.style(for: line.human.kind))
             s.put(row, inner.left + nameW + 2 + barW, String(format: "%5.1f%%", line.tally.winRate * 100), style: .normal)
         }
-        if scroll > 0 { s.put(inner.top, inner.left + leftWidth - 1, "↑", style: .accent) }
-        if scroll + shown < humans.count { s.put(inner.top + shown, inner.left + leftWidth - 1, "↓", style: .accent) }
 
         // Most used formulas and gates.
         var row = inner.top
