@@ -73,7 +73,7 @@ extension BrowserModel {
     public var helpBindings: [KeyBinding] {
         guard let f = helpFilter else { return KeyTable.bindings }
         return KeyTable.bindings.filter { b in
-            FilterText.contains(b.help, f) || b.keys.contains { FilterText.contains($0.label, f) }
+            FilterText.contains(labels[b.labelKey], f) || FilterText.contains(b.help, f) || b.keys.contains { FilterText.contains($0.label, f) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import BattleLogKit
 /// A key press or mouse event, independent of ncurses.
 public enum Key: Hashable, Sendable {
     case character(Character)
@@ -47,45 +48,52 @@ public enum Action: String, Sendable, CaseIterable {
     case help, inspect, stats, simulate, toggleLive, redraw, suspend, quit, forceQuit
 }
 
-/// One line of the key table: the keys, the action, and what the help overlay says.
+/// One line of the key table: the keys and the action. What the help overlay says of it is the
+/// label `key.<action>` of the label tables (English and Chinese).
 public struct KeyBinding: Sendable {
     public let keys: [Key]
     public let action: Action
-    public let help: String
+
+    /// The label key of this binding's help text.
+    public var labelKey: String { "key." + action.rawValue }
+    /// The help text in English (the README's key table).
+    public var help: String { KeyTable.english[labelKey] }
 }
 
 /// The one table of key bindings: the input handler and the help overlay both read it, so help
 /// can never disagree with behaviour.
 public enum KeyTable {
+    static let english = Labels.load("en")
+
     public static let bindings: [KeyBinding] = [
-        KeyBinding(keys: [.up, .character("k")], action: .moveUp, help: "move up"),
-        KeyBinding(keys: [.down, .character("j")], action: .moveDown, help: "move down"),
-        KeyBinding(keys: [.pageUp, .character("b")], action: .pageUp, help: "page up"),
-        KeyBinding(keys: [.pageDown, .character(" ")], action: .pageDown, help: "page down"),
-        KeyBinding(keys: [.control("u")], action: .halfPageUp, help: "half page up"),
-        KeyBinding(keys: [.control("d")], action: .halfPageDown, help: "half page down"),
-        KeyBinding(keys: [.home, .character("g")], action: .first, help: "first (newest) record"),
-        KeyBinding(keys: [.end, .character("G")], action: .last, help: "last (oldest) record"),
-        KeyBinding(keys: [.tab], action: .nextPane, help: "next pane"),
-        KeyBinding(keys: [.backTab], action: .previousPane, help: "previous pane"),
-        KeyBinding(keys: [.left, .character("h")], action: .paneLeft, help: "pane to the left"),
-        KeyBinding(keys: [.right, .character("l")], action: .paneRight, help: "pane to the right"),
-        KeyBinding(keys: [.enter], action: .open, help: "open: Human's records, record's detail"),
-        KeyBinding(keys: [.escape, .backspace], action: .back, help: "back (leaves a filter) / close overlay"),
-        KeyBinding(keys: [.character("/")], action: .search, help: "search Humans by name"),
-        KeyBinding(keys: [.character("n")], action: .searchNext, help: "next match"),
-        KeyBinding(keys: [.character("N")], action: .searchPrevious, help: "previous match"),
-        KeyBinding(keys: [.character("f")], action: .filter, help: "filter all records (empty clears)"),
-        KeyBinding(keys: [.character("o")], action: .otherSide, help: "other side: the opponent's record of the fight"),
-        KeyBinding(keys: [.character("?"), .f1], action: .help, help: "this help"),
-        KeyBinding(keys: [.character("i")], action: .inspect, help: "inspect stored values of the record"),
-        KeyBinding(keys: [.character("t")], action: .stats, help: "statistics view"),
-        KeyBinding(keys: [.character("s")], action: .simulate, help: "simulate more fights"),
-        KeyBinding(keys: [.character("L")], action: .toggleLive, help: "live refresh on/off"),
-        KeyBinding(keys: [.control("l")], action: .redraw, help: "redraw the screen"),
-        KeyBinding(keys: [.control("z")], action: .suspend, help: "suspend to the shell (fg resumes)"),
-        KeyBinding(keys: [.character("q")], action: .quit, help: "close overlay; quit at the top"),
-        KeyBinding(keys: [.control("c")], action: .forceQuit, help: "quit"),
+        KeyBinding(keys: [.up, .character("k")], action: .moveUp),
+        KeyBinding(keys: [.down, .character("j")], action: .moveDown),
+        KeyBinding(keys: [.pageUp, .character("b")], action: .pageUp),
+        KeyBinding(keys: [.pageDown, .character(" ")], action: .pageDown),
+        KeyBinding(keys: [.control("u")], action: .halfPageUp),
+        KeyBinding(keys: [.control("d")], action: .halfPageDown),
+        KeyBinding(keys: [.home, .character("g")], action: .first),
+        KeyBinding(keys: [.end, .character("G")], action: .last),
+        KeyBinding(keys: [.tab], action: .nextPane),
+        KeyBinding(keys: [.backTab], action: .previousPane),
+        KeyBinding(keys: [.left, .character("h")], action: .paneLeft),
+        KeyBinding(keys: [.right, .character("l")], action: .paneRight),
+        KeyBinding(keys: [.enter], action: .open),
+        KeyBinding(keys: [.escape, .backspace], action: .back),
+        KeyBinding(keys: [.character("/")], action: .search),
+        KeyBinding(keys: [.character("n")], action: .searchNext),
+        KeyBinding(keys: [.character("N")], action: .searchPrevious),
+        KeyBinding(keys: [.character("f")], action: .filter),
+        KeyBinding(keys: [.character("o")], action: .otherSide),
+        KeyBinding(keys: [.character("?"), .f1], action: .help),
+        KeyBinding(keys: [.character("i")], action: .inspect),
+        KeyBinding(keys: [.character("t")], action: .stats),
+        KeyBinding(keys: [.character("s")], action: .simulate),
+        KeyBinding(keys: [.character("L")], action: .toggleLive),
+        KeyBinding(keys: [.control("l")], action: .redraw),
+        KeyBinding(keys: [.control("z")], action: .suspend),
+        KeyBinding(keys: [.character("q")], action: .quit),
+        KeyBinding(keys: [.control("c")], action: .forceQuit),
     ]
 
     private static let byKey: [Key: Action] = {

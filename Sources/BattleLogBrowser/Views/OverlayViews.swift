@@ -3,8 +3,8 @@ import BattleLogKit
 /// The help overlay, generated from the key table the input handler uses.
 enum HelpView {
     static func lines(_ m: BrowserModel) -> [(String, String)] {
-        m.helpBindings.map { b in (b.keys.map(\.label).joined(separator: " "), b.help) }
-            + (m.helpFilter == nil ? [("", ""), ("Mouse", "click selects a row, the wheel scrolls")] : [])
+        m.helpBindings.map { b in (b.keys.map(\.label).joined(separator: " "), m.labels[b.labelKey]) }
+            + (m.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["helpMouseText"])] : [])
     }
 
     /// As tall as its lines (the body's height at most), in the middle of the body.
@@ -24,7 +24,7 @@ enum HelpView {
         let scroll = min(m.overlayScroll, m.overlayScrollLimit)
         let r = rect(m, lineCount: lines.count)
         Drawing.clear(s, r)
-        let filter = m.helpFilter.map { "  /" + $0 } ?? "  (/ filters)"
+        let filter = "  " + (m.helpFilter.map { "/" + $0 } ?? m.labels["helpFilterHint"])
         Drawing.box(s, r, title: m.labels["help"] + filter + "  (Esc/q)", focused: true)
         let keyWidth = min(22, lines.map { DisplayWidth.of($0.0) }.max() ?? 10)
         for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
