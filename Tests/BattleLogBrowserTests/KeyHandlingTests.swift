@@ -625,3 +625,36 @@ import BattleLogKit
         #expect(inputRow != nil && grid.line(inputRow! + 1).hasPrefix("   ^"), "\(text)")
     }
 }
+
+@Suite struct LabelTableTests {
+    /// Every string a person reads comes from the label tables: both languages hold the same
+    /// keys, every key binding and every filter error has its label, and no label is empty.
+    @Test func bothLanguagesHaveEveryKey() {
+        let en = Labels.load("en"), zh = Labels.load("zh")
+        #expect(en.keys.subtracting(zh.keys).isEmpty, "missing in zh: \(en.keys.subtracting(zh.keys).sorted())")
+        #expect(zh.keys.subtracting(en.keys).isEmpty, "missing in en: \(zh.keys.subtracting(en.keys).sorted())")
+        for b in KeyTable.bindings { #expect(en.keys.contains(b.labelKey) && zh.keys.contains(b.labelKey), "\(b.labelKey)") }
+        for (key, english) in FilterError.englishTemplates {
+            #expect(en["filterError." + key] == english, "en.json's filterError.\(key) differs from the code's English")
+            #expect(zh.keys.contains("filterError." + key))
+        }
+        for key in en.keys { #expect(!zh[key].isEmpty && !en[key].isEmpty, "\(key) is empty") }
+    }
+
+    @Test func theChineseBrowserSaysItsFilterErrorsAndHelpInChinese() throws {
+        let s = try SimulatedStore(fights: 50, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: "zh")
+        m.handle(.character("f")); m.type("powr = 3"); m.handle(.enter)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("未知字段 \"powr\"") && grid.text.contains("（第 1 列）"), "\(grid.text)")
+        m.handle(.escape); m.handle(.character("f")); m.type("power >= 9 and"); m.handle(.enter)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("表达式结尾") && !grid.text.contains("the end of the expression"), "\(grid.text)")
+        m.handle(.escape); m.handle(.f1)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("（/ 筛选）") && !grid.text.contains("filters"), "\(grid.text)")
+        m.handle(.escape)
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(2).contains("侠") && !grid.line(2).contains("│H "), "\(grid.line(2))")
+    }
+}

@@ -298,3 +298,18 @@ import BattleLogKit
         #expect(!line.contains("\(power)  █") && !line.contains("\(power)  ░"), "\(line)")
     }
 }
+
+@Suite struct ChineseCommandTests {
+    @Test func listStatsAndShowSpeakChinese() {
+        let dir = TempDir()
+        let db = dir.file("zh.sqlite")
+        _ = cli(["simulate", "--fights", "20", "--seed", "1"], db: db)
+        let list = cli(["--lang", "zh", "list", "--limit", "2"], db: db).out
+        #expect(list.hasPrefix("编号") && list.contains("所属") && list.contains("时长") && !list.contains("OWNER"), "\(list)")
+        let stats = cli(["--lang", "zh", "stats"], db: db).out
+        #expect(stats.hasPrefix("人物") && stats.contains("胜率") && stats.contains("契约配方") && !stats.contains("WIN RATE"), "\(stats)")
+        let show = cli(["--lang", "zh", "show", "3"], db: db).out
+        #expect(show.hasPrefix("记录 3（战斗 2）") && (show.contains("（英雄）") || show.contains("(英雄)")) && !show.contains("(villain)"), "\(show)")
+        #expect(cli(["--lang", "zh", "list", "--where", "power = 11"], db: db).out == "没有记录\n")
+    }
+}

@@ -38,7 +38,7 @@ extension BrowserModel {
                 try applyFilter(p.text)
             } catch let e as FilterError {
                 // The cursor waits where the problem is.
-                prompt = Prompt(kind: .filter, text: p.text, cursor: e.column - 1, error: e.description, errorColumn: e.column)
+                prompt = Prompt(kind: .filter, text: p.text, cursor: e.column - 1, error: e.text(labels), errorColumn: e.column)
             }
         case .simulate:
             let typed = p.text.isEmpty ? (p.placeholder ?? "") : p.text

@@ -121,7 +121,9 @@ enum RosterView {
         Drawing.box(s, r, title: "\(m.labels["roster"]) \(heroes)+\(m.roster.count - heroes)", focused: m.focus == .roster)
         let inner = r.width - 2
         let tallies = m.roster.map { m.tallies[$0.id] ?? .init() }
-        let columns = TallyColumns(tallies, room: inner - 2)
+        // H or V (侠 or 魔): the kind shows without colour too.
+        let markWidth = max(DisplayWidth.of(m.labels.kindMark(.hero)), DisplayWidth.of(m.labels.kindMark(.villain)))
+        let columns = TallyColumns(tallies, room: inner - markWidth - 1)
         for i in 0..<m.layout.rosterRows {
             let index = m.rosterScroll + i
             guard index < m.roster.count else { break }
@@ -131,9 +133,9 @@ enum RosterView {
             let isSelected = index == m.rosterIndex
             let style: Style = isSelected ? (m.focus == .roster ? .selected : .selectedDim) : .normal
             s.fill(row, r.left + 1, width: inner, style: style)
-            s.put(row, r.left + 1, h.kind == .hero ? "H" : (h.kind == .villain ? "V" : "?"), style: isSelected ? style : Drawing.style(for: h.kind))
-            let nameWidth = max(1, inner - 3 - DisplayWidth.of(score))
-            s.put(row, r.left + 3, DisplayWidth.pad(h.name, to: nameWidth), style: style)
+            s.put(row, r.left + 1, m.labels.kindMark(h.kind), style: isSelected ? style : Drawing.style(for: h.kind))
+            let nameWidth = max(1, inner - markWidth - 2 - DisplayWidth.of(score))
+            s.put(row, r.left + 2 + markWidth, DisplayWidth.pad(h.name, to: nameWidth), style: style)
             s.put(row, r.right - 1 - DisplayWidth.of(score), score, style: isSelected ? style : .dim)
         }
     }

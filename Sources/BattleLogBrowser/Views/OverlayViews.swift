@@ -117,7 +117,7 @@ enum StatsView {
         let barW = max(4, leftWidth - nameW - 8)
         for (i, line) in humans.dropFirst(scroll).prefix(shown).enumerated() {
             let row = inner.top + 1 + i
-            let marker = line.human.kind == .hero ? "H " : "V "
+            let marker = m.labels.kindMark(line.human.kind) + " "
             s.put(row, inner.left, DisplayWidth.pad(marker + line.human.name, to: nameW), style: Drawing.style(for: line.human.kind))
             s.put(row, inner.left + nameW + 1, Drawing.bar(line.tally.winRate, width: barW), style: Drawing.style(for: line.human.kind))
             s.put(row, inner.left + nameW + 2 + barW, String(format: "%5.1f%%", line.tally.winRate * 100), style: .normal)

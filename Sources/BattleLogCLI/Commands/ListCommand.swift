@@ -37,10 +37,13 @@ enum ListCommand: Command {
                 console.line(RecordJSON.encode(r))
                 try console.checkOutput()
             }
-        } else if records.isEmpty {
-            console.line(cursor == nil ? "no records" : "no more records")
         } else {
-            console.write(RecordTable.render(records))
+            let labels = Labels.load(globals.language ?? Labels.language(environment: environment))
+            if records.isEmpty {
+                console.line(labels[cursor == nil ? "noRecordsLine" : "noMoreRecords"])
+            } else {
+                console.write(RecordTable.render(records, labels: labels))
+            }
         }
         return ExitStatus.success
     }
@@ -48,11 +51,12 @@ enum ListCommand: Command {
 
 /// The text table of `list`: columns aligned by display width, CJK included.
 enum RecordTable {
-    static let headers = ["ID", "DATE", "OWNER", "KIND", "RESULT", "OPPONENT", "MAGIC", "DURATION"]
+    static let headerKeys = ["col.id", "col.date", "col.owner", "col.kind", "col.result", "col.opponent", "col.magic", "col.duration"]
 
-    static func render(_ records: [Record]) -> String {
+    static func render(_ records: [Record], labels: Labels) -> String {
+        let headers = headerKeys.map { labels[$0] }
         let rows: [[String]] = records.map { r in
-            [String(r.id), r.isoDate, r.owner.name, r.owner.kindText, r.result?.rawValue ?? "?",
+            [String(r.id), r.isoDate, r.owner.name, labels.kind(r.owner.kind), r.result.map { labels[$0.rawValue] } ?? "?",
              r.opponent.name, RecordText.magicSummary(r), RecordText.durationClock(r)].map(SafeText.escape)
         }
         let caps = [12, 20, 24, 7, 6, 24, 40, 12]

@@ -17,11 +17,11 @@ enum ShowCommand: Command {
         }
         let labels = Labels.load(globals.language ?? Labels.language(environment: environment))
         let e = SafeText.escape
-        console.line("Record \(r.id)  (fight \(r.fightText))")
-        console.line("  \(labels["owner"]): \(e(r.owner.name)) (\(r.owner.kindText))")
-        console.line("  \(labels["opponent"]): \(e(r.opponent.name)) (\(r.opponent.kindText))")
+        console.line(labels.fill("showRecord", String(r.id), r.fightText))
+        console.line("  \(labels["owner"]): \(e(r.owner.name)) (\(labels.kind(r.owner.kind)))")
+        console.line("  \(labels["opponent"]): \(e(r.opponent.name)) (\(labels.kind(r.opponent.kind)))")
         console.line("  \(labels["date"]): \(r.isoDate)")
-        console.line("  \(labels["result"]): \(r.result.map { labels[$0.rawValue] } ?? "DAMAGED")")
+        console.line("  \(labels["result"]): \(r.result.map { labels[$0.rawValue] } ?? labels["damaged"])")
         switch r.duration.decoded {
         case .success(let d): console.line("  \(labels["duration"]): \(d.clockDescription)  \(d.description)")
         case .failure(let err): console.line("  \(labels["duration"]): DAMAGED (\(e(err.reason.description)))")

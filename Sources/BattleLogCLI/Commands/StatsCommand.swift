@@ -14,25 +14,28 @@ enum StatsCommand: Command {
             console.line(json(stats))
             return ExitStatus.success
         }
+        let labels = Labels.load(globals.language ?? Labels.language(environment: environment))
         let nameWidth = min(30, max(5, stats.humans.map { DisplayWidth.of(SafeText.escape($0.human.name)) }.max() ?? 5))
-        console.line(DisplayWidth.pad("HUMAN", to: nameWidth) + "  KIND     WINS  LOSSES   DRAWS  WIN RATE")
+        func right(_ key: String, _ width: Int) -> String { DisplayWidth.pad(labels[key], to: width, alignRight: true) }
+        console.line(DisplayWidth.pad(labels["col.human"], to: nameWidth) + "  " + DisplayWidth.pad(labels["col.kind"], to: 7)
+                     + right("col.wins", 6) + "  " + right("col.losses", 6) + "  " + right("col.draws", 6) + "  " + right("col.winRate", 8))
         for line in stats.humans {
             let t = line.tally
             console.line(DisplayWidth.pad(SafeText.escape(line.human.name), to: nameWidth) + "  "
-                         + DisplayWidth.pad(line.human.kindText, to: 7)
+                         + DisplayWidth.pad(labels.kind(line.human.kind), to: 7)
                          + String(format: "%6d  %6d  %6d  %7.1f%%", t.wins, t.losses, t.draws, t.winRate * 100))
         }
         console.line("")
-        console.line("records: \(stats.records)   fights: \(stats.fights)")
-        for (type, title) in [("hero", "cooperation formulas"), ("villain", "evil gates")] {
+        console.line(labels.fill("statsTotals", String(stats.records), String(stats.fights)))
+        for (type, title) in [("hero", labels["statsFormulas"]), ("villain", labels["statsGates"])] {
             console.line("")
-            console.line("\(title):")
+            console.line(title)
             for u in stats.usage(ofType: type) {
                 console.line("  " + DisplayWidth.pad(SafeText.escape(u.name), to: 24) + String(format: "%8d", u.uses))
             }
         }
         console.line("")
-        console.line("dice (rolls per value, in tens):")
+        console.line(labels["statsDice"])
         for decade in 0..<10 {
             let lo = decade * 10 + 1, hi = decade * 10 + 10
             let n = (lo...hi).map { stats.dice[$0] ?? 0 }.saturatingSum()

@@ -1,16 +1,67 @@
 /// A filter expression that cannot be parsed or compiled: what was expected, and where.
+///
+/// Each kind of problem has a key and its arguments; `message` is the English text. The label
+/// tables hold the same messages as `filterError.<key>` templates (`{0}`, `{1}` for the
+/// arguments), so that the browser says them in its language.
 public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
+    /// Which problem: the label key is `filterError.` + this.
+    public let key: String
+    /// The template's arguments: names, values, tokens as the user typed them.
+    public let arguments: [String]
     /// The 1-based column (in characters) where the problem is.
     public let column: Int
     /// The whole expression.
     public let input: String
 
-    public init(_ message: String, column: Int, input: String) {
-        self.message = message
+    public init(_ key: String, _ arguments: [String] = [], column: Int, input: String) {
+        self.key = key
+        self.arguments = arguments
         self.column = column
         self.input = input
     }
+
+    /// The English templates, by key (the same text as `filterError.<key>` in `en.json`).
+    public static let englishTemplates: [String: String] = [
+        "bangWithoutEquals": "expected '=' after '!'",
+        "unfinishedEscape": "unfinished escape",
+        "badUnicodeEscape": "expected \\u{hex}",
+        "unknownEscape": "unknown escape \\{0}",
+        "unterminatedString": "unterminated string: expected a closing {0}",
+        "notADuration": "not a duration: {0}",
+        "notANumber": "not a number: {0}",
+        "unexpectedCharacter": "unexpected character '{0}'",
+        "expectedAndOrEnd": "expected 'and', 'or' or the end of the expression, found {0}",
+        "tooDeep": "the expression nests deeper than {0} levels of parentheses and 'not'",
+        "tooManyComparisons": "the expression has more than {0} comparisons",
+        "expectedClose": "expected ')', found {0}",
+        "expectedContains": "expected 'contains' after 'rolls' (or use rolls.max, rolls.min, rolls.sum, rolls.count)",
+        "expectedWholeNumber": "expected a whole number after 'rolls contains', found {0}",
+        "unknownField": "unknown field \"{0}\": expected one of {1}",
+        "expectedOperator": "expected an operator (=, !=, <, <=, >, >=, ~) after {0}, found {1}",
+        "expectedValue": "expected a value after {0}, found {1}",
+        "expectedField": "expected a field name, 'not' or '(', found {0}",
+        "containsNeedsText": "'~' needs a text field; {0} is a number",
+        "expectedDuration": "expected a duration (seconds, 1:30 or 90s)",
+        "expectedNumber": "expected a number",
+        "kindValues": "kind is compared with = or != to hero or villain",
+        "resultValues": "result is compared with = or != to win, loss or draw",
+        "magicValues": "magic is compared with = or != to {0}",
+        "dateContains": "'~' needs a text field; date is a date",
+        "expectedDate": "expected a date YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ",
+    ]
+
+    /// The token arguments that are words rather than what the user typed.
+    public static let theEnd = "the end of the expression"
+
+    /// `template` with `{0}`, `{1}`... replaced by the arguments.
+    public static func fill(_ template: String, _ arguments: [String]) -> String {
+        var text = template
+        for (i, a) in arguments.enumerated() { text = text.replacingOccurrences(of: "{\(i)}", with: a) }
+        return text
+    }
+
+    /// The problem in English.
+    public var message: String { Self.fill(Self.englishTemplates[key] ?? key, arguments) }
 
     /// `message at column N`.
     public var description: String { "\(message) at column \(column)" }

@@ -17,7 +17,7 @@ enum FilterToken: Equatable {
         case .op(let o): "'\(o)'"
         case .open: "'('"
         case .close: "')'"
-        case .end: "the end of the expression"
+        case .end: FilterError.theEnd
         }
     }
 }
@@ -30,7 +30,7 @@ struct FilterLexer {
         let chars = Array(input)
         var i = 0
         var out: [(FilterToken, Int)] = []
-        func fail(_ message: String, _ at: Int) -> FilterError { FilterError(message, column: at + 1, input: input) }
+        func fail(_ key: String, _ arguments: [String] = [], _ at: Int) -> FilterError { FilterError(key, arguments, column: at + 1, input: input) }
         while i < chars.count {
             let c = chars[i]
             let start = i
@@ -41,7 +41,7 @@ struct FilterLexer {
             case "=": out.append((.op("="), start + 1)); i += 1
             case "~": out.append((.op("~"), start + 1)); i += 1
             case "!":
-                guard i + 1 < chars.count, chars[i + 1] == "=" else { throw fail("expected '=' after '!'", i + 1) }
+                guard i + 1 < chars.count, chars[i + 1] == "=" else { throw fail("bangWithoutEquals", [], i + 1) }
                 out.append((.op("!="), start + 1)); i += 2
             case "<", ">":
                 if i + 1 < chars.count, chars[i + 1] == "=" { out.append((.op(String(c) + "="), start + 1)); i += 2 }
@@ -55,7 +55,7 @@ struct FilterLexer {
                     let d = chars[i]
                     if d == quote { closed = true; i += 1; break }
                     if d == "\\" {
-                        guard i + 1 < chars.count else { throw fail("unfinished escape", i) }
+                        guard i + 1 < chars.count else { throw fail("unfinishedEscape", [], i) }
                         let e = chars[i + 1]
                         i += 2
                         switch e {
@@ -67,18 +67,18 @@ struct FilterLexer {
                             // \u{1F98A}
                             guard i < chars.count, chars[i] == "{", let close = chars[i...].firstIndex(of: "}"),
                                   let code = UInt32(String(chars[(i + 1)..<close]), radix: 16), let scalar = Unicode.Scalar(code) else {
-                                throw fail("expected \\u{hex}", i - 2)
+                                throw fail("badUnicodeEscape", [], i - 2)
                             }
                             text.unicodeScalars.append(scalar)
                             i = close + 1
-                        default: throw fail("unknown escape \\\(e)", i - 2)
+                        default: throw fail("unknownEscape", [String(e)], i - 2)
                         }
                         continue
                     }
                     text.append(d)
                     i += 1
                 }
-                guard closed else { throw fail("unterminated string: expected a closing \(quote)", start) }
+                guard closed else { throw fail("unterminatedString", [String(quote)], start) }
                 out.append((.string(text), start + 1))
             default:
                 if c.isNumber && c.isASCII || (c == "-" && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isNumber) {
@@ -96,18 +96,18 @@ struct FilterLexer {
                         unit = chars[i]; i += 1
                     }
                     if text.contains(":") || unit != nil {
-                        guard let seconds = Self.seconds(text, unit: unit) else { throw fail("not a duration: \(text)", start) }
+                        guard let seconds = Self.seconds(text, unit: unit) else { throw fail("notADuration", [text], start) }
                         out.append((.duration(seconds), start + 1))
                     } else {
                         if text.hasSuffix(".") { text.removeLast() }
-                        guard Double(text) != nil else { throw fail("not a number: \(text)", start) }
+                        guard Double(text) != nil else { throw fail("notANumber", [text], start) }
                         out.append((.number(text), start + 1))
                     }
                 } else if isWordCharacter(c) {
                     while i < chars.count, isWordCharacter(chars[i]) || chars[i] == "." || chars[i] == "-" { i += 1 }
                     out.append((.word(String(chars[start..<i])), start + 1))
                 } else {
-                    throw fail("unexpected character '\(SafeText.escape(String(c)))'", i)
+                    throw fail("unexpectedCharacter", [SafeText.escape(String(c))], i)
                 }
             }
         }

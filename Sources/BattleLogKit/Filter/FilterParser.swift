@@ -32,7 +32,7 @@ public struct FilterParser {
         parser.tokens = try FilterLexer(input: input).tokens()
         let expression = try parser.parseOr()
         guard case .end = parser.current else {
-            throw parser.error("expected 'and', 'or' or the end of the expression, found \(parser.current.display)")
+            throw parser.error("expectedAndOrEnd", [parser.current.display])
         }
         return expression
     }
@@ -42,7 +42,7 @@ public struct FilterParser {
     private var current: FilterToken { tokens[position].0 }
     private var column: Int { tokens[position].1 }
     private mutating func advance() { if position < tokens.count - 1 { position += 1 } }
-    private func error(_ message: String) -> FilterError { FilterError(message, column: column, input: input) }
+    private func error(_ key: String, _ arguments: [String] = []) -> FilterError { FilterError(key, arguments, column: column, input: input) }
 
     private func isKeyword(_ word: String) -> Bool {
         if case .word(let w) = current { return w.lowercased() == word }
@@ -81,7 +81,7 @@ public struct FilterParser {
     private mutating func enter() throws(FilterError) {
         depth += 1
         if depth > Self.maxDepth {
-            throw error("the expression nests deeper than \(Self.maxDepth) levels of parentheses and 'not'")
+            throw error("tooDeep", [String(Self.maxDepth)])
         }
     }
 
@@ -89,7 +89,7 @@ public struct FilterParser {
         if case .open = current {} else {
             comparisons += 1
             if comparisons > Self.maxComparisons {
-                throw error("the expression has more than \(Self.maxComparisons) comparisons")
+                throw error("tooManyComparisons", [String(Self.maxComparisons)])
             }
         }
         switch current {
@@ -98,24 +98,24 @@ public struct FilterParser {
             defer { depth -= 1 }
             advance()
             let inner = try parseOr()
-            guard case .close = current else { throw error("expected ')', found \(current.display)") }
+            guard case .close = current else { throw error("expectedClose", [current.display]) }
             advance()
             return inner
         case .word(let name):
             if name.lowercased() == "rolls" {
                 advance()
-                guard isKeyword("contains") else { throw error("expected 'contains' after 'rolls' (or use rolls.max, rolls.min, rolls.sum, rolls.count)") }
+                guard isKeyword("contains") else { throw error("expectedContains") }
                 advance()
-                guard case .number(let n) = current, let v = Int64(n) else { throw error("expected a whole number after 'rolls contains', found \(current.display)") }
+                guard case .number(let n) = current, let v = Int64(n) else { throw error("expectedWholeNumber", [current.display]) }
                 advance()
                 return .rollsContain(v)
             }
             guard let field = FilterField.named(name) else {
-                throw error("unknown field \"\(SafeText.escape(name))\": expected one of \(FilterField.allNames.joined(separator: ", "))")
+                throw error("unknownField", [SafeText.escape(name), FilterField.allNames.joined(separator: ", ")])
             }
             advance()
             guard case .op(let symbol) = current, let op = FilterOperator(rawValue: symbol) else {
-                throw error("expected an operator (=, !=, <, <=, >, >=, ~) after \(name), found \(current.display)")
+                throw error("expectedOperator", [name, current.display])
             }
             advance()
             let valueColumn = column
@@ -125,44 +125,44 @@ public struct FilterParser {
             case .word(let w) where !["and", "or", "not"].contains(w.lowercased()): value = .text(w)
             case .number(let n): value = field.isNumeric || field == .date ? .number(Double(n)!) : .text(n)
             case .duration(let d): value = .number(d)
-            default: throw error("expected a value after \(symbol), found \(current.display)")
+            default: throw error("expectedValue", [symbol, current.display])
             }
             advance()
             try Self.check(field, op, value, column: valueColumn, input: input)
             return .comparison(field, op, value)
         default:
-            throw error("expected a field name, 'not' or '(', found \(current.display)")
+            throw error("expectedField", [current.display])
         }
     }
 
     /// Rejects comparisons that cannot mean anything (`power ~ 3`, `result = maybe`, `power > "x"`).
     private static func check(_ field: FilterField, _ op: FilterOperator, _ value: FilterValue, column: Int, input: String) throws(FilterError) {
-        func fail(_ m: String) -> FilterError { FilterError(m, column: column, input: input) }
+        func fail(_ key: String, _ arguments: [String] = []) -> FilterError { FilterError(key, arguments, column: column, input: input) }
         if field.isNumeric {
-            if op == .contains { throw fail("'~' needs a text field; \(field) is a number") }
+            if op == .contains { throw fail("containsNeedsText", ["\(field)"]) }
             guard case .number = value else {
-                if field == .duration { throw fail("expected a duration (seconds, 1:30 or 90s)") }
-                throw fail("expected a number")
+                if field == .duration { throw fail("expectedDuration") }
+                throw fail("expectedNumber")
             }
         }
         switch field {
         case .kind:
             guard op == .equal || op == .notEqual, case .text(let t) = value, HumanKind(rawValue: t.lowercased()) != nil else {
-                throw fail("kind is compared with = or != to hero or villain")
+                throw fail("kindValues")
             }
         case .result:
             guard op == .equal || op == .notEqual, case .text(let t) = value, FightResult(rawValue: t.lowercased()) != nil else {
-                throw fail("result is compared with = or != to win, loss or draw")
+                throw fail("resultValues")
             }
         case .magic:
             let allowed = MagicCatalog.kinds.map { $0.typeName } + ["none", "damaged"]
             guard op == .equal || op == .notEqual, case .text(let t) = value, allowed.contains(t.lowercased()) else {
-                throw fail("magic is compared with = or != to \(allowed.joined(separator: ", "))")
+                throw fail("magicValues", [allowed.joined(separator: ", ")])
             }
         case .date:
-            guard op != .contains else { throw fail("'~' needs a text field; date is a date") }
-            if case .text(let t) = value, ISODate.parse(t) == nil { throw fail("expected a date YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ") }
-            if case .number = value { throw fail("expected a date YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ") }
+            guard op != .contains else { throw fail("dateContains") }
+            if case .text(let t) = value, ISODate.parse(t) == nil { throw fail("expectedDate") }
+            if case .number = value { throw fail("expectedDate") }
         default: break
         }
     }

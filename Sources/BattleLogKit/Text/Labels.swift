@@ -20,6 +20,28 @@ public struct Labels: Sendable {
         return result
     }
 
+    /// The label `key` with `{0}`, `{1}`... replaced by `arguments`.
+    public func fill(_ key: String, _ arguments: String...) -> String {
+        var text = self[key]
+        for (i, a) in arguments.enumerated() { text = text.replacingOccurrences(of: "{\(i)}", with: a) }
+        return text
+    }
+
+    /// A Human's kind in words (`hero`, `反派`), `?` when it is damaged.
+    public func kind(_ kind: HumanKind?) -> String { kind.map { self[$0.rawValue] } ?? "?" }
+
+    /// The one-cell mark of a Human's kind (`H`/`V`, `侠`/`魔`), `?` when it is damaged.
+    public func kindMark(_ kind: HumanKind?) -> String {
+        switch kind {
+        case .hero?: self["kindMarkHero"]
+        case .villain?: self["kindMarkVillain"]
+        case nil: "?"
+        }
+    }
+
+    /// Every key of this language's own table (for checking that both languages have them all).
+    public var keys: Set<String> { Set(table.keys) }
+
     /// The label for `key`; the key itself when no table has it.
     public subscript(key: String) -> String { table[key] ?? fallback[key] ?? key }
 

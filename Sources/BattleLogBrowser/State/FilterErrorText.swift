@@ -1,0 +1,11 @@
+import BattleLogKit
+
+extension FilterError {
+    /// The problem in the browser's language, from the `filterError.<key>` label template.
+    func text(_ labels: Labels) -> String {
+        let arguments = arguments.map { $0 == FilterError.theEnd ? labels["filterEnd"] : $0 }
+        let message = FilterError.fill(labels["filterError." + key], arguments)
+        let at = FilterError.fill(labels["atColumn"], [String(column)])
+        return message + (at.hasPrefix("（") ? at : " " + at)
+    }
+}
