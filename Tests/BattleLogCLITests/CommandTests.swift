@@ -313,3 +313,30 @@ import BattleLogKit
         #expect(cli(["--lang", "zh", "list", "--where", "power = 11"], db: db).out == "没有记录\n")
     }
 }
+
+@Suite struct SpreadsheetCSVTests {
+    @Test func csvHasSecondsAndFlatMagicColumns() throws {
+        let dir = TempDir()
+        let db = dir.file("csv.sqlite")
+        _ = cli(["simulate", "--fights", "50", "--seed", "4"], db: db)
+        let lines = cli(["export", "--format", "csv"], db: db).out.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "id,fight,owner,owner_kind,opponent,opponent_kind,date,result,duration_seconds,random_numbers,magic_type,collaborator,formula,gate,power,errors")
+        let store = try BattleStore(path: db)
+        for line in lines.dropFirst().prefix(40) {
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            #expect(cells.count == 16, "\(line)")
+            let record = try store.record(id: try #require(Int64(cells[0])))
+            let seconds = try #require(Double(cells[8]))
+            #expect(abs(seconds - (record.duration.value?.seconds ?? -1)) < 1e-6)
+            #expect(cells[9] == record.randomNumbers.value?.map(String.init).joined(separator: " "))
+            switch (record.usingMagic.value ?? nil)?.value {
+            case let v as VillainMagic:
+                #expect(cells[10] == "villain" && cells[13] == v.gateName && cells[14] == String(v.powerOfEvilGate) && cells[11].isEmpty)
+            case let h as HeroMagic:
+                #expect(cells[10] == "hero" && cells[11] == h.collaboratorName && cells[12] == h.cooperationFormulaName && cells[14].isEmpty)
+            default:
+                #expect(cells[10] == "none" && cells[11...14].allSatisfy(\.isEmpty))
+            }
+        }
+    }
+}
