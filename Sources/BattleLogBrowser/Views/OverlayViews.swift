@@ -142,21 +142,33 @@ enum StatsView {
             row += 1
         }
 
-        // Dice histogram: ten columns of tens, drawn as vertical bars.
+        // Dice histogram: ten columns of tens against the uniform share each should have (a
+        // tenth): the bars are scaled between the lowest and highest share, so that a
+        // difference of a fraction of a percent is visible; the heading gives the range.
         let histHeight = max(3, min(8, inner.bottom - row - 2))
         guard row + histHeight + 1 < inner.bottom || histHeight >= 3 else { return }
-        s.put(row, rightLeft, m.labels["diceHistogram"], style: .bold)
-        row += 1
         var buckets = [Int](repeating: 0, count: 10)
         for (roll, times) in stats.dice where (1...100).contains(roll) { buckets[(roll - 1) / 10] = buckets[(roll - 1) / 10].addingSaturating(times) }
-        let most = max(1, buckets.max() ?? 1)
+        let total = Double(buckets.map { max(0, $0) }.saturatingSum())
+        let shares = buckets.map { total > 0 ? Double(max(0, $0)) / total * 10 : 0 }   // 1 = the uniform share
+        let low = min(shares.min() ?? 1, 1), high = max(shares.max() ?? 1, 1)
+        let floor = low - max(high - low, 0.002) * 0.25
+        var diceHeading = m.labels["diceHistogram"]
+        if total > 0 {
+            func percent(_ share: Double) -> String { String(format: "%+.1f%%", (share - 1) * 100) }
+            diceHeading += "  " + m.labels.fill("diceVsUniform", percent(shares.min() ?? 1), percent(shares.max() ?? 1))
+        }
+        s.put(row, rightLeft, DisplayWidth.truncate(diceHeading, to: rightWidth), style: .bold)
+        row += 1
         let colWidth = max(2, min(5, rightWidth / 10))
         let blocks: [String] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
         for level in 0..<histHeight {
             let y = row + level
             guard y < inner.bottom - 1 else { break }
             for (b, count) in buckets.enumerated() {
-                let eighths = Int((Double(max(0, count)) / Double(most) * Double(histHeight * 8)).rounded(.down))
+                let fraction = total > 0 ? (shares[b] - floor) / (high - floor) : 0
+                let eighths = Int((max(0, min(1, fraction)) * Double(histHeight * 8)).rounded(.down))
+                _ = count
                 let fromBottom = histHeight - 1 - level
                 let cell = max(0, min(8, eighths - fromBottom * 8))
                 s.put(y, rightLeft + b * colWidth, String(repeating: blocks[cell], count: colWidth - 1), style: .accent)
