@@ -145,22 +145,33 @@ enum RosterView {
 /// and the full wins-losses-draws, aligned across the roster, only where the names keep at
 /// least 12 columns beside it.
 struct TallyColumns {
-    private let wins: Int, losses: Int, draws: Int
+    private let counts: Counts
     private let full: Bool
 
+    /// Wins-losses-draws with each number right-aligned to the widest of the roster: `1284- 97-12`.
+    struct Counts {
+        private let wins: Int, losses: Int, draws: Int
+        init(_ tallies: [BattleStore.Tally]) {
+            func digits(_ f: (BattleStore.Tally) -> Int) -> Int { tallies.map { String(f($0)).count }.max() ?? 1 }
+            wins = digits(\.wins); losses = digits(\.losses); draws = digits(\.draws)
+        }
+        var width: Int { wins + losses + draws + 2 }
+        func text(_ t: BattleStore.Tally) -> String {
+            func pad(_ v: Int, _ n: Int) -> String { String(repeating: " ", count: max(0, n - String(v).count)) + String(v) }
+            return "\(pad(t.wins, wins))-\(pad(t.losses, losses))-\(pad(t.draws, draws))"
+        }
+    }
+
     init(_ tallies: [BattleStore.Tally], room: Int) {
-        func digits(_ f: (BattleStore.Tally) -> Int) -> Int { tallies.map { String(f($0)).count }.max() ?? 1 }
-        wins = digits(\.wins); losses = digits(\.losses); draws = digits(\.draws)
-        full = room - (wins + losses + draws + 2 + 1 + Self.rateWidth) - 1 >= 12
+        counts = Counts(tallies)
+        full = room - (counts.width + 1 + Self.rateWidth) - 1 >= 12
     }
 
     static let rateWidth = 5   // "100%█"
 
     func text(_ t: BattleStore.Tally) -> String {
         let rate = Self.rate(t)
-        guard full else { return rate }
-        func pad(_ v: Int, _ n: Int) -> String { String(repeating: " ", count: max(0, n - String(v).count)) + String(v) }
-        return "\(pad(t.wins, wins))-\(pad(t.losses, losses))-\(pad(t.draws, draws)) " + rate
+        return full ? counts.text(t) + " " + rate : rate
     }
 
     /// `48%▅`: the win rate in whole percent and as a block of eighths; `  –` with no records.

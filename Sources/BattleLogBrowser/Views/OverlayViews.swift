@@ -114,13 +114,17 @@ enum StatsView {
         s.put(inner.top, inner.left, DisplayWidth.truncate(heading, to: leftWidth), style: .bold)
         // H or V before the name, as in the roster: the kind shows without colour too.
         let nameW = min(16, max(8, leftWidth / 3))
-        let barW = max(4, leftWidth - nameW - 8)
+        // Wins-losses-draws beside the bar, aligned, when the bar keeps 6 cells.
+        let counts = TallyColumns.Counts(humans.map(\.tally))
+        let countsW = leftWidth - nameW - 8 - counts.width - 1 >= 6 ? counts.width + 1 : 0
+        let barW = max(4, leftWidth - nameW - 8 - countsW)
         for (i, line) in humans.dropFirst(scroll).prefix(shown).enumerated() {
             let row = inner.top + 1 + i
             let marker = m.labels.kindMark(line.human.kind) + " "
             s.put(row, inner.left, DisplayWidth.pad(marker + line.human.name, to: nameW), style: Drawing.style(for: line.human.kind))
-            s.put(row, inner.left + nameW + 1, Drawing.bar(line.tally.winRate, width: barW), style: Drawing.style(for: line.human.kind))
-            s.put(row, inner.left + nameW + 2 + barW, String(format: "%5.1f%%", line.tally.winRate * 100), style: .normal)
+            if countsW > 0 { s.put(row, inner.left + nameW + 1, counts.text(line.tally), style: .dim) }
+            s.put(row, inner.left + nameW + 1 + countsW, Drawing.bar(line.tally.winRate, width: barW), style: Drawing.style(for: line.human.kind))
+            s.put(row, inner.left + nameW + 2 + countsW + barW, String(format: "%5.1f%%", line.tally.winRate * 100), style: .normal)
         }
 
         // Most used formulas and gates.
