@@ -66,8 +66,8 @@ struct CommandFailureForTests: Error, CustomStringConvertible {
 }
 
 /// Runs the real binary and returns its status and output (stdin is /dev/null).
-func runBinary(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
+func runBinary(_ arguments: [String], environment: [String: String] = [:], stdin: String = "/dev/null") throws -> CLIRun {
     let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let r = try ChildProcess.run([try requireBinary()] + arguments, environment: env)
+    let r = try ChildProcess.run([try requireBinary()] + arguments, environment: env, stdin: stdin)
     return CLIRun(status: r.status, out: r.out, err: r.err)
 }
