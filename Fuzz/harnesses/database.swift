@@ -1,8 +1,8 @@
 // libFuzzer harness: databases whose every column (plain, Transformable, summaries) takes
 // values from the edges (Tests/BattleLogCLITests/EdgeDatabase.swift, driven by the fuzzer's
 // bytes), then list, show, inspect, stats, export and doctor in-process and the browser's views
-// on an in-memory screen. Passes when nothing traps, every status is 0 or 1, and no control
-// character reaches the output or the screen.
+// on an in-memory screen. Passes when nothing traps, every status is 0 or 1, no control
+// character reaches the output or the screen, and no damaged value is exported as a default.
 import Foundation
 
 private let folder = NSTemporaryDirectory() + "battlelog-fuzz-\(getpid())"
@@ -19,6 +19,7 @@ public func fuzzDatabase(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var edge = EdgeDatabase(bytes: Array(UnsafeBufferPointer(start: data, count: size)))
     do { try edge.build(at: path) } catch { return 0 }   // a value SQLite itself refuses to store
 
+    var exported = ""
     for command in [["list", "--limit", "20"], ["list", "--json"], ["stats"], ["stats", "--json"], ["export"],
                     ["export", "--format", "csv"], ["doctor"], ["inspect", "1"], ["inspect", "2", "--json"], ["show", "3"],
                     ["show", "4", "--json"]] {
@@ -27,6 +28,11 @@ public func fuzzDatabase(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let status = BattlelogCLI.run(command, console: console, environment: ["BATTLELOG_DB": path])
         precondition(status == 0 || status == 1, "\(command): status \(status): \(err)")
         precondition(!hasRawControl(out + err), "\(command) wrote a raw control character")
+        if command == ["export"] { exported = out }
+    }
+    // No default in place of a damaged value: an export line without errors says what is stored.
+    if let problems = try? EdgeDatabase.silentDefaults(exported: exported, path: path) {
+        precondition(problems.isEmpty, "silent default: \(problems[0])")
     }
     if let store = try? BattleStore(path: path, readOnly: true),
        let model = try? BrowserModel(store: store, labels: .load("en"), databasePath: path, rows: 24, columns: 80) {

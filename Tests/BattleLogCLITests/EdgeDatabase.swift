@@ -12,13 +12,27 @@ struct EdgeDatabase {
     private var bytes: [UInt8]
     private var position = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    /// How often a column keeps its good value, out of 256: the first byte, so that some
+    /// databases are mostly whole (a damaged value then stands alone in its record, where a
+    /// silent default would show) and others mostly damage.
+    private let goodness: Int
 
-    /// The next choice in 0..<count (0 when the bytes are used up).
-    private mutating func pick(_ count: Int) -> Int {
+    init(bytes: [UInt8]) {
+        self.bytes = Array(bytes.dropFirst())
+        goodness = Int(bytes.first ?? 0)
+    }
+
+    /// The next byte (0 when the bytes are used up).
+    private mutating func nextByte() -> Int {
         guard position < bytes.count else { return 0 }
         defer { position += 1 }
-        return Int(bytes[position]) % count
+        return Int(bytes[position])
+    }
+
+    /// The next choice in 0..<count: 0 (the good value) with the database's goodness, else any.
+    private mutating func pick(_ count: Int) -> Int {
+        let b = nextByte()
+        return b < goodness ? 0 : b % count
     }
 
     static let goodDuration = #"{"epoch":0,"flags":1,"timescale":600,"value":6000}"#
@@ -93,5 +107,40 @@ struct EdgeDatabase {
         try dice.execute([key(50), integer(4)])
         try dice.execute([key(100), integer(4)])
         try db.execute(script: "COMMIT")
+    }
+
+    /// Every exported record without `errors` must say exactly what is stored: a column that
+    /// cannot hold its value is reported, never replaced by a default (kind 'wizard' shown as
+    /// hero, fight 'abc' as 0, owner 1.5 as 1, a NULL name as ""). The problems found, if any.
+    static func silentDefaults(exported: String, path: String) throws -> [String] {
+        let db = try Database(path: path, mode: .readOnly)
+        var humans: [Int64: (SQLiteValue, SQLiteValue)] = [:]
+        try db.prepare("SELECT id, name, kind FROM human").forEachRow { humans[$0.int64(0)] = ($0.value(1), $0.value(2)) }
+        let select = try db.prepare("SELECT fight, owner_id, opponent_id, date, result FROM record WHERE id = ?")
+        var problems: [String] = []
+        for line in exported.split(separator: "\n") {
+            guard case .object(let o)? = try? JSONParser.parse(String(line)), o["errors"] == nil,
+                  case .integer(let id)? = o["id"],
+                  let row = try select.first([id], { ($0.value(0), $0.value(1), $0.value(2), $0.value(3), $0.value(4)) }) else { continue }
+            func same(_ json: JSONValue?, _ stored: SQLiteValue, _ what: String) {
+                switch (json, stored) {
+                case (.integer(let a)?, .integer(let b)) where a == b: return
+                case (.string(let a)?, .text(let b)) where a == b: return
+                default: problems.append("record \(id): \(what) exported as \(String(describing: json)) but stored as \(stored), with no error")
+                }
+            }
+            same(o["fight"], row.0, "fight")
+            for (key, column) in [("owner", row.1), ("opponent", row.2)] {
+                guard case .object(let h)? = o[key] else { problems.append("record \(id): no \(key)"); continue }
+                same(h["id"], column, "\(key).id")
+                if case .integer(let hid) = column, let stored = humans[hid] {
+                    same(h["name"], stored.0, "\(key).name")
+                    same(h["kind"], stored.1, "\(key).kind")
+                }
+            }
+            if case .integer(let d) = row.3 { same(o["date"], .text(ISODate.format(d)), "date") } else { same(o["date"], row.3, "date") }
+            same(o["result"], row.4, "result")
+        }
+        return problems
     }
 }
