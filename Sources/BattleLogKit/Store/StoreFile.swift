@@ -40,8 +40,32 @@ enum StoreFile {
             guard replaceEmpty && !readOnly else { throw .emptyFile(path: path) }
             try createNew(at: path, replacing: true)
         }
+        // The last connection of another process to close takes the file exclusively while it
+        // checkpoints a large WAL back and deletes it; that can outlast one busy timeout. Wait
+        // while the files show that work going on (their sizes or times change), as a writer
+        // waits while others commit; give up when a whole busy timeout passes with no change.
+        var seen = fileState(path)
+        for _ in 0..<24 {
+            do {
+                try judge(path: path)
+                return try openForReal(path: path, readOnly: readOnly)
+            } catch .locked {
+                let now = fileState(path)
+                if now == seen { throw .locked(path: path) }
+                seen = now
+            }
+        }
         try judge(path: path)
         return try openForReal(path: path, readOnly: readOnly)
+    }
+
+    /// Size and modification time of the file and its `-wal` (stat only, no descriptor).
+    private static func fileState(_ path: String) -> [Int] {
+        [path, path + "-wal"].flatMap { p -> [Int] in
+            var info = stat()
+            guard stat(p, &info) == 0 else { return [-1, -1, -1] }
+            return [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+        }
     }
 
     /// Refuses a file that is not a whole battlelog database of a schema this build reads.
