@@ -1,3 +1,4 @@
+import BattleLogKit
 import Foundation
 
 /// Options that apply to every command, accepted before or after the command name.
@@ -8,6 +9,11 @@ public struct GlobalOptions: Sendable {
     public var databasePathIsExplicit = false
     public var language: String?
     public var noColor = false
+
+    /// The label language: `--lang`, else the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+    func language(environment: [String: String]) -> String {
+        language ?? Labels.language(environment: environment)
+    }
 
     /// The default database: `$BATTLELOG_DB`, else `$XDG_DATA_HOME/battlelog/battlelog.sqlite`,
     /// else `~/.local/share/battlelog/battlelog.sqlite`.

@@ -55,6 +55,7 @@ public final class Database {
     /// `path` as an SQLite `file:` URI: every byte outside the unreserved set and `/` is
     /// percent-encoded, so `?`, `#` and `%` in a file name stay part of the name.
     static func fileURI(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
         var uri = "file:"
         for byte in path.utf8 {
             switch byte {
@@ -63,7 +64,6 @@ public final class Database {
                  UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 uri.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
                 uri.unicodeScalars.append("%")
                 uri.unicodeScalars.append(hex[Int(byte >> 4)])
                 uri.unicodeScalars.append(hex[Int(byte & 15)])

@@ -198,3 +198,13 @@ final class FilterFixture {
         #expect(compiled.arguments.contains(.text("x'; DROP TABLE record; --")))
     }
 }
+
+@Suite struct TemplateTests {
+    @Test func placesAreFilledInOnePass() {
+        #expect(Template.fill("unknown field \"{0}\": expected one of {1}", ["a", "b, c"]) == "unknown field \"a\": expected one of b, c")
+        // What the user typed is kept as typed, even when it looks like a place.
+        #expect(Template.fill("{0} then {1}", ["{1}", "x"]) == "{1} then x")
+        #expect(Template.fill("{2} {x} {", ["a"]) == "{2} {x} {")
+        #expect(Template.fill("（第 {0} 列）", ["12"]) == "（第 12 列）")
+    }
+}

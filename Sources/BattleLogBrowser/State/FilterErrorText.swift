@@ -4,8 +4,8 @@ extension FilterError {
     /// The problem in the browser's language, from the `filterError.<key>` label template.
     func text(_ labels: Labels) -> String {
         let arguments = arguments.map { $0 == FilterError.theEnd ? labels["filterEnd"] : $0 }
-        let message = FilterError.fill(labels["filterError." + key], arguments)
-        let at = FilterError.fill(labels["atColumn"], [String(column)])
+        let message = Template.fill(labels["filterError." + key], arguments)
+        let at = Template.fill(labels["atColumn"], [String(column)])
         return message + (at.hasPrefix("（") ? at : " " + at)
     }
 }

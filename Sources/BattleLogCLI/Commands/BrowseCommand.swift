@@ -35,7 +35,7 @@ enum BrowseCommand: Command {
             status = "demo"
         }
         let store = try openStore(globals)
-        let language = globals.language ?? Labels.language(environment: environment)
+        let language = globals.language(environment: environment)
         let color = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
         console.flush()
         let options = BrowserOptions(language: language, color: color, databasePath: path, createdDemo: status != nil)

@@ -38,7 +38,7 @@ enum ListCommand: Command {
                 try console.checkOutput()
             }
         } else {
-            let labels = Labels.load(globals.language ?? Labels.language(environment: environment))
+            let labels = Labels.load(globals.language(environment: environment))
             if records.isEmpty {
                 console.line(labels[cursor == nil ? "noRecordsLine" : "noMoreRecords"])
             } else {

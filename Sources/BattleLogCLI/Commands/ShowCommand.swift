@@ -15,7 +15,7 @@ enum ShowCommand: Command {
             console.line(RecordJSON.encode(r))
             return ExitStatus.success
         }
-        let labels = Labels.load(globals.language ?? Labels.language(environment: environment))
+        let labels = Labels.load(globals.language(environment: environment))
         let e = SafeText.escape
         console.line(labels.fill("showRecord", String(r.id), r.fightText))
         console.line("  \(labels["owner"]): \(e(r.owner.name)) (\(labels.kind(r.owner.kind)))")

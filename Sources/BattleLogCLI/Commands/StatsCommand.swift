@@ -14,7 +14,7 @@ enum StatsCommand: Command {
             console.line(json(stats))
             return ExitStatus.success
         }
-        let labels = Labels.load(globals.language ?? Labels.language(environment: environment))
+        let labels = Labels.load(globals.language(environment: environment))
         let nameWidth = min(30, max(5, stats.humans.map { DisplayWidth.of(SafeText.escape($0.human.name)) }.max() ?? 5))
         func right(_ key: String, _ width: Int) -> String { DisplayWidth.pad(labels[key], to: width, alignRight: true) }
         console.line(DisplayWidth.pad(labels["col.human"], to: nameWidth) + "  " + DisplayWidth.pad(labels["col.kind"], to: 7)

@@ -53,15 +53,8 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The token arguments that are words rather than what the user typed.
     public static let theEnd = "the end of the expression"
 
-    /// `template` with `{0}`, `{1}`... replaced by the arguments.
-    public static func fill(_ template: String, _ arguments: [String]) -> String {
-        var text = template
-        for (i, a) in arguments.enumerated() { text = text.replacingOccurrences(of: "{\(i)}", with: a) }
-        return text
-    }
-
     /// The problem in English.
-    public var message: String { Self.fill(Self.englishTemplates[key] ?? key, arguments) }
+    public var message: String { Template.fill(Self.englishTemplates[key] ?? key, arguments) }
 
     /// `message at column N`.
     public var description: String { "\(message) at column \(column)" }

@@ -24,10 +24,9 @@ enum StoreFile {
         var applicationID: Int64 = 0
         var tables = 0
         var pageSize = 0
-        var pageCount = 0
     }
 
-    /// Opens `path`; creates it (in a temporary file beside it, renamed into place once migrated)
+    /// Opens `path`; creates it (in a temporary file beside it, linked into place once migrated)
     /// when it is missing and `create` allows, or when it is empty and `replaceEmpty` allows.
     static func open(path: String, readOnly: Bool, create: Bool, replaceEmpty: Bool) throws(StoreError) -> Opened {
         var info = stat()
@@ -59,6 +58,12 @@ enum StoreFile {
         return try openForReal(path: path, readOnly: readOnly)
     }
 
+    /// Whether a non-empty `-wal` lies beside the file (stat only, no descriptor).
+    private static func walHasFrames(_ path: String) -> Bool {
+        var wal = stat()
+        return stat(path + "-wal", &wal) == 0 && wal.st_size > 0
+    }
+
     /// Size and modification time of the file and its `-wal` (stat only, no descriptor).
     private static func fileState(_ path: String) -> [Int] {
         [path, path + "-wal"].flatMap { p -> [Int] in
@@ -88,8 +93,7 @@ enum StoreFile {
         // Newer pages in the WAL (a commit not yet checkpointed) may say something else: judge
         // them too, read-only. Without a -shm in a read-only folder this cannot be read; the real
         // open says so.
-        var wal = stat()
-        if stat(path + "-wal", &wal) == 0, wal.st_size > 0 {
+        if walHasFrames(path) {
             do { try verdict(try facts(path: path, mode: .readOnly), path: path) }
             catch .walUnreadable { }
         }
@@ -114,7 +118,6 @@ enum StoreFile {
             f.applicationID = try db.scalarInt("PRAGMA application_id") ?? 0
             f.tables = Int(try db.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0)
             f.pageSize = Int(try db.scalarInt("PRAGMA page_size") ?? 0)
-            f.pageCount = Int(try db.scalarInt("PRAGMA page_count") ?? 0)
             return f
         } catch let e as SQLiteError {
             if e.isWALIndexUnavailable && mode == .readOnly { throw .walUnreadable(path: path) }
@@ -135,8 +138,7 @@ enum StoreFile {
                 _ = try db.scalarInt("SELECT count(*) FROM sqlite_schema")
                 return Opened(db: db, immutable: false)
             } catch let e as SQLiteError where e.isWALIndexUnavailable {
-                var wal = stat()
-                if stat(path + "-wal", &wal) == 0 && wal.st_size > 0 { throw StoreError.walUnreadable(path: path) }
+                if walHasFrames(path) { throw StoreError.walUnreadable(path: path) }
                 let fallback = try Database(path: path, mode: .immutable)
                 _ = try fallback.scalarInt("SELECT count(*) FROM sqlite_schema")
                 return Opened(db: fallback, immutable: true)

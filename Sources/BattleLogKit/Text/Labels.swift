@@ -21,11 +21,7 @@ public struct Labels: Sendable {
     }
 
     /// The label `key` with `{0}`, `{1}`... replaced by `arguments`.
-    public func fill(_ key: String, _ arguments: String...) -> String {
-        var text = self[key]
-        for (i, a) in arguments.enumerated() { text = text.replacingOccurrences(of: "{\(i)}", with: a) }
-        return text
-    }
+    public func fill(_ key: String, _ arguments: String...) -> String { Template.fill(self[key], arguments) }
 
     /// A Human's kind in words (`hero`, `反派`), `?` when it is damaged.
     public func kind(_ kind: HumanKind?) -> String { kind.map { self[$0.rawValue] } ?? "?" }
