@@ -12,6 +12,7 @@ let package = Package(
         // System libraries (Debian: libsqlite3-dev, libncursesw5-dev).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),  // zlib1g-dev: Core Data's model cache
 
         // The thin SQLite binding.
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
@@ -21,8 +22,10 @@ let package = Package(
                 resources: [.copy("model"), .copy("names"), .copy("labels")]),
         // Model, MediaTime, transformers, store, simulator.
         .target(name: "BattleLogKit", dependencies: ["SQLiteDB", "BattleLogResources"]),
+        // Stores written by Core Data: binary property lists, keyed archives, the model, import.
+        .target(name: "CoreDataKit", dependencies: ["BattleLogKit", "SQLiteDB", "CZlib"]),
         // The command line (parsing, commands, output formatting).
-        .target(name: "BattleLogCLI", dependencies: ["BattleLogKit", "BattleLogBrowser"]),
+        .target(name: "BattleLogCLI", dependencies: ["BattleLogKit", "BattleLogBrowser", "CoreDataKit"]),
         // The interactive browser: state, key table, views, screen protocol, ncurses screen.
         .target(name: "BattleLogBrowser", dependencies: ["BattleLogKit", "CNCursesW"]),
         .executableTarget(name: "battlelog", dependencies: ["BattleLogCLI"]),
@@ -34,6 +37,8 @@ let package = Package(
 
         .testTarget(name: "BattleLogKitTests", dependencies: ["BattleLogKit", "SQLiteDB"]),
         .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "BattleLogKit", "BattleLogBrowser"]),
+        .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "BattleLogKit", "SQLiteDB"],
+                    exclude: ["Fixtures"]),  // real Core Data stores, read through #filePath
         .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit"],
                     exclude: ["Golden"]),  // golden screens, read through #filePath
     ]

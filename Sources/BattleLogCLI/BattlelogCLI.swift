@@ -1,4 +1,5 @@
 import BattleLogKit
+import CoreDataKit
 import Foundation
 
 /// The `battlelog` command line: global options, then a command (default: `browse`).
@@ -8,7 +9,7 @@ public enum BattlelogCLI {
     /// Every command, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
         BrowseCommand.self, SimulateCommand.self, ListCommand.self, ShowCommand.self, InspectCommand.self,
-        StatsCommand.self, ExportCommand.self, ImportCommand.self, DoctorCommand.self,
+        StatsCommand.self, ExportCommand.self, ImportCommand.self, DoctorCommand.self, CoreDataCommand.self,
     ]
 
     static let usage = "usage: battlelog [--db PATH] [--lang en|zh] [--no-color] [COMMAND] [OPTIONS]"
@@ -88,6 +89,9 @@ public enum BattlelogCLI {
             return ExitStatus.interrupted
         } catch let e as CommandFailure {
             console.error("battlelog: \(SafeText.escape(e.message))")
+            return ExitStatus.failure
+        } catch let e as CoreDataError {
+            console.error("battlelog: \(SafeText.escape(e.description))")
             return ExitStatus.failure
         } catch let e as StoreError {
             console.error("battlelog: \(SafeText.escape(e.description))")

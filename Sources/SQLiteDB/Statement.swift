@@ -122,6 +122,11 @@ public final class Statement {
 
     /// Resets the statement so that it releases its read transaction.
     public func reset() { sqlite3_reset(handle) }
+
+    /// The name of result column `index` (0-based).
+    public func columnName(_ index: Int32) -> String {
+        sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
+    }
 }
 
 /// The current row of a stepping statement. Valid only inside the callback that received it.

@@ -91,7 +91,15 @@ public enum ISODate {
 
     /// `2026-11-29T14:00:00Z` for `seconds` since 1970; total over `Int64` (a stored date of
     /// Int64.min is year -292277022657, not a trap).
-    public static func format(_ seconds: Int64) -> String {
+    public static func format(_ seconds: Int64) -> String { format(seconds, fraction: "") }
+
+    /// `2020-09-17T21:44:19.123456Z`: `seconds` since 1970 and `microseconds` (0 to 999,999).
+    public static func format(_ seconds: Int64, microseconds: Int) -> String {
+        let digits = String(max(0, min(999_999, microseconds)))
+        return format(seconds, fraction: "." + String(repeating: "0", count: 6 - digits.count) + digits)
+    }
+
+    private static func format(_ seconds: Int64, fraction: String) -> String {
         // Floor division that cannot overflow: the remainder is moved into 0..<86400.
         var days = seconds / 86_400
         var secs = seconds % 86_400
@@ -99,7 +107,7 @@ public enum ISODate {
         let (y, m, d) = civil(fromDays: days)
         func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
         let year = y >= 0 && y < 10_000 ? String(y).leftPadded(to: 4) : String(y)
-        return "\(year)-\(two(m))-\(two(d))T\(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60))Z"
+        return "\(year)-\(two(m))-\(two(d))T\(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60))\(fraction)Z"
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ` (or a date alone, `YYYY-MM-DD`): exactly four digits of

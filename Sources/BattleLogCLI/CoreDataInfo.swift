@@ -1,0 +1,168 @@
+import BattleLogKit
+import CoreDataKit
+
+/// The text and JSON forms of `coredata info`, and the text form of one dumped object.
+enum CoreDataInfo {
+    static func json(_ store: CoreDataStore) throws -> String {
+        var entities: [JSONValue] = []
+        for e in store.model.entities {
+            var attributes: [JSONValue] = []
+            for a in e.attributes {
+                var o: [String: JSONValue] = [
+                    "name": .string(a.name), "type": .string(a.type.name), "typeCode": .integer(Int64(a.type.rawValue)),
+                    "column": a.column.map(JSONValue.string) ?? .null, "guessed": .bool(a.guessed),
+                ]
+                if a.isTransient { o["transient"] = .bool(true) }
+                if a.type == .transformable { o["transformer"] = a.transformerName.map(JSONValue.string) ?? .null }
+                if let c = a.valueClassName { o["valueClass"] = .string(c) }
+                attributes.append(.object(o))
+            }
+            var relationships: [JSONValue] = []
+            for r in e.relationships {
+                relationships.append(.object([
+                    "name": .string(r.name), "target": r.target.map(JSONValue.string) ?? .null,
+                    "toMany": .bool(r.toMany), "inverse": r.inverse.map(JSONValue.string) ?? .null,
+                    "storage": storageJSON(r.storage), "guessed": .bool(r.guessed),
+                ]))
+            }
+            entities.append(.object([
+                "name": .string(e.name), "id": .integer(Int64(e.id)), "table": .string(e.table),
+                "parent": e.parent.map(JSONValue.string) ?? .null, "class": e.className.map(JSONValue.string) ?? .null,
+                "rows": try store.rowCount(e).map { JSONValue.integer(Int64($0)) } ?? .null,
+                "attributes": .array(attributes), "relationships": .array(relationships),
+            ]))
+        }
+        var history: [JSONValue] = []
+        for t in store.model.historyTables {
+            history.append(.object(["table": .string(t), "rows": .integer(Int64(try store.rowCount(table: t)))]))
+        }
+        let info: JSONValue = .object([
+            "path": .string(store.path),
+            "storeUUID": store.storeUUID.map(JSONValue.string) ?? .null,
+            "frameworkVersion": metadataValue(store, "NSPersistenceFrameworkVersion") ?? .null,
+            "modelVersionHashes": metadataValue(store, "NSStoreModelVersionHashes") ?? .null,
+            "metadata": store.metadata,
+            "modelSource": .string(store.model.source == .modelCache ? "Z_MODELCACHE" : "guessed"),
+            "entities": .array(entities),
+            "historyTables": .array(history),
+        ])
+        return TaggedJSON.text(info, terminalSafe: true)
+    }
+
+    static func metadataValue(_ store: CoreDataStore, _ key: String) -> JSONValue? {
+        if case .object(let m) = store.metadata { return m[key] }
+        return nil
+    }
+
+    static func storageJSON(_ s: Relationship.Storage) -> JSONValue {
+        switch s {
+        case .foreignKey(let c, let ec):
+            .object(["kind": .string("column"), "column": .string(c), "entityColumn": ec.map(JSONValue.string) ?? .null])
+        case .inverseForeignKey(let t, let c): .object(["kind": .string("inverse column"), "table": .string(t), "column": .string(c)])
+        case .joinTable(let t, let s, let target):
+            .object(["kind": .string("join table"), "table": .string(t), "sourceColumn": .string(s), "targetColumn": .string(target)])
+        case .unresolved: .object(["kind": .string("unresolved")])
+        }
+    }
+
+    static func storageText(_ s: Relationship.Storage) -> String {
+        switch s {
+        case .foreignKey(let c, let ec): "column \(c)" + (ec.map { ", entity in \($0)" } ?? "")
+        case .inverseForeignKey(let t, let c): "\(t).\(c)"
+        case .joinTable(let t, _, _): "join table \(t)"
+        case .unresolved: "not found in the tables"
+        }
+    }
+
+    static func text(_ store: CoreDataStore) throws -> [String] {
+        let e = SafeText.escape
+        var lines = ["Core Data store \(e(store.path))"]
+        if let v = metadataValue(store, "NSPersistenceFrameworkVersion") { lines.append("  framework version  \(e(TaggedJSON.text(v)))") }
+        lines.append("  store UUID         \(e(store.storeUUID ?? "-"))")
+        if let t = metadataValue(store, "NSStoreType"), case .string(let s) = t { lines.append("  store type         \(e(s))") }
+        lines.append("  model              " + (store.model.source == .modelCache
+            ? "from Z_MODELCACHE" : "guessed from Z_PRIMARYKEY and the tables' columns (no Z_MODELCACHE); guessed parts are marked ~"))
+        if case .object(let hashes)? = metadataValue(store, "NSStoreModelVersionHashes"), !hashes.isEmpty {
+            lines.append("  model version hashes")
+            let width = hashes.keys.map(DisplayWidth.of).max() ?? 0
+            for k in hashes.keys.sorted() {
+                var v = TaggedJSON.text(hashes[k]!)
+                if case .object(let o) = hashes[k]!, case .string(let d)? = o["$data"] { v = d }
+                lines.append("    \(DisplayWidth.pad(e(k), to: width))  \(e(v))")
+            }
+        }
+        for entity in store.model.entities {
+            lines.append("")
+            let rows = try store.rowCount(entity).map { "\($0) \($0 == 1 ? "row" : "rows")" } ?? "no table"
+            var head = "\(e(entity.name))  (table \(e(entity.table)), Z_ENT \(entity.id), \(rows)"
+            if let p = entity.parent { head += ", parent \(e(p))" }
+            if let c = entity.className, c != entity.name { head += ", class \(e(c))" }
+            lines.append(head + ")")
+            let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
+            let width = min(32, names.map { DisplayWidth.of(e($0)) + 2 }.max() ?? 0)
+            for a in entity.attributes {
+                var t = "  \(a.guessed ? "~" : " ")\(label(e(a.name), width))\(a.type.name)"
+                if a.type == .transformable {
+                    t += "  transformer \(a.transformerName.map(e) ?? "default (keyed archive)")"
+                    if let c = a.valueClassName { t += ", class \(e(c))" }
+                }
+                if a.isTransient { t += "  transient (not stored)" }
+                else if a.column == nil { t += "  (no column)" }
+                lines.append(t)
+            }
+            for r in entity.relationships {
+                var t = "  \(r.guessed ? "~" : " ")\(label(e(r.name), width))\(r.toMany ? "to-many" : "to-one") → \(r.target.map(e) ?? "?")"
+                if let i = r.inverse { t += ", inverse \(e(i))" }
+                t += "  (\(storageText(r.storage)))"
+                lines.append(t)
+            }
+        }
+        if !store.model.historyTables.isEmpty {
+            lines.append("")
+            lines.append("Persistent history (Core Data's own tables, not entities)")
+            for t in store.model.historyTables {
+                let n = try store.rowCount(table: t)
+                lines.append("  \(t)  \(n) \(n == 1 ? "row" : "rows")")
+            }
+        }
+        return lines
+    }
+
+    /// `name` and then spaces up to `width` columns (at least two): a long name is kept whole.
+    static func label(_ name: String, _ width: Int) -> String {
+        name + String(repeating: " ", count: max(2, width - DisplayWidth.of(name)))
+    }
+
+    /// One object as `Entity pk` and its values, aligned, escaped for the terminal.
+    static func text(_ object: CoreDataObject) -> [String] {
+        let e = SafeText.escape
+        var lines = ["\(e(object.entity)) \(object.pk)"]
+        let names = object.attributes.map(\.name) + object.relationships.map(\.name)
+        let width = min(32, (names.map { DisplayWidth.of(e($0)) }.max() ?? 0) + 2)
+        func valueText(_ v: JSONValue) -> String {
+            switch v {
+            case .string(let s): return e(s)
+            case .object(let o) where o.count == 2 && o["pk"] != nil:
+                guard case .integer(let pk)? = o["pk"] else { return e(TaggedJSON.text(v)) }
+                if case .string(let name)? = o["entity"] { return "→ \(e(name)) \(pk)" }
+                return "→ ? \(pk)"
+            case .object(let o) where o.count == 1:
+                // A tagged value shows its text: a date, a UUID, a URL; data by its size.
+                let (tag, inner) = o.first!
+                guard case .string(let text) = inner else { return e(TaggedJSON.text(v)) }
+                switch tag {
+                case "$date", "$uuid", "$url": return e(text)
+                case "$data": return "<\(((text.utf8.count / 4) * 3) - text.filter { $0 == "=" }.count) bytes> \(e(String(text.prefix(40))))\(text.count > 40 ? "…" : "")"
+                default: return e(TaggedJSON.text(v))
+                }
+            case .array(let items) where items.allSatisfy({ if case .object(let o) = $0 { o["pk"] != nil && o.count == 2 } else { false } }):
+                return items.isEmpty ? "(none)" : items.map(valueText).joined(separator: ", ")
+            default: return e(TaggedJSON.text(v))
+            }
+        }
+        for (name, value) in object.attributes + object.relationships {
+            lines.append("  \(label(e(name), width))\(valueText(value))")
+        }
+        return lines
+    }
+}

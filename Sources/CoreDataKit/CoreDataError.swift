@@ -1,0 +1,29 @@
+/// Why a Core Data store cannot be read or imported. Every case names what is wrong.
+public enum CoreDataError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noSuchFile(path: String)
+    case notADatabase(path: String)
+    /// A SQLite database without Core Data's Z_PRIMARYKEY and Z_METADATA tables.
+    case notCoreData(path: String)
+    case unreadable(path: String, reason: String)
+    case noSuchEntity(String, available: [String])
+    /// The store does not hold the battle log an import expects.
+    case notABattleLog(path: String, reason: String)
+    /// A stored result the import cannot map to win, loss or draw.
+    case unmappedResult(value: String, entity: String, pk: Int64)
+    case badResultMap(String)
+
+    public var description: String {
+        switch self {
+        case .noSuchFile(let p): "\(p): no such file"
+        case .notADatabase(let p): "\(p): is not a SQLite database"
+        case .notCoreData(let p): "\(p): is a SQLite database, but not a Core Data store (no Z_PRIMARYKEY and Z_METADATA tables)"
+        case .unreadable(let p, let reason): "\(p): cannot read the Core Data store: \(reason)"
+        case .noSuchEntity(let name, let available):
+            "no entity named \"\(name)\" (the store has: \(available.joined(separator: ", ")))"
+        case .notABattleLog(let p, let reason): "\(p): is not a battle log Core Data store: \(reason)"
+        case .unmappedResult(let value, let entity, let pk):
+            "\(entity) \(pk): result \(value) is not win, loss or draw; map the store's values with --result-map, e.g. --result-map 0=win,1=loss,2=draw"
+        case .badResultMap(let reason): "--result-map: \(reason) (expected e.g. 0=win,1=loss,2=draw)"
+        }
+    }
+}

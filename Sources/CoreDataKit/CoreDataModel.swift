@@ -1,0 +1,123 @@
+/// A Core Data store's model: its entities with their tables, attributes and relationships, as
+/// read from the store's `Z_MODELCACHE`, or guessed from `Z_PRIMARYKEY` and the tables' columns
+/// when the store has no cache (the guessed parts say so).
+public struct CoreDataModel: Sendable {
+    /// Where the model came from.
+    public enum Source: String, Sendable {
+        case modelCache = "Z_MODELCACHE"
+        case guessed = "Z_PRIMARYKEY and the tables' columns"
+    }
+
+    public var source: Source
+    /// Every entity, by Z_ENT.
+    public var entities: [Entity]
+    /// Core Data's persistent-history tables (ACHANGE, ATRANSACTION, ...): not entities of the app.
+    public var historyTables: [String]
+
+    public func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
+    public func entity(id: Int64) -> Entity? { entities.first { Int64($0.id) == id } }
+
+    /// The entity and every entity under it, by Z_ENT.
+    public func family(of entity: Entity) -> [Entity] {
+        var result = [entity]
+        var i = 0
+        while i < result.count {
+            let parent = result[i].name
+            result += entities.filter { $0.parent == parent && !result.map(\.name).contains($0.name) }
+            i += 1
+        }
+        return result.sorted { $0.id < $1.id }
+    }
+}
+
+/// One entity of a Core Data model.
+public struct Entity: Sendable {
+    public var name: String
+    /// Its `Z_ENT` (from `Z_PRIMARYKEY`).
+    public var id: Int
+    /// The entity it inherits from (its rows then live in the root entity's table).
+    public var parent: String?
+    public var table: String
+    /// The class the app declared for it (`NSClassNameForEntity`), when the model says.
+    public var className: String?
+    public var attributes: [Attribute]
+    public var relationships: [Relationship]
+}
+
+/// One attribute of an entity.
+public struct Attribute: Sendable {
+    public var name: String
+    /// The column that stores it; nil for a transient attribute (or one the table lacks).
+    public var column: String?
+    public var type: AttributeType
+    /// For a Transformable: the registered transformer (nil: Core Data's default, a keyed archive).
+    public var transformerName: String?
+    /// The value class the model declares (`NSAttributeValueClassName`).
+    public var valueClassName: String?
+    public var isTransient = false
+    /// Read off a column, not a model: the name and the type are guesses.
+    public var guessed = false
+}
+
+/// `NSAttributeType`, with the codes Core Data archives.
+public enum AttributeType: Int, Sendable {
+    case undefined = 0, integer16 = 100, integer32 = 200, integer64 = 300, decimal = 400, double = 500,
+         float = 600, string = 700, boolean = 800, date = 900, binary = 1000, uuid = 1100, uri = 1200,
+         transformable = 1800, objectID = 2000, composite = 2100
+
+    public var name: String {
+        switch self {
+        case .undefined: "Undefined"
+        case .integer16: "Integer 16"
+        case .integer32: "Integer 32"
+        case .integer64: "Integer 64"
+        case .decimal: "Decimal"
+        case .double: "Double"
+        case .float: "Float"
+        case .string: "String"
+        case .boolean: "Boolean"
+        case .date: "Date"
+        case .binary: "Binary Data"
+        case .uuid: "UUID"
+        case .uri: "URI"
+        case .transformable: "Transformable"
+        case .objectID: "Object ID"
+        case .composite: "Composite"
+        }
+    }
+
+    /// The type a column's declared SQL type suggests (for a store without a model cache).
+    static func guess(declared: String) -> AttributeType {
+        switch declared.uppercased() {
+        case "INTEGER": .integer64
+        case "VARCHAR", "TEXT": .string
+        case "TIMESTAMP": .date
+        case "FLOAT", "REAL": .double
+        case "DECIMAL": .decimal
+        case "BLOB": .binary
+        default: .undefined
+        }
+    }
+}
+
+/// One relationship of an entity, and where the store keeps it.
+public struct Relationship: Sendable {
+    public var name: String
+    /// The destination entity's name (nil when a guessed model cannot tell).
+    public var target: String?
+    public var toMany: Bool
+    public var inverse: String?
+    public var storage: Storage
+    public var guessed = false
+
+    public enum Storage: Sendable, Equatable {
+        /// A to-one: the target's Z_PK in `column`, and its Z_ENT in `entityColumn` when the target has sub-entities.
+        case foreignKey(column: String, entityColumn: String?)
+        /// A to-many whose inverse is a to-one: the target rows whose `column` holds this object's Z_PK.
+        case inverseForeignKey(table: String, column: String)
+        /// A many-to-many: rows of `table` pairing `sourceColumn` (this object) with `targetColumn`.
+        case joinTable(table: String, sourceColumn: String, targetColumn: String)
+        /// Not found in the store's tables.
+        case unresolved
+    }
+}

@@ -1,0 +1,129 @@
+import BattleLogKit
+import Foundation
+import SQLiteDB
+
+/// A Core Data SQLite store opened for reading only: its metadata, its model and its objects.
+///
+/// The file is never written: it is opened `immutable=1` (no locks, no recovery, nothing created
+/// beside it); a store with a non-empty `-wal` is first copied with its WAL into a private
+/// folder, so that the WAL's commits are read without touching the original.
+public final class CoreDataStore {
+    public let path: String
+    public let model: CoreDataModel
+    /// `Z_METADATA`: the store's UUID and its metadata property list as JSON.
+    public let storeUUID: String?
+    public let metadata: JSONValue
+    let db: Database
+    let schema: StoreSchema
+    private let copyFolder: String?
+    private var statements: [String: Statement] = [:]
+
+    public init(path: String) throws(CoreDataError) {
+        self.path = path
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .noSuchFile(path: path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        var wal = stat()
+        var folder: String?
+        let opened: Database
+        do {
+            if stat(path + "-wal", &wal) == 0, wal.st_size > 0 {
+                let copy = try Self.copyWithWAL(path)
+                folder = copy.folder
+                opened = try Database(path: copy.file, mode: .readWrite)
+            } else {
+                opened = try Database(path: path, mode: .immutable)
+            }
+            _ = try opened.scalarInt("SELECT count(*) FROM sqlite_schema")
+        } catch let e as SQLiteError {
+            if let folder { try? FileManager.default.removeItem(atPath: folder) }
+            throw e.code & 0xFF == 26 ? .notADatabase(path: path) : .unreadable(path: path, reason: e.message)
+        } catch let e as CoreDataError {
+            throw e
+        } catch {
+            throw .unreadable(path: path, reason: String(describing: error))
+        }
+        self.db = opened
+        self.copyFolder = folder
+        do {
+            schema = try StoreSchema.read(opened)
+        } catch {
+            if let folder { try? FileManager.default.removeItem(atPath: folder) }
+            throw .unreadable(path: path, reason: String(describing: error))
+        }
+        guard schema.tables["Z_PRIMARYKEY"] != nil, schema.tables["Z_METADATA"] != nil else {
+            if let folder { try? FileManager.default.removeItem(atPath: folder) }
+            throw .notCoreData(path: path)
+        }
+        var uuid: String?
+        var meta = JSONValue.null
+        if let row = try? opened.prepare("SELECT Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION DESC LIMIT 1").first([], { ($0.string(0), $0.bytes(1)) }) {
+            uuid = row.0
+            if let bytes = row.1 {
+                do { meta = try KeyedArchive.decodePlain(BinaryPropertyListReader.read(bytes)) }
+                catch { meta = TaggedJSON.error(error.message, bytes: bytes) }
+            }
+        }
+        storeUUID = uuid
+        metadata = meta
+        // The model: from the cache when there is one that reads, else guessed from the tables.
+        var model = CoreDataModelReader.guess(schema: schema)
+        if schema.tables["Z_MODELCACHE"] != nil,
+           let blob = try? opened.prepare("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1").first([], { $0.bytes(0) }), let blob,
+           let cached = try? CoreDataModelReader.fromCache(blob, schema: schema) {
+            model = cached
+        }
+        self.model = model
+    }
+
+    deinit {
+        statements.removeAll()
+        if let copyFolder { try? FileManager.default.removeItem(atPath: copyFolder) }
+    }
+
+    /// Copies the store and its `-wal` into a new private folder (no `-shm`: SQLite rebuilds it).
+    private static func copyWithWAL(_ path: String) throws -> (folder: String, file: String) {
+        var template = Array((NSTemporaryDirectory() + "/battlelog-coredata-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw CoreDataError.unreadable(path: path, reason: "cannot make a temporary folder") }
+        let folder = String(cString: made)
+        let file = folder + "/store.sqlite"
+        do {
+            try FileManager.default.copyItem(atPath: path, toPath: file)
+            try FileManager.default.copyItem(atPath: path + "-wal", toPath: file + "-wal")
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw CoreDataError.unreadable(path: path, reason: "cannot copy it with its -wal: \(error.localizedDescription)")
+        }
+        return (folder, file)
+    }
+
+    /// Whether `db` looks like a Core Data store (for naming it in another command's refusal).
+    public static func looksLikeCoreData(tables: [String]) -> Bool {
+        tables.contains("Z_PRIMARYKEY") && tables.contains("Z_METADATA")
+    }
+
+    // MARK: - Reading
+
+    func statement(_ sql: String) throws -> Statement {
+        if let s = statements[sql] { return s }
+        let s = try db.prepare(sql)
+        statements[sql] = s
+        return s
+    }
+
+    static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// How many rows are objects of exactly this entity (not its sub-entities).
+    /// nil when the store has no table for it.
+    public func rowCount(_ entity: Entity) throws -> Int? {
+        guard schema.tables[entity.table] != nil else { return nil }
+        let hasEnt = schema.hasColumn(entity.table, "Z_ENT")
+        let sql = "SELECT count(*) FROM \(Self.quote(entity.table))" + (hasEnt ? " WHERE Z_ENT = ?" : "")
+        return Int(try statement(sql).first(hasEnt ? [entity.id] : [], { $0.int64(0) }) ?? 0)
+    }
+
+    /// The rows of a persistent-history table.
+    public func rowCount(table: String) throws -> Int {
+        Int(try statement("SELECT count(*) FROM \(Self.quote(table))").first([], { $0.int64(0) }) ?? 0)
+    }
+}
