@@ -94,10 +94,27 @@ public struct KeyedArchive: Sendable {
         }
     }
 
+    /// The member references of an archived collection: its `NS.objects` array, or the
+    /// `NS.object.0`, `NS.object.1`, ... keys swift-corelibs-foundation writes for an ordered set.
+    /// nil when it has neither; an error when `NS.objects` is not an array.
+    func memberRefs(_ index: Int, key: String = "NS.objects") throws(PropertyListError) -> [Int]? {
+        guard let fields = plist.dictionary(index) else { return nil }
+        if let list = fields[key] {
+            guard case .array(let refs) = plist.objects[list] else { throw PropertyListError("keyed archive: \(key) is not an array") }
+            return refs
+        }
+        guard key == "NS.objects" else { return nil }
+        var numbered: [(Int, Int)] = []
+        for (k, v) in fields where k.hasPrefix("NS.object.") {
+            guard let n = Int(k.dropFirst("NS.object.".count)) else { continue }
+            numbered.append((n, v))
+        }
+        return numbered.isEmpty ? nil : numbered.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
     /// The members of an archived NSArray / NSSet / NSOrderedSet, resolved.
     public func members(_ index: Int?) -> [Int] {
-        guard let index, let list = plist.dictionary(index)?["NS.objects"],
-              case .array(let refs) = plist.objects[list] else { return [] }
+        guard let index, let refs = try? memberRefs(index) else { return [] }
         return refs.compactMap(resolve)
     }
 
@@ -187,12 +204,8 @@ public struct KeyedArchive: Sendable {
             return out
         }
 
-        mutating func refs(_ index: Int, _ key: String) throws(PropertyListError) -> [Int] {
-            guard let ref = plist.dictionary(index)?[key] else { return [] }
-            guard case .array(let refs) = plist.objects[ref] else {
-                throw PropertyListError("keyed archive: \(key) is not an array")
-            }
-            return refs
+        func refs(_ index: Int, _ key: String) throws(PropertyListError) -> [Int] {
+            try archive.memberRefs(index, key: key) ?? []
         }
 
         /// An archived class instance: the Foundation classes as plain JSON, any other with its fields.
