@@ -37,7 +37,7 @@ let package = Package(
 
         .testTarget(name: "BattleLogKitTests", dependencies: ["BattleLogKit", "SQLiteDB"]),
         .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "BattleLogKit", "BattleLogBrowser"]),
-        .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "BattleLogKit", "SQLiteDB", "CZlib"],
+        .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "BattleLogKit", "BattleLogCLI", "SQLiteDB", "CZlib"],
                     exclude: ["Fixtures"]),  // real Core Data stores, read through #filePath
         .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit"],
                     exclude: ["Golden"]),  // golden screens, read through #filePath

@@ -139,13 +139,16 @@ enum CoreDataInfo {
         var lines = ["\(e(object.entity)) \(object.pk)"]
         let names = object.attributes.map(\.name) + object.relationships.map(\.name)
         let width = min(32, (names.map { DisplayWidth.of(e($0)) }.max() ?? 0) + 2)
+        func reference(_ o: [String: JSONValue]) -> String {
+            let pk = if case .integer(let pk)? = o["pk"] { String(pk) } else { "?" }
+            if case .string(let name)? = o["entity"] { return "\(e(name)) \(pk)" }
+            return "? \(pk)"
+        }
         func valueText(_ v: JSONValue) -> String {
             switch v {
             case .string(let s): return e(s)
             case .object(let o) where o.count == 2 && o["pk"] != nil:
-                guard case .integer(let pk)? = o["pk"] else { return e(TaggedJSON.text(v)) }
-                if case .string(let name)? = o["entity"] { return "→ \(e(name)) \(pk)" }
-                return "→ ? \(pk)"
+                return "→ " + reference(o)
             case .object(let o) where o.count == 1:
                 // A tagged value shows its text: a date, a UUID, a URL; data by its size.
                 let (tag, inner) = o.first!
@@ -156,7 +159,7 @@ enum CoreDataInfo {
                 default: return e(TaggedJSON.text(v))
                 }
             case .array(let items) where items.allSatisfy({ if case .object(let o) = $0 { o["pk"] != nil && o.count == 2 } else { false } }):
-                return items.isEmpty ? "(none)" : items.map(valueText).joined(separator: ", ")
+                return items.isEmpty ? "(none)" : "→ " + items.map { if case .object(let o) = $0 { reference(o) } else { "" } }.joined(separator: ", ")
             default: return e(TaggedJSON.text(v))
             }
         }

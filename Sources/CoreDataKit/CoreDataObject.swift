@@ -37,8 +37,10 @@ extension CoreDataStore {
     }
 
     /// Calls `body` with every object (of `entity` and its sub-entities, or of every entity), in
-    /// Z_ENT then Z_PK order, up to `limit`; `body` returns false to stop.
-    public func forEachObject(entity: Entity? = nil, limit: Int? = nil, _ body: (CoreDataObject) throws -> Bool) throws {
+    /// Z_ENT then Z_PK order, up to `limit`; `body` returns false to stop. With `decode` false
+    /// the attributes' JSON forms are left out (`stored` has them as stored).
+    public func forEachObject(entity: Entity? = nil, limit: Int? = nil, decode: Bool = true,
+                              _ body: (CoreDataObject) throws -> Bool) throws {
         var remaining = limit ?? Int.max
         let roots = entity.map { [$0] } ?? model.entities.filter { $0.parent == nil }
         for root in roots where remaining > 0 {
@@ -56,7 +58,7 @@ extension CoreDataStore {
                 let row = select.row
                 let ent = hasEnt ? row.int64(columnIndex["Z_ENT"] ?? 0) : Int64(root.id)
                 let entity = family.first { Int64($0.id) == ent } ?? root
-                let object = try self.object(row, entity: entity, columns: columnIndex)
+                let object = try self.object(row, entity: entity, columns: columnIndex, decode: decode)
                 remaining -= 1
                 if try !body(object) || remaining <= 0 { stop = true; break }
             }
@@ -64,7 +66,7 @@ extension CoreDataStore {
         }
     }
 
-    private func object(_ row: Row, entity: Entity, columns: [String: Int32]) throws -> CoreDataObject {
+    private func object(_ row: Row, entity: Entity, columns: [String: Int32], decode: Bool) throws -> CoreDataObject {
         let pk = row.int64(columns["Z_PK"] ?? 0)
         var attributes: [(String, JSONValue)] = []
         var stored: [String: SQLiteValue] = [:]
@@ -72,7 +74,11 @@ extension CoreDataStore {
             guard let column = a.column, let i = columns[column] else { continue }
             let value = row.value(i)
             stored[a.name] = value
-            attributes.append((a.name, Self.json(value, type: a.type)))
+            if decode {
+                // A guessed model cannot tell a Transformable from binary data: an archive is decoded.
+                let type: AttributeType = a.guessed && a.type == .binary && Self.isArchive(value) ? .transformable : a.type
+                attributes.append((a.name, Self.json(value, type: type)))
+            }
         }
         var relationships: [(String, JSONValue)] = []
         for r in entity.relationships {
@@ -103,6 +109,11 @@ extension CoreDataStore {
             }
         }
         return CoreDataObject(entity: entity.name, pk: pk, attributes: attributes, relationships: relationships, stored: stored)
+    }
+
+    static func isArchive(_ value: SQLiteValue) -> Bool {
+        if case .blob(let b) = value { return BinaryPropertyListReader.isBinaryPropertyList(b) }
+        return false
     }
 
     private func reference(_ entity: String?, _ pk: Int64) -> JSONValue {

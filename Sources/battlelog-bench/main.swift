@@ -134,7 +134,7 @@ while done < fights {
     var strings: [UnsafeMutablePointer<CChar>?] = []
     strings.reserveCapacity(drafts.count * 4)
     for d in drafts {
-        ints += [d.fight, d.ownerID, d.opponentID, d.date]
+        ints += [d.fight, d.ownerID, d.opponentID ?? 0, d.date]
         strings.append(strdup(d.result.rawValue))
         strings.append(strdup(durationT.storedForm(of: d.duration)))
         strings.append(strdup(diceT.storedForm(of: d.randomNumbers)))

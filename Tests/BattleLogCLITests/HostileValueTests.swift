@@ -272,7 +272,7 @@ import SQLiteDB
             #expect(r.status == 1 && r.err.contains(message), "\(r.err)")
         }
         let record = try store.record(id: 1)
-        let selfFight = RecordJSON.encode(record).replacingOccurrences(of: #""opponent":{"id":\#(record.opponent.id),"#, with: #""opponent":{"id":\#(record.owner.id),"#)
+        let selfFight = RecordJSON.encode(record).replacingOccurrences(of: #""opponent":{"id":\#(record.opponent!.id),"#, with: #""opponent":{"id":\#(record.owner.id),"#)
         #expect(importLines([selfFight], into: fresh).err.contains("the same Human"))
         // A FIFO with no writer does not hang import.
         let fifo = dir.file("fifo")

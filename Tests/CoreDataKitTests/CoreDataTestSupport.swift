@@ -45,6 +45,8 @@ func dumpAll(_ store: CoreDataStore, entity: Entity? = nil) throws -> [[String: 
 /// containers name members by index, so that a test can build cycles, shared members and
 /// references out of range. Sizes: 2-byte references, 4-byte offsets.
 enum BPlistBuilder {
+    struct Unsupported: Error {}
+
     indirect enum Object {
         case string(String), int(Int64), real(Double), bool(Bool), data([UInt8]), uid(UInt64)
         case array([Int]), dict([(Int, Int)])

@@ -225,7 +225,7 @@ enum RecordsView {
             Drawing.field(s, row, x, String((rec.date.map(Drawing.shortDate) ?? "?").prefix(dateW)), width: dateW, style: base); x += dateW + 1
             let result = rec.result.map { m.labels[$0.rawValue] } ?? "?"
             Drawing.field(s, row, x, result, width: resultW, style: isSelected ? base : Drawing.style(for: rec.result)); x += resultW + 1
-            let who = filtered ? rec.owner.name + " › " + rec.opponent.name : rec.opponent.name
+            let who = filtered ? rec.owner.name + " › " + rec.opponentName : rec.opponentName
             Drawing.field(s, row, x, who, width: opponentW, style: base); x += opponentW + 1
             let magic: String
             var magicStyle = base

@@ -54,7 +54,7 @@ enum DetailView {
         let valueWidth = max(4, width - labelWidth)
         func fit(_ text: String) -> String { DisplayWidth.truncate(text, to: valueWidth) }
         row(labels["owner"], [Span(text: fit(rec.owner.name), style: Drawing.style(for: rec.owner.kind))], .owner)
-        row(labels["opponent"], [Span(text: fit(rec.opponent.name), style: Drawing.style(for: rec.opponent.kind))])
+        row(labels["opponent"], [Span(text: fit(rec.opponentName), style: Drawing.style(for: rec.opponent?.kind))])
         row(labels["date"], [Span(text: rec.isoDate, style: .normal)], .date)
         row(labels["result"], [Span(text: rec.result.map { labels[$0.rawValue] } ?? "⚠ damaged", style: Drawing.style(for: rec.result))],
             rec.result == nil ? .essential : .result)

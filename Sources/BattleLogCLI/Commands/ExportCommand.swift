@@ -53,7 +53,7 @@ enum ExportCommand: Command {
             }
         }
         let seconds = r.duration.value.map { String(format: "%.6f", $0.seconds) } ?? ""
-        var fields = [String(r.id), r.fightText, r.owner.name, r.owner.kindText, r.opponent.name, r.opponent.kindText,
+        var fields = [String(r.id), r.fightText, r.owner.name, r.owner.kindText, r.opponent?.name ?? "", r.opponent?.kindText ?? "",
                       r.date == nil ? "" : r.isoDate, r.result?.rawValue ?? "", seconds,
                       r.randomNumbers.value.map { $0.map(String.init).joined(separator: " ") } ?? "",
                       r.usingMagic.value.map { $0?.typeName ?? "none" } ?? ""]

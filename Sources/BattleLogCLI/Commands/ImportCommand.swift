@@ -1,14 +1,22 @@
 import BattleLogKit
+import CoreDataKit
 import Foundation
 
-/// `battlelog import FILE`: reads `export`'s JSON lines back, all or nothing.
+/// `battlelog import FILE`: reads `export`'s JSON lines back, all or nothing; with `--coredata`,
+/// the battle log of a Core Data store the app wrote.
 enum ImportCommand: Command {
     static let spec = CommandSpec(
         name: "import", summary: "Import records from an export (JSON lines; - reads standard input); every line is checked first; all or nothing.",
-        options: [], positionals: ["FILE"])
+        options: [
+            OptionSpec("coredata", help: "FILE is a Core Data store of the battle-log app (read-only): import its Humans and Records"),
+            OptionSpec("result-map", value: "MAP", help: "with --coredata: the store's result values, e.g. 0=win,1=loss,2=draw"),
+        ],
+        positionals: ["FILE"])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let path = a.positionals[0]
+        if a.has("coredata") { return try importCoreData(path, a, globals: globals, console: console) }
+        if a.value("result-map") != nil { throw UsageError("--result-map is for import --coredata", usage: spec.usage) }
         let file = path == "-" ? "standard input" : SafeText.escape(path)
         // An existing database first: a file that cannot be imported into is reported before the
         // input is read (a missing one is created only once the input has been read whole).
@@ -41,6 +49,41 @@ enum ImportCommand: Command {
         if store == nil { store = try openStore(globals) }
         try store?.importRecords(imported)
         console.error("imported \(imported.count) records into \(SafeText.escape(globals.databasePath))")
+        return ExitStatus.success
+    }
+
+    /// `import --coredata STORE`: the app's Humans and Records, each record a one-sided fight.
+    static func importCoreData(_ path: String, _ a: ParsedArguments, globals: GlobalOptions, console: Console) throws -> Int32 {
+        var resultMap: [String: FightResult] = [:]
+        if let text = a.value("result-map") {
+            do { resultMap = try BattleLogImport.parseResultMap(text) }
+            catch { throw UsageError(error.description, usage: spec.usage) }
+        }
+        let source = try CoreDataStore(path: path)
+        let importer = try BattleLogImport(store: source, resultMap: resultMap)
+        var input = stat(), database = stat()
+        if stat(globals.databasePath, &database) == 0, stat(path, &input) == 0,
+           input.st_dev == database.st_dev, input.st_ino == database.st_ino {
+            throw CommandFailure("\(SafeText.escape(path)): is the database itself; import --coredata reads a Core Data store into another database")
+        }
+        // Everything that can stop the import is read before the database is opened (or created).
+        let plan = try importer.check()
+        let store = try openStore(globals)
+        let total = try importer.recordCount()
+        let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "records")
+        let summary = try importer.run(plan, into: store) { bar.update(done: $0, total: total) }
+        bar.finish()
+        let w = summary.written
+        var line = "imported \(GroupedNumber.text(w.records)) records of \(summary.heroes + summary.villains) Humans "
+            + "(\(summary.heroes) heroes, \(summary.villains) villains; \(w.newHumans) new here) from \(SafeText.escape(path)) "
+            + "into \(SafeText.escape(globals.databasePath)); each is a fight of its own, with no opponent"
+        if w.damagedValues > 0 {
+            line += "; \(GroupedNumber.text(w.damagedValues)) values kept as damaged or missing (battlelog doctor lists them)"
+        }
+        console.error(line)
+        if !summary.missingAttributes.isEmpty {
+            console.error("note: the store's Record has no \(summary.missingAttributes.joined(separator: ", ")); those values are missing in every record")
+        }
         return ExitStatus.success
     }
 }

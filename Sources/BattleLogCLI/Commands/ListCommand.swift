@@ -57,7 +57,7 @@ enum RecordTable {
         let headers = headerKeys.map { labels[$0] }
         let rows: [[String]] = records.map { r in
             [String(r.id), r.isoDate, r.owner.name, labels.kind(r.owner.kind), r.result.map { labels[$0.rawValue] } ?? "?",
-             r.opponent.name, RecordText.magicSummary(r), RecordText.durationClock(r)].map(SafeText.escape)
+             r.opponentName, RecordText.magicSummary(r), RecordText.durationClock(r)].map(SafeText.escape)
         }
         let caps = [12, 20, 24, 7, 6, 24, 40, 12]
         var widths = headers.map(DisplayWidth.of)

@@ -19,7 +19,11 @@ enum ShowCommand: Command {
         let e = SafeText.escape
         console.line(labels.fill("showRecord", String(r.id), r.fightText))
         console.line("  \(labels["owner"]): \(e(r.owner.name)) (\(labels.kind(r.owner.kind)))")
-        console.line("  \(labels["opponent"]): \(e(r.opponent.name)) (\(labels.kind(r.opponent.kind)))")
+        if let opponent = r.opponent {
+            console.line("  \(labels["opponent"]): \(e(opponent.name)) (\(labels.kind(opponent.kind)))")
+        } else {
+            console.line("  \(labels["opponent"]): \(Record.noOpponent)")
+        }
         console.line("  \(labels["date"]): \(r.isoDate)")
         console.line("  \(labels["result"]): \(r.result.map { labels[$0.rawValue] } ?? labels["damaged"])")
         switch r.duration.decoded {

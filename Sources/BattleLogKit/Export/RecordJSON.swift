@@ -14,7 +14,8 @@ public enum RecordJSON {
         w.key("fight")
         if let fight = record.fight { w.writeInteger(fight) } else { w.writeNull() }
         w.key("owner"); writeHuman(record.owner, into: &w)
-        w.key("opponent"); writeHuman(record.opponent, into: &w)
+        w.key("opponent")
+        if let opponent = record.opponent { writeHuman(opponent, into: &w) } else { w.writeNull() }
         w.key("date")
         if record.date != nil { w.writeString(record.isoDate) } else { w.writeNull() }
         w.key("result")
@@ -77,7 +78,8 @@ public enum RecordJSON {
     public struct Imported: Sendable, Equatable {
         public let id: Int64
         public let owner: Human
-        public let opponent: Human
+        /// Nil for a one-sided record (`"opponent": null`), a fight of its own.
+        public let opponent: Human?
         public let draft: RecordDraft
     }
 
@@ -114,7 +116,7 @@ public enum RecordJSON {
         let fight = try int("fight", in: o)
         guard fight > 0 else { throw LineError(message: "\"fight\" must be a positive integer, found \(fight)") }
         let owner = try human("owner")
-        let opponent = try human("opponent")
+        let opponent = o["opponent"] == .null ? nil : try human("opponent")
         guard let date = ISODate.parse(try string("date", in: o)) else {
             throw LineError(message: "\"date\" is not a date YYYY-MM-DDTHH:MM:SSZ from 0001 to 9999")
         }
@@ -147,8 +149,8 @@ public enum RecordJSON {
             catch { throw LineError(message: "\"magic\": \(error.description)") }
         default: throw LineError(message: "\"magic\" must be an object or null")
         }
-        if owner.id == opponent.id { throw LineError(message: "\"owner\" and \"opponent\" are the same Human (\(owner.id))") }
-        let draft = RecordDraft(fight: fight, ownerID: owner.id, opponentID: opponent.id, date: date, result: result,
+        if owner.id == opponent?.id { throw LineError(message: "\"owner\" and \"opponent\" are the same Human (\(owner.id))") }
+        let draft = RecordDraft(fight: fight, ownerID: owner.id, opponentID: opponent?.id, date: date, result: result,
                                 duration: duration, randomNumbers: dice, usingMagic: magic)
         return Imported(id: id, owner: owner, opponent: opponent, draft: draft)
     }

@@ -72,7 +72,10 @@ public struct FilterCompiler {
     private mutating func comparison(_ field: FilterField, _ op: FilterOperator, _ value: FilterValue) -> String {
         switch field {
         case .owner: return humans(column: "record.owner_id", op, value)
-        case .opponent: return humans(column: "record.opponent_id", op, value)
+        case .opponent:
+            // A one-sided record has no opponent: `opponent != X` holds for it, `opponent = X` does not.
+            let sql = humans(column: "record.opponent_id", op, value)
+            return op == .notEqual && sql != "1" ? "(record.opponent_id IS NULL OR \(sql))" : sql
         case .kind:
             let kind = HumanKind(rawValue: text(value).lowercased())!
             let ids = roster.filter { $0.kind == kind }.map(\.id)

@@ -16,19 +16,23 @@ extension BattleStore {
         }
     }
 
-    /// Fights that are not two records of two different Humans, each the other's opponent, as
-    /// "fight N: why" (a scan of the fight index).
+    /// Fights that are not two records of two different Humans, each the other's opponent (or one
+    /// record without an opponent: one side imported from a Core Data store), as "fight N: why"
+    /// (a scan of the fight index).
     public func fightProblems(limit: Int = 100) throws(StoreError) -> [String] {
         try run {
             try db.prepare("""
-                SELECT fight, count(*), count(DISTINCT owner_id), min(owner_id), max(owner_id), min(opponent_id), max(opponent_id)
+                SELECT fight, count(*), count(DISTINCT owner_id), min(owner_id), max(owner_id), count(opponent_id)
                 FROM record GROUP BY fight
-                HAVING count(*) != 2 OR count(DISTINCT owner_id) != 2 OR min(owner_id) != min(opponent_id) OR max(owner_id) != max(opponent_id)
+                HAVING NOT (count(*) = 1 AND count(opponent_id) = 0)
+                   AND (count(*) != 2 OR count(opponent_id) != 2 OR count(DISTINCT owner_id) != 2
+                        OR min(owner_id) IS NOT min(opponent_id) OR max(owner_id) IS NOT max(opponent_id))
                 LIMIT ?
                 """).map([limit]) { row in
                 let fight = row.value(0)
                 let name = if case .integer(let f) = fight { "fight \(f)" } else { "fight \(fight.typeName)" }
-                if row.int(1) != 2 { return "\(name) has \(row.int(1)) records (a fight has two)" }
+                if row.int(1) != 2 { return "\(name) has \(row.int(1)) records (a fight has two, or one without an opponent)" }
+                if row.int(5) != 2 { return "\(name): one of its two records has no opponent" }
                 if row.int(2) != 2 { return "\(name): both records belong to Human \(row.int64(3))" }
                 return "\(name): its two records are not each other's opponent"
             }

@@ -5,7 +5,8 @@ extension BattleStore {
     /// transaction, the summaries with them: all of them or, on any conflict, none.
     ///
     /// Every fight must come whole (its two records, of two different Humans, each the other's
-    /// opponent), and neither a record id nor a fight id may exist already.
+    /// opponent, or one record without an opponent), and neither a record id nor a fight id may
+    /// exist already.
     public func importRecords(_ records: [RecordJSON.Imported]) throws(StoreError) {
         try ensureWritable()
         try Self.checkWholeFights(records)
@@ -13,7 +14,7 @@ extension BattleStore {
             try db.transaction {
                 var known = humansByID
                 let insertHuman = try db.cachedStatement("INSERT INTO human(id, name, kind) VALUES (?, ?, ?)")
-                for human in records.flatMap({ [$0.owner, $0.opponent] }) {
+                for human in records.flatMap({ [$0.owner, $0.opponent].compactMap { $0 } }) {
                     if let existing = known[human.id] {
                         guard existing == human else {
                             throw ImportConflict(message: "Human \(human.id) is \"\(MessageText.cut(existing.name))\" (\(existing.kindText)) here, \"\(MessageText.cut(human.name))\" (\(human.kindText)) in the file")
@@ -59,13 +60,17 @@ extension BattleStore {
     static func checkWholeFights(_ records: [RecordJSON.Imported]) throws(StoreError) {
         var byFight: [Int64: [RecordJSON.Imported]] = [:]
         for r in records {
-            if r.owner.id == r.opponent.id {
+            if r.owner.id == r.opponent?.id {
                 throw .conflict("record \(r.id): Human \(r.owner.id) cannot fight itself")
             }
             byFight[r.draft.fight, default: []].append(r)
         }
         for r in records {
             let pair = byFight[r.draft.fight] ?? []
+            if pair.count == 1 && r.opponent == nil { continue }
+            if pair.count > 1, let lone = pair.first(where: { $0.opponent == nil }) {
+                throw .conflict("record \(lone.id): fight \(r.draft.fight) has a record without an opponent and another record; a one-sided record is a fight of its own")
+            }
             if pair.count == 1 {
                 throw .conflict("record \(r.id): fight \(r.draft.fight) has only this record in the file; a fight is imported with both its records (export without --where)")
             }
@@ -73,7 +78,7 @@ extension BattleStore {
                 throw .conflict("record \(r.id): fight \(r.draft.fight) has \(pair.count) records in the file; a fight has two")
             }
             let other = pair[0].id == r.id ? pair[1] : pair[0]
-            if other.owner.id != r.opponent.id || other.opponent.id != r.owner.id {
+            if other.owner.id != r.opponent?.id || other.opponent?.id != r.owner.id {
                 throw .conflict("record \(r.id): fight \(r.draft.fight)'s two records are not each other's opponent")
             }
         }

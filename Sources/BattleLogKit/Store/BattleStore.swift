@@ -266,7 +266,7 @@ public final class BattleStore {
                     insert.reset()
                     try insert.bind(int64: fight, at: 1)
                     try insert.bind(int64: draft.ownerID, at: 2)
-                    try insert.bind(int64: draft.opponentID, at: 3)
+                    try insert.bind(draft.opponentID.map(SQLiteValue.integer) ?? .null, at: 3)
                     try insert.bind(int64: draft.date, at: 4)
                     try insert.bind(utf8: Array(draft.result.rawValue.utf8), at: 5)
                     try insert.bind(utf8: durationTransformer.storedBytes(of: draft.duration).bytes, at: 6)

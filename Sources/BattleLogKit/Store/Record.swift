@@ -5,7 +5,8 @@ import SQLiteDB
 public struct RecordDraft: Sendable, Equatable {
     public var fight: Int64
     public var ownerID: Int64
-    public var opponentID: Int64
+    /// Nil for a one-sided record (imported from a store that kept no opponent).
+    public var opponentID: Int64?
     /// Seconds since 1970-01-01 UTC.
     public var date: Int64
     public var result: FightResult
@@ -13,7 +14,7 @@ public struct RecordDraft: Sendable, Equatable {
     public var randomNumbers: [Int]
     public var usingMagic: Magic?
 
-    public init(fight: Int64, ownerID: Int64, opponentID: Int64, date: Int64, result: FightResult,
+    public init(fight: Int64, ownerID: Int64, opponentID: Int64?, date: Int64, result: FightResult,
                 duration: MediaTime, randomNumbers: [Int], usingMagic: Magic?) {
         self.fight = fight
         self.ownerID = ownerID
@@ -57,7 +58,8 @@ public struct Record: Sendable {
     /// Nil when the stored fight is not an integer (reported in `errors`).
     public let fight: Int64?
     public let owner: Human
-    public let opponent: Human
+    /// Nil when the record has no other side (imported from a store that kept one side only).
+    public let opponent: Human?
     /// Seconds since 1970-01-01 UTC; nil when the stored date is not an integer (reported in `errors`).
     public let date: Int64?
     /// The date column exactly as stored: keyset paging continues from it even when it is damaged.
@@ -79,6 +81,12 @@ public struct Record: Sendable {
 
     /// The fight id, or `?` when it is damaged.
     public var fightText: String { fight.map { String($0) } ?? "?" }
+
+    /// The opponent's name, or `—` when the record has no other side.
+    public var opponentName: String { opponent?.name ?? Record.noOpponent }
+
+    /// What stands for the opponent of a one-sided record.
+    public static let noOpponent = "—"
 
     /// The date as ISO 8601 in UTC: `2026-11-29T14:00:00Z`, or `?` when it is damaged.
     public var isoDate: String { date.map(ISODate.format) ?? "?" }

@@ -81,7 +81,7 @@ extension BattleStore {
         case .failure(let e): fight = nil; damage("fight", e)
         }
         let owner = human(2, attribute: "owner")
-        let opponent = human(3, attribute: "opponent")
+        let opponent = row.isNull(3) ? nil : human(3, attribute: "opponent")
         let storedDate = row.value(4)
         let date: Int64?
         switch ColumnDecoding.integer(storedDate) {

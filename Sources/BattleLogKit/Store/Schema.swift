@@ -78,7 +78,21 @@ enum Schema {
         CREATE INDEX record_magic_gate ON record(magic_gate, date);
         CREATE INDEX record_magic_formula ON record(magic_formula, date);
         """,
+        // 3: a record may have no opponent (one imported from a Core Data store of the app, which
+        // kept one side only). SQLite's documented way to drop a NOT NULL constraint: edit the
+        // table's SQL in sqlite_schema (no row changes; `migrate` then bumps schema_version so
+        // that every connection rereads it).
+        """
+        PRAGMA writable_schema = ON;
+        UPDATE sqlite_schema
+           SET sql = replace(sql, 'opponent_id INTEGER NOT NULL REFERENCES', 'opponent_id INTEGER REFERENCES')
+         WHERE type = 'table' AND name = 'record';
+        PRAGMA writable_schema = OFF;
+        """,
     ]
+
+    /// The migrations (0-based) that edit sqlite_schema and so must bump `schema_version`.
+    static let rewritesSchema: Set<Int> = [2]
 
     static var currentVersion: Int { migrations.count }
 
@@ -88,6 +102,14 @@ enum Schema {
         while version < currentVersion {
             try db.transaction {
                 try db.execute(script: migrations[version])
+                if rewritesSchema.contains(version) {
+                    let schemaVersion = try db.scalarInt("PRAGMA schema_version") ?? 0
+                    try db.execute(script: "PRAGMA schema_version = \(schemaVersion + 1)")
+                    // The edit must have taken: a schema that does not read back is not committed.
+                    guard try db.scalarInt("SELECT \"notnull\" FROM pragma_table_info('record') WHERE name = 'opponent_id'") == 0 else {
+                        throw StoreError.invalidModel("migration \(version + 1) could not make record.opponent_id optional")
+                    }
+                }
                 if version == 0 { try db.execute(script: "PRAGMA application_id = \(applicationID)") }
                 try db.setUserVersion(version + 1)
             }

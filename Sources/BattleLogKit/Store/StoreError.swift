@@ -14,6 +14,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// SQLite found the file damaged (truncated, overwritten).
     case corrupt(path: String, message: String)
     case notABattlelogDatabase(path: String)
+    /// A store Core Data wrote: `coredata info` reads it, `import --coredata` brings its battle log in.
+    case coreDataStore(path: String)
     case newerSchema(path: String, found: Int, supported: Int)
     case readOnly(path: String)
     case cannotCreate(path: String, reason: String)
@@ -38,6 +40,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .corrupt(let p, let m):
             "\(p): the database file is damaged (\(m)); restore a backup, or save what is readable with `sqlite3 \(p) .recover | sqlite3 NEW.sqlite`"
         case .notABattlelogDatabase(let p): "\(p): is a SQLite database, but not a battlelog one"
+        case .coreDataStore(let p):
+            "\(p): is a Core Data store, not a battlelog database; read it with `battlelog coredata info \(p)`, or bring its battle log in with `battlelog --db NEW.sqlite import --coredata \(p)`"
         case .newerSchema(let p, let found, let supported):
             "\(p): was written by a newer battlelog (schema version \(found); this one reads up to \(supported))"
         case .readOnly(let p): "\(p): the database is read-only, cannot write"

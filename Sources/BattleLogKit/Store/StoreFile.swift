@@ -24,6 +24,8 @@ enum StoreFile {
         var applicationID: Int64 = 0
         var tables = 0
         var pageSize = 0
+        /// It has Core Data's Z_PRIMARYKEY and Z_METADATA tables.
+        var isCoreData = false
     }
 
     /// Opens `path`; creates it (in a temporary file beside it, linked into place once migrated)
@@ -104,6 +106,7 @@ enum StoreFile {
             throw .newerSchema(path: path, found: f.userVersion, supported: Schema.currentVersion)
         }
         if (f.userVersion == 0 && f.tables > 0) || (f.userVersion > 0 && f.applicationID != Schema.applicationID) {
+            if f.isCoreData { throw .coreDataStore(path: path) }
             throw .notABattlelogDatabase(path: path)
         }
     }
@@ -118,6 +121,8 @@ enum StoreFile {
             f.applicationID = try db.scalarInt("PRAGMA application_id") ?? 0
             f.tables = Int(try db.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0)
             f.pageSize = Int(try db.scalarInt("PRAGMA page_size") ?? 0)
+            f.isCoreData = try db.scalarInt(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('Z_PRIMARYKEY', 'Z_METADATA')") == 2
             return f
         } catch let e as SQLiteError {
             if e.isWALIndexUnavailable && mode == .readOnly { throw .walUnreadable(path: path) }

@@ -1,0 +1,121 @@
+import SQLiteDB
+
+/// A value brought in from another store: decoded (written through its transformer) or, when it
+/// did not decode there, its stored form kept as it was, so that battlelog reports it as damage
+/// (`.damaged(.null)` is a value the source did not have).
+public enum CarriedValue<Value: Sendable>: Sendable {
+    case value(Value)
+    case damaged(SQLiteValue)
+}
+
+/// A record with no other side, as an app that kept one Human's view of each fight wrote it.
+public struct OneSidedRecord: Sendable {
+    public var ownerName: String
+    public var ownerKind: HumanKind
+    /// Seconds since 1970-01-01 UTC, or the stored value when it is not a date.
+    public var date: CarriedValue<Int64>
+    public var result: FightResult
+    public var duration: CarriedValue<MediaTime>
+    public var randomNumbers: CarriedValue<[Int]>
+    public var usingMagic: CarriedValue<Magic?>
+
+    public init(ownerName: String, ownerKind: HumanKind, date: CarriedValue<Int64>, result: FightResult,
+                duration: CarriedValue<MediaTime>, randomNumbers: CarriedValue<[Int]>, usingMagic: CarriedValue<Magic?>) {
+        self.ownerName = ownerName
+        self.ownerKind = ownerKind
+        self.date = date
+        self.result = result
+        self.duration = duration
+        self.randomNumbers = randomNumbers
+        self.usingMagic = usingMagic
+    }
+
+    /// How many of its values came in damaged (or missing), as battlelog will report them: dice
+    /// outside 1...100 are damage too.
+    public var damagedValues: Int {
+        func d<T>(_ c: CarriedValue<T>) -> Int { if case .damaged = c { 1 } else { 0 } }
+        var dice = d(randomNumbers)
+        if case .value(let rolls) = randomNumbers, !rolls.allSatisfy({ (1...100).contains($0) }) { dice = 1 }
+        return d(date) + d(duration) + dice + d(usingMagic)
+    }
+}
+
+/// What a one-sided import wrote.
+public struct OneSidedImportSummary: Sendable, Equatable {
+    public var records = 0
+    public var newHumans = 0
+    /// Values kept as damage (reported by doctor and inspect), missing ones included.
+    public var damagedValues = 0
+
+    public init() {}
+}
+
+extension BattleStore {
+    /// Writes the records `produce` hands to `add`, each a fight of its own with no opponent, in
+    /// one transaction: when `produce` or a write throws, nothing is kept. Humans are found by
+    /// name; one that exists with the other kind stops the import.
+    public func importOneSided(_ produce: (_ add: (OneSidedRecord) throws -> Void) throws -> Void) throws -> OneSidedImportSummary {
+        try ensureWritable()
+        var summary = OneSidedImportSummary()
+        do {
+            try db.transaction {
+                let findHuman = try db.cachedStatement("SELECT id, kind FROM human WHERE name = ?")
+                let insertHuman = try db.cachedStatement("INSERT INTO human(name, kind) VALUES (?, ?)")
+                let insert = try db.cachedStatement("""
+                    INSERT INTO record(fight, owner_id, opponent_id, date, result, duration, random_numbers, using_magic)
+                    VALUES (?, ?, NULL, ?, ?, ?, ?, ?)
+                    """)
+                var fight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0)
+                var humans: [String: Int64] = [:]
+                var tallies: [Int64: Tally] = [:]
+                var delta = SummaryDelta()
+                func humanID(_ name: String, _ kind: HumanKind) throws -> Int64 {
+                    if let id = humans[name] { return id }
+                    let found = try findHuman.first([name]) { ($0.int64(0), $0.string(1)) }
+                    let id: Int64
+                    if let found {
+                        guard found.1 == kind.rawValue else {
+                            throw ImportConflict(message: "Human \"\(MessageText.cut(name))\" is a \(found.1 ?? "?") in the database and a \(kind.rawValue) in the store")
+                        }
+                        id = found.0
+                    } else {
+                        try insertHuman.execute([name, kind.rawValue])
+                        id = db.lastInsertRowID
+                        summary.newHumans += 1
+                    }
+                    humans[name] = id
+                    return id
+                }
+                func stored<T>(_ c: CarriedValue<T>, _ form: (T) -> SQLiteValue) -> SQLiteValue {
+                    switch c {
+                    case .value(let v): form(v)
+                    case .damaged(let raw): raw
+                    }
+                }
+                try produce { r in
+                    let owner = try humanID(r.ownerName, r.ownerKind)
+                    fight += 1
+                    try insert.execute([
+                        SQLiteValue.integer(fight), .integer(owner), stored(r.date) { .integer($0) }, .text(r.result.rawValue),
+                        stored(r.duration) { .text(durationTransformer.storedForm(of: $0)) },
+                        stored(r.randomNumbers) { .text(diceTransformer.storedForm(of: $0)) },
+                        stored(r.usingMagic) { m in m.map { .text(magicTransformer.storedForm(of: $0)) } ?? .null },
+                    ])
+                    tallies[owner, default: Tally()].add(r.result)
+                    if case .value(let magic?) = r.usingMagic { delta.addMagic(magic) }
+                    if case .value(let dice) = r.randomNumbers, dice.allSatisfy({ (1...100).contains($0) }) { delta.addDice(dice) }
+                    summary.records += 1
+                    summary.damagedValues += r.damagedValues
+                }
+                try delta.apply(to: db)
+                try Self.addTallies(tallies, on: db)
+            }
+        } catch let e as ImportConflict {
+            throw StoreError.conflict(e.message)
+        } catch let e as SQLiteError {
+            throw Self.classify(e, path: path, creating: false)
+        }
+        try reloadHumans()
+        return summary
+    }
+}
