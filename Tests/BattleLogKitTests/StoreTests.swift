@@ -215,4 +215,36 @@ func runSQLite(_ path: String, _ sql: String) throws {
         let matches = try store.page(RecordQuery(filter: try FilterCompiler.compile("power = 9", roster: store.humans)), limit: 10)
         #expect(matches.map(\.id) == [1])
     }
+
+    @Test func aVersionTwoDatabaseLetsARecordHaveNoOpponentInEveryConnection() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("v2.sqlite")
+        do {
+            let db = try Database(path: path)
+            try db.execute(script: Schema.migrations[0] + Schema.migrations[1])
+            try db.execute(script: "PRAGMA user_version = 2; PRAGMA application_id = \(Schema.applicationID); PRAGMA journal_mode = WAL")
+            try db.execute(script: """
+                INSERT INTO human(id, name, kind) VALUES (1, 'Aria', 'hero'), (2, 'Malgor', 'villain');
+                INSERT INTO record(fight, owner_id, opponent_id, date, result, duration, random_numbers, using_magic)
+                VALUES (1, 2, 1, 100, 'win', '{"epoch":0,"flags":1,"timescale":1,"value":5}', '[1]', NULL),
+                       (1, 1, 2, 100, 'loss', '{"epoch":0,"flags":1,"timescale":1,"value":5}', '[1]', NULL);
+                """)
+            #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO record(fight, owner_id, opponent_id, date, result) VALUES (2, 1, NULL, 1, 'win')") }
+        }
+        // A connection opened before the migration: it must see the new schema too.
+        let earlier = try Database(path: path)
+        #expect(try earlier.scalarInt("SELECT count(*) FROM record") == 2)   // it has read the old schema
+        let store = try BattleStore(path: path)
+        #expect(try Database(path: path).userVersion() == BattleStore.schemaVersion)
+        try earlier.execute("INSERT INTO record(fight, owner_id, opponent_id, date, result, duration, random_numbers) VALUES (3, 1, NULL, 1, 'win', '{\"epoch\":0,\"flags\":1,\"timescale\":1,\"value\":5}', '[2]')")
+        let summary = try store.importOneSided { add in
+            try add(OneSidedRecord(ownerName: "Malgor", ownerKind: .villain, date: .value(200), result: .draw,
+                                   duration: .value(MediaTime(value: 1, timescale: 2)), randomNumbers: .value([4]), usingMagic: .value(nil)))
+        }
+        #expect(summary == { var s = OneSidedImportSummary(); s.records = 1; return s }())
+        #expect(try store.record(id: 1).opponent?.name == "Aria", "the records before keep their opponents")
+        #expect(try store.record(id: 4).opponent == nil)
+        #expect(try store.fightProblems() == [], "one record without an opponent is a whole fight")
+        #expect(try Database(path: path, mode: .readOnly).prepare("PRAGMA integrity_check").first([], { $0.string(0) }) == "ok")
+    }
 }
