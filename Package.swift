@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "BattleLogKit", dependencies: ["SQLiteDB", "BattleLogResources"]),
         // Stores written by Core Data: binary property lists, keyed archives, the model, import.
         .target(name: "CoreDataKit", dependencies: ["BattleLogKit", "SQLiteDB", "CZlib"]),
+        // Writes Core Data stores as the battle-log app would (tests and the benchmark only).
+        .target(name: "AppStoreWriter", dependencies: ["CoreDataKit", "SQLiteDB", "CZlib"]),
         // The command line (parsing, commands, output formatting).
         .target(name: "BattleLogCLI", dependencies: ["BattleLogKit", "BattleLogBrowser", "CoreDataKit"]),
         // The interactive browser: state, key table, views, screen protocol, ncurses screen.
@@ -33,11 +35,11 @@ let package = Package(
         // Benchmark: ours against the raw C API baseline.
         .target(name: "CBaseline", dependencies: ["CSQLite"]),
         .executableTarget(name: "battlelog-bench",
-                          dependencies: ["BattleLogKit", "BattleLogCLI", "BattleLogBrowser", "CBaseline"]),
+                          dependencies: ["BattleLogKit", "BattleLogCLI", "BattleLogBrowser", "CBaseline", "CoreDataKit", "AppStoreWriter"]),
 
         .testTarget(name: "BattleLogKitTests", dependencies: ["BattleLogKit", "SQLiteDB"]),
         .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "BattleLogKit", "BattleLogBrowser"]),
-        .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "BattleLogKit", "BattleLogCLI", "SQLiteDB", "CZlib"],
+        .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "BattleLogKit", "BattleLogCLI", "AppStoreWriter", "SQLiteDB", "CZlib"],
                     exclude: ["Fixtures"]),  // real Core Data stores, read through #filePath
         .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit"],
                     exclude: ["Golden"]),  // golden screens, read through #filePath

@@ -129,7 +129,10 @@ public enum BinaryPropertyListReader {
             case 0x5:
                 let n = try length(nibble, after: &offset, index)
                 try need(offset, n, index)
-                guard let s = String(validating: bytes[offset..<offset + n], as: UTF8.self) else {
+                let slice = bytes[offset..<offset + n]
+                // ASCII, as Apple's writer uses this marker for: no validation to pay for.
+                if slice.allSatisfy({ $0 < 0x80 }) { return .string(String(decoding: slice, as: UTF8.self)) }
+                guard let s = String(validating: slice, as: UTF8.self) else {
                     throw PropertyListError("binary property list: object \(index) is a string that is not ASCII")
                 }
                 return .string(s)

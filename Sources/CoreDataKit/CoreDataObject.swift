@@ -152,7 +152,7 @@ extension CoreDataStore {
         }
         do {
             let plist = try BinaryPropertyListReader.read(bytes)
-            if let top = plist.dictionary(plist.top), top["$archiver"] != nil { return KeyedArchive.decodeRoot(bytes) }
+            if plist.lookup(plist.top, "$archiver") != nil { return KeyedArchive.decodeRoot(plist, bytes: bytes) }
             return try KeyedArchive.decodePlain(plist)
         } catch {
             return TaggedJSON.error(error.message, bytes: bytes)

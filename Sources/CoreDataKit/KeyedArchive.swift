@@ -15,29 +15,24 @@ public struct KeyedArchive: Sendable {
     let objects: [Int]
     /// `$top`'s entries (e.g. `root`), as plist indices of their objects.
     public let top: [String: Int]
-    /// plist index -> its uid, for naming a cut cycle.
-    private let uidOf: [Int: Int]
 
     public init(bytes: [UInt8]) throws(PropertyListError) {
         try self.init(plist: BinaryPropertyListReader.read(bytes))
     }
 
     public init(plist: PropertyList) throws(PropertyListError) {
-        guard let root = plist.dictionary(plist.top) else { throw PropertyListError("not a keyed archive (the top object is not a dictionary)") }
-        guard let archiver = root["$archiver"].flatMap(plist.string), archiver.hasSuffix("KeyedArchiver") else {
+        guard plist.isDictionary(plist.top) else { throw PropertyListError("not a keyed archive (the top object is not a dictionary)") }
+        guard let archiver = plist.lookup(plist.top, "$archiver").flatMap(plist.string), archiver.hasSuffix("KeyedArchiver") else {
             throw PropertyListError("not a keyed archive (no $archiver)")
         }
-        guard let objectsIndex = root["$objects"], case .array(let members) = plist.objects[objectsIndex] else {
+        guard let objectsIndex = plist.lookup(plist.top, "$objects"), case .array(let members) = plist.objects[objectsIndex] else {
             throw PropertyListError("keyed archive without $objects")
         }
-        guard let topIndex = root["$top"], let topEntries = plist.dictionary(topIndex) else {
+        guard let topIndex = plist.lookup(plist.top, "$top"), let topEntries = plist.dictionary(topIndex) else {
             throw PropertyListError("keyed archive without $top")
         }
         self.plist = plist
         self.objects = members
-        var uidOf: [Int: Int] = [:]
-        for (uid, index) in members.enumerated() where uidOf[index] == nil { uidOf[index] = uid }
-        self.uidOf = uidOf
         var top: [String: Int] = [:]
         for (key, index) in topEntries {
             guard case .uid(let uid) = plist.objects[index], uid < UInt64(members.count) else {
@@ -59,21 +54,21 @@ public struct KeyedArchive: Sendable {
 
     /// The archived object's fields (without `$class`), resolved; nil when it is not a class instance.
     public func fields(_ index: Int) -> [String: Int]? {
-        guard var fields = plist.dictionary(index), fields["$class"] != nil else { return nil }
+        guard plist.lookup(index, "$class") != nil, var fields = plist.dictionary(index) else { return nil }
         fields["$class"] = nil
         return fields
     }
 
     /// The class name of an archived object (`$class` -> `$classname`).
     public func className(_ index: Int) -> String? {
-        guard let ref = plist.dictionary(index)?["$class"], let cls = resolve(ref),
-              let name = plist.dictionary(cls)?["$classname"] else { return nil }
+        guard let ref = plist.lookup(index, "$class"), let cls = resolve(ref),
+              let name = plist.lookup(cls, "$classname") else { return nil }
         return plist.string(name)
     }
 
     /// The field `key` of an archived object, resolved (nil when missing or `$null`).
     public func field(_ index: Int, _ key: String) -> Int? {
-        guard let ref = plist.dictionary(index)?[key], let target = resolve(ref), !isNull(target) else { return nil }
+        guard let ref = plist.lookup(index, key), let target = resolve(ref), !isNull(target) else { return nil }
         return target
     }
 
@@ -98,12 +93,12 @@ public struct KeyedArchive: Sendable {
     /// `NS.object.0`, `NS.object.1`, ... keys swift-corelibs-foundation writes for an ordered set.
     /// nil when it has neither; an error when `NS.objects` is not an array.
     func memberRefs(_ index: Int, key: String = "NS.objects") throws(PropertyListError) -> [Int]? {
-        guard let fields = plist.dictionary(index) else { return nil }
-        if let list = fields[key] {
+        guard plist.isDictionary(index) else { return nil }
+        if let list = plist.lookup(index, key) {
             guard case .array(let refs) = plist.objects[list] else { throw PropertyListError("keyed archive: \(key) is not an array") }
             return refs
         }
-        guard key == "NS.objects" else { return nil }
+        guard key == "NS.objects", let fields = plist.dictionary(index) else { return nil }
         var numbered: [(Int, Int)] = []
         for (k, v) in fields where k.hasPrefix("NS.object.") {
             guard let n = Int(k.dropFirst("NS.object.".count)) else { continue }
@@ -120,7 +115,7 @@ public struct KeyedArchive: Sendable {
 
     /// The entries of an archived NSDictionary with string keys, resolved.
     public func dictionary(_ index: Int?) -> [(key: String, value: Int)] {
-        guard let index, let d = plist.dictionary(index), let k = d["NS.keys"], let v = d["NS.objects"],
+        guard let index, let k = plist.lookup(index, "NS.keys"), let v = plist.lookup(index, "NS.objects"),
               case .array(let keys) = plist.objects[k], case .array(let values) = plist.objects[v] else { return [] }
         return zip(keys, values).compactMap { key, value in
             guard let kr = resolve(key), let name = string(kr), let vr = resolve(value) else { return nil }
@@ -131,8 +126,14 @@ public struct KeyedArchive: Sendable {
     /// Decodes `bytes` as an archive's root object into JSON; never fails: what cannot be decoded
     /// becomes `{"$error": why, "$hex": first bytes}`.
     public static func decodeRoot(_ bytes: [UInt8]) -> JSONValue {
+        do { return decodeRoot(try BinaryPropertyListReader.read(bytes), bytes: bytes) }
+        catch { return TaggedJSON.error(error.message, bytes: bytes) }
+    }
+
+    /// As `decodeRoot(_:)`, for a list already read from `bytes`.
+    public static func decodeRoot(_ plist: PropertyList, bytes: [UInt8]) -> JSONValue {
         do {
-            let archive = try KeyedArchive(bytes: bytes)
+            let archive = try KeyedArchive(plist: plist)
             guard let root = archive.top["root"] ?? archive.top.sorted(by: { $0.key < $1.key }).first?.value else {
                 return TaggedJSON.error("keyed archive with an empty $top", bytes: bytes)
             }
@@ -190,7 +191,7 @@ public struct KeyedArchive: Sendable {
             case .array(let refs), .set(let refs):
                 return .array(try list(refs, depth: depth))
             case .dictionary:
-                if path.contains(index) { return .object(["$ref": .integer(Int64(archive.uidOf[index] ?? index))]) }
+                if path.contains(index) { return .object(["$ref": .integer(Int64(archive.objects.firstIndex(of: index) ?? index))]) }
                 path.insert(index)
                 defer { path.remove(index) }
                 return try instance(index, depth: depth)
@@ -216,9 +217,8 @@ public struct KeyedArchive: Sendable {
                 for (k, v) in plist.dictionary(index) ?? [:] { out[k] = try member(v, depth: depth + 1) }
                 return .object(out)
             }
-            let fields = plist.dictionary(index) ?? [:]
             func bytes(_ key: String) -> [UInt8]? {
-                guard let r = fields[key], let t = archive.resolve(r), case .data(let b) = plist.objects[t] else { return nil }
+                guard let r = plist.lookup(index, key), let t = archive.resolve(r), case .data(let b) = plist.objects[t] else { return nil }
                 return b
             }
             switch name {
@@ -243,8 +243,8 @@ public struct KeyedArchive: Sendable {
                 }
                 return allStrings ? .object(object) : .object(["$dict": .array(zip(keys, values).map { .array([$0, $1]) })])
             case "NSDate", "__NSDate":
-                guard let r = fields["NS.time"], case .real(let t) = plist.objects[r] else {
-                    if let r = fields["NS.time"], case .integer(let i) = plist.objects[r] { return TaggedJSON.date(sinceReferenceDate: Double(i)) }
+                guard let r = plist.lookup(index, "NS.time"), case .real(let t) = plist.objects[r] else {
+                    if let r = plist.lookup(index, "NS.time"), case .integer(let i) = plist.objects[r] { return TaggedJSON.date(sinceReferenceDate: Double(i)) }
                     throw PropertyListError("keyed archive: NSDate without NS.time")
                 }
                 return TaggedJSON.date(sinceReferenceDate: t)
@@ -270,7 +270,7 @@ public struct KeyedArchive: Sendable {
                 return .null
             default:
                 var out: [String: JSONValue] = [:]
-                for (k, v) in fields where k != "$class" { out[k] = try member(v, depth: depth + 1) }
+                for (k, v) in plist.dictionary(index) ?? [:] where k != "$class" { out[k] = try member(v, depth: depth + 1) }
                 return .object(["$class": .string(name), "$fields": .object(out)])
             }
         }

@@ -55,6 +55,22 @@ public struct PropertyList: Sendable {
         return s
     }
 
+    /// The value under the string `key` of the dictionary at `index` (a linear scan: the
+    /// dictionaries of an archive are small, and hashing every key costs more).
+    public func lookup(_ index: Int, _ key: String) -> Int? {
+        guard objects.indices.contains(index), case .dictionary(let pairs) = objects[index] else { return nil }
+        for p in pairs {
+            if case .string(let k) = objects[p.key], k == key { return p.value }
+        }
+        return nil
+    }
+
+    /// Whether the object at `index` is a dictionary.
+    public func isDictionary(_ index: Int) -> Bool {
+        guard objects.indices.contains(index), case .dictionary = objects[index] else { return false }
+        return true
+    }
+
     /// The members of the dictionary at `index` whose keys are strings, by key.
     public func dictionary(_ index: Int) -> [String: Int]? {
         guard objects.indices.contains(index), case .dictionary(let pairs) = objects[index] else { return nil }

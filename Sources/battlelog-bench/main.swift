@@ -7,6 +7,12 @@
 //    times, the ratio, and peak memory.
 // 2. On the 2N-record database: `list --owner X --limit 50` and `show ID`.
 // 3. The browser (in a fresh process): first frame, key latencies, memory.
+//
+//   battlelog-bench write-app-store PATH RECORDS
+//
+// Writes a Core Data store of the battle-log app with RECORDS records (for timing
+// `coredata dump` and `import --coredata` on the release binary: see BENCHMARKS.md).
+import AppStoreWriter
 import BattleLogBrowser
 import BattleLogCLI
 import BattleLogKit
@@ -38,6 +44,29 @@ func removeDatabase(_ path: String) {
 }
 
 let args = CommandLine.arguments
+
+// MARK: - A large Core Data store of the app
+
+if args.count == 4 && args[1] == "write-app-store", let count = Int(args[3]) {
+    var builder = AppStoreBuilder()
+    builder.humans = (0..<50).map { AppStoreBuilder.Human(name: "Fighter \($0)", kind: $0 % 2 == 0 ? "hero" : "villain") }
+    var generator = SeededGenerator(seed: 42)
+    let results = ["win", "loss", "draw"]
+    let magics = (0..<20).map { #"{"type":"villain","version":1,"powerOfEvilGate":\#($0 % 10 + 1),"gateName":"Gate \#($0)"}"# }
+    // A thousand different dice throws, so that the writer archives each once.
+    let throwsPool = (0..<1000).map { _ in (0..<Int.random(in: 1...6, using: &generator)).map { _ in Int.random(in: 1...100, using: &generator) } }
+    builder.records = (0..<count).map { i in
+        AppStoreBuilder.Record(
+            owner: i % 50, date: 700_000_000 + Double(i) * 37.25, result: .text(results[Int.random(in: 0..<3, using: &generator)]),
+            rolls: throwsPool[Int.random(in: 0..<1000, using: &generator)],
+            magicJSON: i % 3 == 0 ? nil : magics[i % 20], duration: (Int64(Int.random(in: 1...1000, using: &generator)) * 600, 600))
+    }
+    let t0 = now()
+    removeDatabase(args[2])
+    try builder.write(to: args[2])
+    say(String(format: "wrote %d records to %@ in %.1f s", count, args[2], now() - t0))
+    exit(0)
+}
 
 // MARK: - Browser figures (run in a fresh process by the main benchmark)
 

@@ -1,4 +1,5 @@
 import BattleLogCLI
+import AppStoreWriter
 import Foundation
 import SQLiteDB
 import Testing

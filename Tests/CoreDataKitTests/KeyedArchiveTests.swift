@@ -1,3 +1,4 @@
+import AppStoreWriter
 import Foundation
 import Testing
 @testable import BattleLogKit
@@ -129,7 +130,7 @@ import Testing
     @Test func aModelThatExpandsWithoutEndIsRefused() throws {
         // 4 MB of zeros deflate to a few KB; with a 1 MB limit the inflater stops.
         let zeros = [UInt8](repeating: 0, count: 4 << 20)
-        let compressed = try TestDeflate.rawDeflate(zeros)
+        let compressed = try RawDeflate.deflate(zeros)
         #expect(compressed.count < 10_000)
         #expect(try RawInflate.inflate(compressed) == zeros)
         #expect(throws: PropertyListError.self) { try RawInflate.inflate(compressed, limit: 1 << 20) }

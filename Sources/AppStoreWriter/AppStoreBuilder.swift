@@ -1,35 +1,47 @@
+import CoreDataKit
 import Foundation
 import SQLiteDB
-@testable import BattleLogKit
-import CoreDataKit
 
-/// Writes Core Data stores "as the battle-log app would": the Z-table layout of the real fixtures
+/// For tests and the benchmark, not the product. Writes Core Data stores "as the battle-log app would": the Z-table layout of the real fixtures
 /// (Z_PRIMARYKEY, Z_METADATA with a binary plist, Z_MODELCACHE with the archived model, raw
 /// deflated), and every Transformable archived by Foundation's own `NSKeyedArchiver`.
-struct AppStoreBuilder {
-    struct Human { var name: String; var kind: String }
-    struct Record {
-        var owner: Int               // index into humans
-        var date: Double             // seconds since 2001
-        var result: SQLiteValue      // as the app stored its enum
-        var rolls: [Int]? = [12, 99, 3]
+public struct AppStoreBuilder {
+    public struct Human {
+        public var name: String
+        public var kind: String
+        public init(name: String, kind: String) { self.name = name; self.kind = kind }
+    }
+    public struct Record {
+        public var owner: Int               // index into humans
+        public var date: Double             // seconds since 2001
+        public var result: SQLiteValue      // as the app stored its enum
+        public var rolls: [Int]?
         /// The magic's JSON, archived as NSData (nil: no magic).
-        var magicJSON: String? = #"{"type":"hero","version":1,"cooperationFormulaName":"Twin Flame","collaboratorName":"Kai"}"#
+        public var magicJSON: String?
         /// Bytes stored as they are instead of an archive.
-        var rawMagic: [UInt8]? = nil
-        var duration: (value: Int64, timescale: Int32)? = (49_380, 600)
+        public var rawMagic: [UInt8]?
+        public var duration: (value: Int64, timescale: Int32)?
+
+        public init(owner: Int, date: Double, result: SQLiteValue, rolls: [Int]? = [12, 99, 3],
+                    magicJSON: String? = #"{"type":"hero","version":1,"cooperationFormulaName":"Twin Flame","collaboratorName":"Kai"}"#,
+                    rawMagic: [UInt8]? = nil, duration: (value: Int64, timescale: Int32)? = (49_380, 600)) {
+            self.owner = owner; self.date = date; self.result = result; self.rolls = rolls
+            self.magicJSON = magicJSON; self.rawMagic = rawMagic; self.duration = duration
+        }
     }
 
-    var humans: [Human] = [Human(name: "Aria", kind: "hero"), Human(name: "Malgor", kind: "villain")]
-    var records: [Record] = []
+    public var humans: [Human] = [Human(name: "Aria", kind: "hero"), Human(name: "Malgor", kind: "villain")]
+    public var records: [Record] = []
     /// Hero and Villain as sub-entities of Human (else one Human entity with a kind attribute).
-    var subEntities = true
+    public var subEntities = true
     /// Write Z_MODELCACHE (else a reader must guess the model from the tables).
-    var modelCache = true
+    public var modelCache = true
     /// The model has a CMTime duration attribute.
-    var durationAttribute = true
+    public var durationAttribute = true
 
-    func write(to path: String, journal: String = "DELETE") throws {
+    public init() {}
+
+    public func write(to path: String, journal: String = "DELETE") throws {
         let db = try Database(path: path)
         try db.execute(script: "PRAGMA journal_mode = \(journal)")
         try db.execute(script: """
@@ -58,7 +70,7 @@ struct AppStoreBuilder {
             let plist = try PropertyListSerialization.data(fromPropertyList: metadata, format: .binary, options: 0)
             try db.execute("INSERT INTO Z_METADATA VALUES (1, '0D3C2B1A-0000-4000-8000-000000000001', ?)", [SQLiteValue.blob([UInt8](plist))])
             if modelCache {
-                try db.execute("INSERT INTO Z_MODELCACHE VALUES (?)", [SQLiteValue.blob(try TestDeflate.rawDeflate(modelArchive()))])
+                try db.execute("INSERT INTO Z_MODELCACHE VALUES (?)", [SQLiteValue.blob(try RawDeflate.deflate(modelArchive()))])
             }
             let human = try db.prepare("INSERT INTO ZHUMAN VALUES (?, ?, 1, ?\(subEntities ? "" : ", ?"))")
             for (i, h) in humans.enumerated() {
@@ -66,18 +78,30 @@ struct AppStoreBuilder {
                 else { try human.execute([i + 1, 1, h.name, h.kind]) }
             }
             let insert = try db.prepare("INSERT INTO ZRECORD VALUES (?, ?, 1, ?,\(subEntities ? " ?," : "") ?, ?, ?, ?\(durationAttribute ? ", ?" : ""))")
+            // Archives of equal values are equal: archive each distinct value once.
+            var archives: [String: [UInt8]] = [:]
+            func cached(_ key: String, _ make: () throws -> [UInt8]) rethrows -> [UInt8] {
+                if let a = archives[key] { return a }
+                let a = try make()
+                archives[key] = a
+                return a
+            }
             for (i, r) in records.enumerated() {
                 var values: [SQLiteValue] = [.integer(Int64(i + 1)), .integer(Int64(recordEnt)), .integer(Int64(r.owner + 1))]
                 if subEntities { values.append(.integer(humans[r.owner].kind == "hero" ? 2 : 3)) }
                 values += [.real(r.date), r.result]
-                values.append(try r.rolls.map { .blob(try Self.archive(NSArray(array: $0.map { NSNumber(value: $0) }))) } ?? .null)
+                values.append(try r.rolls.map { rolls in
+                    .blob(try cached("r\(rolls)") { try Self.archive(NSArray(array: rolls.map { NSNumber(value: $0) })) })
+                } ?? .null)
                 if let raw = r.rawMagic { values.append(.blob(raw)) }
-                else { values.append(try r.magicJSON.map { .blob(try Self.archive(Data($0.utf8) as NSData)) } ?? .null) }
+                else { values.append(try r.magicJSON.map { json in .blob(try cached("m" + json) { try Self.archive(Data(json.utf8) as NSData) }) } ?? .null) }
                 if durationAttribute {
                     values.append(try r.duration.map { d in
                         // CMTimeCopyAsDictionary's keys and number types.
-                        .blob(try Self.archive(["value": NSNumber(value: d.value), "timescale": NSNumber(value: d.timescale),
-                                                "flags": NSNumber(value: UInt32(1)), "epoch": NSNumber(value: Int64(0))] as NSDictionary))
+                        .blob(try cached("d\(d.value)/\(d.timescale)") {
+                            try Self.archive(["value": NSNumber(value: d.value), "timescale": NSNumber(value: d.timescale),
+                                              "flags": NSNumber(value: UInt32(1)), "epoch": NSNumber(value: Int64(0))] as NSDictionary)
+                        })
                     } ?? .null)
                 }
                 try insert.execute(values)
@@ -85,13 +109,13 @@ struct AppStoreBuilder {
         }
     }
 
-    static func archive(_ object: Any) throws -> [UInt8] {
+    public static func archive(_ object: Any) throws -> [UInt8] {
         [UInt8](try NSKeyedArchiver.archivedData(withRootObject: object, requiringSecureCoding: false))
     }
 
     /// The app's NSManagedObjectModel as Core Data archives it (the keys our reader uses and the
     /// real fixtures show), built from stand-in classes archived under Core Data's class names.
-    func modelArchive() throws -> [UInt8] {
+    public func modelArchive() throws -> [UInt8] {
         let human = ArchivedEntity(name: "Human")
         let record = ArchivedEntity(name: "Record")
         var entities = [human, record]
@@ -120,9 +144,9 @@ struct AppStoreBuilder {
         let archived = try Self.archive(ArchivedModel(entities: entities))
         // swift-corelibs-foundation archives a Swift class under its module-qualified name and
         // ignores setClassName: rename the four classes in the archive's table to Core Data's.
-        let names = ["CoreDataKitTests.ArchivedModel": "NSManagedObjectModel", "CoreDataKitTests.ArchivedEntity": "NSEntityDescription",
-                     "CoreDataKitTests.ArchivedAttribute": "NSAttributeDescription",
-                     "CoreDataKitTests.ArchivedRelationship": "NSRelationshipDescription"]
+        let names = ["AppStoreWriter.ArchivedModel": "NSManagedObjectModel", "AppStoreWriter.ArchivedEntity": "NSEntityDescription",
+                     "AppStoreWriter.ArchivedAttribute": "NSAttributeDescription",
+                     "AppStoreWriter.ArchivedRelationship": "NSRelationshipDescription"]
         let plist = try BinaryPropertyListReader.read(archived)
         let objects: [BPlistBuilder.Object] = try plist.objects.map { o in
             switch o {
