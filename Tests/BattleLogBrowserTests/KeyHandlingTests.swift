@@ -203,6 +203,25 @@ import BattleLogKit
         #expect(m.selectedRecord?.id == mine.id && m.selected == 37 && m.selectedHuman == mine.owner)
     }
 
+    @Test func aRecordWithoutAnOpponentShowsADashAndHasNoOtherSide() throws {
+        let s = try SimulatedStore(fights: 3, heroes: 1, villains: 1)
+        let hero = try #require(s.store.humans.first { $0.kind == .hero })
+        _ = try s.store.importOneSided { add in
+            try add(OneSidedRecord(ownerName: hero.name, ownerKind: .hero, date: .value(4_000_000_000), result: .win,
+                                   duration: .value(MediaTime(value: 3, timescale: 1)), randomNumbers: .value([7]), usingMagic: .value(nil)))
+        }
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.select(human: hero.name)
+        m.handle(.tab)
+        let record = try #require(m.selectedRecord)
+        #expect(record.opponent == nil, "the newest record is the one-sided one")
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("—"), "\(grid.text)")
+        m.handle(.character("o"))
+        #expect(m.status == "This fight has no other side")
+        #expect(m.selectedRecord?.id == record.id)
+    }
+
     @Test func aLongInputShowsItsEnd() throws {
         let s = try SimulatedStore(fights: 10, heroes: 2, villains: 2)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)

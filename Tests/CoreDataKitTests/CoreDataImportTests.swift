@@ -246,5 +246,42 @@ func records(_ store: BattleStore, _ owner: String? = nil) throws -> [BattleLogK
         #expect(folderSnapshot(folder.path) == before, "the store, its -wal and -shm are byte-identical")
         _ = writer
     }
-}
 
+    @Test func theTextFormEscapesAndAlignsCJK() throws {
+        let folder = TemporaryFolder()
+        let app = try appStore(folder) { b in b.humans[0].name = "阿丽亚\u{1B}[2J" }
+        let dump = cli(["coredata", "dump", app, "--entity", "Hero"], db: folder.file("unused.sqlite"))
+        #expect(dump.out.contains("  name     阿丽亚^[[2J\n"), "\(dump.out)")
+        #expect(!dump.out.unicodeScalars.contains { $0.value == 0x1B })
+        let json = cli(["coredata", "dump", app, "--entity", "Hero", "--json"], db: folder.file("unused.sqlite"))
+        #expect(json.out.contains(#""name":"阿丽亚\u001b[2J""#))
+        // The import keeps the name as data (escaped only where it is shown).
+        let db = folder.file("battle.sqlite")
+        #expect(cli(["import", "--coredata", app], db: db).status == 0)
+        #expect(try BattleStore(path: db).humans.contains { $0.name == "阿丽亚\u{1B}[2J" })
+    }
+
+    @Test func aLargeLogComesInWhole() throws {
+        let folder = TemporaryFolder()
+        let count = 20_000
+        let app = try appStore(folder) { b in
+            b.humans = (0..<40).map { AppStoreBuilder.Human(name: "Fighter \($0)", kind: $0 % 2 == 0 ? "hero" : "villain") }
+            b.records = (0..<count).map { i in
+                AppStoreBuilder.Record(owner: i % 40, date: Self.date + Double(i), result: .text(["win", "loss", "draw"][i % 3]),
+                                       rolls: [i % 100 + 1], magicJSON: i % 2 == 0 ? nil : #"{"type":"villain","version":1,"powerOfEvilGate":\#(i % 10 + 1),"gateName":"G"}"#,
+                                       duration: (Int64(i), 600))
+            }
+        }
+        let db = folder.file("battle.sqlite")
+        let run = cli(["import", "--coredata", app], db: db)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.err.contains("imported 20,000 records of 40 Humans"))
+        let store = try BattleStore(path: db)
+        #expect(try store.recordCount() == count)
+        let tallies = try store.tallies()
+        #expect(tallies.values.reduce(0) { $0 + $1.total } == count)
+        #expect(cli(["doctor"], db: db).status == 0)
+        let stats = cli(["stats", "--json"], db: db)
+        #expect(stats.out.contains(#""records":20000"#))
+    }
+}
