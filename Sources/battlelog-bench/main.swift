@@ -52,14 +52,15 @@ if args.count == 4 && args[1] == "write-app-store", let count = Int(args[3]) {
     builder.humans = (0..<50).map { AppStoreBuilder.Human(name: "Fighter \($0)", kind: $0 % 2 == 0 ? "hero" : "villain") }
     var generator = SeededGenerator(seed: 42)
     let results = ["win", "loss", "draw"]
-    let magics = (0..<20).map { #"{"type":"villain","version":1,"powerOfEvilGate":\#($0 % 10 + 1),"gateName":"Gate \#($0)"}"# }
+    let villainMagic = (0..<20).map { #"{"type":"villain","version":1,"powerOfEvilGate":\#($0 % 10 + 1),"gateName":"Gate \#($0)"}"# }
+    let heroMagic = (0..<20).map { #"{"type":"hero","version":1,"cooperationFormulaName":"Formula \#($0)","collaboratorName":"Ally \#($0 % 7)"}"# }
     // A thousand different dice throws, so that the writer archives each once.
     let throwsPool = (0..<1000).map { _ in (0..<Int.random(in: 1...6, using: &generator)).map { _ in Int.random(in: 1...100, using: &generator) } }
     builder.records = (0..<count).map { i in
         AppStoreBuilder.Record(
             owner: i % 50, date: 700_000_000 + Double(i) * 37.25, result: .text(results[Int.random(in: 0..<3, using: &generator)]),
             rolls: throwsPool[Int.random(in: 0..<1000, using: &generator)],
-            magicJSON: i % 3 == 0 ? nil : magics[i % 20], duration: (Int64(Int.random(in: 1...1000, using: &generator)) * 600, 600))
+            magicJSON: i % 3 == 0 ? nil : (i % 50 % 2 == 0 ? heroMagic : villainMagic)[i % 20], duration: (Int64(Int.random(in: 1...1000, using: &generator)) * 600, 600))
     }
     let t0 = now()
     removeDatabase(args[2])

@@ -217,6 +217,7 @@ import BattleLogKit
         #expect(record.opponent == nil, "the newest record is the one-sided one")
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains("—"), "\(grid.text)")
+        #expect(grid.line(0).contains("7 records · 4 fights"), "a one-sided record is a fight of its own: \(grid.line(0))")
         m.handle(.character("o"))
         #expect(m.status == "This fight has no other side")
         #expect(m.selectedRecord?.id == record.id)

@@ -48,6 +48,8 @@ public final class BrowserModel {
     // MARK: Roster
     public internal(set) var roster: [Human] = []
     public internal(set) var tallies: [Int64: BattleStore.Tally] = [:]
+    /// Records without an opponent (each a fight of its own), for the title's fight count.
+    public internal(set) var oneSidedRecords = 0
     public internal(set) var rosterIndex = 0
     public internal(set) var rosterScroll = 0
 
@@ -149,6 +151,7 @@ public final class BrowserModel {
         try store.reloadHumans()
         roster = store.humans
         tallies = try store.tallies()
+        oneSidedRecords = try store.oneSidedRecordCount()
     }
 
     func selectHuman(at index: Int) throws {

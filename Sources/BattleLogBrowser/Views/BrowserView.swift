@@ -30,9 +30,11 @@ public enum BrowserView {
     static func titleBar(_ m: BrowserModel, _ s: Screen) {
         let l = m.layout
         s.fill(0, 0, width: l.columns, style: .title)
-        // The size of the log: every record belongs to one Human's tally.
+        // The size of the log: every record belongs to one Human's tally; a fight is two records,
+        // or one without an opponent.
         let records = m.tallies.values.map(\.total).saturatingSum()
-        let right = "\(GroupedNumber.text(records)) \(m.labels["recordsCount"]) · \(GroupedNumber.text(records / 2)) \(m.labels["fightsCount"]) "
+        let fights = max(0, records - m.oneSidedRecords) / 2 + m.oneSidedRecords
+        let right = "\(GroupedNumber.text(records)) \(m.labels["recordsCount"]) · \(GroupedNumber.text(fights)) \(m.labels["fightsCount"]) "
         // A long path loses its middle, never its file name.
         let room = max(0, l.columns - DisplayWidth.of(right) - 1 - DisplayWidth.of(" battlelog — "))
         let left = " battlelog — " + DisplayWidth.truncateMiddle(m.databasePath, to: room)

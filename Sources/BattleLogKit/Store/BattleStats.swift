@@ -75,6 +75,11 @@ extension BattleStore {
         }
     }
 
+    /// Records without an opponent (imported one-sided): a count over the opponent index.
+    public func oneSidedRecordCount() throws(StoreError) -> Int {
+        try run { Int(try db.scalarInt("SELECT count(*) FROM record WHERE opponent_id IS NULL") ?? 0) }
+    }
+
     /// The number of fights: distinct fight ids, counted over the fight index.
     public func fightCount() throws(StoreError) -> Int {
         try run { Int(try db.scalarInt("SELECT count(DISTINCT fight) FROM record") ?? 0) }
