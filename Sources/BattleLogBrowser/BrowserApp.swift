@@ -9,12 +9,15 @@ public struct BrowserOptions: Sendable {
     public var color: Bool
     public var databasePath: String
     public var createdDemo: Bool
+    /// Where the filter history is kept (nil: in memory only).
+    public var historyPath: String?
 
-    public init(language: String, color: Bool, databasePath: String, createdDemo: Bool) {
+    public init(language: String, color: Bool, databasePath: String, createdDemo: Bool, historyPath: String? = nil) {
         self.language = language
         self.color = color
         self.databasePath = databasePath
         self.createdDemo = createdDemo
+        self.historyPath = historyPath
     }
 }
 
@@ -60,7 +63,8 @@ public enum BrowserApp {
         }
         let model = try BrowserModel(store: store, labels: labels, databasePath: options.databasePath,
                                      rows: screen.rows, columns: screen.columns,
-                                     status: options.createdDemo ? labels["demoCreated"] : (store.isReadOnly ? labels["readOnly"] : nil))
+                                     status: options.createdDemo ? labels["demoCreated"] : (store.isReadOnly ? labels["readOnly"] : nil),
+                                     history: FilterHistory(path: options.historyPath))
         defer { model.stopBackgroundWork() }
         BrowserView.render(model, on: screen)
         while !model.shouldQuit && terminatingSignal.load(ordering: .relaxed) == 0 {

@@ -82,7 +82,8 @@ final class TmuxSession {
         try t.send("/")
         try t.sendLiteral(villain.name)
         try t.send("Enter")
-        try t.waitFor("the villain's records") { $0.contains("Records — \(villain.name)") }
+        // Typing already selects the villain; the status bar comes back once Enter closed the prompt.
+        try t.waitFor("the villain's records") { $0.contains("Records — \(villain.name)") && $0.contains("record 1 of") }
         try t.send("Tab")
         let page = try store.page(RecordQuery(ownerID: villain.id), limit: 50)
         let index = try #require(page.firstIndex { ($0.usingMagic.value ?? nil)?.typeName == "villain" })

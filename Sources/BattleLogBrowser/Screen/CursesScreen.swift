@@ -107,6 +107,7 @@ final class CursesScreen: Screen {
         case .title, .statusBar: a = color ? 0 : bl_attr_reverse()
         case .damaged: a = bl_attr_bold()
         case .accent: a = color ? 0 : bl_attr_bold()
+        case .match: a = bl_attr_underline() | bl_attr_bold()
         default: a = 0
         }
         if color, let p = pairs[style] { a |= bl_color_pair(p) }

@@ -3,6 +3,8 @@ import BattleLogKit
 /// How a cell is drawn.
 public enum Style: UInt8, Sendable, CaseIterable {
     case normal, bold, dim, selected, selectedDim, title, statusBar, win, loss, draw, hero, villain, damaged, accent, border
+    /// A search match inside a list row (underlined, so it shows on a selected row too).
+    case match
 }
 
 /// The drawing surface the views draw on: an ncurses window or an in-memory grid.

@@ -31,6 +31,10 @@ extension BrowserModel {
             status = sim.summary
             simulation = nil
         }
+        if let job = export, !job.isRunning {
+            status = job.summary
+            export = nil
+        }
         guard live || isSimulating, now.timeIntervalSince(lastPoll) >= 0.4 else { return }
         lastPoll = now
         do {

@@ -8,6 +8,7 @@ extension BrowserModel {
         switch key {
         case .escape, .control("g"):
             prompt = nil
+            if p.kind == .search { try cancelSearch() }
         case .control("c"):
             // Ctrl-C quits from anywhere, a prompt included.
             prompt = nil
@@ -15,20 +16,32 @@ extension BrowserModel {
         case .enter:
             prompt = nil
             try submit(p)
+        case .f1 where p.kind == .filter, .character("?") where p.kind == .filter && p.text.isEmpty:
+            p.showsHelp.toggle()
+            prompt = p
+        case .tab where p.kind == .filter:
+            completeFilter(&p)
+            prompt = p
+        case .up where p.kind == .filter, .down where p.kind == .filter:
+            walkHistory(&p, older: key == .up)
+            prompt = p
         default:
             let before = p.text
             guard p.line.edit(key) else { break }
-            // A changed text clears the error it was about; moving the cursor keeps it.
-            if p.text != before { p.error = nil; p.errorColumn = nil }
+            // A changed text clears the error it was about and the completions; moving the cursor keeps them.
+            if p.text != before { p.error = nil; p.errorColumn = nil; p.candidates = []; p.historyIndex = nil }
             prompt = p
+            if p.kind == .search && p.text != before { try searchAsYouType(p.text) }
         }
     }
 
     func submit(_ p: Prompt) throws {
         switch p.kind {
         case .search:
+            // Typing already went to the first match: Enter keeps it.
+            searchOrigin = nil
             searchText = p.text.isEmpty ? nil : p.text
-            if searchText != nil { try findMatch(forward: true, includeCurrent: true) } else { status = nil }
+            if searchText == nil { status = nil }
         case .helpFilter:
             helpFilter = p.text.isEmpty ? nil : p.text
             overlay = .help
@@ -36,10 +49,15 @@ extension BrowserModel {
         case .filter:
             do {
                 try applyFilter(p.text)
+                filterHistory.add(p.text)
             } catch let e as FilterError {
                 // The cursor waits where the problem is.
                 prompt = Prompt(kind: .filter, text: p.text, cursor: e.column - 1, error: e.text(labels), errorColumn: e.column)
             }
+        case .goTo:
+            try goTo(p.text)
+        case .export:
+            startExport(p)
         case .simulate:
             let typed = p.text.isEmpty ? (p.placeholder ?? "") : p.text
             let digits = typed.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
@@ -51,22 +69,6 @@ extension BrowserModel {
             simulation?.start()
             status = nil  // the status bar shows the progress
         }
-    }
-
-    /// Selects the next (or previous) Human whose name contains the search text, case-insensitively.
-    func findMatch(forward: Bool, includeCurrent: Bool = false) throws {
-        guard let text = searchText else { status = labels["noSearch"]; return }
-        let matches = roster.indices.filter { FilterText.contains(roster[$0].name, text) }
-        guard !matches.isEmpty else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
-        let next: Int
-        if forward {
-            next = matches.first { includeCurrent ? $0 >= rosterIndex : $0 > rosterIndex } ?? matches[0]
-        } else {
-            next = matches.last { $0 < rosterIndex } ?? matches[matches.count - 1]
-        }
-        try selectHuman(at: next)
-        focus = .roster
-        status = "/\(text): \(matches.firstIndex(of: next)! + 1) \(labels["of"]) \(matches.count)"
     }
 
     /// The key bindings the help overlay lists: all, or those matching the help filter.

@@ -6,7 +6,7 @@ import Foundation
 public final class BrowserModel {
     public enum Pane: Int, CaseIterable, Sendable { case roster, records, detail }
 
-    public enum PromptKind: Sendable { case search, filter, simulate, helpFilter }
+    public enum PromptKind: Sendable { case search, filter, simulate, helpFilter, goTo, export }
 
     /// A one-line input at the bottom of the screen.
     public struct Prompt: Sendable, Equatable {
@@ -18,6 +18,13 @@ public final class BrowserModel {
         public var errorColumn: Int?
         /// Shown dimmed while the text is empty, and taken when Enter is pressed on it.
         public var placeholder: String?
+        /// The filter prompt's help panel (F1, or ? at an empty prompt) is open.
+        public var showsHelp = false
+        /// Tab found several completions: they are listed above the prompt.
+        public var candidates: [String] = []
+        /// Walking the history: the entry shown (0 = newest), and the text typed before.
+        var historyIndex: Int?
+        var draft = ""
 
         public var text: String { line.text }
 
@@ -62,6 +69,8 @@ public final class BrowserModel {
 
     // MARK: Interaction
     public internal(set) var focus: Pane = .roster
+    /// How the panes were resized and whether one is zoomed.
+    public internal(set) var paneSizes = PaneSizes()
     public internal(set) var overlay: Overlay = .none {
         didSet { if overlay != oldValue { overlayScroll = 0 } }
     }
@@ -70,6 +79,8 @@ public final class BrowserModel {
     public internal(set) var prompt: Prompt?
     public internal(set) var status: String?
     public internal(set) var searchText: String?
+    /// Where a search started (while its prompt is open).
+    var searchOrigin: SearchOrigin?
     /// Text that narrows the help overlay's list of keys (`/` inside help).
     public internal(set) var helpFilter: String?
     public internal(set) var live = true
@@ -109,6 +120,7 @@ public final class BrowserModel {
     var dataVersion: Int64 = 0
     var lastPoll = Date.distantPast
     var simulation: BackgroundSimulation?
+    var export: BackgroundExport?
 
     /// Records fetched per page load: a screenful and a half, so that a page key costs one small query.
     static let pageFetch = 64
@@ -116,8 +128,13 @@ public final class BrowserModel {
 
     deinit { scannerStorage?.shutDown(timeout: 0) }
 
-    public init(store: BattleStore, labels: Labels, databasePath: String, rows: Int, columns: Int, status: String? = nil) throws {
+    /// The filters applied, kept across runs when the app gives it a file.
+    public internal(set) var filterHistory: FilterHistory
+
+    public init(store: BattleStore, labels: Labels, databasePath: String, rows: Int, columns: Int, status: String? = nil,
+                history: FilterHistory = FilterHistory(path: nil)) throws {
         self.store = store
+        self.filterHistory = history
         self.labels = labels
         self.databasePath = databasePath
         self.layout = Layout(rows: rows, columns: columns)
@@ -198,6 +215,9 @@ public final class BrowserModel {
         case .halfPageDown: try move(by: max(1, pageSize / 2))
         case .first: focus == .roster ? try selectHuman(at: 0) : try jumpToFirst()
         case .last: focus == .roster ? try selectHuman(at: roster.count - 1) : try jumpToLast()
+        case .growPane: resizePane(by: 1)
+        case .shrinkPane: resizePane(by: -1)
+        case .zoom: toggleZoom()
         case .nextPane: focus = pane(1, wrapping: true)
         case .previousPane: focus = pane(-1, wrapping: true)
         case .paneLeft: focus = pane(-1, wrapping: false)
@@ -206,9 +226,11 @@ public final class BrowserModel {
             // Back from a filter's records leaves the filter: the roster and its Human return.
             if focus == .records && filterSearch != nil { try applyFilter(""); focus = .roster }
             else { focus = pane(-1, wrapping: false) }
-        case .search: prompt = Prompt(kind: .search, text: "")
+        case .search: startSearch()
         case .filter: prompt = Prompt(kind: .filter, text: filterText ?? "")
         case .otherSide: try showOtherSide()
+        case .goTo: prompt = Prompt(kind: .goTo, text: "")
+        case .export: promptExport()
         case .searchNext: try findMatch(forward: true)
         case .searchPrevious: try findMatch(forward: false)
         case .help: overlay = .help
@@ -311,7 +333,8 @@ public final class BrowserModel {
     }
 
     func relayout(rows: Int, columns: Int) {
-        layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil)
+        layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: paneSizes)
+        if let z = paneSizes.zoomed, z != focus { paneSizes.zoomed = nil; layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: paneSizes) }
         if !layout.showsRoster && focus == .roster { focus = .records }
         scrollSelectionIntoView()
         // The roster's scroll fits the new height: no rows hidden above while there is room
@@ -321,8 +344,36 @@ public final class BrowserModel {
         if rosterIndex >= rosterScroll + layout.rosterRows { rosterScroll = max(0, rosterIndex - layout.rosterRows + 1) }
     }
 
-    /// The panes that are on screen, left to right.
-    var panes: [Pane] { layout.showsRoster ? Pane.allCases : [.records, .detail] }
+    /// The panes that are on screen, left to right (a zoomed pane alone).
+    var panes: [Pane] {
+        if let z = paneSizes.zoomed { return [z] }
+        return layout.showsRoster ? Pane.allCases : [.records, .detail]
+    }
+
+    /// `+`/`-`: the focused pane grows or shrinks by `step` (the records take from the detail).
+    func resizePane(by step: Int) {
+        switch focus {
+        case .roster: paneSizes.roster += step * 2
+        case .records: paneSizes.records += step * (layout.isWide ? 4 : 2)
+        case .detail: paneSizes.records -= step * (layout.isWide ? 4 : 2)
+        }
+        let before = layout
+        relayout(rows: layout.rows, columns: layout.columns)
+        // At its limit the nudge is undone, so the next key in the other direction acts at once.
+        if layout.roster == before.roster && layout.records == before.records {
+            switch focus {
+            case .roster: paneSizes.roster -= step * 2
+            case .records: paneSizes.records -= step * (layout.isWide ? 4 : 2)
+            case .detail: paneSizes.records += step * (layout.isWide ? 4 : 2)
+            }
+        }
+    }
+
+    /// `z`: the focused pane fills the body, or the panes come back.
+    func toggleZoom() {
+        paneSizes.zoomed = paneSizes.zoomed == nil ? focus : nil
+        relayout(rows: layout.rows, columns: layout.columns)
+    }
 
     /// The pane `step` places from the focused one, wrapping around or stopping at the ends.
     func pane(_ step: Int, wrapping: Bool) -> Pane {
@@ -337,5 +388,7 @@ public final class BrowserModel {
         scannerStorage?.shutDown()
         simulation?.stop()
         simulation?.wait()
+        export?.stop()
+        export?.wait()
     }
 }

@@ -44,7 +44,8 @@ public enum Key: Hashable, Sendable {
 public enum Action: String, Sendable, CaseIterable {
     case moveUp, moveDown, pageUp, pageDown, halfPageUp, halfPageDown, first, last
     case nextPane, previousPane, paneLeft, paneRight, open, back
-    case search, searchNext, searchPrevious, filter, otherSide
+    case search, searchNext, searchPrevious, filter, otherSide, goTo
+    case growPane, shrinkPane, zoom, export
     case help, inspect, stats, simulate, toggleLive, redraw, suspend, quit, forceQuit
 }
 
@@ -85,6 +86,11 @@ public enum KeyTable {
         KeyBinding(keys: [.character("N")], action: .searchPrevious),
         KeyBinding(keys: [.character("f")], action: .filter),
         KeyBinding(keys: [.character("o")], action: .otherSide),
+        KeyBinding(keys: [.character(":")], action: .goTo),
+        KeyBinding(keys: [.character("+"), .character(">")], action: .growPane),
+        KeyBinding(keys: [.character("-"), .character("<")], action: .shrinkPane),
+        KeyBinding(keys: [.character("z")], action: .zoom),
+        KeyBinding(keys: [.character("e")], action: .export),
         KeyBinding(keys: [.character("?"), .f1], action: .help),
         KeyBinding(keys: [.character("i")], action: .inspect),
         KeyBinding(keys: [.character("t")], action: .stats),

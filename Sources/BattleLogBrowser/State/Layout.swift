@@ -8,9 +8,22 @@ public struct Rect: Equatable, Sendable {
     }
 }
 
-/// Where the panes go at a given terminal size: three columns when wide, otherwise the roster
-/// beside the records with the detail under them. Without the roster (a filter lists every
-/// Human's records) the records and the detail take its room.
+/// How a person has shaped the panes: their sizes nudged with `+`/`-`, one pane zoomed with `z`.
+public struct PaneSizes: Equatable, Sendable {
+    /// Columns added to (or taken from) the roster's width.
+    public var roster = 0
+    /// Rows (stacked) or columns (side by side) added to the records pane, taken from the detail.
+    public var records = 0
+    /// The pane that fills the body, if any.
+    public var zoomed: BrowserModel.Pane?
+    public init() {}
+}
+
+/// Where the panes go at a given terminal size. Below 150 columns the records pane spans the
+/// width beside the roster with the detail under it (the Magic column then has room for a gate
+/// and its power), and gets at least 10 rows at 80x24; from 150 columns the three panes stand
+/// side by side. Without the roster (a filter lists every Human's records) the records and the
+/// detail take its room. `PaneSizes` nudges the splits and zooms a pane.
 public struct Layout: Equatable, Sendable {
     public static let minimumRows = 16
     public static let minimumColumns = 60
@@ -27,26 +40,40 @@ public struct Layout: Equatable, Sendable {
 
     /// Whether the roster pane is shown.
     public let showsRoster: Bool
+    public let sizes: PaneSizes
 
     public var isTooSmall: Bool { rows < Self.minimumRows || columns < Self.minimumColumns }
+    /// Whether the three panes stand side by side.
+    public var isWide: Bool { columns >= 150 }
 
-    public init(rows: Int, columns: Int, showsRoster: Bool = true) {
+    public init(rows: Int, columns: Int, showsRoster: Bool = true, sizes: PaneSizes = PaneSizes()) {
         self.showsRoster = showsRoster
+        self.sizes = sizes
         self.rows = rows
         self.columns = columns
         title = Rect(top: 0, left: 0, height: 1, width: columns)
         status = Rect(top: max(0, rows - 1), left: 0, height: 1, width: columns)
         let bodyHeight = max(0, rows - 2)
         body = Rect(top: 1, left: 0, height: bodyHeight, width: columns)
-        let rosterWidth = showsRoster ? (columns >= 160 ? 32 : columns >= 110 ? 26 : 24) : 0
+        let hidden = Rect(top: 1, left: 0, height: 0, width: 0)
+        if let zoomed = sizes.zoomed, zoomed != .roster || showsRoster {
+            roster = zoomed == .roster ? body : hidden
+            records = zoomed == .records ? body : hidden
+            detail = zoomed == .detail ? body : hidden
+            return
+        }
+        let baseRoster = columns >= 160 ? 32 : columns >= 110 ? 26 : 24
+        let rosterWidth = showsRoster ? max(16, min(columns / 2, baseRoster + sizes.roster)) : 0
         roster = Rect(top: 1, left: 0, height: bodyHeight, width: rosterWidth)
         let rest = columns - rosterWidth
-        if columns >= 110 {
-            let detailWidth = max(42, rest * 2 / 5)
+        if columns >= 150 {
+            let detailWidth = max(30, min(rest - 40, max(42, rest * 2 / 5) - sizes.records))
             records = Rect(top: 1, left: rosterWidth, height: bodyHeight, width: rest - detailWidth)
             detail = Rect(top: 1, left: rosterWidth + rest - detailWidth, height: bodyHeight, width: detailWidth)
         } else {
-            let recordsHeight = max(5, bodyHeight * 2 / 5)
+            // Ten records at 80x24; the detail keeps nine rows (its magic box stays whole).
+            let natural = max(5, min(max(13, bodyHeight * 3 / 5), bodyHeight - 9))
+            let recordsHeight = max(5, min(bodyHeight - 4, natural + sizes.records))
             records = Rect(top: 1, left: rosterWidth, height: recordsHeight, width: rest)
             detail = Rect(top: 1 + recordsHeight, left: rosterWidth, height: bodyHeight - recordsHeight, width: rest)
         }

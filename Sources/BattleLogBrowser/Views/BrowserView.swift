@@ -51,6 +51,8 @@ public enum BrowserView {
             switch p.kind {
             case .search, .helpFilter: label = "/"
             case .filter: label = "f: "
+            case .goTo: label = ":"
+            case .export: label = m.labels["exportPrompt"] + ": "
             case .simulate: label = m.labels["simulatePrompt"] + ": "
             }
             let room = max(1, l.columns - DisplayWidth.of(label))
@@ -69,6 +71,7 @@ public enum BrowserView {
                     s.fill(inputRow + 2 + i, 0, width: l.columns, style: .statusBar)
                     s.put(inputRow + 2 + i, 1, line, style: .damaged)
                 }
+                FilterHelpView.render(m, s, above: inputRow)
                 return
             }
             var text = label + input.text
@@ -80,6 +83,7 @@ public enum BrowserView {
             if let placeholder, placeholderColumn < l.columns {
                 s.put(row, placeholderColumn, DisplayWidth.truncate(placeholder, to: l.columns - placeholderColumn), style: .dim)
             }
+            FilterHelpView.render(m, s, above: row)
             return
         }
         var parts: [String] = []
@@ -96,6 +100,9 @@ public enum BrowserView {
         if let q = m.searchText { parts.append("/" + q) }
         if let p = m.simulationProgress, m.isSimulating {
             parts.append("\(m.labels["simulating"]) \(GroupedNumber.text(p.saved))/\(GroupedNumber.text(p.total))")
+        }
+        if let e = m.exportProgress {
+            parts.append("\(m.labels["exporting"]) \(GroupedNumber.text(e.written))/\(GroupedNumber.text(e.total))")
         }
         parts.append(m.live ? "● \(m.labels["live"])" : "○ \(m.labels["live"]) \(m.labels["off"])")
         // A message wins the room: the other parts step aside, last first, before it is cut.
@@ -117,8 +124,8 @@ public enum BrowserView {
 /// The roster pane: Heroes then Villains, each with wins-losses-draws.
 enum RosterView {
     static func render(_ m: BrowserModel, _ s: Screen) {
-        guard m.layout.showsRoster else { return }
         let r = m.layout.roster
+        guard m.layout.showsRoster, r.height >= 3, r.width >= 8 else { return }
         let heroes = m.roster.filter { $0.kind == .hero }.count
         Drawing.box(s, r, title: "\(m.labels["roster"]) \(heroes)+\(m.roster.count - heroes)", focused: m.focus == .roster)
         let inner = r.width - 2
@@ -137,7 +144,9 @@ enum RosterView {
             s.fill(row, r.left + 1, width: inner, style: style)
             s.put(row, r.left + 1, m.labels.kindMark(h.kind), style: isSelected ? style : Drawing.style(for: h.kind))
             let nameWidth = max(1, inner - markWidth - 2 - DisplayWidth.of(score))
-            s.put(row, r.left + 2 + markWidth, DisplayWidth.pad(h.name, to: nameWidth), style: style)
+            let shownName = DisplayWidth.pad(h.name, to: nameWidth)
+            s.put(row, r.left + 2 + markWidth, shownName, style: style)
+            Drawing.highlight(s, row, r.left + 2 + markWidth, shown: SafeText.escape(shownName), needle: m.highlightText)
             s.put(row, r.right - 1 - DisplayWidth.of(score), score, style: isSelected ? style : .dim)
         }
     }
@@ -190,6 +199,7 @@ struct TallyColumns {
 enum RecordsView {
     static func render(_ m: BrowserModel, _ s: Screen) {
         let r = m.layout.records
+        guard r.height >= 4, r.width >= 8 else { return }
         let name = m.filterText.map { "f: " + $0 } ?? m.selectedHuman.map { DisplayWidth.truncate($0.name, to: r.width) } ?? ""
         Drawing.box(s, r, title: "\(m.labels["records"]) — \(name)", focused: m.focus == .records)
         let inner = r.width - 2
@@ -228,7 +238,9 @@ enum RecordsView {
             let result = rec.result.map { m.labels[$0.rawValue] } ?? "?"
             Drawing.field(s, row, x, result, width: resultW, style: isSelected ? base : Drawing.style(for: rec.result)); x += resultW + 1
             let who = filtered ? rec.owner.name + " › " + rec.opponentName : rec.opponentName
-            Drawing.field(s, row, x, who, width: opponentW, style: base); x += opponentW + 1
+            Drawing.field(s, row, x, who, width: opponentW, style: base)
+            Drawing.highlight(s, row, x, shown: SafeText.escape(DisplayWidth.pad(who, to: opponentW)), needle: m.highlightText)
+            x += opponentW + 1
             let magic: String
             var magicStyle = base
             switch rec.usingMagic.decoded {
@@ -236,7 +248,11 @@ enum RecordsView {
             case .success(nil): magic = "—"
             case .failure: magic = "⚠ " + m.labels["magicDamaged"]; if !isSelected { magicStyle = .damaged }
             }
-            if showsMagic { Drawing.field(s, row, x, magic, width: magicW, style: magicStyle); x += magicW + 1 }
+            if showsMagic {
+                Drawing.field(s, row, x, magic, width: magicW, style: magicStyle)
+                Drawing.highlight(s, row, x, shown: SafeText.escape(DisplayWidth.pad(magic, to: magicW)), needle: m.highlightText)
+                x += magicW + 1
+            }
             let duration = rec.duration.value?.clockDescription ?? "⚠"
             s.put(row, x, DisplayWidth.pad(duration, to: durationW, alignRight: true), style: base)
         }

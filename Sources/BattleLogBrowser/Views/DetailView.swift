@@ -4,6 +4,7 @@ import BattleLogKit
 enum DetailView {
     static func render(_ m: BrowserModel, _ s: Screen) {
         let r = m.layout.detail
+        guard r.height >= 3, r.width >= 8 else { return }
         guard let rec = m.selectedRecord else {
             Drawing.box(s, r, title: m.labels["detail"], focused: m.focus == .detail)
             return

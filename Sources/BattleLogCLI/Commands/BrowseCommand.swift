@@ -38,7 +38,8 @@ enum BrowseCommand: Command {
         let language = globals.language(environment: environment)
         let color = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
         console.flush()
-        let options = BrowserOptions(language: language, color: color, databasePath: path, createdDemo: status != nil)
+        let options = BrowserOptions(language: language, color: color, databasePath: path, createdDemo: status != nil,
+                                     historyPath: FilterHistory.defaultPath(environment: environment))
         // Ended by a signal: the terminal is restored; exit as a shell expects (128 + signal).
         if let signal = try BrowserApp.run(store: store, options: options) { return 128 + signal }
         return ExitStatus.success

@@ -27,7 +27,7 @@ public enum FilterField: Sendable, Equatable {
     case magicField(type: String, name: String)
 
     /// The names the language accepts, for error messages.
-    static var allNames: [String] {
+    public static var allNames: [String] {
         var names = ["owner", "opponent", "kind", "result", "date", "duration", "magic", "rolls.max", "rolls.min", "rolls.sum", "rolls.count"]
         for kind in MagicCatalog.kinds { for f in kind.filterFields { names.append(f.name); names += f.aliases } }
         return names

@@ -1,0 +1,48 @@
+import BattleLogKit
+import Foundation
+
+/// `e`: export the current list to a file in the background.
+extension BrowserModel {
+    /// The list on screen as a query: the filter's matches, or the selected Human's records.
+    var currentListQuery: RecordQuery? {
+        if let search = filterSearch { return search.query }
+        return selectedHuman.map { RecordQuery(ownerID: $0.id) }
+    }
+
+    func promptExport() {
+        if isExporting { status = labels["exporting"] + "…"; return }
+        let name = filterSearch != nil ? "battlelog-filter" : "battlelog-" + (selectedHuman.map { Self.fileSafe($0.name) } ?? "export")
+        prompt = Prompt(kind: .export, text: "", placeholder: name + ".jsonl")
+    }
+
+    /// A name usable in a file name: letters, digits, `-` and `_` kept, the rest `-`.
+    static func fileSafe(_ name: String) -> String {
+        let mapped = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+        return mapped.isEmpty ? "export" : String(mapped.prefix(40))
+    }
+
+    func startExport(_ p: Prompt) {
+        var path = p.text.trimmingCharacters(in: .whitespaces)
+        if path.isEmpty { path = p.placeholder ?? "battlelog-export.jsonl" }
+        if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] { path = home + path.dropFirst(1) }
+        guard let query = currentListQuery else { status = labels["noRecords"]; return }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            prompt = Prompt(kind: .export, text: p.text, error: labels.fill("exportExists", SafeText.escape(path)), placeholder: p.placeholder)
+            return
+        }
+        let total = filterProgress?.count ?? self.total
+        let job = BackgroundExport(databasePath: store.path, query: query, total: total, to: path, labels: labels)
+        export = job
+        job.start()
+        status = nil
+    }
+
+    public var isExporting: Bool { export?.isRunning ?? false }
+    /// Records written and to write, while an export runs.
+    public var exportProgress: (written: Int, total: Int)? {
+        guard let e = export, e.isRunning else { return nil }
+        let p = e.progress
+        return (p.written, p.total)
+    }
+}

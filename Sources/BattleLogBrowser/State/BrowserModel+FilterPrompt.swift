@@ -1,0 +1,36 @@
+import BattleLogKit
+
+/// The filter prompt's own keys: Tab completes, Up/Down walk the history.
+extension BrowserModel {
+    /// Completes the word before the cursor from the fields and the values that exist.
+    func completeFilter(_ p: inout Prompt) {
+        let usage = (try? BattleStats.fromSummaries(store, countFights: false))?.magicUsage ?? []
+        let values = FilterCompletion.Values(
+            humans: roster.map(\.name),
+            gates: usage.filter { $0.type == "villain" }.map(\.name).sorted(),
+            formulas: usage.filter { $0.type == "hero" }.map(\.name).sorted())
+        guard let result = FilterCompletion.complete(p.line, values: values) else {
+            p.candidates = []
+            p.error = labels["noCompletion"]
+            return
+        }
+        p.line = result.line
+        p.candidates = result.candidates
+        p.error = nil
+        p.errorColumn = nil
+    }
+
+    /// Up shows the previous filter applied, Down the next; past the newest, the text typed.
+    func walkHistory(_ p: inout Prompt, older: Bool) {
+        let entries = filterHistory.entries
+        guard !entries.isEmpty else { return }
+        let current = p.historyIndex
+        if current == nil { p.draft = p.text }
+        let next: Int? = older ? min(entries.count - 1, (current ?? -1) + 1) : (current.map { $0 - 1 }.flatMap { $0 >= 0 ? $0 : nil })
+        p.historyIndex = next
+        p.line = InputLine(next.map { entries[entries.count - 1 - $0] } ?? p.draft)
+        p.candidates = []
+        p.error = nil
+        p.errorColumn = nil
+    }
+}

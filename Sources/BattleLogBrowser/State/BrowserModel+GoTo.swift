@@ -1,0 +1,63 @@
+import BattleLogKit
+
+/// `:` go to: a record id (`123` or `#123`), a fight (`f123`), or a day (`2026-11-29`).
+extension BrowserModel {
+    /// What a go-to text names.
+    enum GoToTarget: Equatable {
+        case record(Int64)
+        case fight(Int64)
+        /// The first second of a day (UTC).
+        case day(Int64)
+
+        init?(_ text: String) {
+            var t = text.trimmingCharacters(in: .whitespaces).lowercased()
+            if t.hasPrefix("#") { t.removeFirst() }
+            if let id = Int64(t), id > 0 { self = .record(id); return }
+            for prefix in ["fight", "f"] where t.hasPrefix(prefix) {
+                if let id = Int64(t.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)), id > 0 { self = .fight(id); return }
+            }
+            if !t.contains("t"), let day = ISODate.parse(t) { self = .day(day); return }
+            return nil
+        }
+    }
+
+    func goTo(_ text: String) throws {
+        guard let target = GoToTarget(text) else {
+            prompt = Prompt(kind: .goTo, text: text, error: labels["goToError"])
+            return
+        }
+        switch target {
+        case .record(let id):
+            do { try show(try store.record(id: id)) }
+            catch StoreError.noSuchRecord { status = labels.fill("goToNoRecord", String(id)) }
+        case .fight(let fight):
+            guard let first = try store.records(ofFight: fight).first else {
+                status = labels.fill("goToNoFight", String(fight))
+                return
+            }
+            try show(first)
+        case .day(let start):
+            // The first record of that day in the selected Human's list (or the next one after it).
+            guard let human = selectedHuman else { return }
+            let day = ISODate.format(start).prefix(10)
+            let filter = try FilterCompiler.compile("date >= \(day)", roster: roster)
+            guard let first = try store.page(RecordQuery(ownerID: human.id, filter: filter), direction: .newer, limit: 1).first else {
+                status = labels.fill("goToNothingAfter", String(day))
+                return
+            }
+            try show(first)
+            if let date = first.date, date >= start + 86_400 {
+                status = labels.fill("goToNextDay", String(day), first.isoDate)
+            }
+        }
+    }
+
+    /// Selects `record` in its owner's list (leaving a filter), with the records pane focused.
+    func show(_ record: Record) throws {
+        guard let index = roster.firstIndex(where: { $0.id == record.owner.id }) else { return }
+        if index != rosterIndex || filterSearch != nil { try selectHuman(at: index) }
+        try select(record)
+        focus = .records
+        status = labels.fill("showRecord", String(record.id), record.fightText)
+    }
+}

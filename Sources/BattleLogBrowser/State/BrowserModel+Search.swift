@@ -1,0 +1,120 @@
+import BattleLogKit
+
+/// `/` search as you type, in the focused list: the roster (names), or the records (opponent,
+/// magic). n/N go to the next or previous match, wrapping around with a note.
+extension BrowserModel {
+    /// Where the selection was when `/` was pressed: typing searches from there, Esc goes back.
+    struct SearchOrigin {
+        let focus: Pane
+        let rosterIndex: Int
+        let record: Record?
+    }
+
+    func startSearch() {
+        searchOrigin = SearchOrigin(focus: focus, rosterIndex: rosterIndex, record: selectedRecord)
+        prompt = Prompt(kind: .search, text: "")
+    }
+
+    /// The text changed: go to the first match from where the search started.
+    func searchAsYouType(_ text: String) throws {
+        guard let origin = searchOrigin else { return }
+        try returnTo(origin)
+        guard !text.isEmpty else { return }
+        searchText = text
+        try findMatch(forward: true, includeCurrent: true)
+    }
+
+    /// Esc: back to where the search started.
+    func cancelSearch() throws {
+        if let origin = searchOrigin { try returnTo(origin) }
+        searchOrigin = nil
+        searchText = nil
+        status = nil
+    }
+
+    private func returnTo(_ origin: SearchOrigin) throws {
+        focus = origin.focus
+        if origin.focus == .roster {
+            if rosterIndex != origin.rosterIndex { try selectHuman(at: origin.rosterIndex) }
+        } else if let r = origin.record, selectedRecord?.id != r.id {
+            if filterSearch != nil {
+                if let i = window.firstIndex(where: { $0.id == r.id }) { try moveSelection(to: windowStart + i) }
+            } else {
+                try select(r)
+            }
+        }
+    }
+
+    /// Whether a record matches the search: its opponent's name (and its owner's, where the list
+    /// shows it) or its magic's text fields.
+    static func record(_ r: Record, matches text: String, includingOwner: Bool = false) -> Bool {
+        if FilterText.contains(r.opponentName, text) { return true }
+        if includingOwner, FilterText.contains(r.owner.name, text) { return true }
+        guard case .success(let magic?) = r.usingMagic.decoded else { return false }
+        return magic.value.storedFields.contains { field in
+            if case .string(let s) = field.value { return FilterText.contains(s, text) }
+            return false
+        }
+    }
+
+    /// The text to highlight in the lists: the search being typed, or the last one.
+    public var highlightText: String? {
+        if let p = prompt, p.kind == .search { return p.text.isEmpty ? nil : p.text }
+        return searchText
+    }
+
+    /// Goes to the next (or previous) match in the focused list; wraps around with a note.
+    func findMatch(forward: Bool, includeCurrent: Bool = false) throws {
+        guard let text = searchText else { status = labels["noSearch"]; return }
+        if focus == .roster || !layout.showsRoster && focus == .detail { try findHuman(text, forward: forward, includeCurrent: includeCurrent) }
+        else { try findRecord(text, forward: forward, includeCurrent: includeCurrent) }
+    }
+
+    private func findHuman(_ text: String, forward: Bool, includeCurrent: Bool) throws {
+        let matches = roster.indices.filter { FilterText.contains(roster[$0].name, text) }
+        guard !matches.isEmpty else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
+        var wrapped = false
+        let next: Int
+        if forward {
+            if let n = matches.first(where: { includeCurrent ? $0 >= rosterIndex : $0 > rosterIndex }) { next = n }
+            else { next = matches[0]; wrapped = !includeCurrent || matches[0] < rosterIndex }
+        } else {
+            if let n = matches.last(where: { $0 < rosterIndex }) { next = n } else { next = matches[matches.count - 1]; wrapped = true }
+        }
+        if next != rosterIndex { try selectHuman(at: next) }
+        focus = .roster
+        status = "/\(text): \(matches.firstIndex(of: next)! + 1) \(labels["of"]) \(matches.count)" + (wrapped ? " · " + labels["searchWrapped"] : "")
+    }
+
+    private func findRecord(_ text: String, forward: Bool, includeCurrent: Bool) throws {
+        if includeCurrent, let r = selectedRecord, Self.record(r, matches: text) { status = "/\(text)"; return }
+        var wrapped = false
+        var found: Record?
+        if filterSearch != nil || selectedHuman == nil {
+            // A filter's list: search the records loaded around the selection.
+            let here = selected - windowStart
+            let order = forward ? Array(window.indices.filter { $0 > here }) + window.indices.filter { $0 <= here }
+                                : Array(window.indices.filter { $0 < here }.reversed()) + window.indices.filter { $0 >= here }.reversed()
+            if let i = order.first(where: { Self.record(window[$0], matches: text, includingOwner: true) }) {
+                wrapped = forward ? i <= here : i >= here
+                try moveSelection(to: windowStart + i)
+                found = window.indices.contains(i) ? selectedRecord : nil
+            }
+        } else if let human = selectedHuman {
+            let quoted = FilterCompletion.quote(text)
+            let filter = try FilterCompiler.compile(
+                "opponent ~ \(quoted) or gate ~ \(quoted) or formula ~ \(quoted) or collaborator ~ \(quoted)", roster: roster)
+            let query = RecordQuery(ownerID: human.id, filter: filter)
+            let cursor = selectedRecord.map(RecordCursor.init)
+            found = try store.page(query, from: cursor, direction: forward ? .older : .newer, limit: 1).first
+            if found == nil {
+                found = try store.page(query, direction: forward ? .older : .newer, limit: 1).first
+                wrapped = found != nil
+            }
+            if let found { try select(found) }
+        }
+        guard found != nil else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
+        focus = .records
+        status = "/\(text)" + (wrapped ? " · " + labels["searchWrapped"] : "")
+    }
+}

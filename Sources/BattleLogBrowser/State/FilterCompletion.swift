@@ -1,0 +1,135 @@
+import BattleLogKit
+
+/// Tab completion in the filter prompt: the word before the cursor completed as a field name
+/// (or `and`, `or`, `not`), or, after `field op`, as a value that exists (a Human's name, a gate,
+/// a formula, hero/villain, win/loss/draw). Pure: the candidates come in, the new line goes out.
+public struct FilterCompletion: Sendable {
+    /// Values that exist, by the field they complete.
+    public struct Values: Sendable {
+        public var humans: [String] = []
+        public var gates: [String] = []
+        public var formulas: [String] = []
+        public init(humans: [String] = [], gates: [String] = [], formulas: [String] = []) {
+            self.humans = humans
+            self.gates = gates
+            self.formulas = formulas
+        }
+    }
+
+    /// What Tab did: the new line, and the candidates when more than one fits.
+    public struct Result: Sendable, Equatable {
+        public var line: InputLine
+        public var candidates: [String]
+    }
+
+    public static let keywords = ["and", "or", "not"]
+    static let operators: Set<String> = ["=", "!=", "<", "<=", ">", ">=", "~"]
+
+    /// Completes the word before the cursor of `line`; nil when nothing fits.
+    public static func complete(_ line: InputLine, values: Values) -> Result? {
+        let before = String(line.beforeCursor)
+        let (start, word, quoted) = currentWord(before)
+        let tokens = tokenize(String(before.prefix(start)))
+        var candidates: [String]
+        var isValue = false
+        if tokens.count >= 2, operators.contains(tokens[tokens.count - 1]) {
+            isValue = true
+            candidates = valueCandidates(field: tokens[tokens.count - 2].lowercased(), values: values)
+        } else if !quoted {
+            candidates = FilterField.allNames + keywords
+        } else {
+            return nil
+        }
+        let needle = word.lowercased()
+        candidates = unique(candidates.filter { $0.lowercased().hasPrefix(needle) })
+        if candidates.isEmpty { return nil }
+        let replacement: String
+        if candidates.count == 1 {
+            let c = candidates[0]
+            replacement = (isValue && (quoted || needsQuotes(c)) ? quote(c) : c) + " "
+        } else {
+            let common = commonPrefix(candidates)
+            guard common.count > word.count || quoted else { return Result(line: line, candidates: candidates) }
+            replacement = (quoted ? "\"" : "") + common
+        }
+        let prefix = String(before.prefix(start))
+        let after = String(line.text.dropFirst(line.cursor))
+        let text = prefix + replacement + after
+        return Result(line: InputLine(text, cursor: prefix.count + replacement.count), candidates: candidates.count > 1 ? candidates : [])
+    }
+
+    /// Where the word under completion starts (in characters), the word (without an opening
+    /// quote) and whether it is inside quotes.
+    static func currentWord(_ before: String) -> (start: Int, word: String, quoted: Bool) {
+        let chars = Array(before)
+        // An unclosed quote makes the rest one value.
+        var inQuote = false, quoteStart = 0
+        for (i, c) in chars.enumerated() where c == "\"" {
+            inQuote.toggle()
+            if inQuote { quoteStart = i }
+        }
+        if inQuote { return (quoteStart, String(chars[(quoteStart + 1)...]), true) }
+        var start = chars.count
+        while start > 0, !" ()=!<>~\"".contains(chars[start - 1]) { start -= 1 }
+        return (start, String(chars[start...]), false)
+    }
+
+    /// Rough tokens of the text before the word: words, quoted strings and operators.
+    static func tokenize(_ text: String) -> [String] {
+        var tokens: [String] = []
+        var current = ""
+        var inQuote = false
+        func flush() { if !current.isEmpty { tokens.append(current); current = "" } }
+        for c in text {
+            if inQuote { current.append(c); if c == "\"" { inQuote = false; flush() }; continue }
+            switch c {
+            case "\"": flush(); current = "\""; inQuote = true
+            case " ", "(", ")": flush()
+            case "=", "!", "<", ">", "~":
+                if let last = current.last, "=!<>~".contains(last) { current.append(c) } else { flush(); current = String(c) }
+            default:
+                if let last = current.last, "=!<>~".contains(last) { flush() }
+                current.append(c)
+            }
+        }
+        flush()
+        return tokens
+    }
+
+    static func valueCandidates(field: String, values: Values) -> [String] {
+        switch field {
+        case "owner", "opponent": values.humans
+        case "gate", "gatename": values.gates
+        case "formula", "cooperationformulaname": values.formulas
+        case "kind": ["hero", "villain"]
+        case "result": ["win", "loss", "draw"]
+        case "magic": ["hero", "villain", "none", "damaged"]
+        default: []
+        }
+    }
+
+    static func needsQuotes(_ value: String) -> Bool {
+        value.isEmpty || value.contains { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-") }
+    }
+
+    static func quote(_ value: String) -> String {
+        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    static func unique(_ list: [String]) -> [String] {
+        var seen = Set<String>()
+        return list.filter { seen.insert($0.lowercased()).inserted }
+    }
+
+    /// The longest prefix every candidate shares (case-insensitively), in the first one's case.
+    static func commonPrefix(_ list: [String]) -> String {
+        guard var prefix = list.first.map(Array.init) else { return "" }
+        for other in list.dropFirst() {
+            let o = Array(other)
+            var n = 0
+            while n < prefix.count, n < o.count, String(prefix[n]).lowercased() == String(o[n]).lowercased() { n += 1 }
+            prefix = Array(prefix[0..<n])
+        }
+        return String(prefix)
+    }
+}

@@ -1,0 +1,60 @@
+import BattleLogKit
+
+/// The filter prompt's help panel (F1, or ? at an empty prompt) and its list of completions,
+/// drawn above the prompt: the language is learnt where it is typed.
+enum FilterHelpView {
+    /// Three filters that show the language (each compiles: a test checks it).
+    static let examples = [
+        "gate = \"Abyssal Maw\" and power >= 7",
+        "owner ~ hana and result = win and date >= 2026-01-01",
+        "duration > 1:40 or rolls contains 100",
+    ]
+
+    /// The field names a person types (the short aliases of magic fields, not their Codable names).
+    static let fields = ["owner", "opponent", "kind", "result", "date", "duration", "magic",
+                         "rolls.max", "rolls.min", "rolls.sum", "rolls.count", "gate", "power", "formula", "collaborator"]
+
+    /// The panel's lines at `width` columns.
+    static func lines(_ m: BrowserModel, width: Int) -> [String] {
+        var out: [String] = []
+        func add(_ label: String, _ text: String) {
+            let head = label + "  "
+            let wrapped = DisplayWidth.wrap(text, to: max(8, width - DisplayWidth.of(head)), maxLines: 4)
+            for (i, line) in wrapped.enumerated() {
+                out.append((i == 0 ? head : String(repeating: " ", count: DisplayWidth.of(head))) + line)
+            }
+        }
+        let labelWidth = ["filterHelp.fields", "filterHelp.operators", "filterHelp.values", "filterHelp.examples"]
+            .map { DisplayWidth.of(m.labels[$0]) }.max() ?? 0
+        func label(_ key: String) -> String { DisplayWidth.pad(m.labels[key], to: labelWidth) }
+        add(label("filterHelp.fields"), fields.joined(separator: " "))
+        add(label("filterHelp.operators"), "= != < <= > >= ~   and or not ( )   rolls contains N")
+        add(label("filterHelp.values"), m.labels["filterHelp.valuesText"])
+        for (i, e) in examples.enumerated() { add(i == 0 ? label("filterHelp.examples") : String(repeating: " ", count: labelWidth), e) }
+        out.append(m.labels["filterHelp.keys"])
+        return out
+    }
+
+    /// Draws the panel (when open) and the completions (when several) above the prompt row.
+    static func render(_ m: BrowserModel, _ s: Screen, above row: Int) {
+        guard let p = m.prompt, p.kind == .filter else { return }
+        let l = m.layout
+        var bottom = row
+        if !p.candidates.isEmpty {
+            let text = "Tab: " + p.candidates.map(SafeText.escape).joined(separator: "  ")
+            bottom -= 1
+            s.fill(bottom, 0, width: l.columns, style: .statusBar)
+            s.put(bottom, 0, DisplayWidth.truncate(text, to: l.columns), style: .dim)
+        }
+        guard p.showsHelp else { return }
+        let inner = lines(m, width: l.columns - 4)
+        let height = min(inner.count + 2, max(3, bottom - l.body.top))
+        let rect = Rect(top: bottom - height, left: 0, height: height, width: l.columns)
+        Drawing.clear(s, rect)
+        Drawing.box(s, rect, title: m.labels["filterHelp.title"], focused: true)
+        for (i, line) in inner.prefix(height - 2).enumerated() {
+            s.put(rect.top + 1 + i, 2, DisplayWidth.truncate(line, to: l.columns - 4), style: i >= inner.count - 1 ? .dim : .normal)
+        }
+        Drawing.moreMarks(s, rect, above: false, below: inner.count > height - 2)
+    }
+}
