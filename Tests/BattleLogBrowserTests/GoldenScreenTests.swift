@@ -69,6 +69,41 @@ import BattleLogKit
     }
 
     @Test(arguments: ["en", "zh"])
+    func filterPromptWithHelpAndCompletions(language: String) throws {
+        let s = try SimulatedStore(fights: 100)
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            m.handle(.character("f"))
+            m.handle(.f1)
+            m.type("gate = \"")
+            m.handle(.tab)   // several gates: their common start, and the list
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "filter-help-\(language)-\(cols)x\(rows)")
+            #expect(grid.text.contains("Tab: "))
+            #expect(grid.text.contains(FilterHelpView.examples[1]))
+        }
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func zoomedDetailAndGoToPrompt(language: String) throws {
+        let s = try SimulatedStore(fights: 100)
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            m.handle(.character(":")); m.type("42"); m.handle(.enter)
+            m.handle(.tab)
+            m.handle(.character("z"))
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "zoom-detail-\(language)-\(cols)x\(rows)")
+            #expect(m.focus == .detail && m.selectedRecord?.id == 42)
+            m.handle(.character("z"))
+            m.handle(.character(":")); m.type("soon")
+            m.handle(.enter)
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "goto-error-\(language)-\(cols)x\(rows)")
+        }
+    }
+
+    @Test(arguments: ["en", "zh"])
     func helpOverlay(language: String) throws {
         let s = try SimulatedStore(fights: 50)
         for (rows, cols) in Self.sizes {

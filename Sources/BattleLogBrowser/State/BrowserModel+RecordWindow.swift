@@ -146,5 +146,7 @@ extension BrowserModel {
         let visible = layout.recordRows
         if selected < recordsScroll { recordsScroll = selected }
         if selected >= recordsScroll + visible { recordsScroll = selected - visible + 1 }
+        // A pane that grew (a zoom undone, a larger window) shows a full page, not blank rows.
+        recordsScroll = max(0, min(recordsScroll, total - visible))
     }
 }

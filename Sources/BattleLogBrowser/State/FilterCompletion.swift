@@ -23,6 +23,11 @@ public struct FilterCompletion: Sendable {
     }
 
     public static let keywords = ["and", "or", "not"]
+
+    /// The field names a person types (the short aliases of magic fields, not their Codable names,
+    /// which complete only when nothing shorter fits).
+    public static let fields = ["owner", "opponent", "kind", "result", "date", "duration", "magic",
+                                "rolls.max", "rolls.min", "rolls.sum", "rolls.count", "gate", "power", "formula", "collaborator"]
     static let operators: Set<String> = ["=", "!=", "<", "<=", ">", ">=", "~"]
 
     /// Completes the word before the cursor of `line`; nil when nothing fits.
@@ -36,7 +41,9 @@ public struct FilterCompletion: Sendable {
             isValue = true
             candidates = valueCandidates(field: tokens[tokens.count - 2].lowercased(), values: values)
         } else if !quoted {
-            candidates = FilterField.allNames + keywords
+            let needle = word.lowercased()
+            candidates = fields + keywords
+            if !candidates.contains(where: { $0.lowercased().hasPrefix(needle) }) { candidates = FilterField.allNames }
         } else {
             return nil
         }

@@ -10,9 +10,6 @@ enum FilterHelpView {
         "duration > 1:40 or rolls contains 100",
     ]
 
-    /// The field names a person types (the short aliases of magic fields, not their Codable names).
-    static let fields = ["owner", "opponent", "kind", "result", "date", "duration", "magic",
-                         "rolls.max", "rolls.min", "rolls.sum", "rolls.count", "gate", "power", "formula", "collaborator"]
 
     /// The panel's lines at `width` columns.
     static func lines(_ m: BrowserModel, width: Int) -> [String] {
@@ -27,7 +24,7 @@ enum FilterHelpView {
         let labelWidth = ["filterHelp.fields", "filterHelp.operators", "filterHelp.values", "filterHelp.examples"]
             .map { DisplayWidth.of(m.labels[$0]) }.max() ?? 0
         func label(_ key: String) -> String { DisplayWidth.pad(m.labels[key], to: labelWidth) }
-        add(label("filterHelp.fields"), fields.joined(separator: " "))
+        add(label("filterHelp.fields"), FilterCompletion.fields.joined(separator: " "))
         add(label("filterHelp.operators"), "= != < <= > >= ~   and or not ( )   rolls contains N")
         add(label("filterHelp.values"), m.labels["filterHelp.valuesText"])
         for (i, e) in examples.enumerated() { add(i == 0 ? label("filterHelp.examples") : String(repeating: " ", count: labelWidth), e) }

@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+@testable import BattleLogBrowser
+@testable import BattleLogKit
+
+/// The second pass's features: the filter prompt (help, completion, history), search as you
+/// type, go to, pane sizes and zoom, export.
+@Suite struct FilterPromptTests {
+    func line(_ text: String) -> InputLine { InputLine(text) }
+    let values = FilterCompletion.Values(humans: ["Hana Sato", "Hanako", "Corvin Rook"], gates: ["Abyssal Maw", "Abyss Gate"],
+                                         formulas: ["Twin Flame Pact"])
+
+    @Test func tabCompletesFieldsKeywordsAndExistingValues() throws {
+        #expect(FilterCompletion.complete(line("gat"), values: values)?.line.text == "gate ")
+        #expect(FilterCompletion.complete(line("power >= 7 an"), values: values)?.line.text == "power >= 7 and ")
+        // A value with a space is quoted; the text after the cursor stays.
+        let owner = try #require(FilterCompletion.complete(line("owner = cor"), values: values))
+        #expect(owner.line.text == "owner = \"Corvin Rook\" " && owner.candidates.isEmpty)
+        // Several candidates: their common prefix, and the list to show.
+        let hana = try #require(FilterCompletion.complete(line("owner ~ ha"), values: values))
+        #expect(hana.line.text == "owner ~ Hana" && hana.candidates == ["Hana Sato", "Hanako"])
+        #expect(FilterCompletion.complete(line("gate = \"aby"), values: values)?.line.text == "gate = \"Abyss")
+        #expect(FilterCompletion.complete(line("gate = \"Abyssal"), values: values)?.line.text == "gate = \"Abyssal Maw\" ")
+        #expect(FilterCompletion.complete(line("result = l"), values: values)?.line.text == "result = loss ")
+        #expect(FilterCompletion.complete(line("formula=tw"), values: values)?.line.text == "formula=\"Twin Flame Pact\" ")
+        #expect(FilterCompletion.complete(line("zzz"), values: values) == nil)
+        // In the middle of a line: the rest is kept after the completion.
+        let middle = InputLine("kin and power > 3", cursor: 3)
+        #expect(FilterCompletion.complete(middle, values: values)?.line.text == "kind  and power > 3")
+    }
+
+    @Test func theHelpPanelOpensWithF1OrAQuestionMarkAndItsExamplesCompile() throws {
+        let s = try SimulatedStore(fights: 20, heroes: 2, villains: 2)
+        for example in FilterHelpView.examples { _ = try FilterCompiler.compile(example, roster: s.store.humans) }
+        for field in FilterCompletion.fields { #expect(FilterField.allNames.contains(field), "\(field)") }
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("f"))
+        m.handle(.character("?"))
+        #expect(m.prompt?.showsHelp == true && m.prompt?.text == "", "? at an empty prompt opens help, typing nothing")
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("Filter language") && grid.text.contains("rolls.max") && grid.text.contains(FilterHelpView.examples[0]))
+        m.type("power >= 9 ?")
+        #expect(m.prompt?.text == "power >= 9 ?", "? after text is text")
+        m.handle(.f1)
+        #expect(m.prompt?.showsHelp == false)
+    }
+
+    @Test func historyIsWalkedWithUpAndDownAndKeptAcrossRuns() throws {
+        let s = try SimulatedStore(fights: 30, heroes: 2, villains: 2)
+        let file = s.folder + "/state/battlelog/filter-history"
+        do {
+            let m = try BrowserModel(store: s.store, labels: .load("en"), databasePath: "b", rows: 24, columns: 80,
+                                     history: FilterHistory(path: file))
+            for f in ["power >= 9", "result = win", "power >= 9"] {
+                m.handle(.character("f")); m.handle(.control("u")); m.type(f); m.handle(.enter)
+            }
+            m.handle(.character("f")); m.handle(.control("u")); m.type("powr"); m.handle(.enter)   // refused: not kept
+            m.handle(.escape); m.handle(.escape)
+            #expect(m.filterHistory.entries == ["result = win", "power >= 9"])
+        }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "result = win\npower >= 9\n")
+        let m = try BrowserModel(store: s.store, labels: .load("en"), databasePath: "b", rows: 24, columns: 80,
+                                 history: FilterHistory(path: file))
+        m.handle(.character("f"))
+        m.type("draft")
+        m.handle(.up)
+        #expect(m.prompt?.text == "power >= 9")
+        m.handle(.up)
+        #expect(m.prompt?.text == "result = win")
+        m.handle(.up)
+        #expect(m.prompt?.text == "result = win", "the oldest stays")
+        m.handle(.down); m.handle(.down)
+        #expect(m.prompt?.text == "draft", "past the newest: what was typed")
+        m.handle(.control("u")); m.type("result = win"); m.handle(.enter)
+        // f on an active filter starts from it.
+        m.handle(.character("f"))
+        #expect(m.prompt?.text == "result = win")
+    }
+}
+
+@Suite struct SearchAndGoToTests {
+    @Test func typingMovesToTheFirstMatchAndEscGoesBack() throws {
+        let s = try SimulatedStore(fights: 40, heroes: 4, villains: 4)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        let target = try #require(m.roster.last)
+        m.handle(.character("/"))
+        for c in target.name.prefix(4) { m.handle(.character(c)) }
+        #expect(m.selectedHuman?.name.lowercased().hasPrefix(String(target.name.prefix(4)).lowercased()) == true, "moved while typing")
+        BrowserView.render(m, on: grid)
+        m.handle(.escape)
+        #expect(m.rosterIndex == 0 && m.prompt == nil, "Esc went back to where the search started")
+        // Enter keeps the match; n wraps around with a note.
+        m.handle(.character("/")); m.type(target.name); m.handle(.enter)
+        #expect(m.selectedHuman == target)
+        m.handle(.character("n"))
+        #expect(m.status?.contains("search wrapped") == true, "\(m.status ?? "")")
+    }
+
+    @Test func inTheRecordsPaneTheSearchFindsOpponentsAndMagic() throws {
+        let s = try SimulatedStore(fights: 200, heroes: 3, villains: 3)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let hero = try #require(m.selectedHuman)
+        m.handle(.tab)
+        let records = try s.store.page(RecordQuery(ownerID: hero.id), limit: 1000)
+        // A formula this hero used, found in the magic column.
+        let magics: [HeroMagic] = records.dropFirst(5).compactMap { r -> HeroMagic? in
+            guard case .success(let magic?) = r.usingMagic.decoded else { return nil }
+            return magic.value as? HeroMagic
+        }
+        let used = try #require(magics.first)
+        m.handle(.character("/"))
+        m.type(used.cooperationFormulaName)
+        m.handle(.enter)
+        let found = try #require(m.selectedRecord)
+        #expect((found.usingMagic.value ?? nil)?.value.storedFields.contains { $0.value == .string(used.cooperationFormulaName) } == true)
+        #expect(m.focus == .records)
+        // n goes down the list to the next such record.
+        let first = m.selected
+        m.handle(.character("n"))
+        #expect(m.selected != first || m.status?.contains("wrapped") == true)
+    }
+
+    @Test func goToARecordAFightOrADay() throws {
+        let s = try SimulatedStore(fights: 100, heroes: 3, villains: 3)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let target = try s.store.record(id: 77)
+        m.handle(.character(":")); m.type("77"); m.handle(.enter)
+        #expect(m.selectedRecord?.id == 77 && m.selectedHuman == target.owner && m.focus == .records)
+        let fight = try #require(target.fight)
+        m.handle(.character(":")); m.type("f\(fight)"); m.handle(.enter)
+        #expect(m.selectedRecord?.fight == fight)
+        // A day: the first record of that day in the selected Human's list.
+        let human = try #require(m.selectedHuman)
+        let all = try s.store.page(RecordQuery(ownerID: human.id), limit: 1000)
+        let someDay = String(ISODate.format(all[all.count / 2].date!).prefix(10))
+        let expected = all.last { $0.isoDate.hasPrefix(someDay) }
+        m.handle(.character(":")); m.type(someDay); m.handle(.enter)
+        #expect(m.selectedRecord?.id == expected?.id)
+        m.handle(.character(":")); m.type("99999"); m.handle(.enter)
+        #expect(m.status == "No record 99999")
+        m.handle(.character(":")); m.type("yesterday"); m.handle(.enter)
+        #expect(m.prompt?.error?.contains("expected a record id") == true)
+    }
+}
+
+@Suite struct PaneLayoutTests {
+    @Test func at80x24TheRecordsPaneShowsTenRecords() throws {
+        let s = try SimulatedStore(fights: 50, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        #expect(m.layout.recordRows >= 10)
+        m.handle(.tab)
+        BrowserView.render(m, on: grid)
+        let rows = grid.text.split(separator: "\n").filter { $0.contains("2026-") }
+        #expect(rows.count >= 10, "\(grid.text)")
+    }
+
+    @Test func plusMinusResizeTheFocusedPaneAndZZooms() throws {
+        let s = try SimulatedStore(fights: 50, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 40, columns: 120)
+        m.handle(.tab)
+        let before = m.layout.records.height
+        m.handle(.character("+"))
+        #expect(m.layout.records.height > before)
+        m.handle(.character("-")); m.handle(.character("-"))
+        #expect(m.layout.records.height < before)
+        m.handle(.character("z"))
+        #expect(m.layout.records == m.layout.body && m.layout.detail.height == 0)
+        BrowserView.render(m, on: grid)
+        #expect(!grid.text.contains("Roster"), "a zoomed pane hides the others")
+        m.handle(.character("z"))
+        #expect(m.layout.detail.height > 0)
+        // The roster grows and shrinks too.
+        m.handle(.backTab)
+        let width = m.layout.roster.width
+        m.handle(.character(">"))
+        #expect(m.layout.roster.width > width)
+    }
+}
+
+@Suite struct BrowserExportTests {
+    func waitForExport(_ m: BrowserModel) {
+        for _ in 0..<500 where m.isExporting || m.export != nil { usleep(10_000); m.tick() }
+    }
+
+    @Test func eWritesTheListToAFileInTheBackground() throws {
+        let s = try SimulatedStore(fights: 300, heroes: 3, villains: 3)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let human = try #require(m.selectedHuman)
+        let json = s.folder + "/list.jsonl"
+        m.handle(.character("e")); m.type(json); m.handle(.enter)
+        waitForExport(m)
+        #expect(m.status == "Exported \(m.total) records to \(json)")
+        let lines = try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == m.total && lines.allSatisfy { $0.contains("\"owner\":{\"id\":\(human.id),") })
+        // A filter's matches, as CSV.
+        m.handle(.character("f")); m.type("result = win"); m.handle(.enter)
+        for _ in 0..<500 where m.filterProgress?.finished != true { usleep(5_000); m.tick() }
+        let csv = s.folder + "/wins.csv"
+        m.handle(.character("e")); m.type(csv); m.handle(.enter)
+        waitForExport(m)
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
+        #expect(rows.first == Substring(RecordCSV.header))
+        #expect(rows.count - 1 == m.filterProgress?.count && rows.dropFirst().allSatisfy { $0.contains(",win,") })
+        // An existing file is never overwritten.
+        m.handle(.character("e")); m.type(csv); m.handle(.enter)
+        #expect(m.prompt?.error?.contains("exists") == true)
+        #expect(try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").count == rows.count)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: s.folder).allSatisfy { !$0.contains(".part-") })
+    }
+}
