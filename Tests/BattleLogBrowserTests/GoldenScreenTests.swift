@@ -104,6 +104,22 @@ import BattleLogKit
     }
 
     @Test(arguments: ["en", "zh"])
+    func humanPage(language: String) throws {
+        let s = try SimulatedStore(fights: 300)
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            m.handle(.down); m.handle(.down)
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "human-page-\(language)-\(cols)x\(rows)")
+            let h = try #require(m.selectedHuman)
+            let p = try #require(m.selectedProfile)
+            // The line is the Human's own: its points add up to their records, their favourite is the most used.
+            #expect(p.points.reduce(0) { $0 + $1.records } == m.tallies[h.id]?.total)
+            #expect(grid.text.contains(p.favourite!.name))
+        }
+    }
+
+    @Test(arguments: ["en", "zh"])
     func helpOverlay(language: String) throws {
         let s = try SimulatedStore(fights: 50)
         for (rows, cols) in Self.sizes {

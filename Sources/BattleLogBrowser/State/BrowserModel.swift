@@ -110,6 +110,26 @@ public final class BrowserModel {
         return made
     }
     private var scannerStorage: FilterScanner?
+    /// The background reader of Human pages (made on first use).
+    var profiles: HumanProfileLoader {
+        if let profilesStorage { return profilesStorage }
+        let made = HumanProfileLoader(path: store.path)
+        profilesStorage = made
+        return made
+    }
+    private var profilesStorage: HumanProfileLoader?
+    /// The selected Human's page, when it has been read (asked for otherwise). A Human with few
+    /// records is read at once (a millisecond); a large one in the background.
+    public var selectedProfile: HumanProfile? {
+        guard let h = selectedHuman else { return nil }
+        if let p = profiles.loaded(h) { return p }
+        if (tallies[h.id]?.total ?? 0) <= Self.profileReadAtOnce, let p = try? store.humanProfile(id: h.id, kind: h.kind) {
+            profiles.keep(p)
+            return p
+        }
+        return profiles.profile(of: h)
+    }
+    static let profileReadAtOnce = 5_000
     /// The active filter's text.
     public var filterText: String? { filterSearch?.text }
     /// Matches found so far and whether the search is over (nil without a filter).
@@ -126,7 +146,10 @@ public final class BrowserModel {
     static let pageFetch = 64
     static let maxWindow = 1200
 
-    deinit { scannerStorage?.shutDown(timeout: 0) }
+    deinit {
+        scannerStorage?.shutDown(timeout: 0)
+        profilesStorage?.shutDown(timeout: 0)
+    }
 
     /// The filters applied, kept across runs when the app gives it a file.
     public internal(set) var filterHistory: FilterHistory
@@ -169,6 +192,7 @@ public final class BrowserModel {
         roster = store.humans
         tallies = try store.tallies()
         oneSidedRecords = try store.oneSidedRecordCount()
+        profilesStorage?.invalidate()
     }
 
     func selectHuman(at index: Int) throws {
@@ -386,6 +410,7 @@ public final class BrowserModel {
     /// Stops a running background simulation after its current batch.
     public func stopBackgroundWork() {
         scannerStorage?.shutDown()
+        profilesStorage?.shutDown()
         simulation?.stop()
         simulation?.wait()
         export?.stop()

@@ -16,7 +16,8 @@ public enum BrowserView {
         titleBar(m, s)
         RosterView.render(m, s)
         RecordsView.render(m, s)
-        DetailView.render(m, s)
+        // On the roster, the detail pane is the Human's page; on the records, the record's.
+        if m.focus == .roster && m.layout.showsRoster { HumanPageView.render(m, s) } else { DetailView.render(m, s) }
         switch m.overlay {
         case .none: break
         case .help: HelpView.render(m, s)
