@@ -107,6 +107,66 @@ final class TmuxSession {
         #expect(!after.contains("Roster 12+12"))
     }
 
+    /// The second pass's keys in a real terminal: the filter prompt's help and history, search as
+    /// you type, go to, and export.
+    @Test func filterHelpHistorySearchGoToAndExport() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("e2e.sqlite")
+        _ = cli(["simulate", "--fights", "300", "--seed", "5"], db: db)
+        let store = try BattleStore(path: db, readOnly: true)
+        let state = dir.file("state")
+        let command = "env LANG=C.UTF-8 TERM=xterm-256color XDG_STATE_HOME='\(state)' '\(binary)' --db '\(db)'; echo EXITED $?; sleep 60"
+        let t = try TmuxSession(command: command, columns: 110, rows: 34)
+        try t.waitFor("the first frame") { $0.contains("Roster ") }
+        // The filter prompt teaches its language, then applies two filters.
+        try t.send("f")
+        try t.send("F1")
+        try t.waitFor("the filter help") { $0.contains("Filter language") && $0.contains("rolls contains N") }
+        try t.sendLiteral("power >= 9")
+        try t.send("Enter")
+        try t.waitFor("the first filter") { $0.contains("f: power >= 9") && !$0.contains("Filter language") }
+        try t.send("f")
+        try t.send("C-u")
+        try t.sendLiteral("result = draw")
+        try t.send("Enter")
+        try t.waitFor("the second filter") { $0.contains("f: result = draw") }
+        // Up walks back through them.
+        try t.send("f")
+        try t.send("C-u")
+        try t.send("Up")
+        try t.waitFor("the newest filter") { $0.contains("f: result = draw▏") }
+        try t.send("Up")
+        try t.waitFor("the older filter") { $0.contains("f: power >= 9▏") }
+        try t.send("Escape")
+        try t.send("Escape")
+        try t.waitFor("the roster back") { $0.contains("Roster ") }
+        // Search as you type: the selection moves before Enter.
+        let target = try #require(store.humans.last { $0.name.unicodeScalars.allSatisfy(\.isASCII) })
+        try t.send("/")
+        try t.sendLiteral(String(target.name.prefix(5)))
+        try t.waitFor("the match while typing") { $0.contains("Records — \(target.name)") && $0.contains("/\(target.name.prefix(5))▏") }
+        try t.send("Enter")
+        // Go to a record: its owner's list, the record selected.
+        let record = try store.record(id: 77)
+        try t.send(":")
+        try t.sendLiteral("77")
+        try t.send("Enter")
+        try t.waitFor("record 77") { $0.contains("Record #77") && $0.contains("Records — \(record.owner.name)") }
+        // Export the list in the background.
+        let file = dir.file("out.jsonl")
+        try t.send("e")
+        try t.sendLiteral(file)
+        try t.send("Enter")
+        let total = try store.tallies()[record.owner.id]?.total ?? -1
+        try t.waitFor("the export's end") { $0.contains("Exported \(total) records") }
+        #expect(try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").count == total)
+        try t.send("q")
+        try t.waitFor("the exit") { $0.contains("EXITED 0") }
+        // The history is kept for the next run.
+        #expect(try String(contentsOfFile: state + "/battlelog/filter-history", encoding: .utf8) == "power >= 9\nresult = draw\n")
+    }
+
     @Test func ctrlZSuspendsAndFgResumes() throws {
         let binary = try requireBinary()
         let dir = TempDir()
