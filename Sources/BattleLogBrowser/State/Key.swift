@@ -110,4 +110,15 @@ public enum KeyTable {
 
     /// The action bound to `key`, if any.
     public static func action(for key: Key) -> Action? { byKey[key] }
+
+    /// The key table as the README's Markdown table, in English: generated, so that the README
+    /// and the help overlay cannot disagree (a test compares them).
+    public static var markdown: String {
+        var lines = ["| keys | action |", "|---|---|"]
+        for b in bindings {
+            let keys = b.keys.map { k in k.label == "|" ? "`\\|`" : "`\(k.label)`" }.joined(separator: ", ")
+            lines.append("| \(keys) | \(b.help.replacingOccurrences(of: "|", with: "\\|")) |")
+        }
+        return lines.joined(separator: "\n")
+    }
 }
