@@ -109,6 +109,21 @@ if args.count >= 3 && args[1] == "browser" {
     measure("switch Human (roster j/k)", 100, setUp: { model.handle(.escape) }, [.down, .up])
     model.handle(.tab)
     measure("open stats view (t, t)", 100, [.character("t"), .character("t")])
+    measure("zoom and back (z, z)", 200, [.character("z"), .character("z")])
+    measure("grow and shrink a pane (+, -)", 200, [.character("+"), .character("-")])
+    // Go to a record anywhere: each key of ":", the id and Enter.
+    let maxID = Int64(try store.recordCount())
+    var goToGenerator = SeededGenerator(seed: 9)
+    measure("go to a record (:ID Enter)", 200, setUp: {}, [.character(":")] + String(Int64.random(in: 1...maxID, using: &goToGenerator)).map { Key.character($0) } + [.enter])
+    // Search as you type in the records pane (a gate or formula of the log, then Esc back).
+    model.handle(.tab)
+    measure("search as you type in records (/ Abys Esc)", 100, [.character("/"), .character("A"), .character("b"), .character("y"), .character("s"), .escape])
+    measure("search next (n) in records", 200, setUp: { model.handle(.character("/")); "Maw".forEach { model.handle(.character($0)) }; model.handle(.enter) }, [.character("n")])
+    // The roster with the Human page: a large Human's page is read in the background.
+    model.handle(.escape); model.handle(.escape)
+    measure("roster with Human page (j, k)", 200, [.down, .up])
+    measure("filter prompt: Tab completion (f gate=\"A Tab)", 100, setUp: { model.handle(.escape) },
+            [.character("f")] + "gate = \"A".map { Key.character($0) } + [.tab, .escape])
     say(String(format: "browser: memory %.1f MB resident now, %.1f MB peak", currentRSSMegabytes(), peakRSSMegabytes()))
     exit(0)
 }

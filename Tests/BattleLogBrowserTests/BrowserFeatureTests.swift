@@ -111,13 +111,29 @@ import Testing
         m.handle(.character("/"))
         m.type(used.cooperationFormulaName)
         m.handle(.enter)
+        for _ in 0..<500 where m.isSearchingRecords { usleep(5_000); m.tick() }
+        m.tick()
         let found = try #require(m.selectedRecord)
         #expect((found.usingMagic.value ?? nil)?.value.storedFields.contains { $0.value == .string(used.cooperationFormulaName) } == true)
         #expect(m.focus == .records)
-        // n goes down the list to the next such record.
+        // n goes down the list to the next such record (searched in the background beyond the loaded ones).
         let first = m.selected
         m.handle(.character("n"))
+        for _ in 0..<500 where m.isSearchingRecords { usleep(5_000); m.tick() }
+        m.tick()
         #expect(m.selected != first || m.status?.contains("wrapped") == true)
+    }
+
+    @Test func aRecordsSearchWithNoMatchRunsInTheBackgroundAndSaysSo() throws {
+        let s = try SimulatedStore(fights: 200, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.tab)
+        let before = m.selectedRecord?.id
+        m.handle(.character("/")); m.type("zq"); m.handle(.enter)
+        for _ in 0..<500 where m.isSearchingRecords { usleep(5_000); m.tick() }
+        m.tick()
+        #expect(m.status == "No match: zq", "\(m.status ?? "")")
+        #expect(m.selectedRecord?.id == before)
     }
 
     @Test func goToARecordAFightOrADay() throws {

@@ -55,7 +55,7 @@ extension BrowserModel {
     /// Selects `record` in its owner's list (leaving a filter), with the records pane focused.
     func show(_ record: Record) throws {
         guard let index = roster.firstIndex(where: { $0.id == record.owner.id }) else { return }
-        if index != rosterIndex || filterSearch != nil { try selectHuman(at: index) }
+        if index != rosterIndex || filterSearch != nil { try selectHuman(at: index, loading: false) }
         try select(record)
         focus = .records
         status = labels.fill("showRecord", String(record.id), record.fightText)

@@ -31,6 +31,7 @@ extension BrowserModel {
             status = sim.summary
             simulation = nil
         }
+        do { try takeRecordSearchOutcome() } catch { status = "\(labels["error"]): \(error)" }
         if let job = export, !job.isRunning {
             status = job.summary
             export = nil

@@ -75,7 +75,7 @@ extension BrowserModel {
             status = labels["noOtherSide"]
             return
         }
-        try selectHuman(at: index)
+        try selectHuman(at: index, loading: false)
         try select(other)
         status = "\(labels["otherSide"]): \(labels["fight"]) \(other.fightText)"
     }
@@ -84,7 +84,8 @@ extension BrowserModel {
     /// pages around it, not a walk from the top.
     func select(_ record: Record) throws {
         let cursor = RecordCursor(record)
-        let position = try store.position(of: cursor, in: query)
+        // The tally is the list's length (no filter here): the count reads the shorter side.
+        let position = try store.position(of: cursor, in: query, total: tallies[selectedHuman?.id ?? -1]?.total)
         let half = Self.pageFetch / 2
         let newer = try store.page(query, from: cursor, direction: .newer, limit: half)
         let older = try store.page(query, from: cursor, direction: .older, limit: half)

@@ -26,6 +26,7 @@ extension BrowserModel {
 
     /// Esc: back to where the search started.
     func cancelSearch() throws {
+        searchWorkerStorage?.cancel()
         if let origin = searchOrigin { try returnTo(origin) }
         searchOrigin = nil
         searchText = nil
@@ -57,6 +58,18 @@ extension BrowserModel {
         }
     }
 
+    /// A background search of the records came back: go to what it found.
+    func takeRecordSearchOutcome() throws {
+        guard let outcome = searchWorkerStorage?.takeOutcome(), let text = highlightText ?? searchText else { return }
+        guard let found = outcome.record else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
+        try select(found)
+        focus = .records
+        status = "/\(text)" + (outcome.wrapped ? " · " + labels["searchWrapped"] : "")
+    }
+
+    /// Whether a search of the records is still running in the background.
+    public var isSearchingRecords: Bool { searchWorkerStorage?.isSearching ?? false }
+
     /// The text to highlight in the lists: the search being typed, or the last one.
     public var highlightText: String? {
         if let p = prompt, p.kind == .search { return p.text.isEmpty ? nil : p.text }
@@ -87,9 +100,21 @@ extension BrowserModel {
     }
 
     private func findRecord(_ text: String, forward: Bool, includeCurrent: Bool) throws {
+        searchWorkerStorage?.cancel()
         if includeCurrent, let r = selectedRecord, Self.record(r, matches: text) { status = "/\(text)"; return }
         var wrapped = false
         var found: Record?
+        // The records loaded around the selection first: most matches are near, and found at once.
+        if filterSearch == nil, selectedHuman != nil {
+            let here = selected - windowStart
+            let ahead = forward ? Array(window.indices.filter { $0 > here }) : Array(window.indices.filter { $0 < here }.reversed())
+            if let i = ahead.first(where: { Self.record(window[$0], matches: text) }) {
+                try moveSelection(to: windowStart + i)
+                focus = .records
+                status = "/\(text)"
+                return
+            }
+        }
         if filterSearch != nil || selectedHuman == nil {
             // A filter's list: search the records loaded around the selection.
             let here = selected - windowStart
@@ -101,17 +126,15 @@ extension BrowserModel {
                 found = window.indices.contains(i) ? selectedRecord : nil
             }
         } else if let human = selectedHuman {
+            // Beyond them, the Human's records are searched in the background: a text with no
+            // match reads them all, and typing must not wait for that.
             let quoted = FilterCompletion.quote(text)
             let filter = try FilterCompiler.compile(
                 "opponent ~ \(quoted) or gate ~ \(quoted) or formula ~ \(quoted) or collaborator ~ \(quoted)", roster: roster)
-            let query = RecordQuery(ownerID: human.id, filter: filter)
-            let cursor = selectedRecord.map(RecordCursor.init)
-            found = try store.page(query, from: cursor, direction: forward ? .older : .newer, limit: 1).first
-            if found == nil {
-                found = try store.page(query, direction: forward ? .older : .newer, limit: 1).first
-                wrapped = found != nil
-            }
-            if let found { try select(found) }
+            searchWorker.submit(text: text, query: RecordQuery(ownerID: human.id, filter: filter),
+                                cursor: selectedRecord.map(RecordCursor.init), forward: forward)
+            status = "/\(text): " + labels["searching"] + "…"
+            return
         }
         guard found != nil else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
         focus = .records

@@ -118,6 +118,14 @@ public final class BrowserModel {
         return made
     }
     private var profilesStorage: HumanProfileLoader?
+    /// The background search of a Human's records (made on first use).
+    var searchWorker: RecordSearchWorker {
+        if let searchWorkerStorage { return searchWorkerStorage }
+        let made = RecordSearchWorker(path: store.path)
+        searchWorkerStorage = made
+        return made
+    }
+    var searchWorkerStorage: RecordSearchWorker?
     /// The selected Human's page, when it has been read (asked for otherwise). A Human with few
     /// records is read at once (a millisecond); a large one in the background.
     public var selectedProfile: HumanProfile? {
@@ -149,6 +157,7 @@ public final class BrowserModel {
     deinit {
         scannerStorage?.shutDown(timeout: 0)
         profilesStorage?.shutDown(timeout: 0)
+        searchWorkerStorage?.shutDown(timeout: 0)
     }
 
     /// The filters applied, kept across runs when the app gives it a file.
@@ -195,13 +204,15 @@ public final class BrowserModel {
         profilesStorage?.invalidate()
     }
 
-    func selectHuman(at index: Int) throws {
+    /// Selects the Human at `index` and (unless the caller selects a record of theirs next)
+    /// loads their newest records.
+    func selectHuman(at index: Int, loading: Bool = true) throws {
         clearFilter()
         guard !roster.isEmpty else { window = []; total = 0; return }
         rosterIndex = max(0, min(roster.count - 1, index))
         if rosterIndex < rosterScroll { rosterScroll = rosterIndex }
         if rosterIndex >= rosterScroll + layout.rosterRows { rosterScroll = rosterIndex - layout.rosterRows + 1 }
-        try jumpToFirst()
+        if loading { try jumpToFirst() } else { total = tallies[selectedHuman?.id ?? -1]?.total ?? 0; window = []; windowStart = 0 }
     }
 
     var query: RecordQuery { RecordQuery(ownerID: selectedHuman?.id) }
@@ -411,6 +422,7 @@ public final class BrowserModel {
     public func stopBackgroundWork() {
         scannerStorage?.shutDown()
         profilesStorage?.shutDown()
+        searchWorkerStorage?.shutDown()
         simulation?.stop()
         simulation?.wait()
         export?.stop()

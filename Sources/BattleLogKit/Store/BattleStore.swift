@@ -338,9 +338,21 @@ public final class BattleStore {
     }
 
     /// How many records precede `cursor` in newest-first order for `query` (its 0-based position).
-    public func position(of cursor: RecordCursor, in query: RecordQuery) throws(StoreError) -> Int {
-        let (whereClause, arguments) = query.whereClause(from: cursor, direction: .newer)
-        return try run { Int(try db.cachedStatement("SELECT count(*) FROM record \(whereClause)").first(arguments) { $0.int64(0) } ?? 0) }
+    /// Given the list's `total`, it counts the shorter side: at most half the list is read.
+    public func position(of cursor: RecordCursor, in query: RecordQuery, total: Int? = nil) throws(StoreError) -> Int {
+        let (newer, newerArguments) = query.whereClause(from: cursor, direction: .newer)
+        guard let total, total > 64 else {
+            return try run { Int(try db.cachedStatement("SELECT count(*) FROM record \(newer)").first(newerArguments) { $0.int64(0) } ?? 0) }
+        }
+        let half = total / 2
+        let bounded = try run {
+            Int(try db.cachedStatement("SELECT count(*) FROM (SELECT 1 FROM record \(newer) LIMIT ?)")
+                .first(newerArguments + [.integer(Int64(half))]) { $0.int64(0) } ?? 0)
+        }
+        if bounded < half { return bounded }
+        let (older, olderArguments) = query.whereClause(from: cursor, direction: .older)
+        let after = try run { Int(try db.cachedStatement("SELECT count(*) FROM record \(older)").first(olderArguments) { $0.int64(0) } ?? 0) }
+        return max(0, total - 1 - after)
     }
 
     /// Calls `body` with every record matching `query`, oldest first (by id), streaming.
