@@ -179,14 +179,8 @@ public struct KeyedArchive: Sendable {
             try spend(depth)
             if archive.isNull(index) { return .null }
             switch plist.objects[index] {
-            case .null: return .null
-            case .bool(let b): return .bool(b)
-            case .integer(let i): return .integer(i)
-            case .unsignedInteger(let u): return .number(Double(u))
-            case .real(let d): return TaggedJSON.real(d)
-            case .date(let d): return TaggedJSON.date(sinceReferenceDate: d)
-            case .data(let bytes): return TaggedJSON.data(bytes)
-            case .string(let s): return .string(s)
+            case .null, .bool, .integer, .unsignedInteger, .real, .date, .data, .string:
+                return KeyedArchive.scalar(plist.objects[index]) ?? .null
             case .uid: return try member(index, depth: depth + 1)
             case .array(let refs), .set(let refs):
                 return .array(try list(refs, depth: depth))
@@ -283,6 +277,21 @@ public struct KeyedArchive: Sendable {
         }
     }
 
+    /// A property list value that holds no references, in dump's JSON form; nil for containers and UIDs.
+    static func scalar(_ object: PropertyList.Object) -> JSONValue? {
+        switch object {
+        case .null: .null
+        case .bool(let b): .bool(b)
+        case .integer(let i): .integer(i)
+        case .unsignedInteger(let u): .number(Double(u))
+        case .real(let d): TaggedJSON.real(d)
+        case .date(let d): TaggedJSON.date(sinceReferenceDate: d)
+        case .data(let b): TaggedJSON.data(b)
+        case .string(let s): .string(s)
+        case .uid, .array, .set, .dictionary: nil
+        }
+    }
+
     /// A plain property list into JSON, bounded like the archive decoder.
     private struct PlainDecoder {
         let plist: PropertyList
@@ -294,14 +303,8 @@ public struct KeyedArchive: Sendable {
             if budget < 0 { throw PropertyListError("property list expands beyond \(KeyedArchive.maxValues) values") }
             if depth > KeyedArchive.maxDepth { throw PropertyListError("property list nests deeper than \(KeyedArchive.maxDepth)") }
             switch plist.objects[index] {
-            case .null: return .null
-            case .bool(let b): return .bool(b)
-            case .integer(let i): return .integer(i)
-            case .unsignedInteger(let u): return .number(Double(u))
-            case .real(let d): return TaggedJSON.real(d)
-            case .date(let d): return TaggedJSON.date(sinceReferenceDate: d)
-            case .data(let b): return TaggedJSON.data(b)
-            case .string(let s): return .string(s)
+            case .null, .bool, .integer, .unsignedInteger, .real, .date, .data, .string:
+                return KeyedArchive.scalar(plist.objects[index]) ?? .null
             case .uid(let u): return .object(["$uid": .integer(Int64(truncatingIfNeeded: u))])
             case .array(let refs), .set(let refs):
                 if path.contains(index) { return .object(["$ref": .integer(Int64(index))]) }

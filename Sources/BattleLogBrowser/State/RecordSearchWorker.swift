@@ -26,35 +26,56 @@ final class RecordSearchWorker: @unchecked Sendable {
         var runningSerial: Int?
         var latestSerial = 0
         var outcome: Outcome?
-        var started = false
         var shutDown = false
     }
 
-    private let path: String
     private let state = Locked(State())
-    private let wake = DispatchSemaphore(value: 0)
-    private let stopped = DispatchSemaphore(value: 0)
+    private var thread: WorkerThread!
 
-    init(path: String) { self.path = path }
+    init(path: String) {
+        thread = WorkerThread(name: "battlelog search") { [state] worker in
+            var store: BattleStore?
+            while worker.waitForWork() {
+                guard let request = state.withLock({ s -> Request? in
+                    defer { s.runningSerial = s.wanted?.serial; s.wanted = nil }
+                    return s.wanted
+                }) else { continue }
+                if store == nil {
+                    store = try? BattleStore(path: path, readOnly: true)
+                    store?.setProgressHandler { state.withLock { s in s.shutDown || s.runningSerial != s.latestSerial } }
+                }
+                guard let store else { continue }
+                let outcome = Self.search(request, on: store, stillWanted: { state.withLock { $0.latestSerial == request.serial } })
+                state.withLock { s in
+                    s.runningSerial = nil
+                    if s.latestSerial == request.serial { s.outcome = outcome }
+                }
+            }
+        }
+    }
+
+    /// Runs one search: from the cursor, then (when nothing is found and it is still wanted) from the start.
+    private static func search(_ request: Request, on store: BattleStore, stillWanted: () -> Bool) -> Outcome {
+        let direction: PageDirection = request.forward ? .older : .newer
+        var found = try? store.page(request.query, from: request.cursor, direction: direction, limit: 1).first
+        var wrapped = false
+        if found == nil, request.cursor != nil, stillWanted() {
+            found = try? store.page(request.query, direction: direction, limit: 1).first
+            wrapped = found != nil
+        }
+        return Outcome(serial: request.serial, record: found, wrapped: wrapped)
+    }
 
     /// Asks for a search; returns its serial number.
     @discardableResult
     func submit(text: String, query: RecordQuery, cursor: RecordCursor?, forward: Bool) -> Int {
-        let (serial, startThread) = state.withLock { s -> (Int, Bool) in
+        let serial = state.withLock { s -> Int in
             s.latestSerial += 1
             s.wanted = Request(serial: s.latestSerial, text: text, query: query, cursor: cursor, forward: forward)
             s.outcome = nil
-            defer { s.started = true }
-            return (s.latestSerial, !s.started && !s.shutDown)
+            return s.latestSerial
         }
-        if startThread {
-            Thread { [self] in
-                Thread.current.name = "battlelog search"
-                work()
-                stopped.signal()
-            }.start()
-        }
-        wake.signal()
+        thread.wake()
         return serial
     }
 
@@ -74,41 +95,7 @@ final class RecordSearchWorker: @unchecked Sendable {
     var isSearching: Bool { state.withLock { $0.wanted != nil || ($0.runningSerial == $0.latestSerial && $0.runningSerial != nil) } }
 
     func shutDown(timeout: Double = 1) {
-        let started = state.withLock { s -> Bool in s.shutDown = true; s.wanted = nil; return s.started }
-        guard started else { return }
-        wake.signal()
-        _ = stopped.wait(timeout: .now() + timeout)
-    }
-
-    private func work() {
-        var store: BattleStore?
-        while true {
-            wake.wait()
-            guard let next = state.withLock({ s -> Request?? in
-                if s.shutDown { return .none }
-                defer { s.runningSerial = s.wanted?.serial; s.wanted = nil }
-                return .some(s.wanted)
-            }) else { return }
-            guard let request = next else { continue }
-            if store == nil {
-                store = try? BattleStore(path: path, readOnly: true)
-                store?.setProgressHandler { [weak self] in
-                    guard let self else { return true }
-                    return self.state.withLock { s in s.shutDown || s.runningSerial != s.latestSerial }
-                }
-            }
-            guard let store else { continue }
-            let direction: PageDirection = request.forward ? .older : .newer
-            var found = try? store.page(request.query, from: request.cursor, direction: direction, limit: 1).first
-            var wrapped = false
-            if found == nil, request.cursor != nil, state.withLock({ $0.latestSerial == request.serial }) {
-                found = try? store.page(request.query, direction: direction, limit: 1).first
-                wrapped = found != nil
-            }
-            state.withLock { s in
-                s.runningSerial = nil
-                if s.latestSerial == request.serial { s.outcome = Outcome(serial: request.serial, record: found, wrapped: wrapped) }
-            }
-        }
+        state.withLock { $0.shutDown = true; $0.wanted = nil }
+        thread.shutDown(timeout: timeout)
     }
 }

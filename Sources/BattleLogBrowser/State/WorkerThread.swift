@@ -1,0 +1,50 @@
+import Foundation
+
+/// One background thread for a browser reader (Human pages, records searches): started on the
+/// first `wake`, it runs `body`, which loops on `waitForWork()` until `shutDown`.
+final class WorkerThread: @unchecked Sendable {
+    private struct Flags { var started = false; var shutDown = false }
+    private let name: String
+    private let flags = Locked(Flags())
+    private let work = DispatchSemaphore(value: 0)
+    private let stopped = DispatchSemaphore(value: 0)
+    private let body: @Sendable (WorkerThread) -> Void
+
+    /// `body` runs on the thread; it returns when `waitForWork()` says false.
+    init(name: String, body: @escaping @Sendable (WorkerThread) -> Void) {
+        self.name = name
+        self.body = body
+    }
+
+    /// There is work: starts the thread if needed (not after `shutDown`) and wakes it.
+    func wake() {
+        let start = flags.withLock { f -> Bool in
+            defer { f.started = true }
+            return !f.started && !f.shutDown
+        }
+        if start {
+            Thread { [self] in
+                Thread.current.name = name   // seen in top -H, gdb, /proc
+                body(self)
+                stopped.signal()
+            }.start()
+        }
+        work.signal()
+    }
+
+    /// Waits for `wake`; false once the worker is shut down.
+    func waitForWork() -> Bool {
+        work.wait()
+        return !isShutDown
+    }
+
+    var isShutDown: Bool { flags.withLock { $0.shutDown } }
+
+    /// Stops the thread and waits (at most `timeout` seconds) for it to end.
+    func shutDown(timeout: Double = 1) {
+        let started = flags.withLock { f -> Bool in f.shutDown = true; return f.started }
+        guard started else { return }
+        work.signal()
+        _ = stopped.wait(timeout: .now() + timeout)
+    }
+}
