@@ -28,7 +28,7 @@ enum FilterHelpView {
         add(label("filterHelp.operators"), "= != < <= > >= ~   and or not ( )   rolls contains N")
         add(label("filterHelp.values"), m.labels["filterHelp.valuesText"])
         for (i, e) in examples.enumerated() { add(i == 0 ? label("filterHelp.examples") : String(repeating: " ", count: labelWidth), e) }
-        out.append(m.labels["filterHelp.keys"])
+        out += DisplayWidth.wrap(m.labels["filterHelp.keys"], to: max(8, width), maxLines: 2)
         return out
     }
 
@@ -45,12 +45,13 @@ enum FilterHelpView {
         }
         guard p.showsHelp else { return }
         let inner = lines(m, width: l.columns - 4)
+        let keyLines = DisplayWidth.wrap(m.labels["filterHelp.keys"], to: max(8, l.columns - 4), maxLines: 2).count
         let height = min(inner.count + 2, max(3, bottom - l.body.top))
         let rect = Rect(top: bottom - height, left: 0, height: height, width: l.columns)
         Drawing.clear(s, rect)
         Drawing.box(s, rect, title: m.labels["filterHelp.title"], focused: true)
         for (i, line) in inner.prefix(height - 2).enumerated() {
-            s.put(rect.top + 1 + i, 2, DisplayWidth.truncate(line, to: l.columns - 4), style: i >= inner.count - 1 ? .dim : .normal)
+            s.put(rect.top + 1 + i, 2, DisplayWidth.truncate(line, to: l.columns - 4), style: i >= inner.count - keyLines ? .dim : .normal)
         }
         Drawing.moreMarks(s, rect, above: false, below: inner.count > height - 2)
     }
