@@ -248,3 +248,27 @@ func runSQLite(_ path: String, _ sql: String) throws {
         #expect(try Database(path: path, mode: .readOnly).prepare("PRAGMA integrity_check").first([], { $0.string(0) }) == "ok")
     }
 }
+
+@Suite struct PositionTests {
+    /// The position of every record of a Human, counted from either side, equals a plain count of
+    /// the records before it, ties on the date included.
+    @Test func positionCountsTheShorterSideExactly() throws {
+        let folder = TemporaryFolder()
+        let (store, hero, villain) = try makeStore(folder, fights: 150)
+        // Ties: several of the hero's records on one date.
+        let tied = (0..<5).map { i in
+            RecordDraft(fight: Int64(1000 + i), ownerID: hero.id, opponentID: villain.id, date: 1_700_000_075, result: .win,
+                        duration: MediaTime(value: 1, timescale: 1), randomNumbers: [3], usingMagic: nil)
+        }
+        try store.insert(tied)
+        let query = RecordQuery(ownerID: hero.id)
+        let all = try store.page(query, limit: 1000)
+        let total = try store.count(query)
+        #expect(all.count == total && total == 155)
+        for (expected, record) in all.enumerated() {
+            let cursor = RecordCursor(record)
+            #expect(try store.position(of: cursor, in: query, total: total) == expected, "record \(record.id)")
+            #expect(try store.position(of: cursor, in: query) == expected)
+        }
+    }
+}

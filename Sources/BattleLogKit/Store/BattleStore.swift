@@ -340,19 +340,25 @@ public final class BattleStore {
     /// How many records precede `cursor` in newest-first order for `query` (its 0-based position).
     /// Given the list's `total`, it counts the shorter side: at most half the list is read.
     public func position(of cursor: RecordCursor, in query: RecordQuery, total: Int? = nil) throws(StoreError) -> Int {
-        let (newer, newerArguments) = query.whereClause(from: cursor, direction: .newer)
-        guard let total, total > 64 else {
-            return try run { Int(try db.cachedStatement("SELECT count(*) FROM record \(newer)").first(newerArguments) { $0.int64(0) } ?? 0) }
+        func count(_ direction: PageDirection, limit: Int?) throws(StoreError) -> Int {
+            let parts = query.splitClauses(from: cursor, direction: direction)
+            return try run {
+                var n = 0
+                for (i, part) in parts.enumerated() {
+                    // The bound applies to the date range (the ties are few).
+                    let sql = limit != nil && i == 0 ? "SELECT count(*) FROM (SELECT 1 FROM record \(part.sql) LIMIT ?)"
+                                                     : "SELECT count(*) FROM record \(part.sql)"
+                    let arguments = limit != nil && i == 0 ? part.arguments + [.integer(Int64(limit!))] : part.arguments
+                    n += Int(try db.cachedStatement(sql).first(arguments) { $0.int64(0) } ?? 0)
+                }
+                return n
+            }
         }
+        guard let total, total > 64 else { return try count(.newer, limit: nil) }
         let half = total / 2
-        let bounded = try run {
-            Int(try db.cachedStatement("SELECT count(*) FROM (SELECT 1 FROM record \(newer) LIMIT ?)")
-                .first(newerArguments + [.integer(Int64(half))]) { $0.int64(0) } ?? 0)
-        }
-        if bounded < half { return bounded }
-        let (older, olderArguments) = query.whereClause(from: cursor, direction: .older)
-        let after = try run { Int(try db.cachedStatement("SELECT count(*) FROM record \(older)").first(olderArguments) { $0.int64(0) } ?? 0) }
-        return max(0, total - 1 - after)
+        let newer = try count(.newer, limit: half)
+        if newer < half { return newer }
+        return max(0, total - 1 - (try count(.older, limit: nil)))
     }
 
     /// Calls `body` with every record matching `query`, oldest first (by id), streaming.

@@ -41,6 +41,19 @@ public struct RecordQuery: Sendable, Equatable {
         }
         return (sql.isEmpty ? "" : "WHERE " + sql.joined(separator: " AND "), arguments)
     }
+
+    /// The records past `cursor` in `direction` as two WHERE clauses that count faster than the
+    /// row value of `whereClause` (a plain range on the date index, then the ties on the date):
+    /// the same records, split in two.
+    func splitClauses(from cursor: RecordCursor, direction: PageDirection) -> [(sql: String, arguments: [SQLiteValue])] {
+        let (base, baseArguments) = conditions()
+        let op = direction == .older ? "<" : ">"
+        func clause(_ extra: String, _ extraArguments: [SQLiteValue]) -> (String, [SQLiteValue]) {
+            ("WHERE " + (base + [extra]).joined(separator: " AND "), baseArguments + extraArguments)
+        }
+        return [clause("record.date \(op) ?", [cursor.boundDate]),
+                clause("record.date = ? AND record.id \(op) ?", [cursor.boundDate, .integer(cursor.id)])]
+    }
 }
 
 /// An SQL condition compiled from a filter expression, with its bound arguments.
