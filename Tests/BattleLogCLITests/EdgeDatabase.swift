@@ -131,6 +131,8 @@ struct EdgeDatabase {
             }
             same(o["fight"], row.0, "fight")
             for (key, column) in [("owner", row.1), ("opponent", row.2)] {
+                // A record may have no opponent (one side imported from a Core Data store): null for NULL.
+                if key == "opponent", column == .null, o[key] == .null { continue }
                 guard case .object(let h)? = o[key] else { problems.append("record \(id): no \(key)"); continue }
                 same(h["id"], column, "\(key).id")
                 if case .integer(let hid) = column, let stored = humans[hid] {

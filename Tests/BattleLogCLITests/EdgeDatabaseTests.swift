@@ -18,7 +18,11 @@ import SQLiteDB
         var generator = SeededGenerator(seed: seed)
         // The first byte is how often a column keeps its good value: from none to nearly all.
         let goodness = UInt8(truncatingIfNeeded: (seed * 4) % 256)
-        var edge = EdgeDatabase(bytes: [goodness] + (0..<64).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+        try check(bytes: [goodness] + (0..<64).map { _ in UInt8(truncatingIfNeeded: generator.next()) }, seed: seed, in: dir)
+    }
+
+    static func check(bytes: [UInt8], seed: UInt64, in dir: TempDir) throws {
+        var edge = EdgeDatabase(bytes: bytes)
         let path = dir.file("edge-\(seed).sqlite")
         try edge.build(at: path)
         var exported = ""
@@ -59,6 +63,14 @@ import SQLiteDB
             let kept = FileManager.default.fileExists(atPath: copy) ? try BattleStore(path: copy).recordCount() : 0
             #expect(kept == 0, "seed \(seed): a refused import wrote records")
         }
+    }
+
+    /// Inputs the `database` fuzz harness found, kept as regressions.
+    @Test func fuzzFindings() throws {
+        let dir = TempDir()
+        // Records whose opponent is NULL: a one-sided record, exported as "opponent":null with no error.
+        let oneSided = try #require(Data(base64Encoded: "AAAAAAAAAAAAAAAAAAAAAAAAAAQAAAAHfQAAAAAAAGMAAAAAAFsAAAAAAAAAAAAAAAAAAAAAAAAAAA=="))
+        try Self.check(bytes: [UInt8](oneSided), seed: 0, in: dir)
     }
 
     @Test func edgeDatabasesNeverTrapNeverLeakControlsAndRoundTripOrAreRefused() throws {
