@@ -43,6 +43,7 @@ enum CoreDataInfo {
             "modelVersionHashes": metadataValue(store, "NSStoreModelVersionHashes") ?? .null,
             "metadata": store.metadata,
             "modelSource": .string(store.model.source == .modelCache ? "Z_MODELCACHE" : "guessed"),
+            "modelCacheProblem": store.modelCacheProblem.map(JSONValue.string) ?? .null,
             "entities": .array(entities),
             "historyTables": .array(history),
         ])
@@ -81,7 +82,9 @@ enum CoreDataInfo {
         lines.append("  store UUID         \(e(store.storeUUID ?? "-"))")
         if let t = metadataValue(store, "NSStoreType"), case .string(let s) = t { lines.append("  store type         \(e(s))") }
         lines.append("  model              " + (store.model.source == .modelCache
-            ? "from Z_MODELCACHE" : "guessed from Z_PRIMARYKEY and the tables' columns (no Z_MODELCACHE); guessed parts are marked ~"))
+            ? "from Z_MODELCACHE"
+            : "guessed from Z_PRIMARYKEY and the tables' columns ("
+                + (store.modelCacheProblem.map { "Z_MODELCACHE unreadable: \(e($0))" } ?? "no Z_MODELCACHE") + "); guessed parts are marked ~"))
         if case .object(let hashes)? = metadataValue(store, "NSStoreModelVersionHashes"), !hashes.isEmpty {
             lines.append("  model version hashes")
             let width = hashes.keys.map(DisplayWidth.of).max() ?? 0

@@ -13,6 +13,8 @@ public final class CoreDataStore {
     /// `Z_METADATA`: the store's UUID and its metadata property list as JSON.
     public let storeUUID: String?
     public let metadata: JSONValue
+    /// Why the store's Z_MODELCACHE could not be read (the model is then guessed), if it has one.
+    public let modelCacheProblem: String?
     let db: Database
     let schema: StoreSchema
     private let copyFolder: String?
@@ -68,12 +70,18 @@ public final class CoreDataStore {
         metadata = meta
         // The model: from the cache when there is one that reads, else guessed from the tables.
         var model = CoreDataModelReader.guess(schema: schema)
-        if schema.tables["Z_MODELCACHE"] != nil,
-           let blob = try? opened.prepare("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1").first([], { $0.bytes(0) }), let blob,
-           let cached = try? CoreDataModelReader.fromCache(blob, schema: schema) {
-            model = cached
+        var problem: String?
+        if schema.tables["Z_MODELCACHE"] != nil {
+            let blob = try? opened.prepare("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1").first([], { $0.bytes(0) })
+            if let blob, let blob {
+                do { model = try CoreDataModelReader.fromCache(blob, schema: schema) }
+                catch { problem = error.message }
+            } else {
+                problem = "it is empty"
+            }
         }
         self.model = model
+        self.modelCacheProblem = problem
     }
 
     deinit {

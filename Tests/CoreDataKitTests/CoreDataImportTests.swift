@@ -247,6 +247,18 @@ func records(_ store: BattleStore, _ owner: String? = nil) throws -> [BattleLogK
         _ = writer
     }
 
+    @Test func anUnreadableModelCacheIsSaidAndTheModelGuessed() throws {
+        let folder = TemporaryFolder()
+        let app = try appStore(folder)
+        try Database(path: app).execute("UPDATE Z_MODELCACHE SET Z_CONTENT = ?", [SQLiteValue.blob([0xFF, 0x00, 0x13, 0x37])])
+        let info = cli(["coredata", "info", app], db: folder.file("unused.sqlite"))
+        #expect(info.status == 0)
+        #expect(info.out.contains("Z_MODELCACHE unreadable: not raw deflate data"), "\(info.out)")
+        let store = try CoreDataStore(path: app)
+        #expect(store.model.source == .guessed && store.modelCacheProblem != nil)
+        #expect(try dumpAll(store, entity: try store.entity(named: "Record")).count == 3)
+    }
+
     @Test func theTextFormEscapesAndAlignsCJK() throws {
         let folder = TemporaryFolder()
         let app = try appStore(folder) { b in b.humans[0].name = "阿丽亚\u{1B}[2J" }
