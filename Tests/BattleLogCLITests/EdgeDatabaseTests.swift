@@ -71,6 +71,9 @@ import SQLiteDB
         // Records whose opponent is NULL: a one-sided record, exported as "opponent":null with no error.
         let oneSided = try #require(Data(base64Encoded: "AAAAAAAAAAAAAAAAAAAAAAAAAAQAAAAHfQAAAAAAAGMAAAAAAFsAAAAAAAAAAAAAAAAAAAAAAAAAAA=="))
         try Self.check(bytes: [UInt8](oneSided), seed: 0, in: dir)
+        // Dates at both ends of Int64 for one Human: the span of their page overflowed.
+        let extremeDates = try #require(Data(base64Encoded: "RCCCPP0BAAAAAAAHZObxwmsw+Q7HIII8"))
+        try Self.check(bytes: [UInt8](extremeDates), seed: 1, in: dir)
     }
 
     @Test func edgeDatabasesNeverTrapNeverLeakControlsAndRoundTripOrAreRefused() throws {

@@ -42,8 +42,9 @@ extension BattleStore {
                 "SELECT min(date), max(date) FROM record WHERE owner_id = ? AND typeof(date) = 'integer'")
                 .first([id]) { ($0.isNull(0) ? nil : $0.int64(0), $0.isNull(1) ? nil : $0.int64(1)) }
             let first = span?.0, last = span?.1
-            let width = (last ?? 0) - (first ?? 0)
-            let period: HumanProfile.Period = width <= 60 * 86_400 ? .day : width <= 2 * 365 * 86_400 ? .week : .month
+            // Dates at the edges of Int64 (a damaged log) must not overflow: such a span is months.
+            let (width, overflow) = (last ?? 0).subtractingReportingOverflow(first ?? 0)
+            let period: HumanProfile.Period = overflow ? .month : width <= 60 * 86_400 ? .day : width <= 2 * 365 * 86_400 ? .week : .month
             let points = try db.cachedStatement("""
                 SELECT date / ?, count(*), sum(result = 'win') FROM record
                 WHERE owner_id = ? AND typeof(date) = 'integer' GROUP BY 1 ORDER BY 1
