@@ -222,5 +222,12 @@ import Testing
         #expect(m.prompt?.error?.contains("exists") == true)
         #expect(try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").count == rows.count)
         #expect(try FileManager.default.contentsOfDirectory(atPath: s.folder).allSatisfy { !$0.contains(".part-") })
+        // A file that cannot be written: one line saying why, and nothing left behind.
+        let nowhere = s.folder + "/no-such-folder/out.jsonl"
+        m.handle(.escape)   // the refused name's prompt
+        m.handle(.character("e")); m.type(nowhere); m.handle(.enter)
+        waitForExport(m)
+        #expect(m.status == "Export to \(nowhere) failed: No such file or directory", "\(m.status ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: s.folder + "/no-such-folder"))
     }
 }
