@@ -74,6 +74,9 @@ import SQLiteDB
         // Dates at both ends of Int64 for one Human: the span of their page overflowed.
         let extremeDates = try #require(Data(base64Encoded: "RCCCPP0BAAAAAAAHZObxwmsw+Q7HIII8"))
         try Self.check(bytes: [UInt8](extremeDates), seed: 1, in: dir)
+        // Tallies whose sum is Int.min: the title's fight count must not overflow.
+        let negativeTallies = try #require(Data(base64Encoded: "OgyfO1AopIQ3gWvdwHMJy0oSUuTBAmHgCtpw5nIPyqTaHpgPfIVpWEA="))
+        try Self.check(bytes: [UInt8](negativeTallies), seed: 2, in: dir)
     }
 
     @Test func edgeDatabasesNeverTrapNeverLeakControlsAndRoundTripOrAreRefused() throws {

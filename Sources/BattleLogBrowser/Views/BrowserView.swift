@@ -34,7 +34,8 @@ public enum BrowserView {
         // The size of the log: every record belongs to one Human's tally; a fight is two records,
         // or one without an opponent.
         let records = m.tallies.values.map(\.total).saturatingSum()
-        let fights = max(0, records - m.oneSidedRecords) / 2 + m.oneSidedRecords
+        // Damaged tallies may hold anything: held at the ends of Int, never a trap.
+        let fights = max(0, records.addingSaturating(-m.oneSidedRecords)) / 2 + m.oneSidedRecords
         let right = "\(GroupedNumber.text(records)) \(m.labels["recordsCount"]) · \(GroupedNumber.text(fights)) \(m.labels["fightsCount"]) "
         // A long path loses its middle, never its file name.
         let room = max(0, l.columns - DisplayWidth.of(right) - 1 - DisplayWidth.of(" battlelog — "))
