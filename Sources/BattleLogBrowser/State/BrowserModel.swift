@@ -103,29 +103,23 @@ public final class BrowserModel {
     /// (one scan at a time, whatever the rate of commits).
     var refreshPending = false
     /// The one background thread and connection that runs filter scans (made on first use).
-    var scanner: FilterScanner {
-        if let scannerStorage { return scannerStorage }
-        let made = FilterScanner(path: store.path)
-        scannerStorage = made
-        return made
-    }
+    var scanner: FilterScanner { Self.made(&scannerStorage) { FilterScanner(path: store.path) } }
     private var scannerStorage: FilterScanner?
     /// The background reader of Human pages (made on first use).
-    var profiles: HumanProfileLoader {
-        if let profilesStorage { return profilesStorage }
-        let made = HumanProfileLoader(path: store.path)
-        profilesStorage = made
-        return made
-    }
+    var profiles: HumanProfileLoader { Self.made(&profilesStorage) { HumanProfileLoader(path: store.path) } }
     private var profilesStorage: HumanProfileLoader?
     /// The background search of a Human's records (made on first use).
-    var searchWorker: RecordSearchWorker {
-        if let searchWorkerStorage { return searchWorkerStorage }
-        let made = RecordSearchWorker(path: store.path)
-        searchWorkerStorage = made
-        return made
-    }
+    var searchWorker: RecordSearchWorker { Self.made(&searchWorkerStorage) { RecordSearchWorker(path: store.path) } }
     var searchWorkerStorage: RecordSearchWorker?
+
+    /// The value in `storage`, made by `make` on first use (the background workers start only
+    /// when something needs them).
+    private static func made<T>(_ storage: inout T?, _ make: () -> T) -> T {
+        if let value = storage { return value }
+        let value = make()
+        storage = value
+        return value
+    }
     /// The selected Human's page, when it has been read (asked for otherwise). A Human with few
     /// records is read at once (a millisecond); a large one in the background.
     public var selectedProfile: HumanProfile? {
