@@ -1,12 +1,24 @@
+/// Every option of every command, by name: commands declare and read options through these
+/// keys, so a mistyped option name is a compile error, not an option that never matches.
+public enum OptionKey: String, Sendable, CaseIterable {
+    case after, batch, coredata, create, entity, fights, format, heroes, json, kind, limit, owner, repair, result
+    case resultMap = "result-map"
+    case seed, villains
+    case `where`
+}
+
 /// One option a command accepts: `--name VALUE` or the flag `--name`.
 public struct OptionSpec: Sendable {
-    public let name: String
+    public let key: OptionKey
     /// The placeholder of the option's value, nil for a flag.
     public let valueName: String?
     public let help: String
 
-    public init(_ name: String, value valueName: String? = nil, help: String) {
-        self.name = name
+    /// The name as typed after `--`.
+    public var name: String { key.rawValue }
+
+    public init(_ key: OptionKey, value valueName: String? = nil, help: String) {
+        self.key = key
         self.valueName = valueName
         self.help = help
     }
@@ -59,16 +71,17 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 
 /// The parsed arguments of one command.
 public struct ParsedArguments: Sendable {
-    public var values: [String: String] = [:]
-    public var flags: Set<String> = []
+    public var values: [OptionKey: String] = [:]
+    public var flags: Set<OptionKey> = []
     public var positionals: [String] = []
 
-    public func has(_ flag: String) -> Bool { flags.contains(flag) }
-    public func value(_ name: String) -> String? { values[name] }
+    public func has(_ flag: OptionKey) -> Bool { flags.contains(flag) }
+    public func value(_ key: OptionKey) -> String? { values[key] }
 
     /// The option `name` as an integer from `minimum` to `maximum`, or nil when absent.
-    public func integer(_ name: String, minimum: Int = 1, maximum: Int = Int.max, spec: CommandSpec) throws(UsageError) -> Int? {
-        guard let text = values[name] else { return nil }
+    public func integer(_ key: OptionKey, minimum: Int = 1, maximum: Int = Int.max, spec: CommandSpec) throws(UsageError) -> Int? {
+        guard let text = values[key] else { return nil }
+        let name = key.rawValue
         guard let n = Int(text.replacingOccurrences(of: "_", with: "")) else {
             throw UsageError("--\(name) expects a number, got \"\(SafeTextBridge.escape(text))\"", usage: spec.usage)
         }
@@ -80,16 +93,18 @@ public struct ParsedArguments: Sendable {
     }
 
     /// The option `name` as a compiled filter expression over `roster`, or nil when absent.
-    public func filter(_ name: String, roster: [Human]) throws(UsageError) -> CompiledFilter? {
-        guard let text = values[name], !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+    public func filter(_ key: OptionKey, roster: [Human]) throws(UsageError) -> CompiledFilter? {
+        guard let text = values[key], !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        let name = key.rawValue
         do { return try FilterCompiler.compile(text, roster: roster) }
         catch { throw UsageError("--\(name): \(error.description)", detail: error.caretLines.map { "  " + $0 }) }
     }
 
     /// The option `name` as one of `choices`, or nil when absent.
-    public func choice<T: RawRepresentable>(_ name: String, as: T.Type, spec: CommandSpec) throws(UsageError) -> T?
+    public func choice<T: RawRepresentable>(_ key: OptionKey, as: T.Type, spec: CommandSpec) throws(UsageError) -> T?
     where T.RawValue == String, T: CaseIterable {
-        guard let text = values[name] else { return nil }
+        guard let text = values[key] else { return nil }
+        let name = key.rawValue
         guard let v = T(rawValue: text) else {
             let all = T.allCases.map(\.rawValue).joined(separator: "|")
             throw UsageError("--\(name) must be \(all), got \"\(SafeTextBridge.escape(text))\"", usage: spec.usage)
@@ -119,15 +134,15 @@ extension CommandSpec {
                     throw UsageError("unknown option --\(SafeTextBridge.escape(name)) for \(self.name)", usage: usage)
                 }
                 if option.valueName != nil {
-                    if let inlineValue { parsed.values[name] = inlineValue; continue }
+                    if let inlineValue { parsed.values[option.key] = inlineValue; continue }
                     guard i < arguments.count else {
                         throw UsageError("--\(name) needs a value (\(option.valueName!))", usage: usage)
                     }
-                    parsed.values[name] = arguments[i]
+                    parsed.values[option.key] = arguments[i]
                     i += 1
                 } else {
                     guard inlineValue == nil else { throw UsageError("--\(name) takes no value", usage: usage) }
-                    parsed.flags.insert(name)
+                    parsed.flags.insert(option.key)
                 }
                 continue
             }

@@ -6,7 +6,7 @@ import Foundation
 enum BrowseCommand: Command {
     static let spec = CommandSpec(
         name: "browse", summary: "Open the interactive browser (the default command).",
-        options: [OptionSpec("create", help: "with --db: create the database when it does not exist (empty, no demo)")],
+        options: [OptionSpec(.create, help: "with --db: create the database when it does not exist (empty, no demo)")],
         positionals: [])
 
     /// The demo written on first run: fixed seed, 12 Heroes, 12 Villains.
@@ -23,7 +23,7 @@ enum BrowseCommand: Command {
         // folder with a demo in it (--create makes an empty one).
         var exists = stat()
         let missing = stat(path, &exists) != 0 || (exists.st_size == 0 && !globals.databasePathIsExplicit)
-        if missing && globals.databasePathIsExplicit && !a.has("create") {
+        if missing && globals.databasePathIsExplicit && !a.has(.create) {
             throw CommandFailure("\(path): no such database (check the path; `battlelog --db PATH --create` opens a new empty one)")
         }
         if missing && !globals.databasePathIsExplicit {

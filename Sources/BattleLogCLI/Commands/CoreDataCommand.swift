@@ -7,9 +7,9 @@ enum CoreDataCommand: Command {
         name: "coredata",
         summary: "Read a Core Data SQLite store (never written): `info` shows its metadata and model, `dump` every object.",
         options: [
-            OptionSpec("json", help: "info: one JSON object; dump: one JSON object per line"),
-            OptionSpec("entity", value: "NAME", help: "dump: only this entity (and its sub-entities)"),
-            OptionSpec("limit", value: "N", help: "dump: at most N objects"),
+            OptionSpec(.json, help: "info: one JSON object; dump: one JSON object per line"),
+            OptionSpec(.entity, value: "NAME", help: "dump: only this entity (and its sub-entities)"),
+            OptionSpec(.limit, value: "N", help: "dump: at most N objects"),
         ],
         positionals: ["info|dump", "FILE"])
 
@@ -18,18 +18,18 @@ enum CoreDataCommand: Command {
         guard action == "info" || action == "dump" else {
             throw UsageError("coredata needs info or dump, got \"\(SafeText.escape(action))\"", usage: spec.usage)
         }
-        if action == "info", let extra = ["entity", "limit"].first(where: { a.value($0) != nil }) {
-            throw UsageError("--\(extra) is for coredata dump, not info", usage: spec.usage)
+        if action == "info", let extra = [OptionKey.entity, .limit].first(where: { a.value($0) != nil }) {
+            throw UsageError("--\(extra.rawValue) is for coredata dump, not info", usage: spec.usage)
         }
-        let limit = try a.integer("limit", minimum: 1, spec: spec)
+        let limit = try a.integer(.limit, minimum: 1, spec: spec)
         let store = try CoreDataStore(path: a.positionals[1])
         if action == "info" {
-            if a.has("json") { console.line(try CoreDataInfo.json(store)) }
+            if a.has(.json) { console.line(try CoreDataInfo.json(store)) }
             else { for line in try CoreDataInfo.text(store) { console.line(line) } }
             return ExitStatus.success
         }
-        let entity = try a.value("entity").map { name throws(CoreDataError) in try store.entity(named: name) }
-        let json = a.has("json")
+        let entity = try a.value(.entity).map { name throws(CoreDataError) in try store.entity(named: name) }
+        let json = a.has(.json)
         var first = true
         try store.forEachObject(entity: entity, limit: limit) { object in
             if json {

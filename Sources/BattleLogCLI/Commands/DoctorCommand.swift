@@ -5,7 +5,7 @@ import BattleLogKit
 enum DoctorCommand: Command {
     static let spec = CommandSpec(
         name: "doctor", summary: "Check the database: integrity, foreign keys, fights, every transformable value, the summaries.",
-        options: [OptionSpec("repair", help: "rebuild the kept summaries from the records when they differ (one transaction)")],
+        options: [OptionSpec(.repair, help: "rebuild the kept summaries from the records when they differ (one transaction)")],
         positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
@@ -59,7 +59,7 @@ enum DoctorCommand: Command {
             console.line("summaries: ok")
             return problems == 0 ? ExitStatus.success : ExitStatus.failure
         }
-        guard a.has("repair") else {
+        guard a.has(.repair) else {
             console.line("summaries: the kept tallies, magic usage or dice counts differ from the records (`battlelog doctor --repair` rebuilds them)")
             return ExitStatus.failure
         }

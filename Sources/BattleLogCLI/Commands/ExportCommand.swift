@@ -6,13 +6,13 @@ enum ExportCommand: Command {
 
     static let spec = CommandSpec(
         name: "export", summary: "Write every record to stdout (JSON lines or CSV), streaming.",
-        options: [OptionSpec("format", value: "json|csv", help: "output format (default json)"),
-                  OptionSpec("where", value: "EXPR", help: "only records matching a filter expression")], positionals: [])
+        options: [OptionSpec(.format, value: "json|csv", help: "output format (default json)"),
+                  OptionSpec(.where, value: "EXPR", help: "only records matching a filter expression")], positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
-        let format = try a.choice("format", as: Format.self, spec: spec) ?? .json
+        let format = try a.choice(.format, as: Format.self, spec: spec) ?? .json
         let store = try openExistingStore(globals)
-        let query = RecordQuery(filter: try a.filter("where", roster: store.humans))
+        let query = RecordQuery(filter: try a.filter(.where, roster: store.humans))
         if format == .csv { console.line(RecordCSV.header) }
         try store.forEachRecord(query) { r in
             switch format {

@@ -8,15 +8,15 @@ enum ImportCommand: Command {
     static let spec = CommandSpec(
         name: "import", summary: "Import records from an export (JSON lines; - reads standard input); every line is checked first; all or nothing.",
         options: [
-            OptionSpec("coredata", help: "FILE is a Core Data store of the battle-log app (read-only): import its Humans and Records"),
-            OptionSpec("result-map", value: "MAP", help: "with --coredata: the store's result values, e.g. 0=win,1=loss,2=draw"),
+            OptionSpec(.coredata, help: "FILE is a Core Data store of the battle-log app (read-only): import its Humans and Records"),
+            OptionSpec(.resultMap, value: "MAP", help: "with --coredata: the store's result values, e.g. 0=win,1=loss,2=draw"),
         ],
         positionals: ["FILE"])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let path = a.positionals[0]
-        if a.has("coredata") { return try importCoreData(path, a, globals: globals, console: console) }
-        if a.value("result-map") != nil { throw UsageError("--result-map is for import --coredata", usage: spec.usage) }
+        if a.has(.coredata) { return try importCoreData(path, a, globals: globals, console: console) }
+        if a.value(.resultMap) != nil { throw UsageError("--result-map is for import --coredata", usage: spec.usage) }
         let file = path == "-" ? "standard input" : SafeText.escape(path)
         // An existing database first: a file that cannot be imported into is reported before the
         // input is read (a missing one is created only once the input has been read whole).
@@ -55,7 +55,7 @@ enum ImportCommand: Command {
     /// `import --coredata STORE`: the app's Humans and Records, each record a one-sided fight.
     static func importCoreData(_ path: String, _ a: ParsedArguments, globals: GlobalOptions, console: Console) throws -> Int32 {
         var resultMap: [String: FightResult] = [:]
-        if let text = a.value("result-map") {
+        if let text = a.value(.resultMap) {
             do { resultMap = try BattleLogImport.parseResultMap(text) }
             catch { throw UsageError(error.description, usage: spec.usage) }
         }

@@ -4,14 +4,14 @@ import BattleLogKit
 enum InspectCommand: Command {
     static let spec = CommandSpec(
         name: "inspect", summary: "Show how a record's transformable values are stored.",
-        options: [OptionSpec("json", help: "one JSON object")],
+        options: [OptionSpec(.json, help: "one JSON object")],
         positionals: ["ID"])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let id = try ShowCommand.recordID(a.positionals[0], spec: spec)
         let store = try openExistingStore(globals)
         let entries = try StoredValueInspection.inspect(try store.record(id: id), store: store)
-        if a.has("json") {
+        if a.has(.json) {
             var w = JSONWriter(terminalSafe: true)
             w.beginObject()
             w.key("id", first: true); w.writeInteger(id)

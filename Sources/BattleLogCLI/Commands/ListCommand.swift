@@ -5,24 +5,24 @@ enum ListCommand: Command {
     static let spec = CommandSpec(
         name: "list", summary: "List records, newest first.",
         options: [
-            OptionSpec("owner", value: "NAME", help: "only records owned by this Human"),
-            OptionSpec("kind", value: "hero|villain", help: "only records owned by Heroes or by Villains"),
-            OptionSpec("result", value: "win|loss|draw", help: "only records with this result"),
-            OptionSpec("limit", value: "N", help: "at most N records (default 50)"),
-            OptionSpec("after", value: "ID", help: "continue after record ID (keyset paging)"),
-            OptionSpec("where", value: "EXPR", help: "only records matching a filter expression (see README)"),
-            OptionSpec("json", help: "one JSON object per line"),
+            OptionSpec(.owner, value: "NAME", help: "only records owned by this Human"),
+            OptionSpec(.kind, value: "hero|villain", help: "only records owned by Heroes or by Villains"),
+            OptionSpec(.result, value: "win|loss|draw", help: "only records with this result"),
+            OptionSpec(.limit, value: "N", help: "at most N records (default 50)"),
+            OptionSpec(.after, value: "ID", help: "continue after record ID (keyset paging)"),
+            OptionSpec(.where, value: "EXPR", help: "only records matching a filter expression (see README)"),
+            OptionSpec(.json, help: "one JSON object per line"),
         ],
         positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
-        let kind = try a.choice("kind", as: HumanKind.self, spec: spec)
-        let result = try a.choice("result", as: FightResult.self, spec: spec)
-        let limit = try a.integer("limit", spec: spec) ?? 50
-        let after = try a.integer("after", spec: spec)
+        let kind = try a.choice(.kind, as: HumanKind.self, spec: spec)
+        let result = try a.choice(.result, as: FightResult.self, spec: spec)
+        let limit = try a.integer(.limit, spec: spec) ?? 50
+        let after = try a.integer(.after, spec: spec)
         let store = try openExistingStore(globals)
-        var query = RecordQuery(ownerKind: kind, result: result, filter: try a.filter("where", roster: store.humans))
-        if let name = a.value("owner") {
+        var query = RecordQuery(ownerKind: kind, result: result, filter: try a.filter(.where, roster: store.humans))
+        if let name = a.value(.owner) {
             guard let owner = store.human(named: name) else { throw CommandFailure("no Human named \"\(MessageText.cut(name))\"") }
             query.ownerID = owner.id
         }
@@ -32,7 +32,7 @@ enum ListCommand: Command {
             cursor = RecordCursor(anchor)
         }
         let records = try store.page(query, from: cursor, limit: limit)
-        if a.has("json") {
+        if a.has(.json) {
             for r in records {
                 console.line(RecordJSON.encode(r))
                 try console.checkOutput()

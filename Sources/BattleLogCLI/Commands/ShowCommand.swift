@@ -4,14 +4,14 @@ import BattleLogKit
 enum ShowCommand: Command {
     static let spec = CommandSpec(
         name: "show", summary: "Show one record.",
-        options: [OptionSpec("json", help: "the record as one JSON object")],
+        options: [OptionSpec(.json, help: "the record as one JSON object")],
         positionals: ["ID"])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let id = try recordID(a.positionals[0], spec: spec)
         let store = try openExistingStore(globals)
         let r = try store.record(id: id)
-        if a.has("json") {
+        if a.has(.json) {
             console.line(RecordJSON.encode(r))
             return ExitStatus.success
         }

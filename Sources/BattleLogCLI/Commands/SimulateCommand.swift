@@ -6,20 +6,20 @@ enum SimulateCommand: Command {
     static let spec = CommandSpec(
         name: "simulate", summary: "Simulate fights and store them (Ctrl-C stops after the current batch).",
         options: [
-            OptionSpec("fights", value: "N", help: "how many fights (required)"),
-            OptionSpec("seed", value: "S", help: "seed for a reproducible log (default: random, printed)"),
-            OptionSpec("heroes", value: "H", help: "Heroes in a new roster (default 12)"),
-            OptionSpec("villains", value: "V", help: "Villains in a new roster (default 12)"),
-            OptionSpec("batch", value: "B", help: "fights per transaction (default 10000)"),
+            OptionSpec(.fights, value: "N", help: "how many fights (required)"),
+            OptionSpec(.seed, value: "S", help: "seed for a reproducible log (default: random, printed)"),
+            OptionSpec(.heroes, value: "H", help: "Heroes in a new roster (default 12)"),
+            OptionSpec(.villains, value: "V", help: "Villains in a new roster (default 12)"),
+            OptionSpec(.batch, value: "B", help: "fights per transaction (default 10000)"),
         ],
         positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
-        guard let fights = try a.integer("fights", maximum: 1_000_000_000, spec: spec) else {
+        guard let fights = try a.integer(.fights, maximum: 1_000_000_000, spec: spec) else {
             throw UsageError("simulate needs --fights N", usage: spec.usage)
         }
         let seed: UInt64
-        if let text = a.value("seed") {
+        if let text = a.value(.seed) {
             guard let s = UInt64(text) else {
                 throw UsageError("--seed expects a whole number from 0 to \(UInt64.max), got \"\(SafeText.escape(text))\"", usage: spec.usage)
             }
@@ -27,12 +27,12 @@ enum SimulateCommand: Command {
         } else {
             seed = UInt64.random(in: 0...UInt64.max)
         }
-        let heroes = try a.integer("heroes", maximum: 100_000, spec: spec) ?? 12
-        let villains = try a.integer("villains", maximum: 100_000, spec: spec) ?? 12
-        let batch = try a.integer("batch", maximum: 1_000_000, spec: spec) ?? 10_000
+        let heroes = try a.integer(.heroes, maximum: 100_000, spec: spec) ?? 12
+        let villains = try a.integer(.villains, maximum: 100_000, spec: spec) ?? 12
+        let batch = try a.integer(.batch, maximum: 1_000_000, spec: spec) ?? 10_000
         let store = try openStore(globals)
         if store.isReadOnly { throw StoreError.readOnly(path: globals.databasePath) }
-        if a.value("seed") == nil { console.error("seed: \(seed)") }
+        if a.value(.seed) == nil { console.error("seed: \(seed)") }
 
         let run = SimulationRun(fights: fights, seed: seed, heroes: heroes, villains: villains, batchSize: batch)
         let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "fights")

@@ -5,12 +5,12 @@ import Foundation
 enum StatsCommand: Command {
     static let spec = CommandSpec(
         name: "stats", summary: "Wins, losses, draws and win rate per Human; magic usage; dice.",
-        options: [OptionSpec("json", help: "one JSON object")], positionals: [])
+        options: [OptionSpec(.json, help: "one JSON object")], positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let store = try openExistingStore(globals)
         let stats = try BattleStats.fromSummaries(store)
-        if a.has("json") {
+        if a.has(.json) {
             console.line(json(stats))
             return ExitStatus.success
         }
