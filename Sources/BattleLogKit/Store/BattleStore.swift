@@ -392,12 +392,12 @@ public final class BattleStore {
     }
 
     /// Runs an SQL script directly: for tests and tools that must build unusual databases.
-    public func executeRaw(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws {
+    package func executeRaw(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws {
         try db.execute(sql, arguments)
     }
 
     /// The query plan SQLite chooses for `query` paged as the browser pages it (for tests).
-    public func queryPlan(_ query: RecordQuery) throws -> [String] {
+    package func queryPlan(_ query: RecordQuery) throws -> [String] {
         let (sql, arguments) = pageSQL(query, from: RecordCursor(date: Int64.max, id: Int64.max), direction: .older, limit: 50)
         return try db.prepare("EXPLAIN QUERY PLAN " + sql).map(arguments) { $0.string(3) ?? "" }
     }
