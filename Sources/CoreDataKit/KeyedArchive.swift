@@ -252,14 +252,16 @@ public struct KeyedArchive: Sendable {
                 guard let relative = archive.string(archive.field(index, "NS.relative")) else {
                     throw PropertyListError("keyed archive: NSURL without NS.relative")
                 }
-                if let baseIndex = archive.field(index, "NS.base"), case .string(let base) = try value(baseIndex, depth: depth + 1) {
-                    return .object(["$url": .string(Self.join(base: base, relative: relative))])
+                // The base, decoded once: a string, or an NSURL of its own.
+                var base: String?
+                if let baseIndex = archive.field(index, "NS.base") {
+                    switch try value(baseIndex, depth: depth + 1) {
+                    case .string(let s): base = s
+                    case .object(let o): if case .string(let s)? = o["$url"] { base = s }
+                    default: break
+                    }
                 }
-                if let baseIndex = archive.field(index, "NS.base"),
-                   case .object(let o) = try value(baseIndex, depth: depth + 1), case .string(let base)? = o["$url"] {
-                    return .object(["$url": .string(Self.join(base: base, relative: relative))])
-                }
-                return .object(["$url": .string(relative)])
+                return .object(["$url": .string(base.map { Self.join(base: $0, relative: relative) } ?? relative)])
             case "NSNull":
                 return .null
             default:

@@ -102,42 +102,30 @@ extension BrowserModel {
     private func findRecord(_ text: String, forward: Bool, includeCurrent: Bool) throws {
         searchWorkerStorage?.cancel()
         if includeCurrent, let r = selectedRecord, Self.record(r, matches: text) { status = "/\(text)"; return }
-        var wrapped = false
-        var found: Record?
         // The records loaded around the selection first: most matches are near, and found at once.
-        if filterSearch == nil, selectedHuman != nil {
-            let here = selected - windowStart
-            let ahead = forward ? Array(window.indices.filter { $0 > here }) : Array(window.indices.filter { $0 < here }.reversed())
-            if let i = ahead.first(where: { Self.record(window[$0], matches: text) }) {
-                try moveSelection(to: windowStart + i)
-                focus = .records
-                status = "/\(text)"
-                return
-            }
-        }
-        if filterSearch != nil || selectedHuman == nil {
-            // A filter's list: search the records loaded around the selection.
-            let here = selected - windowStart
-            let order = forward ? Array(window.indices.filter { $0 > here }) + window.indices.filter { $0 <= here }
-                                : Array(window.indices.filter { $0 < here }.reversed()) + window.indices.filter { $0 >= here }.reversed()
-            if let i = order.first(where: { Self.record(window[$0], matches: text, includingOwner: true) }) {
-                wrapped = forward ? i <= here : i >= here
-                try moveSelection(to: windowStart + i)
-                found = window.indices.contains(i) ? selectedRecord : nil
-            }
-        } else if let human = selectedHuman {
-            // Beyond them, the Human's records are searched in the background: a text with no
-            // match reads them all, and typing must not wait for that.
-            let quoted = FilterCompletion.quote(text)
-            let filter = try FilterCompiler.compile(
-                "opponent ~ \(quoted) or gate ~ \(quoted) or formula ~ \(quoted) or collaborator ~ \(quoted)", roster: roster)
-            searchWorker.submit(text: text, query: RecordQuery(ownerID: human.id, filter: filter),
-                                cursor: selectedRecord.map(RecordCursor.init), forward: forward)
-            status = "/\(text): " + labels["searching"] + "…"
+        // In a filter's list they are all the search looks at, so it wraps around within them.
+        let inFilter = filterSearch != nil || selectedHuman == nil
+        let here = selected - windowStart
+        var order = forward ? window.indices.filter { $0 > here } : window.indices.filter { $0 < here }.reversed()
+        let ahead = order.count
+        if inFilter { order += forward ? window.indices.filter { $0 <= here } : window.indices.filter { $0 >= here }.reversed() }
+        if let k = order.firstIndex(where: { Self.record(window[$0], matches: text, includingOwner: inFilter) }) {
+            try moveSelection(to: windowStart + order[k])
+            focus = .records
+            status = "/\(text)" + (k >= ahead ? " · " + labels["searchWrapped"] : "")
             return
         }
-        guard found != nil else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
-        focus = .records
-        status = "/\(text)" + (wrapped ? " · " + labels["searchWrapped"] : "")
+        guard !inFilter, let human = selectedHuman else {
+            status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"
+            return
+        }
+        // Beyond them, the Human's records are searched in the background: a text with no match
+        // reads them all, and typing must not wait for that.
+        let quoted = FilterCompletion.quote(text)
+        let filter = try FilterCompiler.compile(
+            "opponent ~ \(quoted) or gate ~ \(quoted) or formula ~ \(quoted) or collaborator ~ \(quoted)", roster: roster)
+        searchWorker.submit(query: RecordQuery(ownerID: human.id, filter: filter),
+                            cursor: selectedRecord.map(RecordCursor.init), forward: forward)
+        status = "/\(text): " + labels["searching"] + "…"
     }
 }

@@ -8,7 +8,6 @@ final class RecordSearchWorker: @unchecked Sendable {
     /// One search: from `cursor` (nil: from the end) in `direction`; wraps around once.
     struct Request: Sendable {
         let serial: Int
-        let text: String
         let query: RecordQuery
         let cursor: RecordCursor?
         let forward: Bool
@@ -66,17 +65,14 @@ final class RecordSearchWorker: @unchecked Sendable {
         return Outcome(serial: request.serial, record: found, wrapped: wrapped)
     }
 
-    /// Asks for a search; returns its serial number.
-    @discardableResult
-    func submit(text: String, query: RecordQuery, cursor: RecordCursor?, forward: Bool) -> Int {
-        let serial = state.withLock { s -> Int in
+    /// Asks for a search; it replaces the one waiting and cancels the one running.
+    func submit(query: RecordQuery, cursor: RecordCursor?, forward: Bool) {
+        state.withLock { s in
             s.latestSerial += 1
-            s.wanted = Request(serial: s.latestSerial, text: text, query: query, cursor: cursor, forward: forward)
+            s.wanted = Request(serial: s.latestSerial, query: query, cursor: cursor, forward: forward)
             s.outcome = nil
-            return s.latestSerial
         }
         thread.wake()
-        return serial
     }
 
     /// Forgets the pending search (Esc, Enter on an empty text).
