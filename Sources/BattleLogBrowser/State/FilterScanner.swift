@@ -9,88 +9,60 @@ final class FilterScanner: @unchecked Sendable {
     private struct State {
         var pending: FilterSearch?
         var running: FilterSearch?
-        var started = false
         var shutDown = false
-        var threadEnded = false
     }
 
-    private let path: String
     private let state = Locked(State())
-    private let wake = DispatchSemaphore(value: 0)
-    private let stopped = DispatchSemaphore(value: 0)
+    private var thread: WorkerThread!
 
-    init(path: String) { self.path = path }
+    init(path: String) {
+        thread = WorkerThread(name: "battlelog scan") { [state] worker in
+            // The connection lives as long as the thread: closed when it returns.
+            var store: BattleStore?
+            while worker.waitForWork() {
+                guard let search = state.withLock({ s -> FilterSearch? in
+                    s.running = s.pending
+                    s.pending = nil
+                    return s.running
+                }) else { continue }
+                if store == nil {
+                    do {
+                        let opened = try BattleStore(path: path, readOnly: true)
+                        opened.setProgressHandler { state.withLock { $0.shutDown || ($0.running?.isCancelled ?? false) } }
+                        store = opened
+                    } catch {
+                        search.fail("\(error)")
+                    }
+                }
+                if let store { search.run(on: store) }
+                state.withLock { $0.running = nil }
+            }
+        }
+    }
 
     /// Queues `search`, replacing a search that has not started and cancelling the running one.
     func submit(_ search: FilterSearch) {
-        let startThread = state.withLock { s -> Bool in
+        let accepted = state.withLock { s -> Bool in
             if s.shutDown { search.abandon(); return false }
             s.pending?.abandon()
             s.pending = search
             s.running?.cancel()
-            defer { s.started = true }
-            return !s.started
+            return true
         }
-        if startThread {
-            Thread { [self] in
-                Thread.current.name = "battlelog scan"   // seen in top -H, gdb, /proc
-                work()
-            }.start()
-        }
-        wake.signal()
+        if accepted { thread.wake() }
     }
 
     /// Cancels everything and waits (at most `timeout` seconds) for the thread to close its connection.
     func shutDown(timeout: Double = 1) {
-        let wasStarted = state.withLock { s -> Bool in
+        state.withLock { s in
             s.shutDown = true
             s.pending?.abandon()
             s.pending = nil
             s.running?.cancel()
-            return s.started
         }
-        guard wasStarted else { return }
-        wake.signal()
-        _ = stopped.wait(timeout: .now() + timeout)
+        thread.shutDown(timeout: timeout)
     }
 
     /// Whether the scanner's thread is alive (for tests: one at most, none after `shutDown`).
-    var threadIsRunning: Bool { state.withLock { $0.started && !$0.threadEnded } }
-
-    private func work() {
-        scanUntilShutDown()   // returns with its connection closed
-        state.withLock { $0.threadEnded = true }
-        stopped.signal()
-    }
-
-    private func scanUntilShutDown() {
-        var store: BattleStore?
-        while true {
-            wake.wait()
-            guard let search = state.withLock({ s -> FilterSearch? in
-                if s.shutDown { return nil }
-                s.running = s.pending
-                s.pending = nil
-                return s.running
-            }) else {
-                if state.withLock({ $0.shutDown }) { return }
-                continue
-            }
-            if store == nil {
-                do {
-                    let opened = try BattleStore(path: path, readOnly: true)
-                    opened.setProgressHandler { [weak self] in self?.runningIsCancelled ?? true }
-                    store = opened
-                } catch {
-                    search.fail("\(error)")
-                }
-            }
-            if let store { search.run(on: store) }
-            state.withLock { $0.running = nil }
-        }
-    }
-
-    private var runningIsCancelled: Bool {
-        state.withLock { $0.shutDown || ($0.running?.isCancelled ?? false) }
-    }
+    var threadIsRunning: Bool { thread.isRunning }
 }

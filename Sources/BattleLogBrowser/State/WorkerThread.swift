@@ -1,9 +1,9 @@
 import Foundation
 
-/// One background thread for a browser reader (Human pages, records searches): started on the
+/// One background thread for a browser reader (filter scans, Human pages, records searches): started on the
 /// first `wake`, it runs `body`, which loops on `waitForWork()` until `shutDown`.
 final class WorkerThread: @unchecked Sendable {
-    private struct Flags { var started = false; var shutDown = false }
+    private struct Flags { var started = false; var shutDown = false; var ended = false }
     private let name: String
     private let flags = Locked(Flags())
     private let work = DispatchSemaphore(value: 0)
@@ -19,13 +19,15 @@ final class WorkerThread: @unchecked Sendable {
     /// There is work: starts the thread if needed (not after `shutDown`) and wakes it.
     func wake() {
         let start = flags.withLock { f -> Bool in
-            defer { f.started = true }
-            return !f.started && !f.shutDown
+            guard !f.started && !f.shutDown else { return false }
+            f.started = true
+            return true
         }
         if start {
             Thread { [self] in
                 Thread.current.name = name   // seen in top -H, gdb, /proc
                 body(self)
+                flags.withLock { $0.ended = true }
                 stopped.signal()
             }.start()
         }
@@ -39,6 +41,9 @@ final class WorkerThread: @unchecked Sendable {
     }
 
     var isShutDown: Bool { flags.withLock { $0.shutDown } }
+
+    /// Whether the thread has started and not yet ended.
+    var isRunning: Bool { flags.withLock { $0.started && !$0.ended } }
 
     /// Stops the thread and waits (at most `timeout` seconds) for it to end.
     func shutDown(timeout: Double = 1) {
