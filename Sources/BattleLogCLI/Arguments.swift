@@ -93,10 +93,10 @@ public struct ParsedArguments: Sendable {
     }
 
     /// The option `name` as a compiled filter expression over `roster`, or nil when absent.
-    public func filter(_ key: OptionKey, roster: [Human]) throws(UsageError) -> CompiledFilter? {
+    public func filter(_ key: OptionKey, store: BattleStore) throws(UsageError) -> CompiledFilter? {
         guard let text = values[key], !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         let name = key.rawValue
-        do { return try FilterCompiler.compile(text, roster: roster) }
+        do { return try FilterCompiler.compile(text, roster: store.humans, columns: store.queryColumns) }
         catch { throw UsageError("--\(name): \(error.description)", detail: error.caretLines.map { "  " + $0 }) }
     }
 

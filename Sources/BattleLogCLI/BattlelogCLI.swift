@@ -119,14 +119,32 @@ protocol Command: Sendable {
 }
 
 extension Command {
-    /// Opens the store named by `--db` (created and migrated when missing).
-    static func openStore(_ globals: GlobalOptions, readOnly: Bool = false) throws -> BattleStore {
-        try BattleStore(path: globals.databasePath, readOnly: readOnly, replaceEmpty: !globals.databasePathIsExplicit)
+    /// Opens the store named by `--db` (created and migrated when missing). Filling the derived
+    /// query columns of a database from an older version shows a progress line on a terminal.
+    static func openStore(_ globals: GlobalOptions, console: Console, readOnly: Bool = false) throws -> BattleStore {
+        try withFillProgress(console) { progress in
+            try BattleStore(path: globals.databasePath, readOnly: readOnly, replaceEmpty: !globals.databasePathIsExplicit,
+                            derivedColumnProgress: progress)
+        }
     }
 
     /// Opens an existing store; a missing file is an error, not a new database.
-    static func openExistingStore(_ globals: GlobalOptions) throws -> BattleStore {
-        try BattleStore(path: globals.databasePath, create: false)
+    static func openExistingStore(_ globals: GlobalOptions, console: Console) throws -> BattleStore {
+        try withFillProgress(console) { progress in
+            try BattleStore(path: globals.databasePath, create: false, derivedColumnProgress: progress)
+        }
+    }
+
+    private static func withFillProgress(_ console: Console,
+                                         _ open: (@escaping (Int, Int) -> Void) throws -> BattleStore) throws -> BattleStore {
+        let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "records")
+        var shown = false
+        let store = try open { done, total in
+            if !shown { bar.note("filling the query columns (once, for records written by an older battlelog)"); bar.startCounting(); shown = true }
+            bar.update(done: done, total: total)
+        }
+        if shown { bar.finish() }
+        return store
     }
 }
 

@@ -5,7 +5,38 @@ import Foundation
 /// does not hang the command: it is opened without blocking and read as it comes.
 enum InputFile {
     /// Every byte of `path` (`-`: standard input).
-    static func readAll(_ path: String) throws(CommandFailure) -> [UInt8] {
+    static func readAll(_ path: String) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try readChunks(path) { chunk, _ in bytes.append(contentsOf: chunk) }
+        return bytes
+    }
+
+    /// The lines of `path` as they are read, in constant memory (a line is held whole): `body`
+    /// gets each line's bytes without its newline, its 1-based number, the bytes read so far and
+    /// the file's size (nil for a pipe).
+    static func forEachLine(_ path: String, _ body: (_ line: ArraySlice<UInt8>, _ number: Int, _ read: Int, _ size: Int?) throws -> Void) throws {
+        var pending: [UInt8] = []
+        var number = 0
+        var total = 0
+        try readChunks(path) { chunk, size in
+            total += chunk.count
+            var start = chunk.startIndex
+            while let newline = chunk[start...].firstIndex(of: 0x0A) {
+                number += 1
+                if pending.isEmpty { try body(chunk[start..<newline], number, total, size) } else {
+                    pending.append(contentsOf: chunk[start..<newline])
+                    try body(pending[...], number, total, size)
+                    pending.removeAll(keepingCapacity: true)
+                }
+                start = newline + 1
+            }
+            pending.append(contentsOf: chunk[start...])
+        }
+        if !pending.isEmpty { number += 1; try body(pending[...], number, total, nil) }
+    }
+
+    /// Reads `path` in chunks of 1 MB; `body` gets each chunk and the file's size (nil for a pipe).
+    private static func readChunks(_ path: String, _ body: (ArraySlice<UInt8>, Int?) throws -> Void) throws {
         let shown = SafeText.escape(path)
         let fd: Int32
         if path == "-" {
@@ -25,8 +56,9 @@ enum InputFile {
             _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
         }
         defer { if fd != 0 { close(fd) } }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var info = stat()
+        let size: Int? = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
@@ -34,8 +66,7 @@ enum InputFile {
                 throw CommandFailure("\(path == "-" ? "standard input" : shown): \(String(cString: strerror(errno)))")
             }
             if n == 0 { break }
-            bytes.append(contentsOf: buffer[..<n])
+            try body(buffer[..<n], size)
         }
-        return bytes
     }
 }

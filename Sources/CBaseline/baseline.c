@@ -8,15 +8,13 @@ struct bl_baseline {
     sqlite3_stmt *insert;
 };
 
-bl_baseline *bl_baseline_open(const char *path, const char *schema_sql) {
+bl_baseline *bl_baseline_open(const char *path, const char *schema_sql, const char *insert_sql) {
     bl_baseline *b = calloc(1, sizeof *b);
     if (!b) return NULL;
     if (sqlite3_open(path, &b->db) != SQLITE_OK) goto fail;
     if (sqlite3_exec(b->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", 0, 0, 0) != SQLITE_OK) goto fail;
     if (sqlite3_exec(b->db, schema_sql, 0, 0, 0) != SQLITE_OK) goto fail;
-    if (sqlite3_prepare_v2(b->db,
-            "INSERT INTO record(fight, owner_id, opponent_id, date, result, duration, random_numbers, using_magic) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", -1, &b->insert, 0) != SQLITE_OK) goto fail;
+    if (sqlite3_prepare_v2(b->db, insert_sql, -1, &b->insert, 0) != SQLITE_OK) goto fail;
     return b;
 fail:
     fprintf(stderr, "baseline: %s\n", b->db ? sqlite3_errmsg(b->db) : "cannot open");
@@ -28,15 +26,24 @@ int bl_baseline_exec(bl_baseline *b, const char *sql) {
     return sqlite3_exec(b->db, sql, 0, 0, 0) == SQLITE_OK ? 0 : 1;
 }
 
-int bl_baseline_insert(bl_baseline *b, int count, const int64_t *ints, const char *const *texts) {
+int bl_baseline_insert(bl_baseline *b, int count, const int64_t *ints, int nints, const double *reals, int nreals,
+                       const char *const *texts, int ntexts) {
     if (sqlite3_exec(b->db, "BEGIN", 0, 0, 0) != SQLITE_OK) return 1;
     for (int i = 0; i < count; i++) {
         sqlite3_stmt *s = b->insert;
-        for (int k = 0; k < 4; k++) sqlite3_bind_int64(s, k + 1, ints[i * 4 + k]);
-        for (int k = 0; k < 4; k++) {
-            const char *t = texts[i * 4 + k];
-            if (t) sqlite3_bind_text(s, k + 5, t, -1, SQLITE_STATIC);
-            else sqlite3_bind_null(s, k + 5);
+        int p = 1;
+        for (int k = 0; k < nints; k++, p++) {
+            int64_t v = ints[i * nints + k];
+            if (v == INT64_MIN) sqlite3_bind_null(s, p); else sqlite3_bind_int64(s, p, v);
+        }
+        for (int k = 0; k < nreals; k++, p++) {
+            double v = reals[i * nreals + k];
+            if (v != v) sqlite3_bind_null(s, p); else sqlite3_bind_double(s, p, v);
+        }
+        for (int k = 0; k < ntexts; k++, p++) {
+            const char *t = texts[i * ntexts + k];
+            if (t) sqlite3_bind_text(s, p, t, -1, SQLITE_STATIC);
+            else sqlite3_bind_null(s, p);
         }
         if (sqlite3_step(s) != SQLITE_DONE) {
             fprintf(stderr, "baseline: %s\n", sqlite3_errmsg(b->db));

@@ -159,7 +159,9 @@ let oursPeak = peakRSSMegabytes()
 say(String(format: "ours:     %.2f s  (%.0f records/s; simulate + encode + insert)  peak memory %.1f MB", tOurs, Double(fights * 2) / tOurs, oursPeak))
 
 // The same rows, generated the same way, inserted through the raw C API. Only the insert is timed.
-guard let c = bl_baseline_open(cPath, BattleStore.schemaScript) else { fatalError("baseline: cannot open \(cPath)") }
+let baselineInsert = "INSERT INTO record(fight, owner_id, opponent_id, date, rolls_max, rolls_min, rolls_sum, rolls_count, "
+    + "duration_seconds, result, duration, random_numbers, using_magic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+guard let c = bl_baseline_open(cPath, BattleStore.schemaScript, baselineInsert) else { fatalError("baseline: cannot open \(cPath)") }
 for (i, h) in roster.enumerated() {
     let name = h.name.replacingOccurrences(of: "'", with: "''")
     _ = bl_baseline_exec(c, "INSERT INTO human(id, name, kind) VALUES (\(i + 1), '\(name)', '\(h.kindText)')")
@@ -174,22 +176,26 @@ while done < fights {
     let n = min(batch, fights - done)
     let p0 = now()
     let drafts = simulator.nextBatch(n)
-    var ints: [Int64] = []
-    ints.reserveCapacity(drafts.count * 4)
+    var ints: [Int64] = [], reals: [Double] = []
+    ints.reserveCapacity(drafts.count * 8)
+    reals.reserveCapacity(drafts.count)
     var strings: [UnsafeMutablePointer<CChar>?] = []
     strings.reserveCapacity(drafts.count * 4)
     for d in drafts {
-        ints += [d.fight, d.ownerID, d.opponentID ?? 0, d.date]
+        let dice = d.randomNumbers ?? [], duration = d.duration ?? .invalid
+        ints += [d.fight, d.ownerID, d.opponentID ?? 0, d.date,
+                 Int64(dice.max() ?? 0), Int64(dice.min() ?? 0), Int64(dice.reduce(0, +)), Int64(dice.count)]
+        reals.append(duration.seconds)
         strings.append(strdup(d.result.rawValue))
-        strings.append(strdup(durationT.storedForm(of: d.duration)))
-        strings.append(strdup(diceT.storedForm(of: d.randomNumbers)))
+        strings.append(strdup(durationT.storedForm(of: duration)))
+        strings.append(strdup(diceT.storedForm(of: dice)))
         strings.append(d.usingMagic.map { strdup(magicT.storedForm(of: $0)) } ?? nil)
     }
     tPrepare += now() - p0
     let c0 = now()
     let rc = strings.withUnsafeBufferPointer { sp in
         sp.withMemoryRebound(to: UnsafePointer<CChar>?.self) { cp in
-            bl_baseline_insert(c, Int32(drafts.count), ints, cp.baseAddress)
+            bl_baseline_insert(c, Int32(drafts.count), ints, 8, reals, 1, cp.baseAddress, 4)
         }
     }
     tC += now() - c0
@@ -233,7 +239,7 @@ do {
     for expression in ["power >= 9", "power = 10", "magic = villain", "gate = \"Abyssal Maw\"",
                        "magic = villain and power >= 8 and result = loss", "collaborator ~ \"mira\"", "rolls contains 100",
                        "duration > 1:40 and rolls.max < 30"] {
-        let filter = try FilterCompiler.compile(expression, roster: store.humans)
+        let filter = try FilterCompiler.compile(expression, roster: store.humans, columns: store.queryColumns)
         var times: [Double] = []
         var count = 0
         for _ in 0..<7 {

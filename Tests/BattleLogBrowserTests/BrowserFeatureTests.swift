@@ -215,7 +215,7 @@ import Testing
         m.handle(.character("e")); m.type(csv); m.handle(.enter)
         waitForExport(m)
         let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
-        #expect(rows.first == Substring(RecordCSV.header))
+        #expect(rows.first == Substring(RecordCSV.header(s.store.schema)))
         #expect(rows.count - 1 == m.filterProgress?.count && rows.dropFirst().allSatisfy { $0.contains(",win,") })
         // An existing file is never overwritten.
         m.handle(.character("e")); m.type(csv); m.handle(.enter)

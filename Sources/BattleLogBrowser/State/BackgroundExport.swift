@@ -72,7 +72,7 @@ final class BackgroundExport: @unchecked Sendable {
         }
         do {
             let store = try BattleStore(path: databasePath, readOnly: true, create: false)
-            if format == .csv, !write(RecordCSV.header) { throw ExportFailure.write(errno) }
+            if format == .csv, !write(RecordCSV.header(store.schema)) { throw ExportFailure.write(errno) }
             var written = 0
             try store.forEachRecord(query) { r in
                 if state.withLock({ $0.stop }) { throw ExportFailure.stopped }

@@ -15,7 +15,7 @@ extension BrowserModel {
     /// and the selection stay exactly as they were.
     func applyFilter(_ text: String) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let compiled = trimmed.isEmpty ? nil : try FilterCompiler.compile(trimmed, roster: roster)
+        let compiled = trimmed.isEmpty ? nil : try FilterCompiler.compile(trimmed, roster: roster, columns: store.queryColumns)
         filterSearch?.cancel()
         filterSearch = nil
         refreshPending = false

@@ -63,7 +63,7 @@ extension BrowserModel {
             // search finds the selected record again.
             reselectID = selectedRecord?.id
             search.cancel()
-            filterSearch = startSearch(search.text, try FilterCompiler.compile(search.text, roster: roster))
+            filterSearch = startSearch(search.text, try FilterCompiler.compile(search.text, roster: roster, columns: store.queryColumns))
             return
         }
         let current = selectedHuman

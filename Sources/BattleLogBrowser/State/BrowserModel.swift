@@ -264,7 +264,7 @@ public final class BrowserModel {
         case .searchPrevious: try findMatch(forward: false)
         case .help: overlay = .help
         case .inspect:
-            if let r = selectedRecord { inspection = try StoredValueInspection.inspect(r, store: store); overlay = .inspect }
+            if let r = selectedRecord { inspection = StoredValueInspection.inspect(r); overlay = .inspect }
         case .stats:
             stats = try BattleStats.fromSummaries(store, countFights: false)
             overlay = .stats

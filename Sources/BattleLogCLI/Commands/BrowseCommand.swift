@@ -27,14 +27,14 @@ enum BrowseCommand: Command {
             throw CommandFailure("\(path): no such database (check the path; `battlelog --db PATH --create` opens a new empty one)")
         }
         if missing && !globals.databasePathIsExplicit {
-            let store = try openStore(globals)
+            let store = try openStore(globals, console: console)
             console.error("Creating a demo battle log at \(SafeText.escape(path)) …")
             let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "fights")
             try demo.run(on: store, progress: { bar.update(done: $0.saved, total: $0.total) })
             bar.finish()
             status = "demo"
         }
-        let store = try openStore(globals)
+        let store = try openStore(globals, console: console)
         let language = globals.language(environment: environment)
         let color = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
         console.flush()

@@ -9,12 +9,12 @@ enum DoctorCommand: Command {
         positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
-        let store = try openExistingStore(globals)
+        let store = try openExistingStore(globals, console: console)
         // On a terminal, a progress line on stderr: a large store takes a minute.
         let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "records")
         // One read transaction: a writer beside doctor commits to a later snapshot, never
         // between two of its checks.
-        let (problems, summariesAgree) = try store.readSnapshot { () throws -> (Int, Bool) in
+        let (problems, summariesAgree, derived) = try store.readSnapshot { () throws -> (Int, Bool, [String]) in
             var problems = 0
             try store.reloadHumans()
             let total = try store.recordCount()
@@ -53,18 +53,28 @@ enum DoctorCommand: Command {
             bar.finish()
             problems += damaged
             console.line("\(records) records checked, \(damaged) damaged")
-            return (problems, try BattleStats.fromSummaries(store) == scanned)
+            // The derived query columns against the values they come from (a second pass).
+            let derived = try store.derivedColumnProblems()
+            for d in derived { console.line("query column: \(SafeText.escape(d))") }
+            return (problems, try BattleStats.fromSummaries(store) == scanned, derived)
         }
-        if summariesAgree {
+        if derived.isEmpty { console.line("query columns: ok") }
+        if summariesAgree && derived.isEmpty {
             console.line("summaries: ok")
             return problems == 0 ? ExitStatus.success : ExitStatus.failure
         }
         guard a.has(.repair) else {
-            console.line("summaries: the kept tallies, magic usage or dice counts differ from the records (`battlelog doctor --repair` rebuilds them)")
+            if !summariesAgree {
+                console.line("summaries: the kept tallies, magic usage or dice counts differ from the records (`battlelog doctor --repair` rebuilds them)")
+            } else {
+                console.line("summaries: ok")
+            }
             return ExitStatus.failure
         }
         try store.rebuildSummaries()
-        let repaired = try store.readSnapshot { try BattleStats.fromSummaries(store) == BattleStats.fromScan(store) }
+        let repaired = try store.readSnapshot {
+            try BattleStats.fromSummaries(store) == BattleStats.fromScan(store) && store.derivedColumnProblems().isEmpty
+        }
         console.line(repaired ? "summaries: differed from the records; rebuilt from them (repaired)"
                               : "summaries: still differ from the records after a rebuild")
         return problems == 0 && repaired ? ExitStatus.success : ExitStatus.failure

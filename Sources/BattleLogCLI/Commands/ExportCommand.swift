@@ -11,9 +11,9 @@ enum ExportCommand: Command {
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let format = try a.choice(.format, as: Format.self, spec: spec) ?? .json
-        let store = try openExistingStore(globals)
-        let query = RecordQuery(filter: try a.filter(.where, roster: store.humans))
-        if format == .csv { console.line(RecordCSV.header) }
+        let store = try openExistingStore(globals, console: console)
+        let query = RecordQuery(filter: try a.filter(.where, store: store))
+        if format == .csv { console.line(RecordCSV.header(store.schema)) }
         try store.forEachRecord(query) { r in
             switch format {
             case .json: console.line(RecordJSON.encode(r))

@@ -24,31 +24,45 @@ enum ImportCommand: Command {
         // store's locks when its descriptor closes.
         var input = stat(), database = stat()
         let databaseExists = stat(globals.databasePath, &database) == 0
-        var store = databaseExists ? try openStore(globals) : nil
+        var store = databaseExists ? try openStore(globals, console: console) : nil
         if path != "-", databaseExists, stat(path, &input) == 0,
            input.st_dev == database.st_dev, input.st_ino == database.st_ino {
             throw CommandFailure("\(file): is the database itself; import reads an export (battlelog export > FILE)")
         }
-        let data = try InputFile.readAll(path)
-        if data.isEmpty { throw CommandFailure("\(file): is empty (no records to import)") }
-        var imported: [RecordJSON.Imported] = []
-        var lineNumber = 0
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if line.isEmpty || line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
-            guard let text = String(validating: line, as: UTF8.self) else {
-                throw CommandFailure("\(file): line \(lineNumber): not valid UTF-8")
+        // Read and written in one pass, in one transaction: the first bad line rolls everything
+        // back. A database this import created is removed again when nothing could be imported.
+        let created = !databaseExists
+        let schema = try store?.schema ?? RecordSchema.standard()
+        var written = 0
+        do {
+            if store == nil { store = try openStore(globals, console: console) }
+            let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "MB")
+            written = try store!.importRecords { add in
+                try InputFile.forEachLine(path) { line, number, read, size in
+                    if let size, number % 1000 == 0 { bar.update(done: read >> 20, total: size >> 20) }
+                    if line.isEmpty || line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { return }
+                    guard let text = String(validating: line, as: UTF8.self) else {
+                        throw CommandFailure("\(file): line \(number): not valid UTF-8")
+                    }
+                    let record: RecordJSON.Imported
+                    do { record = try RecordJSON.decode(text, schema: schema) }
+                    catch let e as RecordJSON.LineError { throw CommandFailure("\(file): line \(number): \(e.message)") }
+                    try add(record, number)
+                }
             }
-            do { imported.append(try RecordJSON.decode(text)) }
-            catch { throw CommandFailure("\(file): line \(lineNumber): \(error.message)") }
+            bar.finish()
+        } catch {
+            store = nil
+            if created { BattleStore.removeDatabase(at: globals.databasePath) }
+            if case StoreError.conflict(let message)? = error as? StoreError { throw CommandFailure("\(file): \(message)") }
+            throw error
         }
-        var seen = Set<Int64>()
-        for (i, r) in imported.enumerated() where !seen.insert(r.id).inserted {
-            throw CommandFailure("\(file): record \(r.id) appears twice (entry \(i + 1))")
+        if written == 0 {
+            store = nil
+            if created { BattleStore.removeDatabase(at: globals.databasePath) }
+            throw CommandFailure("\(file): is empty (no records to import)")
         }
-        if store == nil { store = try openStore(globals) }
-        try store?.importRecords(imported)
-        console.error("imported \(imported.count) records into \(SafeText.escape(globals.databasePath))")
+        console.error("imported \(GroupedNumber.text(written)) records into \(SafeText.escape(globals.databasePath))")
         return ExitStatus.success
     }
 
@@ -68,7 +82,7 @@ enum ImportCommand: Command {
         }
         // Everything that can stop the import is read before the database is opened (or created).
         let plan = try importer.check()
-        let store = try openStore(globals)
+        let store = try openStore(globals, console: console)
         let total = try importer.recordCount()
         let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "records")
         let summary = try importer.run(plan, into: store) { bar.update(done: $0, total: total) }

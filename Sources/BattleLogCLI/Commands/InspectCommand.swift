@@ -9,8 +9,8 @@ enum InspectCommand: Command {
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let id = try ShowCommand.recordID(a.positionals[0], spec: spec)
-        let store = try openExistingStore(globals)
-        let entries = try StoredValueInspection.inspect(try store.record(id: id), store: store)
+        let store = try openExistingStore(globals, console: console)
+        let entries = StoredValueInspection.inspect(try store.record(id: id))
         if a.has(.json) {
             var w = JSONWriter(terminalSafe: true)
             w.beginObject()

@@ -20,8 +20,8 @@ enum ListCommand: Command {
         let result = try a.choice(.result, as: FightResult.self, spec: spec)
         let limit = try a.integer(.limit, spec: spec) ?? 50
         let after = try a.integer(.after, spec: spec)
-        let store = try openExistingStore(globals)
-        var query = RecordQuery(ownerKind: kind, result: result, filter: try a.filter(.where, roster: store.humans))
+        let store = try openExistingStore(globals, console: console)
+        var query = RecordQuery(ownerKind: kind, result: result, filter: try a.filter(.where, store: store))
         if let name = a.value(.owner) {
             guard let owner = store.human(named: name) else { throw CommandFailure("no Human named \"\(MessageText.cut(name))\"") }
             query.ownerID = owner.id

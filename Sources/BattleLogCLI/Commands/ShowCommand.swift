@@ -9,7 +9,7 @@ enum ShowCommand: Command {
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let id = try recordID(a.positionals[0], spec: spec)
-        let store = try openExistingStore(globals)
+        let store = try openExistingStore(globals, console: console)
         let r = try store.record(id: id)
         if a.has(.json) {
             console.line(RecordJSON.encode(r))
@@ -26,17 +26,26 @@ enum ShowCommand: Command {
         }
         console.line("  \(labels["date"]): \(r.isoDate)")
         console.line("  \(labels["result"]): \(r.result.map { labels[$0.rawValue] } ?? labels["damaged"])")
-        switch r.duration.decoded {
-        case .success(let d): console.line("  \(labels["duration"]): \(d.clockDescription)  \(d.description)")
-        case .failure(let err): console.line("  \(labels["duration"]): DAMAGED (\(e(err.reason.description)))")
+        // Each transformable attribute in model order: its value type's presentation when one is
+        // registered (`RecordText.presenters`), else a line from its transformer's description.
+        var boxes: [String] = []
+        for (i, attribute) in r.schema.attributes.enumerated() {
+            let label = labels[attribute.labelKey]
+            let stored = r.transformables[i]
+            if let present = RecordText.presenters[attribute.valueClassName] {
+                switch present(stored, r, labels) {
+                case .line(let text): console.line("  \(label): \(text)")
+                case .box(let lines): boxes += [""] + lines
+                }
+                continue
+            }
+            switch stored.decoded {
+            case .success(let value?): console.line("  \(label): \(e(r.schema.transformer(at: i).describe(value)))")
+            case .success(nil): console.line("  \(label): -")
+            case .failure(let err): console.line("  \(label): DAMAGED (\(e(err.reason.description)))")
+            }
         }
-        switch r.randomNumbers.decoded {
-        case .success(let dice):
-            console.line("  \(labels["dice"]): \(dice.map(String.init).joined(separator: " "))  \(Sparkline.render(dice, limit: 60))")
-        case .failure(let err): console.line("  \(labels["dice"]): DAMAGED (\(e(err.reason.description)))")
-        }
-        console.line("")
-        for line in RecordText.magicBox(r, labels: labels) { console.line(line) }
+        for line in boxes { console.line(line) }
         for err in r.columnErrors { console.line("! \(err.attribute): \(e(err.reason.description))") }
         return ExitStatus.success
     }

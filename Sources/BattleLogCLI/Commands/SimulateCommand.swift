@@ -30,7 +30,7 @@ enum SimulateCommand: Command {
         let heroes = try a.integer(.heroes, maximum: 100_000, spec: spec) ?? 12
         let villains = try a.integer(.villains, maximum: 100_000, spec: spec) ?? 12
         let batch = try a.integer(.batch, maximum: 1_000_000, spec: spec) ?? 10_000
-        let store = try openStore(globals)
+        let store = try openStore(globals, console: console)
         if store.isReadOnly { throw StoreError.readOnly(path: globals.databasePath) }
         if a.value(.seed) == nil { console.error("seed: \(seed)") }
 

@@ -8,7 +8,7 @@ enum StatsCommand: Command {
         options: [OptionSpec(.json, help: "one JSON object")], positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
-        let store = try openExistingStore(globals)
+        let store = try openExistingStore(globals, console: console)
         let stats = try BattleStats.fromSummaries(store)
         if a.has(.json) {
             console.line(json(stats))

@@ -20,12 +20,14 @@ public enum RecordJSON {
         if record.date != nil { w.writeString(record.isoDate) } else { w.writeNull() }
         w.key("result")
         if let r = record.result { w.writeString(r.rawValue) } else { w.writeNull() }
-        w.key("duration")
-        if let d = record.duration.value { writeTime(d, into: &w) } else { w.writeNull() }
-        w.key("randomNumbers")
-        if let dice = record.randomNumbers.value { w.writeIntegerArray(dice) } else { w.writeNull() }
-        w.key("magic")
-        if let magic = record.usingMagic.value, let magic { writeMagic(magic, into: &w) } else { w.writeNull() }
+        // Each transformable attribute under its export key, in model order: its JSON form, or
+        // null when absent or damaged (the damage is in "errors").
+        for (i, attribute) in record.schema.attributes.enumerated() {
+            w.key(attribute.exportKey)
+            if let value = record.transformables[i].value ?? nil {
+                record.schema.transformer(at: i).writeJSON(value, into: &w)
+            } else { w.writeNull() }
+        }
         let errors = record.errors
         if !errors.isEmpty {
             w.key("errors")
@@ -52,26 +54,6 @@ public enum RecordJSON {
         w.endObject()
     }
 
-    static func writeTime(_ t: MediaTime, into w: inout JSONWriter) {
-        w.beginObject()
-        w.key("value", first: true); w.writeInteger(t.value)
-        w.key("timescale"); w.writeInteger(t.timescale)
-        w.key("flags"); w.writeInteger(t.flags.rawValue)
-        w.key("epoch"); w.writeInteger(t.epoch)
-        w.endObject()
-    }
-
-    static func writeMagic(_ m: Magic, into w: inout JSONWriter) {
-        w.beginObject()
-        w.key("type", first: true); w.writeString(m.typeName)
-        w.key("version"); w.writeInteger(m.formatVersion)
-        for field in m.value.storedFields {
-            w.key(field.key)
-            w.write(field.value)
-        }
-        w.endObject()
-    }
-
     // MARK: - Reading (import)
 
     /// A record read back from its JSON form, with the Humans it names.
@@ -89,8 +71,9 @@ public enum RecordJSON {
         public var description: String { message }
     }
 
-    /// Reads one exported line. A damaged record (with `errors`) cannot be imported.
-    public static func decode(_ line: String) throws(LineError) -> Imported {
+    /// Reads one exported line, its transformable values as `schema` declares them. A damaged
+    /// record (with `errors`) cannot be imported.
+    public static func decode(_ line: String, schema: RecordSchema) throws(LineError) -> Imported {
         let json: JSONValue
         do { json = try JSONParser.parse(line) } catch { throw LineError(message: error.description) }
         guard case .object(let o) = json else { throw LineError(message: "expected an object, found \(json.typeName)") }
@@ -121,37 +104,18 @@ public enum RecordJSON {
             throw LineError(message: "\"date\" is not a date YYYY-MM-DDTHH:MM:SSZ from 0001 to 9999")
         }
         guard let result = FightResult(rawValue: try string("result", in: o)) else { throw LineError(message: "\"result\" must be win, loss or draw") }
-        guard case .object(let d)? = o["duration"] else { throw LineError(message: "\"duration\" must be an object") }
-        let duration: MediaTime
-        do {
-            duration = try MediaTime(dictionary: ["value": try int("value", in: d), "timescale": try int("timescale", in: d),
-                                                  "flags": try int("flags", in: d), "epoch": try int("epoch", in: d)])
-        } catch let e as MediaTime.DictionaryError {
-            throw LineError(message: "\"duration\": \(e.description)")
-        } catch {
-            throw error as! LineError
-        }
-        guard case .array(let diceValues)? = o["randomNumbers"] else { throw LineError(message: "\"randomNumbers\" must be an array") }
-        var dice: [Int] = []
-        for (index, v) in diceValues.enumerated() {
-            guard case .integer(let i) = v else { throw LineError(message: "\"randomNumbers\" must hold integers") }
-            guard (1...100).contains(i) else {
-                throw LineError(message: "\"randomNumbers\"[\(index)] is \(i); dice rolls are from 1 to 100")
-            }
-            dice.append(Int(i))
-        }
-        var magic: Magic?
-        switch o["magic"] {
-        case nil: throw LineError(message: "\"magic\" is missing")
-        case .null?: magic = nil
-        case .object(let m)?:
-            do { magic = try MagicTransformer().value(fromStored: JSONValue.object(m).jsonText) }
-            catch { throw LineError(message: "\"magic\": \(error.description)") }
-        default: throw LineError(message: "\"magic\" must be an object or null")
+        var values: [String: any Sendable] = [:]
+        for (i, attribute) in schema.attributes.enumerated() {
+            let key = attribute.exportKey
+            guard let json = o[key] else { throw LineError(message: "\"\(key)\" is missing") }
+            let value: (any Sendable)?
+            do { value = try schema.transformer(at: i).value(fromJSON: json, range: attribute.range) }
+            catch { throw LineError(message: "\"\(key)\": \(error.description)") }
+            if let value { values[attribute.name] = value }
+            else if !attribute.isOptional { throw LineError(message: "\"\(key)\" is null; every record has one") }
         }
         if owner.id == opponent?.id { throw LineError(message: "\"owner\" and \"opponent\" are the same Human (\(owner.id))") }
-        let draft = RecordDraft(fight: fight, ownerID: owner.id, opponentID: opponent?.id, date: date, result: result,
-                                duration: duration, randomNumbers: dice, usingMagic: magic)
+        let draft = RecordDraft(fight: fight, ownerID: owner.id, opponentID: opponent?.id, date: date, result: result, values: values)
         return Imported(id: id, owner: owner, opponent: opponent, draft: draft)
     }
 }

@@ -9,21 +9,35 @@ import Foundation
 /// migration 2 made them); damaged values give NULL, so they never match and never break a query.
 public struct FilterCompiler {
     private let roster: [Human]
+    private let columns: QueryColumns
     private var arguments: [SQLiteValue] = []
 
-    /// Compiles `expression` against the Humans of the store.
-    public static func compile(_ expression: FilterExpression, roster: [Human]) -> CompiledFilter {
-        var compiler = FilterCompiler(roster: roster)
+    /// Compiles `expression` against the Humans of the store; the derived paths (`duration`,
+    /// `rolls.max`, ...) read the store's `columns` (pass `store.queryColumns`: its indexed
+    /// columns once filled; without them each value is computed from its stored form).
+    public static func compile(_ expression: FilterExpression, roster: [Human], columns: QueryColumns = .computed) -> CompiledFilter {
+        var compiler = FilterCompiler(roster: roster, columns: columns)
         let sql = compiler.sql(expression)
         return CompiledFilter(sql: sql, arguments: compiler.arguments)
     }
 
     /// Parses and compiles `text`.
-    public static func compile(_ text: String, roster: [Human]) throws(FilterError) -> CompiledFilter {
-        compile(try FilterParser.parse(text), roster: roster)
+    public static func compile(_ text: String, roster: [Human], columns: QueryColumns = .computed) throws(FilterError) -> CompiledFilter {
+        compile(try FilterParser.parse(text), roster: roster, columns: columns)
     }
 
-    private init(roster: [Human]) { self.roster = roster }
+    private init(roster: [Human], columns: QueryColumns) {
+        self.roster = roster
+        self.columns = columns
+    }
+
+    /// A derived query path as SQL: its column, or while that is filled the value computed from
+    /// the stored form; NULL (never matching) when the model has no such path.
+    private mutating func derived(_ path: String) -> String {
+        guard let source = columns.source(path: path) else { return "NULL" }
+        if source.isReady { return "record.\(source.column)" }
+        return "bl_derived(\(bind(.text(path))), record.\(source.sourceColumn))"
+    }
 
     private mutating func bind(_ value: SQLiteValue) -> String {
         arguments.append(value)
@@ -43,7 +57,7 @@ public struct FilterCompiler {
             while case .not(let next) = inner { inner = next; negations += 1 }
             return negations % 2 == 1 ? "(NOT coalesce(\(sql(inner)), 0))" : "(coalesce(\(sql(inner)), 0) <> 0)"
         case .rollsContain(let n):
-            return "(CASE WHEN \(Self.validDice) THEN EXISTS (SELECT 1 FROM json_each(record.random_numbers) WHERE value = \(bind(.integer(n)))) END)"
+            return "(CASE WHEN \(derived("rolls.count")) IS NOT NULL THEN EXISTS (SELECT 1 FROM json_each(record.random_numbers) WHERE value = \(bind(.integer(n)))) END)"
         case .comparison(let field, let op, let value):
             return comparison(field, op, value)
         }
@@ -66,8 +80,6 @@ public struct FilterCompiler {
         return "(" + pieces.joined(separator: " \(joiner) ") + ")"
     }
 
-    /// True when `random_numbers` holds a JSON array (nested CASE: never parses invalid JSON).
-    static let validDice = "(CASE WHEN json_valid(record.random_numbers) THEN json_type(record.random_numbers) = 'array' ELSE 0 END)"
 
     private mutating func comparison(_ field: FilterField, _ op: FilterOperator, _ value: FilterValue) -> String {
         switch field {
@@ -85,21 +97,12 @@ public struct FilterCompiler {
         case .date:
             return date(op, text(value))
         case .duration:
-            let seconds = """
-                (CASE WHEN json_valid(record.duration) THEN \
-                CASE WHEN json_type(record.duration, '$.timescale') = 'integer' AND json_type(record.duration, '$.value') = 'integer' \
-                AND json_extract(record.duration, '$.timescale') > 0 \
-                THEN json_extract(record.duration, '$.value') * 1.0 / json_extract(record.duration, '$.timescale') END END)
-                """
-            return "\(seconds) \(op.rawValue) \(bind(.real(number(value))))"
+            return "\(derived("duration")) \(op.rawValue) \(bind(.real(number(value))))"
         case .magic:
             return magic(op, text(value).lowercased())
-        case .rollsMax, .rollsMin, .rollsSum:
-            let fn = field == .rollsMax ? "max" : (field == .rollsMin ? "min" : "sum")
-            let expr = "(CASE WHEN \(Self.validDice) THEN (SELECT \(fn)(value) FROM json_each(record.random_numbers)) END)"
-            return "\(expr) \(op.rawValue) \(bind(.real(number(value))))"
-        case .rollsCount:
-            return "(CASE WHEN \(Self.validDice) THEN json_array_length(record.random_numbers) END) \(op.rawValue) \(bind(.real(number(value))))"
+        case .rollsMax, .rollsMin, .rollsSum, .rollsCount:
+            let path = field == .rollsMax ? "rolls.max" : field == .rollsMin ? "rolls.min" : field == .rollsSum ? "rolls.sum" : "rolls.count"
+            return "\(derived(path)) \(op.rawValue) \(bind(.real(number(value))))"
         case .magicField(let type, let name):
             let spec = FilterField.magicSpec(type: type, name: name)!
             let column = spec.indexedColumn.map { "record.\($0)" }

@@ -1,88 +1,139 @@
 import SQLiteDB
 
 extension BattleStore {
-    /// Writes imported records with their own ids (and their Humans with theirs) in one
-    /// transaction, the summaries with them: all of them or, on any conflict, none.
+    /// Writes the records `produce` hands to `add` with their own ids (and their Humans with
+    /// theirs) in one transaction, the summaries with them: all of them or, at the first conflict
+    /// or when `produce` throws, none. Streams: memory does not grow with the number of records
+    /// (only the fights whose second record has not come yet are held).
     ///
     /// Every fight must come whole (its two records, of two different Humans, each the other's
     /// opponent, or one record without an opponent), and neither a record id nor a fight id may
-    /// exist already.
-    public func importRecords(_ records: [RecordJSON.Imported]) throws(StoreError) {
+    /// exist already. `line` names where a record came from in conflict messages. Returns the
+    /// number of records written.
+    @discardableResult
+    public func importRecords(_ produce: (_ add: (_ record: RecordJSON.Imported, _ line: Int) throws -> Void) throws -> Void) throws -> Int {
         try ensureWritable()
-        try Self.checkWholeFights(records)
-        try run {
+        var count = 0
+        do {
             try db.transaction {
                 var known = humansByID
                 let insertHuman = try db.cachedStatement("INSERT INTO human(id, name, kind) VALUES (?, ?, ?)")
-                for human in records.flatMap({ [$0.owner, $0.opponent].compactMap { $0 } }) {
-                    if let existing = known[human.id] {
-                        guard existing == human else {
-                            throw ImportConflict(message: "Human \(human.id) is \"\(MessageText.cut(existing.name))\" (\(existing.kindText)) here, \"\(MessageText.cut(human.name))\" (\(human.kindText)) in the file")
-                        }
-                        continue
-                    }
-                    try insertHuman.execute([human.id, human.name, human.kindText])
-                    known[human.id] = human
-                }
                 let fightExists = try db.cachedStatement("SELECT 1 FROM record WHERE fight = ? LIMIT 1")
-                let insert = try db.cachedStatement("""
-                    INSERT INTO record(id, fight, owner_id, opponent_id, date, result, duration, random_numbers, using_magic)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
+                let writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: true)
+                // What the database held before: an id or a fight above these came from the file.
+                let maxID = try db.scalarInt("SELECT max(id) FROM record") ?? 0
+                let maxFight = try db.scalarInt("SELECT max(fight) FROM record") ?? 0
+                var pairing = FightPairing()
+                var lowFights = Set<Int64>(), lowIDs = Set<Int64>()
                 var tallies: [Int64: Tally] = [:]
                 var summary = SummaryDelta()
-                var checkedFights = Set<Int64>()
-                for r in records {
+                try produce { r, line in
+                    func conflict(_ message: String, naming: Bool = true) -> ImportConflict {
+                        ImportConflict(message: "line \(line): record \(r.id)" + (naming ? ": " : " ") + message)
+                    }
+                    if r.owner.id == r.opponent?.id { throw conflict("Human \(r.owner.id) cannot fight itself") }
+                    for human in [r.owner, r.opponent].compactMap({ $0 }) {
+                        if let existing = known[human.id] {
+                            guard existing == human else {
+                                throw conflict("Human \(human.id) is \"\(MessageText.cut(existing.name))\" (\(existing.kindText)) here, \"\(MessageText.cut(human.name))\" (\(human.kindText)) in the file")
+                            }
+                            continue
+                        }
+                        try insertHuman.execute([human.id, human.name, human.kindText])
+                        known[human.id] = human
+                    }
                     let d = r.draft
-                    if checkedFights.insert(d.fight).inserted, try fightExists.first([d.fight], { _ in true }) != nil {
-                        throw ImportConflict(message: "record \(r.id): fight \(d.fight) already exists in the database; import into a new database (--db NEW.sqlite)")
+                    switch pairing.add(r, line: line) {
+                    case .opened:
+                        // A fight's first record in the file: the fight must be new here.
+                        if d.fight > maxFight || !lowFights.contains(d.fight) {
+                            if try fightExists.first([d.fight], { _ in true }) != nil {
+                                throw conflict("fight \(d.fight) already exists in the database; import into a new database (--db NEW.sqlite)")
+                            }
+                        }
+                        if d.fight <= maxFight { lowFights.insert(d.fight) }
+                    case .closed: break
+                    case .refused(let why): throw conflict(why)
                     }
                     do {
-                        try insert.execute([r.id, d.fight, d.ownerID, d.opponentID, d.date, d.result.rawValue,
-                                            durationTransformer.storedForm(of: d.duration),
-                                            diceTransformer.storedForm(of: d.randomNumbers),
-                                            d.usingMagic.map { magicTransformer.storedForm(of: $0) }])
+                        try writer.write(id: r.id, fight: d.fight, owner: d.ownerID, opponent: d.opponentID, date: .integer(d.date),
+                                         result: d.result.rawValue) { i in
+                            d.values[resolvedAttributes[i].attribute.name].map(AttributeInput.value) ?? .absent
+                        }
                     } catch let e as SQLiteError where e.isUniqueConstraint {
-                        throw ImportConflict(message: "record \(r.id) already exists in the database; import into a new database (--db NEW.sqlite), or leave that record out")
+                        if r.id > maxID || lowIDs.contains(r.id) { throw conflict("appears twice in the file", naming: false) }
+                        throw conflict("already exists in the database; import into a new database (--db NEW.sqlite), or leave that record out", naming: false)
                     }
+                    if r.id <= maxID { lowIDs.insert(r.id) }
                     tallies[d.ownerID, default: Tally()].add(d.result)
-                    if let magic = d.usingMagic { summary.addMagic(magic) }
-                    summary.addDice(d.randomNumbers)
+                    summary.add(d.values)
+                    count += 1
+                }
+                if let open = pairing.firstOpen {
+                    throw ImportConflict(message: "line \(open.line): record \(open.id): fight \(open.fight) has only this record in the file; a fight is imported with both its records (export without --where)")
                 }
                 try summary.apply(to: db)
                 try Self.addTallies(tallies, on: db)
             }
+        } catch let e as ImportConflict {
+            throw StoreError.conflict(e.message)
+        } catch let e as SQLiteError {
+            throw Self.classify(e, path: path, creating: false)
         }
         try reloadHumans()
+        return count
     }
 
-    /// Refuses a file whose fights are not whole: the store keeps every fight as its two records.
-    static func checkWholeFights(_ records: [RecordJSON.Imported]) throws(StoreError) {
-        var byFight: [Int64: [RecordJSON.Imported]] = [:]
-        for r in records {
-            if r.owner.id == r.opponent?.id {
-                throw .conflict("record \(r.id): Human \(r.owner.id) cannot fight itself")
-            }
-            byFight[r.draft.fight, default: []].append(r)
-        }
-        for r in records {
-            let pair = byFight[r.draft.fight] ?? []
-            if pair.count == 1 && r.opponent == nil { continue }
-            if pair.count > 1, let lone = pair.first(where: { $0.opponent == nil }) {
-                throw .conflict("record \(lone.id): fight \(r.draft.fight) has a record without an opponent and another record; a one-sided record is a fight of its own")
-            }
-            if pair.count == 1 {
-                throw .conflict("record \(r.id): fight \(r.draft.fight) has only this record in the file; a fight is imported with both its records (export without --where)")
-            }
-            if pair.count > 2 {
-                throw .conflict("record \(r.id): fight \(r.draft.fight) has \(pair.count) records in the file; a fight has two")
-            }
-            let other = pair[0].id == r.id ? pair[1] : pair[0]
-            if other.owner.id != r.opponent?.id || other.opponent?.id != r.owner.id {
-                throw .conflict("record \(r.id): fight \(r.draft.fight)'s two records are not each other's opponent")
-            }
-        }
+    /// Writes `records` (in memory) the same way; their positions stand for lines.
+    public func importRecords(_ records: [RecordJSON.Imported]) throws {
+        try importRecords { add in for (i, r) in records.enumerated() { try add(r, i + 1) } }
     }
+}
+
+/// Checks, as records stream in, that every fight comes whole: its first record opens it, the
+/// second (each the other's opponent) closes it; a record without an opponent is a fight alone.
+/// Only open fights are held. A fight met again after it closed is refused.
+struct FightPairing {
+    struct Open { let id: Int64; let fight: Int64; let owner: Int64; let opponent: Int64?; let line: Int }
+    enum Outcome: Equatable { case opened, closed, refused(String) }
+
+    private var open: [Int64: Open] = [:]
+    /// Fights seen whole, kept only to name the problem when one comes back (a one-sided fight
+    /// or a third record): their records' count and whether the first had an opponent.
+    private var closed: [Int64: (count: Int, oneSided: Bool)] = [:]
+
+    mutating func add(_ r: RecordJSON.Imported, line: Int) -> Outcome {
+        let fight = r.draft.fight
+        if let c = closed[fight] {
+            closed[fight] = (c.count + 1, c.oneSided)
+            return c.oneSided || r.opponent == nil
+                ? .refused("fight \(fight) has a record without an opponent and another record; a one-sided record is a fight of its own")
+                : .refused("fight \(fight) has \(c.count + 1) records in the file; a fight has two")
+        }
+        guard let first = open.removeValue(forKey: fight) else {
+            if r.opponent == nil { remember(fight, count: 1, oneSided: true); return .opened }
+            open[fight] = Open(id: r.id, fight: fight, owner: r.owner.id, opponent: r.opponent?.id, line: line)
+            return .opened
+        }
+        remember(fight, count: 2, oneSided: false)
+        if r.opponent == nil {
+            return .refused("fight \(fight) has a record without an opponent and another record; a one-sided record is a fight of its own")
+        }
+        if first.owner != r.opponent?.id || first.opponent != r.owner.id {
+            return .refused("fight \(fight)'s two records are not each other's opponent")
+        }
+        return .closed
+    }
+
+    /// Closed fights are remembered for the recent past only (constant memory): a fight's
+    /// records come together in an export; one far apart is still refused by the database check.
+    private mutating func remember(_ fight: Int64, count: Int, oneSided: Bool) {
+        if closed.count >= 4096 { closed.removeAll(keepingCapacity: true) }
+        closed[fight] = (count, oneSided)
+    }
+
+    /// The first fight still waiting for its second record (by line).
+    var firstOpen: Open? { open.values.min { $0.line < $1.line } }
 }
 
 /// An import that would overwrite different data.

@@ -30,13 +30,21 @@ public struct OneSidedRecord: Sendable {
         self.usingMagic = usingMagic
     }
 
-    /// How many of its values came in damaged (or missing), as battlelog will report them: dice
-    /// outside 1...100 are damage too.
-    public var damagedValues: Int {
-        func d<T>(_ c: CarriedValue<T>) -> Int { if case .damaged = c { 1 } else { 0 } }
-        var dice = d(randomNumbers)
-        if case .value(let rolls) = randomNumbers, !rolls.allSatisfy({ (1...100).contains($0) }) { dice = 1 }
-        return d(date) + d(duration) + dice + d(usingMagic)
+    /// The transformable values as the writer takes them, by attribute name.
+    var values: [String: AttributeInput] {
+        func input<T>(_ c: CarriedValue<T>) -> AttributeInput {
+            switch c {
+            case .value(let v): .value(v)
+            case .damaged(let raw): .raw(raw)
+            }
+        }
+        var values = ["duration": input(duration), "randomNumbers": input(randomNumbers)]
+        switch usingMagic {
+        case .value(let m?): values["usingMagic"] = .value(m)
+        case .value(nil): values["usingMagic"] = .absent
+        case .damaged(let raw): values["usingMagic"] = .raw(raw)
+        }
+        return values
     }
 }
 
@@ -61,10 +69,7 @@ extension BattleStore {
             try db.transaction {
                 let findHuman = try db.cachedStatement("SELECT id, kind FROM human WHERE name = ?")
                 let insertHuman = try db.cachedStatement("INSERT INTO human(name, kind) VALUES (?, ?)")
-                let insert = try db.cachedStatement("""
-                    INSERT INTO record(fight, owner_id, opponent_id, date, result, duration, random_numbers, using_magic)
-                    VALUES (?, ?, NULL, ?, ?, ?, ?, ?)
-                    """)
+                let writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: false)
                 var fight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0)
                 var humans: [String: Int64] = [:]
                 var tallies: [Int64: Tally] = [:]
@@ -86,26 +91,23 @@ extension BattleStore {
                     humans[name] = id
                     return id
                 }
-                func stored<T>(_ c: CarriedValue<T>, _ form: (T) -> SQLiteValue) -> SQLiteValue {
-                    switch c {
-                    case .value(let v): form(v)
-                    case .damaged(let raw): raw
-                    }
-                }
                 try produce { r in
                     let owner = try humanID(r.ownerName, r.ownerKind)
                     fight += 1
-                    try insert.execute([
-                        SQLiteValue.integer(fight), .integer(owner), stored(r.date) { .integer($0) }, .text(r.result.rawValue),
-                        stored(r.duration) { .text(durationTransformer.storedForm(of: $0)) },
-                        stored(r.randomNumbers) { .text(diceTransformer.storedForm(of: $0)) },
-                        stored(r.usingMagic) { m in m.map { .text(magicTransformer.storedForm(of: $0)) } ?? .null },
-                    ])
+                    let values = r.values
+                    var damagedDate = 0
+                    let date: SQLiteValue
+                    switch r.date {
+                    case .value(let d): date = .integer(d)
+                    case .damaged(let raw): date = raw; damagedDate = 1
+                    }
+                    let damaged = try writer.write(fight: fight, owner: owner, opponent: nil, date: date, result: r.result.rawValue) { i in
+                        values[resolvedAttributes[i].attribute.name] ?? .absent
+                    }
+                    summary.damagedValues += damaged + damagedDate
                     tallies[owner, default: Tally()].add(r.result)
-                    if case .value(let magic?) = r.usingMagic { delta.addMagic(magic) }
-                    if case .value(let dice) = r.randomNumbers, dice.allSatisfy({ (1...100).contains($0) }) { delta.addDice(dice) }
+                    delta.add(values.compactMapValues { if case .value(let v) = $0 { v } else { nil } })
                     summary.records += 1
-                    summary.damagedValues += r.damagedValues
                 }
                 try delta.apply(to: db)
                 try Self.addTallies(tallies, on: db)

@@ -15,9 +15,13 @@ public final class BattleStore {
     /// The Humans by id, loaded at open and reloaded when the roster changes.
     public private(set) var humansByID: [Int64: Human] = [:]
 
-    let durationTransformer = MediaTimeTransformer()
-    let diceTransformer = IntArrayTransformer()
-    let magicTransformer = MagicTransformer()
+    /// The model's transformable attributes with the transformers that serve them.
+    public let schema: RecordSchema
+    var resolvedAttributes: [ResolvedAttribute] { schema.resolved }
+    /// Where the filter language reads each derived query path (its column once filled).
+    public internal(set) var queryColumns = QueryColumns([:])
+    /// The record columns every read selects: the plain ones, then each transformable attribute's.
+    let recordColumns: String
 
     /// Whether the store cannot be written (a read-only file or a read-only open).
     public var isReadOnly: Bool { db.isReadOnly }
@@ -37,17 +41,21 @@ public final class BattleStore {
     /// only its `-wal` says so), a truncated file, a model naming a transformer that `registry`
     /// lacks. A read-only file opens for reading. See `StoreFile` for how files are opened.
     public init(path: String, registry: TransformerRegistry = .standard, model: StoreModel? = nil,
-                readOnly: Bool = false, create: Bool = true, replaceEmpty: Bool = false) throws(StoreError) {
+                readOnly: Bool = false, create: Bool = true, replaceEmpty: Bool = false,
+                derivedColumnProgress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws(StoreError) {
         let model = if let model { model } else { try StoreModel.bundled() }
-        try model.validate(against: registry)
+        let schema = try RecordSchema(model: model, registry: registry)
         self.path = path
         self.model = model
         self.registry = registry
+        self.schema = schema
+        self.recordColumns = (["id", "fight", "owner_id", "opponent_id", "date", "result"] + schema.resolved.map(\.attribute.column))
+            .map { "record." + $0 }.joined(separator: ", ")
 
         let opened = try StoreFile.open(path: path, readOnly: readOnly, create: create, replaceEmpty: replaceEmpty)
         self.db = opened.db
         self.isImmutable = opened.immutable
-        do { try Self.registerFunctions(on: db) } catch { throw .sqlite(path: path, error) }
+        do { try Self.registerFunctions(on: db, attributes: schema.resolved) } catch { throw .sqlite(path: path, error) }
 
         do {
             let version = try db.userVersion()
@@ -55,10 +63,15 @@ public final class BattleStore {
             if !db.isReadOnly {
                 try db.execute(script: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
                 try Schema.migrate(db)
+                try ModelColumns.ensure(resolvedAttributes, on: db)
             } else if version < Schema.currentVersion {
                 throw StoreError.readOnly(path: path)
+            } else {
+                try ModelColumns.checkPresent(resolvedAttributes, on: db, path: path)
             }
             try reloadHumans()
+            if !db.isReadOnly { try fillDerivedColumns(progress: derivedColumnProgress) }
+            try refreshReadyQueryColumns()
         } catch let error as StoreError {
             throw error
         } catch {
@@ -76,9 +89,17 @@ public final class BattleStore {
     }
 
     /// The SQL functions the filter language compiles to: `bl_contains(text, needle)` (Unicode,
-    /// case-insensitive) and `bl_magic_status(using_magic)` (the decoder's verdict: a magic type,
-    /// 'none' or 'damaged').
-    private static func registerFunctions(on db: Database) throws(SQLiteError) {
+    /// case-insensitive), `bl_magic_status(using_magic)` (the decoder's verdict: a magic type,
+    /// 'none' or 'damaged') and `bl_derived(path, stored)` (a query column's value computed from
+    /// the stored form, while the column itself is still being filled).
+    private static func registerFunctions(on db: Database, attributes: [ResolvedAttribute]) throws(SQLiteError) {
+        var derivations: [String: (ResolvedAttribute, AnyValueTransformer.Derivation)] = [:]
+        for a in attributes { for d in a.derived { derivations[d.column.path] = (a, d.derivation) } }
+        try db.createFunction("bl_derived", argumentCount: 2) { [derivations] args in
+            guard case .text(let path) = args[0], let (a, derivation) = derivations[path], case .text(let text) = args[1],
+                  let value = try? a.transformer.value(fromStored: text, range: a.attribute.range) else { return .null }
+            return derivation.value(of: value)
+        }
         try db.createFunction("bl_contains", argumentCount: 2) { args in
             guard case .text(let haystack) = args[0], case .text(let needle) = args[1] else { return .null }
             return .integer(FilterText.contains(haystack, needle) ? 1 : 0)
@@ -216,6 +237,7 @@ public final class BattleStore {
             if let magic = record.usingMagic.value ?? nil { summary.addMagic(magic) }
             if let dice = record.randomNumbers.value { summary.addDice(dice) }
         }
+        try recomputeDerivedColumns()
         try summary.apply(to: db)
     }
 
@@ -247,10 +269,7 @@ public final class BattleStore {
         try ensureWritable()
         return try run {
             try db.transaction {
-                let insert = try db.cachedStatement("""
-                    INSERT INTO record(fight, owner_id, opponent_id, date, result, duration, random_numbers, using_magic)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
+                let writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: false)
                 let firstFight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1
                 var fights: [Int64: Int64] = [:]
                 var tallies: [Int64: Tally] = [:]
@@ -263,20 +282,13 @@ public final class BattleStore {
                         fight = firstFight + Int64(fights.count)
                         fights[draft.fight] = fight
                     }
-                    insert.reset()
-                    try insert.bind(int64: fight, at: 1)
-                    try insert.bind(int64: draft.ownerID, at: 2)
-                    try insert.bind(draft.opponentID.map(SQLiteValue.integer) ?? .null, at: 3)
-                    try insert.bind(int64: draft.date, at: 4)
-                    try insert.bind(utf8: Array(draft.result.rawValue.utf8), at: 5)
-                    try insert.bind(utf8: durationTransformer.storedBytes(of: draft.duration).bytes, at: 6)
-                    try insert.bind(utf8: diceTransformer.storedBytes(of: draft.randomNumbers).bytes, at: 7)
-                    try insert.bind(utf8: draft.usingMagic.map { magicTransformer.storedBytes(of: $0).bytes }, at: 8)
-                    try insert.step()
+                    try writer.write(fight: fight, owner: draft.ownerID, opponent: draft.opponentID, date: .integer(draft.date),
+                                     result: draft.result.rawValue) { i in
+                        draft.values[resolvedAttributes[i].attribute.name].map(AttributeInput.value) ?? .absent
+                    }
                     ids.append(db.lastInsertRowID)
                     tallies[draft.ownerID, default: Tally()].add(draft.result)
-                    if let magic = draft.usingMagic { summary.addMagic(magic) }
-                    summary.addDice(draft.randomNumbers)
+                    summary.add(draft.values)
                 }
                 try summary.apply(to: db)
                 try Self.addTallies(tallies, on: db)
@@ -294,12 +306,10 @@ public final class BattleStore {
 
     // MARK: - Reading records
 
-    static let recordColumns = "record.id, record.fight, record.owner_id, record.opponent_id, record.date, record.result, record.duration, record.random_numbers, record.using_magic"
-
     /// The record with `id`.
     public func record(id: Int64) throws(StoreError) -> Record {
         let found = try run {
-            try db.cachedStatement("SELECT \(Self.recordColumns) FROM record WHERE id = ?").first([id]) { decodeRecord($0) }
+            try db.cachedStatement("SELECT \(recordColumns) FROM record WHERE id = ?").first([id]) { decodeRecord($0) }
         }
         guard let found else { throw .noSuchRecord(id) }
         return found
@@ -308,7 +318,7 @@ public final class BattleStore {
     /// The records of the fight `fight` (normally two).
     public func records(ofFight fight: Int64) throws(StoreError) -> [Record] {
         try run {
-            try db.cachedStatement("SELECT \(Self.recordColumns) FROM record WHERE fight = ? ORDER BY id").map([fight]) { decodeRecord($0) }
+            try db.cachedStatement("SELECT \(recordColumns) FROM record WHERE fight = ? ORDER BY id").map([fight]) { decodeRecord($0) }
         }
     }
 
@@ -327,7 +337,7 @@ public final class BattleStore {
                          limit: Int) -> (sql: String, arguments: [SQLiteValue]) {
         let (whereClause, arguments) = query.whereClause(from: cursor, direction: direction)
         let order = direction == .older ? "DESC" : "ASC"
-        let sql = "SELECT \(Self.recordColumns) FROM record \(whereClause) ORDER BY record.date \(order), record.id \(order) LIMIT ?"
+        let sql = "SELECT \(recordColumns) FROM record \(whereClause) ORDER BY record.date \(order), record.id \(order) LIMIT ?"
         return (sql, arguments + [.integer(Int64(limit))])
     }
 
@@ -364,7 +374,7 @@ public final class BattleStore {
     /// Calls `body` with every record matching `query`, oldest first (by id), streaming.
     public func forEachRecord(_ query: RecordQuery = RecordQuery(), _ body: (Record) throws -> Void) throws {
         let (whereClause, arguments) = query.whereClause()
-        let statement = try run { try db.prepare("SELECT \(Self.recordColumns) FROM record \(whereClause) ORDER BY record.id") }
+        let statement = try run { try db.prepare("SELECT \(recordColumns) FROM record \(whereClause) ORDER BY record.id") }
         try statement.forEachRow(arguments) { try body(decodeRecord($0)) }
     }
 
@@ -404,6 +414,12 @@ public final class BattleStore {
 }
 
 extension BattleStore {
+    /// Removes the database at `path` with its `-wal`, `-shm` and `-journal` (a database a failed
+    /// command created and must not leave behind). Close every store on it first.
+    public static func removeDatabase(at path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    }
+
     /// The SQLite library version in use.
     public static var sqliteLibraryVersion: String { Database.libraryVersion }
 }
@@ -416,7 +432,7 @@ extension BattleStore {
         for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min(ids.count, $0 + 500)]) }) {
             let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
             let rows = try run {
-                try db.prepare("SELECT \(Self.recordColumns) FROM record WHERE id IN (\(marks))").map(chunk.map { $0 as any SQLiteBindable }) { decodeRecord($0) }
+                try db.prepare("SELECT \(recordColumns) FROM record WHERE id IN (\(marks))").map(chunk.map { $0 as any SQLiteBindable }) { decodeRecord($0) }
             }
             for r in rows { found[r.id] = r }
         }

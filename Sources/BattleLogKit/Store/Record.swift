@@ -1,7 +1,8 @@
 import Foundation
 import SQLiteDB
 
-/// A record about to be written: every attribute has a value.
+/// A record about to be written. Its transformable values are held by attribute name, as the
+/// model declares them; the typed initialiser fills battlelog's own three.
 public struct RecordDraft: Sendable, Equatable {
     public var fight: Int64
     public var ownerID: Int64
@@ -10,21 +11,48 @@ public struct RecordDraft: Sendable, Equatable {
     /// Seconds since 1970-01-01 UTC.
     public var date: Int64
     public var result: FightResult
-    public var duration: MediaTime
-    public var randomNumbers: [Int]
-    public var usingMagic: Magic?
+    /// The transformable values by attribute name; an absent value (no magic) has no entry.
+    public var values: [String: any Sendable]
 
     public init(fight: Int64, ownerID: Int64, opponentID: Int64?, date: Int64, result: FightResult,
-                duration: MediaTime, randomNumbers: [Int], usingMagic: Magic?) {
+                values: [String: any Sendable]) {
         self.fight = fight
         self.ownerID = ownerID
         self.opponentID = opponentID
         self.date = date
         self.result = result
-        self.duration = duration
-        self.randomNumbers = randomNumbers
-        self.usingMagic = usingMagic
+        self.values = values
     }
+
+    /// A draft of battlelog's model: a duration, dice rolls and, when used, magic.
+    public init(fight: Int64, ownerID: Int64, opponentID: Int64?, date: Int64, result: FightResult,
+                duration: MediaTime, randomNumbers: [Int], usingMagic: Magic?) {
+        var values: [String: any Sendable] = ["duration": duration, "randomNumbers": randomNumbers]
+        if let usingMagic { values["usingMagic"] = usingMagic }
+        self.init(fight: fight, ownerID: ownerID, opponentID: opponentID, date: date, result: result, values: values)
+    }
+
+    public var duration: MediaTime? { values["duration"] as? MediaTime }
+    public var randomNumbers: [Int]? { values["randomNumbers"] as? [Int] }
+    public var usingMagic: Magic? { values["usingMagic"] as? Magic }
+
+    public static func == (a: RecordDraft, b: RecordDraft) -> Bool {
+        a.fight == b.fight && a.ownerID == b.ownerID && a.opponentID == b.opponentID && a.date == b.date
+            && a.result == b.result && a.values.count == b.values.count
+            && a.values.allSatisfy { key, value in b.values[key].map { AnyEquality.same(value, $0) } ?? false }
+    }
+}
+
+/// Equality of two type-erased values: equal when both are the same Equatable type and `==`.
+enum AnyEquality {
+    static func same(_ a: any Sendable, _ b: any Sendable) -> Bool {
+        guard let e = a as? any Equatable else { return false }
+        return e.isEqual(to: b)
+    }
+}
+
+extension Equatable {
+    fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
 }
 
 /// A damaged attribute of a stored record: which record, which attribute, and why.
@@ -66,15 +94,56 @@ public struct Record: Sendable {
     let storedDate: SQLiteValue
     /// Nil when the stored result is not one of win, loss, draw (reported in `errors`).
     public let result: FightResult?
-    public let duration: StoredAttribute<MediaTime>
-    public let randomNumbers: StoredAttribute<[Int]>
-    public let usingMagic: StoredAttribute<Magic?>
+    /// The model's transformable attributes, resolved: what `transformables` holds, in order.
+    public let schema: RecordSchema
+    /// The transformable attributes as read, in model order: each its stored text and its value
+    /// (nil when absent) or why it has none.
+    public let transformables: [StoredAttribute<(any Sendable)?>]
     /// Problems with plain columns (a result that is not win/loss/draw, an owner that is missing).
     public let columnErrors: [AttributeError]
 
     /// Every damaged attribute of the record, in model order.
     public var errors: [AttributeError] {
-        columnErrors + [duration.error, randomNumbers.error, usingMagic.error].compactMap { $0 }
+        columnErrors + transformables.compactMap(\.error)
+    }
+
+    /// The transformable attribute called `name` as read (nil when the model has none).
+    public func attribute(named name: String) -> StoredAttribute<(any Sendable)?>? {
+        schema.index(of: name).map { transformables[$0] }
+    }
+
+    public var duration: StoredAttribute<MediaTime> { typed("duration") }
+    public var randomNumbers: StoredAttribute<[Int]> { typed("randomNumbers") }
+    public var usingMagic: StoredAttribute<Magic?> {
+        guard let a = attribute(named: "usingMagic") else { return missing("usingMagic") }
+        switch a.decoded {
+        case .success(nil): return StoredAttribute(storedText: a.storedText, decoded: .success(nil))
+        case .success(let v?):
+            if let m = v as? Magic { return StoredAttribute(storedText: a.storedText, decoded: .success(m)) }
+            return wrongType("usingMagic", a.storedText, expected: "Magic", found: v)
+        case .failure(let e): return StoredAttribute(storedText: a.storedText, decoded: .failure(e))
+        }
+    }
+
+    /// A required attribute with its value as `T`; absent or of another type is damage.
+    private func typed<T>(_ name: String) -> StoredAttribute<T> {
+        guard let a = attribute(named: name) else { return missing(name) }
+        switch a.decoded {
+        case .success(let v?):
+            if let t = v as? T { return StoredAttribute(storedText: a.storedText, decoded: .success(t)) }
+            return wrongType(name, a.storedText, expected: "\(T.self)", found: v)
+        case .success(nil): return StoredAttribute(storedText: a.storedText, decoded: .failure(AttributeError(recordID: id, attribute: name, reason: .missingValue)))
+        case .failure(let e): return StoredAttribute(storedText: a.storedText, decoded: .failure(e))
+        }
+    }
+
+    private func missing<T>(_ name: String) -> StoredAttribute<T> {
+        StoredAttribute(storedText: nil, decoded: .failure(AttributeError(recordID: id, attribute: name, reason: .missingValue)))
+    }
+
+    private func wrongType<T>(_ name: String, _ text: String?, expected: String, found: any Sendable) -> StoredAttribute<T> {
+        StoredAttribute(storedText: text, decoded: .failure(AttributeError(
+            recordID: id, attribute: name, reason: .wrongShape(expected: expected, found: "\(type(of: found))"))))
     }
 
     public var isDamaged: Bool { !errors.isEmpty }

@@ -93,39 +93,29 @@ extension BattleStore {
         case .success(let r): result = r
         case .failure(let e): result = nil; damage("result", e)
         }
-        return Record(
-            id: id, fight: fight, owner: owner, opponent: opponent, date: date, storedDate: storedDate, result: result,
-            duration: stored(row, 6, recordID: id, attribute: "duration", ifNull: nil) { text throws(TransformError) in
-                try durationTransformer.value(fromStored: text)
-            },
-            randomNumbers: stored(row, 7, recordID: id, attribute: "randomNumbers", ifNull: nil) { text throws(TransformError) in
-                let rolls = try diceTransformer.value(fromStored: text)
-                // Dice rolls are 1...100: anything else the simulator never wrote.
-                if let i = rolls.firstIndex(where: { !(1...100).contains($0) }) {
-                    throw .wrongShape(expected: "dice rolls from 1 to 100", found: "\(rolls[i]) at index \(i)")
-                }
-                return rolls
-            },
-            usingMagic: stored(row, 8, recordID: id, attribute: "usingMagic", ifNull: .some(nil)) { text throws(TransformError) in
-                try magicTransformer.value(fromStored: text)
-            },
-            columnErrors: columnErrors)
+        let transformables = resolvedAttributes.enumerated().map { i, resolved in
+            decodeTransformable(row.value(Int32(6 + i)), resolved, recordID: id)
+        }
+        return Record(id: id, fight: fight, owner: owner, opponent: opponent, date: date, storedDate: storedDate,
+                      result: result, schema: schema, transformables: transformables, columnErrors: columnErrors)
     }
 
-    /// `ifNull` is the value SQL NULL stands for (no magic), or nil when NULL is damage.
-    private func stored<T>(_ row: Row, _ column: Int32, recordID: Int64, attribute: String, ifNull: T?,
-                           decode: (String) throws(TransformError) -> T) -> StoredAttribute<T> {
-        let value = row.value(column)
-        func failure(_ reason: TransformError, text: String?) -> StoredAttribute<T> {
-            StoredAttribute(storedText: text, decoded: .failure(AttributeError(recordID: recordID, attribute: attribute, reason: reason)))
+    /// One transformable column: decoded by its transformer (with the model's range), NULL absent
+    /// when the attribute is optional, anything else damage that keeps its stored text.
+    func decodeTransformable(_ value: SQLiteValue, _ resolved: ResolvedAttribute, recordID: Int64) -> StoredAttribute<(any Sendable)?> {
+        let attribute = resolved.attribute
+        func failure(_ reason: TransformError, text: String?) -> StoredAttribute<(any Sendable)?> {
+            StoredAttribute(storedText: text, decoded: .failure(AttributeError(recordID: recordID, attribute: attribute.name, reason: reason)))
         }
         switch value {
         case .null:
-            if let ifNull { return StoredAttribute(storedText: nil, decoded: .success(ifNull)) }
-            return failure(.missingValue, text: nil)
+            return attribute.isOptional ? StoredAttribute(storedText: nil, decoded: .success(nil)) : failure(.missingValue, text: nil)
         case .text(let text):
-            do { return StoredAttribute(storedText: text, decoded: .success(try decode(text))) }
-            catch { return failure(error, text: text) }
+            do {
+                let decoded = try resolved.transformer.value(fromStored: text, range: attribute.range)
+                if decoded == nil && !attribute.isOptional { return failure(.missingValue, text: text) }
+                return StoredAttribute(storedText: text, decoded: .success(decoded))
+            } catch { return failure(error, text: text) }
         case .blob(let bytes):
             return failure(.wrongStorageType("a blob of \(bytes.count) bytes"), text: nil)
         case .integer(let i):

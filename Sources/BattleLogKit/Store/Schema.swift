@@ -89,6 +89,18 @@ enum Schema {
          WHERE type = 'table' AND name = 'record';
         PRAGMA writable_schema = OFF;
         """,
+        // 4: the model's derived query columns (`ModelColumns` adds them as the model declares
+        // them; this table remembers which still need filling for existing records, so that a
+        // fill killed halfway resumes where it stopped). The result index goes: three values, it
+        // served no query (every list is read in date order) and cost every insert.
+        """
+        CREATE TABLE derived_fill (
+            column_name TEXT PRIMARY KEY,
+            next_id INTEGER NOT NULL,
+            end_id INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        DROP INDEX record_result;
+        """,
     ]
 
     /// The migrations (0-based) that edit sqlite_schema and so must bump `schema_version`.
@@ -121,5 +133,17 @@ enum Schema {
 extension BattleStore {
     /// Every migration's SQL, in order: the schema a new database gets (for the benchmark's raw
     /// C baseline, which must build the same tables and indexes).
-    public static var schemaScript: String { Schema.migrations.joined(separator: "\n") }
+    /// The model's derived columns and their indexes included.
+    public static var schemaScript: String {
+        var script = Schema.migrations
+        if let model = try? StoreModel.bundled() {
+            for a in ResolvedAttribute.resolve(model, .standard) {
+                for (column, derivation) in a.derived {
+                    script.append("ALTER TABLE record ADD COLUMN \(column.column) \(derivation.sqlType);")
+                    if column.isIndexed { script.append("CREATE INDEX \(ModelColumns.indexName(column)) ON record(\(column.column), date);") }
+                }
+            }
+        }
+        return script.joined(separator: "\n")
+    }
 }

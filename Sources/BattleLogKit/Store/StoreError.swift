@@ -22,6 +22,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case locked(path: String)
     case unregisteredTransformer(attribute: String, transformer: String)
     case invalidModel(String)
+    /// A record to write has no value for a required attribute.
+    case missingValue(attribute: String)
+    /// A record to write has a value of another type than its attribute's.
+    case wrongValueType(attribute: String, expected: String, found: String)
     case noSuchRecord(Int64)
     case noSuchHuman(String)
     case sqlite(path: String, SQLiteError)
@@ -50,6 +54,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unregisteredTransformer(let attribute, let transformer):
             "attribute \(attribute) names the value transformer \"\(transformer)\", which is not registered"
         case .invalidModel(let reason): "the model description is invalid: \(reason)"
+        case .missingValue(let a): "a record to write has no value for \(a), which the model requires"
+        case .wrongValueType(let a, let expected, let found): "a record to write has a \(found) for \(a), which holds \(expected)"
         case .noSuchRecord(let id): "no record with id \(id)"
         case .noSuchHuman(let name): "no Human named \"\(name)\""
         case .sqlite(let p, let e): "\(p): \(e.message) (SQLite error \(e.code))"

@@ -1,21 +1,52 @@
 import BattleLogResources
 
-/// The store's model description (`Resources/model/BattleLog.model.json`): entities, their
-/// attributes, and for each transformable attribute the name of its value transformer, as Core
-/// Data's model editor records it.
+/// The store's model description (`Resources/model/BattleLog.model.json`): the one declaration of
+/// each Transformable attribute of a record. From it the store builds its columns, its insert,
+/// its decoding, the JSON and CSV forms, `inspect`, doctor's checks and the derived query
+/// columns the filter language reads; nothing else names an attribute.
 public struct StoreModel: Sendable, Equatable {
-    /// A transformable attribute: where it is stored and which transformer reads it.
+    /// A transformable attribute: where it is stored, which transformer reads it, and what it
+    /// offers to queries.
     public struct TransformableAttribute: Sendable, Equatable {
         public let entity: String
         public let name: String
         public let column: String
         public let transformerName: String
+        /// The Swift value type the transformer must produce (`customClassName`, as Core Data's
+        /// model editor records it).
+        public let valueClassName: String
+        /// Whether the attribute may be absent (SQL NULL, `null` in JSON); otherwise NULL is damage.
+        public let isOptional: Bool
+        /// The key of its label in `Resources/labels` (the attribute's name when the model gives none).
+        public let labelKey: String
+        /// The key of the value in the JSON form of a record (the attribute's name unless given).
+        public let exportKey: String
+        /// The values the stored elements may take (`[1, 100]` for dice): outside it is damage.
+        public let range: ClosedRange<Int64>?
+        /// The plain columns derived from the value, written with the record.
+        public let queryColumns: [QueryColumn]
         /// `Entity.attribute`, the way errors name it.
         public var qualifiedName: String { "\(entity).\(name)" }
     }
 
+    /// A plain column derived from a transformable value (`rolls.max` from the dice), written by
+    /// the writer in the same transaction as the record, for the filter language to query
+    /// without decoding. NULL when the value is damaged or absent.
+    public struct QueryColumn: Sendable, Equatable {
+        /// The name the filter language knows it by (`rolls.max`).
+        public let path: String
+        public let column: String
+        /// The derivation the attribute's transformer offers (`max`).
+        public let derivation: String
+        /// Whether it has an index (`record_<column>` on (column, date)).
+        public let isIndexed: Bool
+    }
+
     public let name: String
     public let transformableAttributes: [TransformableAttribute]
+
+    /// Every derived query column, in model order.
+    public var queryColumns: [QueryColumn] { transformableAttributes.flatMap(\.queryColumns) }
 
     /// The model shipped in `Resources/`.
     public static func bundled() throws(StoreError) -> StoreModel {
@@ -42,25 +73,97 @@ public struct StoreModel: Sendable, Equatable {
                 guard case .object(let a) = attr, case .string(let attrName)? = a["name"],
                       case .string(let type)? = a["type"] else { throw .invalidModel("an attribute of \(entityName) lacks a name or type") }
                 guard type == "transformable" else { continue }
-                guard case .string(let transformer)? = a["valueTransformerName"], case .string(let column)? = a["column"] else {
-                    throw .invalidModel("\(entityName).\(attrName) is transformable but names no valueTransformerName or column")
-                }
-                attributes.append(TransformableAttribute(entity: entityName, name: attrName, column: column, transformerName: transformer))
+                attributes.append(try Self.transformable(a, entity: entityName, name: attrName))
             }
+        }
+        var columns = Set(Self.plainRecordColumns)
+        for column in attributes.flatMap({ [$0.column] + $0.queryColumns.map(\.column) }) {
+            guard Self.isPlainIdentifier(column) else { throw .invalidModel("column \"\(column)\" is not a plain lower-case SQL name") }
+            guard columns.insert(column).inserted else { throw .invalidModel("column \(column) is declared twice") }
+        }
+        var paths = Set<String>()
+        for path in attributes.flatMap({ $0.queryColumns.map(\.path) }) where !paths.insert(path).inserted {
+            throw .invalidModel("query path \(path) is declared twice")
         }
         self.name = name
         self.transformableAttributes = attributes
     }
 
-    /// Checks that every transformer the model names is registered.
+    private static func transformable(_ a: [String: JSONValue], entity: String, name: String) throws(StoreError) -> TransformableAttribute {
+        let qualified = "\(entity).\(name)"
+        guard case .string(let transformer)? = a["valueTransformerName"], case .string(let column)? = a["column"],
+              case .string(let className)? = a["customClassName"] else {
+            throw .invalidModel("\(qualified) is transformable but names no valueTransformerName, customClassName or column")
+        }
+        func text(_ key: String) throws(StoreError) -> String? {
+            switch a[key] {
+            case nil: return nil
+            case .string(let s)?: return s
+            default: throw .invalidModel("\(qualified): \"\(key)\" must be a string")
+            }
+        }
+        var range: ClosedRange<Int64>?
+        if let r = a["range"] {
+            guard case .array(let bounds) = r, bounds.count == 2, case .integer(let lo) = bounds[0],
+                  case .integer(let hi) = bounds[1], lo <= hi else {
+                throw .invalidModel("\(qualified): \"range\" must be [lowest, highest]")
+            }
+            range = lo...hi
+        }
+        var queryColumns: [QueryColumn] = []
+        if let q = a["queryColumns"] {
+            guard case .array(let entries) = q else { throw .invalidModel("\(qualified): \"queryColumns\" must be an array") }
+            for entry in entries {
+                guard case .object(let c) = entry, case .string(let path)? = c["path"], case .string(let col)? = c["column"],
+                      case .string(let derive)? = c["derive"] else {
+                    throw .invalidModel("\(qualified): a query column needs a path, a column and a derive")
+                }
+                queryColumns.append(QueryColumn(path: path, column: col, derivation: derive, isIndexed: c["indexed"] == .bool(true)))
+            }
+        }
+        return TransformableAttribute(
+            entity: entity, name: name, column: column, transformerName: transformer, valueClassName: className,
+            isOptional: a["optional"] == .bool(true), labelKey: try text("label") ?? name,
+            exportKey: try text("exportKey") ?? name, range: range, queryColumns: queryColumns)
+    }
+
+    /// The record's columns that are not transformable (the store's own schema).
+    static let plainRecordColumns = ["id", "fight", "owner_id", "opponent_id", "date", "result",
+                                     "magic_type", "magic_power", "magic_gate", "magic_formula"]
+
+    private static func isPlainIdentifier(_ s: String) -> Bool {
+        guard let first = s.utf8.first, (0x61...0x7A).contains(first) else { return false }
+        return s.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
+    }
+
+    /// Checks that the registry can serve every attribute: its transformer is registered, it
+    /// produces the declared type, and it offers the derivations and the range check the model
+    /// asks for. The error names the attribute.
     public func validate(against registry: TransformerRegistry) throws(StoreError) {
-        for attribute in transformableAttributes where registry.transformer(named: attribute.transformerName) == nil {
-            throw .unregisteredTransformer(attribute: attribute.qualifiedName, transformer: attribute.transformerName)
+        for attribute in transformableAttributes {
+            guard let transformer = registry.transformer(named: attribute.transformerName) else {
+                throw .unregisteredTransformer(attribute: attribute.qualifiedName, transformer: attribute.transformerName)
+            }
+            guard transformer.valueClassName == attribute.valueClassName else {
+                throw .invalidModel("\(attribute.qualifiedName): \(attribute.transformerName) produces \(transformer.valueClassName), not \(attribute.valueClassName)")
+            }
+            if attribute.range != nil && !transformer.checksRange {
+                throw .invalidModel("\(attribute.qualifiedName): \(attribute.transformerName) cannot check a range")
+            }
+            for column in attribute.queryColumns where transformer.derivation(named: column.derivation) == nil {
+                let offered = transformer.derivationNames.joined(separator: ", ")
+                throw .invalidModel("\(attribute.qualifiedName): \(attribute.transformerName) offers no derivation \"\(column.derivation)\" for \(column.path) (it offers: \(offered.isEmpty ? "none" : offered))")
+            }
         }
     }
 
     /// The attribute called `name` (e.g. `usingMagic`).
     public func attribute(named name: String) -> TransformableAttribute? {
         transformableAttributes.first { $0.name == name }
+    }
+
+    /// The query column the filter language calls `path` (e.g. `rolls.max`).
+    public func queryColumn(path: String) -> QueryColumn? {
+        queryColumns.first { $0.path == path }
     }
 }

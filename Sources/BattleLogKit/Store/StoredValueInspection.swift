@@ -17,31 +17,19 @@ public struct StoredValueInspection: Sendable, Equatable {
     public let error: String?
 
     /// The inspection of every transformable attribute of `record`, in model order.
-    public static func inspect(_ record: Record, store: BattleStore) throws(StoreError) -> [StoredValueInspection] {
-        var result: [StoredValueInspection] = []
-        for attribute in store.model.transformableAttributes {
-            guard let transformer = store.registry.transformer(named: attribute.transformerName) else {
-                throw .unregisteredTransformer(attribute: attribute.qualifiedName, transformer: attribute.transformerName)
-            }
-            let text: String?
-            let failure: AttributeError?
-            switch attribute.name {
-            case "duration": text = record.duration.storedText; failure = record.duration.error
-            case "randomNumbers": text = record.randomNumbers.storedText; failure = record.randomNumbers.error
-            case "usingMagic": text = record.usingMagic.storedText; failure = record.usingMagic.error
-            default: continue
-            }
+    public static func inspect(_ record: Record) -> [StoredValueInspection] {
+        record.schema.attributes.enumerated().map { i, attribute in
+            let transformer = record.schema.transformer(at: i)
+            let stored = record.transformables[i]
+            let text = stored.storedText
             var decoded: String?
-            if failure == nil {
-                if let text { decoded = try? transformer.describeStored(text) } else { decoded = "none" }
-            }
-            result.append(StoredValueInspection(
+            if case .success(let value) = stored.decoded { decoded = value.map(transformer.describe) ?? "none" }
+            return StoredValueInspection(
                 attribute: attribute.name, transformer: transformer.name, storedText: text,
-                nonText: text != nil ? nil : Self.storage(of: failure),
+                nonText: text != nil ? nil : Self.storage(of: stored.error),
                 length: text?.utf8.count ?? 0, version: text.flatMap { transformer.formatVersion(ofStored: $0) },
-                decoded: decoded, error: failure?.reason.description))
+                decoded: decoded, error: stored.error?.reason.description)
         }
-        return result
     }
 
     /// What a non-text stored value is, from its decoding failure (NULL when there is none).

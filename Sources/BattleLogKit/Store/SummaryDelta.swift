@@ -14,6 +14,12 @@ struct SummaryDelta {
         magicUses[MagicKey(type: magic.typeName, name: magic.value.statisticName), default: 0] += 1
     }
 
+    /// Adds a record's magic and dice (battlelog's own attributes; a model without them adds nothing).
+    mutating func add(_ values: [String: any Sendable]) {
+        if let magic = values["usingMagic"] as? Magic { addMagic(magic) }
+        if let dice = values["randomNumbers"] as? [Int], dice.allSatisfy({ (1...100).contains($0) }) { addDice(dice) }
+    }
+
     mutating func addDice(_ rolls: [Int]) {
         for roll in rolls { dice[roll, default: 0] += 1 }
     }

@@ -7,6 +7,8 @@ public struct IntArrayTransformer: ValueTransformer {
 
     public func storedForm(of values: [Int]) -> String { storedBytes(of: values).text }
 
+    public func storedUTF8(of values: [Int]) -> [UInt8] { storedBytes(of: values).bytes }
+
     /// The stored form as UTF-8 bytes (the writer's fast path).
     public func storedBytes(of values: [Int]) -> JSONWriter {
         var w = JSONWriter(capacity: values.count * 4 + 2)

@@ -15,6 +15,11 @@ public struct MagicTransformer: ValueTransformer {
         return storedBytes(of: magic).text
     }
 
+    public func storedUTF8(of magic: Magic?) -> [UInt8] {
+        guard let magic else { return Array("null".utf8) }
+        return storedBytes(of: magic).bytes
+    }
+
     /// The stored form of a magic as UTF-8 bytes (the writer's fast path).
     public func storedBytes(of magic: Magic) -> JSONWriter {
         var members = magic.value.storedFields

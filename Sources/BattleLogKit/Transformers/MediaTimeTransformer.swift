@@ -7,6 +7,8 @@ public struct MediaTimeTransformer: ValueTransformer {
 
     public func storedForm(of time: MediaTime) -> String { storedBytes(of: time).text }
 
+    public func storedUTF8(of time: MediaTime) -> [UInt8] { storedBytes(of: time).bytes }
+
     /// The stored form as UTF-8 bytes (the writer's fast path).
     public func storedBytes(of time: MediaTime) -> JSONWriter {
         var w = JSONWriter(capacity: 64)

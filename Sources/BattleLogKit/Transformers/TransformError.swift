@@ -20,6 +20,8 @@ public enum TransformError: Error, Equatable, Sendable, CustomStringConvertible 
     case arrayElement(index: Int, found: String)
     /// A required value is NULL.
     case missingValue
+    /// An element is outside the range the model gives the attribute.
+    case outOfRange(index: Int, value: Int64, range: ClosedRange<Int64>)
 
     public var description: String {
         switch self {
@@ -33,6 +35,7 @@ public enum TransformError: Error, Equatable, Sendable, CustomStringConvertible 
         case .mediaTime(let e): "time dictionary: \(e.description)"
         case .arrayElement(let i, let found): "element \(i) should be an integer, found \(found)"
         case .missingValue: "value is missing (NULL)"
+        case .outOfRange(let i, let v, let r): "expected elements from \(r.lowerBound) to \(r.upperBound), found \(v) at index \(i)"
         }
     }
 }

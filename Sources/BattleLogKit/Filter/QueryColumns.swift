@@ -1,0 +1,30 @@
+/// Where the filter language reads a derived query path (`rolls.max`, `duration`): the model's
+/// derived column once it is filled, else the same value computed from the stored form by
+/// `bl_derived` (slower, never different).
+public struct QueryColumns: Sendable, Equatable {
+    public struct Source: Sendable, Equatable {
+        /// The derived column (`rolls_max`).
+        public let column: String
+        /// The transformable column it comes from (`random_numbers`).
+        public let sourceColumn: String
+        /// Whether every record's derived column is filled.
+        public let isReady: Bool
+    }
+
+    private let sources: [String: Source]
+
+    public init(_ sources: [String: Source]) { self.sources = sources }
+
+    /// battlelog's own model with no column filled: every path computed from its stored form
+    /// (what a filter compiled without a store reads).
+    public static let computed: QueryColumns = {
+        guard let model = try? StoreModel.bundled() else { return QueryColumns([:]) }
+        var sources: [String: Source] = [:]
+        for a in model.transformableAttributes {
+            for c in a.queryColumns { sources[c.path] = Source(column: c.column, sourceColumn: a.column, isReady: false) }
+        }
+        return QueryColumns(sources)
+    }()
+
+    public func source(path: String) -> Source? { sources[path] }
+}

@@ -1,0 +1,202 @@
+import SQLiteDB
+
+/// The record columns the model declares: each transformable attribute's column and its derived
+/// query columns (with their indexes). Added when a model names a column the file lacks; the
+/// derived values of records written before are filled in batches by `fillDerivedColumns`.
+enum ModelColumns {
+    /// The columns of `record` as the file has them.
+    static func present(on db: Database) throws -> Set<String> {
+        Set(try db.prepare("SELECT name FROM pragma_table_xinfo('record')").map { $0.string(0) ?? "" })
+    }
+
+    static func indexes(on db: Database) throws -> Set<String> {
+        Set(try db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'record'").map { $0.string(0) ?? "" })
+    }
+
+    static func indexName(_ column: StoreModel.QueryColumn) -> String { "record_" + column.column }
+
+    /// Adds what the model declares and the file lacks, in one transaction; a new derived column
+    /// of a table with records is marked for filling.
+    static func ensure(_ attributes: [ResolvedAttribute], on db: Database) throws {
+        func missing() throws -> Bool {
+            let columns = try present(on: db), names = try indexes(on: db)
+            return attributes.contains { a in
+                !columns.contains(a.attribute.column)
+                    || a.derived.contains { !columns.contains($0.column.column) || ($0.column.isIndexed && !names.contains(indexName($0.column))) }
+            }
+        }
+        guard try missing() else { return }
+        try db.transaction {
+            let columns = try present(on: db), names = try indexes(on: db)
+            for a in attributes {
+                if !columns.contains(a.attribute.column) {
+                    try db.execute(script: "ALTER TABLE record ADD COLUMN \(a.attribute.column) TEXT")
+                }
+                for (column, derivation) in a.derived {
+                    if !columns.contains(column.column) {
+                        try db.execute(script: "ALTER TABLE record ADD COLUMN \(column.column) \(derivation.sqlType)")
+                        try db.execute("""
+                            INSERT INTO derived_fill(column_name, next_id, end_id)
+                            SELECT ?, min(id), max(id) + 1 FROM record HAVING count(*) > 0
+                            """, [column.column])
+                    }
+                    if column.isIndexed && !names.contains(indexName(column)) {
+                        try db.execute(script: "CREATE INDEX \(indexName(column)) ON record(\(column.column), date)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// For a read-only open: the columns the model reads must exist (a file written under another
+    /// model cannot be read by this one until a writable open adds them).
+    static func checkPresent(_ attributes: [ResolvedAttribute], on db: Database, path: String) throws {
+        let columns = try present(on: db)
+        if let a = attributes.first(where: { !columns.contains($0.attribute.column) }) {
+            throw StoreError.invalidModel("\(path) has no column \(a.attribute.column) for \(a.attribute.qualifiedName); open it once for writing to add it")
+        }
+    }
+
+    /// The derived columns still being filled.
+    static func pending(on db: Database) throws -> Set<String> {
+        Set(try db.prepare("SELECT column_name FROM derived_fill").map { $0.string(0) ?? "" })
+    }
+}
+
+extension BattleStore {
+    /// Fills the derived query columns of records written before the columns existed, in
+    /// batches of `batchSize` records, each its own transaction (other writers take turns; a fill
+    /// killed halfway resumes from the last batch at the next writable open). `progress` gets
+    /// the records done and the total after each batch. Runs at every writable open; returns at
+    /// once when nothing is pending. `maxBatches` stops early (for tests).
+    public func fillDerivedColumns(batchSize: Int = 20_000, maxBatches: Int? = nil,
+                                   progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws(StoreError) {
+        try ensureWritable()
+        // A plain read first: the write lock is taken only when there is something to fill.
+        guard !(try run { try ModelColumns.pending(on: db) }).isEmpty else { return }
+        var total: Int?
+        var done = 0
+        var batches = 0
+        while maxBatches.map({ batches < $0 }) ?? true {
+            let step: (rows: Int, remaining: Int)? = try run {
+                try db.transaction { () -> (rows: Int, remaining: Int)? in
+                    let pending = try db.prepare("SELECT column_name, next_id, end_id FROM derived_fill").map {
+                        (column: $0.string(0) ?? "", next: $0.int64(1), end: $0.int64(2))
+                    }
+                    guard let start = pending.map(\.next).min(), let last = pending.map(\.end).max() else { return nil }
+                    let end = min(last, try db.scalarInt("SELECT id FROM record WHERE id >= \(start) ORDER BY id LIMIT 1 OFFSET \(batchSize)").map { Int64($0) } ?? last)
+                    let rows = try fillBatch(start..<end, pending: pending)
+                    try db.execute("UPDATE derived_fill SET next_id = max(next_id, ?)", [end])
+                    try db.execute(script: "DELETE FROM derived_fill WHERE next_id >= end_id")
+                    let remaining = Int(try db.scalarInt("SELECT count(*) FROM record WHERE id >= \(end) AND id < \(last)") ?? 0)
+                    return (rows, remaining)
+                }
+            }
+            guard let step else { break }
+            batches += 1
+            done += step.rows
+            if total == nil { total = done + step.remaining }
+            progress?(done, max(total ?? 0, done + step.remaining))
+            if step.remaining == 0 {
+                let finished = try run { try ModelColumns.pending(on: db).isEmpty }
+                if finished { break }
+            }
+        }
+        try refreshReadyQueryColumns()
+    }
+
+    /// Computes the derived columns of the records with ids in `ids`, for the columns pending there.
+    private func fillBatch(_ ids: Range<Int64>, pending: [(column: String, next: Int64, end: Int64)]) throws -> Int {
+        var rows = 0
+        for resolved in resolvedAttributes {
+            let columns = resolved.derived.enumerated().compactMap { k, d -> (Int, (Int64, Int64))? in
+                pending.first { $0.column == d.column.column }.map { (k, ($0.next, $0.end)) }
+            }
+            guard !columns.isEmpty else { continue }
+            let select = try db.prepare("SELECT id, \(resolved.attribute.column) FROM record WHERE id >= ? AND id < ? ORDER BY id")
+            var n = 0
+            try select.forEachRow([ids.lowerBound, ids.upperBound]) { row in
+                let id = row.int64(0)
+                n += 1
+                // A column is filled for the records written before it existed (ids in its range);
+                // the writer has written it for the later ones.
+                let due = columns.filter { id >= $0.1.0 && id < $0.1.1 }
+                guard !due.isEmpty else { return }
+                let derived = resolved.derivedValues(of: decodeTransformable(row.value(1), resolved, recordID: id).value ?? nil)
+                let sets = due.map { "\(resolved.derived[$0.0].column.column) = ?" }.joined(separator: ", ")
+                try db.cachedStatement("UPDATE record SET \(sets) WHERE id = ?").execute(due.map { derived[$0.0] as any SQLiteBindable } + [id])
+            }
+            rows = max(rows, n)
+        }
+        return rows
+    }
+
+    /// Recomputes every derived column of every record from its stored value (doctor --repair),
+    /// inside the caller's transaction.
+    func recomputeDerivedColumns() throws {
+        for resolved in resolvedAttributes where !resolved.derived.isEmpty {
+            let sets = resolved.derived.map { "\($0.column.column) = ?" }.joined(separator: ", ")
+            let update = try db.prepare("UPDATE record SET \(sets) WHERE id = ?")
+            let select = try db.prepare("SELECT id, \(resolved.attribute.column) FROM record ORDER BY id")
+            try select.forEachRow { row in
+                let id = row.int64(0)
+                let derived = resolved.derivedValues(of: decodeTransformable(row.value(1), resolved, recordID: id).value ?? nil)
+                try update.execute(derived.map { $0 as any SQLiteBindable } + [id])
+            }
+        }
+        try db.execute(script: "DELETE FROM derived_fill")
+    }
+
+    /// Records whose derived columns disagree with the values they come from, as
+    /// "record N: rolls_max is 12, its dice say 30" (doctor; a full scan).
+    public func derivedColumnProblems(limit: Int = 100) throws(StoreError) -> [String] {
+        try run {
+            let pending = try ModelColumns.pending(on: db)
+            var problems: [String] = []
+            for resolved in resolvedAttributes where !resolved.derived.isEmpty {
+                let checked = resolved.derived.filter { !pending.contains($0.column.column) }
+                guard !checked.isEmpty else { continue }
+                let select = try db.prepare("SELECT id, \(resolved.attribute.column), \(checked.map(\.column.column).joined(separator: ", ")) FROM record ORDER BY id")
+                try select.forEachRow { row in
+                    guard problems.count < limit else { return }
+                    let id = row.int64(0)
+                    let value = decodeTransformable(row.value(1), resolved, recordID: id).value ?? nil
+                    for (k, d) in checked.enumerated() {
+                        let expected = value.map { d.derivation.value(of: $0) } ?? .null
+                        let stored = row.value(Int32(2 + k))
+                        if !Self.sameDerived(stored, expected) {
+                            problems.append("record \(id): \(d.column.column) is \(ColumnDecoding.describe(stored)), its \(resolved.attribute.name) gives \(ColumnDecoding.describe(expected)) (battlelog doctor --repair recomputes it)")
+                            break
+                        }
+                    }
+                }
+            }
+            return problems
+        }
+    }
+
+    /// Derived values compare by value: an INTEGER the writer bound equals itself; a REAL equals
+    /// the same REAL (SQLite keeps doubles exactly).
+    static func sameDerived(_ a: SQLiteValue, _ b: SQLiteValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case (.integer(let x), .integer(let y)): x == y
+        case (.real(let x), .real(let y)): x == y || (x.isNaN && y.isNaN)
+        default: false
+        }
+    }
+
+    /// Which filter-language paths read their own column now (the rest compute from the stored
+    /// form while the column is filled).
+    func refreshReadyQueryColumns() throws(StoreError) {
+        let pending = try run { try ModelColumns.pending(on: db) }
+        var sources: [String: QueryColumns.Source] = [:]
+        for a in resolvedAttributes {
+            for d in a.derived {
+                sources[d.column.path] = QueryColumns.Source(column: d.column.column, sourceColumn: a.attribute.column,
+                                                            isReady: !pending.contains(d.column.column))
+            }
+        }
+        queryColumns = QueryColumns(sources)
+    }
+}

@@ -1,0 +1,78 @@
+import SQLiteDB
+
+/// A transformable value about to be written.
+enum AttributeInput {
+    case value(any Sendable)
+    case absent
+    /// A stored form carried as it was (a value another store could not decode): written as is,
+    /// reported as damage by the reader; its derived columns are NULL.
+    case raw(SQLiteValue)
+}
+
+/// The one insert of a record, built from the model: the plain columns, each transformable
+/// attribute's stored form, and its derived query columns, bound in that order. Simulate, import
+/// and the Core Data import all write through it.
+struct RecordWriter {
+    private let statement: Statement
+    private let attributes: [ResolvedAttribute]
+    private let firstAttribute: Int32
+
+    /// Prepares the insert (with an explicit `id` column when `withID`).
+    init(db: Database, attributes: [ResolvedAttribute], withID: Bool) throws {
+        self.attributes = attributes
+        var columns = ["fight", "owner_id", "opponent_id", "date", "result"]
+        if withID { columns.insert("id", at: 0) }
+        firstAttribute = Int32(columns.count + 1)
+        for a in attributes { columns.append(a.attribute.column); columns += a.derived.map(\.column.column) }
+        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        statement = try db.cachedStatement("INSERT INTO record(\(columns.joined(separator: ", "))) VALUES (\(marks))")
+    }
+
+    /// Writes one record; `input(i)` gives the value of the model's i-th transformable attribute.
+    /// Returns how many of its values go in as damage (carried raw, or outside the model's range).
+    @discardableResult
+    func write(id: Int64? = nil, fight: Int64, owner: Int64, opponent: Int64?, date: SQLiteValue, result: String,
+               _ input: (Int) -> AttributeInput) throws -> Int {
+        statement.reset()
+        var index: Int32 = 1
+        if let id { try statement.bind(int64: id, at: index); index += 1 }
+        try statement.bind(int64: fight, at: index)
+        try statement.bind(int64: owner, at: index + 1)
+        try statement.bind(opponent.map(SQLiteValue.integer) ?? .null, at: index + 2)
+        try statement.bind(date, at: index + 3)
+        try statement.bind(utf8: Array(result.utf8), at: index + 4)
+        index = firstAttribute
+        var damaged = 0
+        for (i, resolved) in attributes.enumerated() {
+            let a = resolved.attribute
+            switch input(i) {
+            case .value(let value):
+                guard let bytes = resolved.transformer.storedBytes(of: value) else {
+                    throw StoreError.wrongValueType(attribute: a.qualifiedName, expected: a.valueClassName, found: "\(type(of: value))")
+                }
+                try statement.bind(utf8: bytes, at: index)
+                var inRange = true
+                if let range = a.range {
+                    do { try resolved.transformer.check(value, range: range) } catch { inRange = false; damaged += 1 }
+                }
+                for (k, d) in resolved.derived.enumerated() {
+                    try statement.bind(inRange ? d.derivation.value(of: value) : .null, at: index + 1 + Int32(k))
+                }
+            case .absent:
+                guard a.isOptional else { throw StoreError.missingValue(attribute: a.qualifiedName) }
+                try bindNulls(from: index, count: 1 + resolved.derived.count)
+            case .raw(let stored):
+                try statement.bind(stored, at: index)
+                try bindNulls(from: index + 1, count: resolved.derived.count)
+                damaged += 1
+            }
+            index += 1 + Int32(resolved.derived.count)
+        }
+        _ = try statement.step()
+        return damaged
+    }
+
+    private func bindNulls(from index: Int32, count: Int) throws {
+        for k in 0..<count { try statement.bind(.null, at: index + Int32(k)) }
+    }
+}

@@ -1,0 +1,157 @@
+import SQLiteDB
+
+/// What a registered transformer offers beyond the stored form: how its value is written in the
+/// JSON form of a record and read back, its CSV cells, how `inspect` describes it, the range
+/// check a model may ask for, and the query columns a model may derive from it. Registered once
+/// per value type; the store, the exports and the diagnostics use it for every attribute alike.
+public struct ValueForms<Value: Sendable & Equatable>: Sendable {
+    /// Writes the value in a record's JSON form (the stored form, when not given).
+    public var writeJSON: (@Sendable (Value, inout JSONWriter) -> Void)?
+    /// Reads the value from a record's JSON form (the stored form's reader, when not given).
+    public var readJSON: (@Sendable (JSONValue) throws(TransformError) -> Value)?
+    /// One line describing the value for `inspect`.
+    public var describe: @Sendable (Value) -> String
+    /// The CSV columns, given the attribute's column name, and the cells of a value (nil: absent).
+    public var csvHeaders: @Sendable (String) -> [String]
+    public var csvCells: @Sendable (Value?) -> [String]
+    /// Throws when the value leaves a model's `range`; nil when the type has no range to check.
+    public var checkRange: (@Sendable (Value, ClosedRange<Int64>) throws(TransformError) -> Void)?
+    /// Derived query columns by name: the SQL type and the value derived (NULL when none).
+    public var derivations: [String: (sqlType: String, derive: @Sendable (Value) -> SQLiteValue)]
+
+    public init(describe: @escaping @Sendable (Value) -> String,
+                csvHeaders: @escaping @Sendable (String) -> [String] = { [$0] },
+                csvCells: @escaping @Sendable (Value?) -> [String],
+                writeJSON: (@Sendable (Value, inout JSONWriter) -> Void)? = nil,
+                readJSON: (@Sendable (JSONValue) throws(TransformError) -> Value)? = nil,
+                checkRange: (@Sendable (Value, ClosedRange<Int64>) throws(TransformError) -> Void)? = nil,
+                derivations: [String: (sqlType: String, derive: @Sendable (Value) -> SQLiteValue)] = [:]) {
+        self.describe = describe
+        self.csvHeaders = csvHeaders
+        self.csvCells = csvCells
+        self.writeJSON = writeJSON
+        self.readJSON = readJSON
+        self.checkRange = checkRange
+        self.derivations = derivations
+    }
+}
+
+/// A type-erased transformer, for the registry and for everything that handles every attribute
+/// alike (the writer, the decoder, the exports, inspect, doctor). Values pass as `any Sendable`;
+/// nil stands for an absent value (SQL NULL of an optional attribute).
+public struct AnyValueTransformer: Sendable {
+    public let name: String
+    public let valueClassName: String
+    private let encode: @Sendable (any Sendable) -> [UInt8]?
+    private let decode: @Sendable (String, ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)?
+    private let fromJSON: @Sendable (JSONValue, ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)?
+    private let toJSON: @Sendable (any Sendable, inout JSONWriter) -> Void
+    private let describeValue: @Sendable (any Sendable) -> String
+    private let headers: @Sendable (String) -> [String]
+    private let cells: @Sendable ((any Sendable)?) -> [String]
+    private let equal: @Sendable (any Sendable, any Sendable) -> Bool
+    private let version: @Sendable (String) -> Int?
+    private let rangeCheck: @Sendable (any Sendable, ClosedRange<Int64>) throws(TransformError) -> Void
+    private let derivationTable: [String: Derivation]
+    /// Whether the model may give this transformer's attributes a `range`.
+    public let checksRange: Bool
+
+    /// A derived query column's computation.
+    public struct Derivation: Sendable {
+        public let sqlType: String
+        let derive: @Sendable (any Sendable) -> SQLiteValue
+        /// The derived value (NULL for a value of another type).
+        public func value(of v: any Sendable) -> SQLiteValue { derive(v) }
+    }
+
+    /// Erases `transformer`. Its `Value` may be optional (`Magic?`): a nil value is absent.
+    public init<T: ValueTransformer, V>(_ transformer: T, forms: ValueForms<V>) where T.Value == V {
+        self.init(transformer, unwrap: { $0 }, forms: forms)
+    }
+
+    /// Erases a transformer whose value is `V?` (an absent value stored as SQL NULL).
+    public init<T: ValueTransformer, V>(_ transformer: T, forms: ValueForms<V>) where T.Value == V? {
+        self.init(transformer, unwrap: { $0 }, forms: forms)
+    }
+
+    private init<T: ValueTransformer, V>(_ transformer: T, unwrap: @escaping @Sendable (T.Value) -> V?, forms: ValueForms<V>) {
+        name = T.name
+        valueClassName = T.valueClassName
+        checksRange = forms.checkRange != nil
+        let check = forms.checkRange
+        let checked = { @Sendable (v: V?, range: ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)? in
+            guard let v else { return nil }
+            if let range, let check { try check(v, range) }
+            return v
+        }
+        encode = { value in
+            guard let v = value as? V, let stored = (v as? T.Value) else { return nil }
+            return transformer.storedUTF8(of: stored)
+        }
+        decode = { (text: String, range: ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)? in
+            try checked(unwrap(try transformer.value(fromStored: text)), range)
+        }
+        let readJSON = forms.readJSON
+        fromJSON = { (json: JSONValue, range: ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)? in
+            if json == .null { return nil }
+            if let readJSON { return try checked(try readJSON(json), range) }
+            return try checked(unwrap(try transformer.value(fromStored: json.jsonText)), range)
+        }
+        let writeJSON = forms.writeJSON
+        toJSON = { value, w in
+            guard let v = value as? V else { w.writeNull(); return }
+            if let writeJSON { writeJSON(v, &w) } else if let stored = v as? T.Value, let json = try? JSONParser.parse(transformer.storedForm(of: stored)) {
+                w.write(json)
+            } else { w.writeNull() }
+        }
+        let describe = forms.describe
+        describeValue = { value in (value as? V).map(describe) ?? "?" }
+        headers = forms.csvHeaders
+        let csvCells = forms.csvCells
+        cells = { value in csvCells(value as? V) }
+        equal = { a, b in (a as? V) == (b as? V) && a is V }
+        version = { transformer.formatVersion(ofStored: $0) }
+        rangeCheck = { (value: any Sendable, range: ClosedRange<Int64>) throws(TransformError) -> Void in
+            if let v = value as? V, let check { try check(v, range) }
+        }
+        derivationTable = forms.derivations.mapValues { d in
+            let derive = d.derive
+            return Derivation(sqlType: d.sqlType) { value in (value as? V).map(derive) ?? .null }
+        }
+    }
+
+    /// The stored form of `value`, or nil when `value` is not of this transformer's type.
+    public func storedBytes(of value: any Sendable) -> [UInt8]? { encode(value) }
+
+    /// Decodes a stored form (checking `range` when given); nil when it holds an absent value.
+    public func value(fromStored text: String, range: ClosedRange<Int64>? = nil) throws(TransformError) -> (any Sendable)? {
+        try decode(text, range)
+    }
+
+    /// Reads the value from a record's JSON form; nil for `null`.
+    public func value(fromJSON json: JSONValue, range: ClosedRange<Int64>? = nil) throws(TransformError) -> (any Sendable)? {
+        try fromJSON(json, range)
+    }
+
+    /// Writes the value in a record's JSON form.
+    public func writeJSON(_ value: any Sendable, into w: inout JSONWriter) { toJSON(value, &w) }
+
+    /// Describes a value for `inspect`.
+    public func describe(_ value: any Sendable) -> String { describeValue(value) }
+
+    /// Decodes `text` and describes the value ("none" when absent), or throws why it cannot.
+    public func describeStored(_ text: String) throws(TransformError) -> String {
+        guard let v = try decode(text, nil) else { return "none" }
+        return describeValue(v)
+    }
+
+    /// Throws when `value` leaves `range` (a model's bound on its elements).
+    public func check(_ value: any Sendable, range: ClosedRange<Int64>) throws(TransformError) { try rangeCheck(value, range) }
+
+    public func csvHeaders(column: String) -> [String] { headers(column) }
+    public func csvCells(_ value: (any Sendable)?) -> [String] { cells(value) }
+    public func isEqual(_ a: any Sendable, _ b: any Sendable) -> Bool { equal(a, b) }
+    public func formatVersion(ofStored text: String) -> Int? { version(text) }
+    public func derivation(named name: String) -> Derivation? { derivationTable[name] }
+    public var derivationNames: [String] { derivationTable.keys.sorted() }
+}
