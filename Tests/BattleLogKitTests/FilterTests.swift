@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiteDB
 @testable import BattleLogKit
 
 /// Ten records whose every value is known, some damaged, some hostile.
@@ -206,5 +207,110 @@ final class FilterFixture {
         #expect(Template.fill("{0} then {1}", ["{1}", "x"]) == "{1} then x")
         #expect(Template.fill("{2} {x} {", ["a"]) == "{2} {x} {")
         #expect(Template.fill("（第 {0} 列）", ["12"]) == "（第 12 列）")
+    }
+}
+
+/// The derived query columns (issue 12): written with each record, filled for databases of the
+/// previous schema, checked by doctor, and read by the filter language through their indexes.
+@Suite struct DerivedColumnTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/schema-v3.sqlite").path
+
+    /// Every record matching `filter`, through the store's columns and through the computed path.
+    func matches(_ store: BattleStore, _ filter: String, columns: QueryColumns) throws -> [Int64] {
+        try store.page(RecordQuery(filter: FilterCompiler.compile(filter, roster: store.humans, columns: columns)), limit: 100_000).map(\.id)
+    }
+
+    @Test func aDatabaseOfThePreviousSchemaIsMigratedAndFilled() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("v3.sqlite")
+        try FileManager.default.copyItem(atPath: Self.fixture, toPath: path)
+        let before = try Database(path: path)
+        #expect(try before.userVersion() == 3)
+        #expect(try before.scalarInt("SELECT count(*) FROM pragma_table_info('record') WHERE name = 'rolls_max'") == 0)
+        // A read-only open cannot migrate: refused, the file untouched.
+        #expect(throws: StoreError.readOnly(path: path)) { try BattleStore(path: path, readOnly: true) }
+        var steps: [(Int, Int)] = []
+        let store = try BattleStore(path: path, derivedColumnProgress: { steps.append(($0, $1)) })
+        #expect(try before.userVersion() == 4)
+        #expect(steps.last.map { $0.0 == $0.1 && $0.1 == 80 } == true, "\(steps)")
+        #expect(try store.derivedColumnProblems().isEmpty)
+        // The damaged values of the fixture (dice 150 in record 3, a duration without its keys in
+        // record 4) have NULL derived columns, as the computed path gives them.
+        #expect(try before.scalarInt("SELECT count(*) FROM record WHERE rolls_max IS NULL") == 1)
+        #expect(try before.scalarInt("SELECT count(*) FROM record WHERE duration_seconds IS NULL") == 1)
+        for filter in ["rolls.max < 40", "rolls.min >= 50 or rolls.sum > 300", "duration > 0:40 and rolls.max < 80", "rolls.count = 3",
+                       "rolls contains 7", "not rolls.max > 10"] {
+            #expect(try matches(store, filter, columns: store.queryColumns) == matches(store, filter, columns: .computed), "\(filter)")
+        }
+        #expect(try store.record(id: 3).errors.map(\.attribute) == ["randomNumbers"])
+        // The result index is gone; the derived ones are there.
+        let indexes = try before.prepare("SELECT name FROM sqlite_schema WHERE type = 'index'").map { $0.string(0) ?? "" }
+        #expect(!indexes.contains("record_result"))
+        #expect(["record_rolls_max", "record_rolls_min"].allSatisfy(indexes.contains))
+    }
+
+    @Test func aFillStoppedHalfwayResumesAndFiltersStayRightMeanwhile() throws {
+        let folder = TemporaryFolder()
+        let (store, _, _) = try makeStore(folder, fights: 150)
+        // As a database migrated from the previous schema would be: columns empty, fill pending.
+        try store.executeRaw("UPDATE record SET rolls_max = NULL, rolls_min = NULL, rolls_sum = NULL, rolls_count = NULL, duration_seconds = NULL")
+        for column in ["rolls_max", "rolls_min", "rolls_sum", "rolls_count", "duration_seconds"] {
+            try store.executeRaw("INSERT INTO derived_fill VALUES (?, 1, 301)", [column])
+        }
+        let path = store.path
+        let reopened = try BattleStore(path: path, readOnly: true)
+        #expect(reopened.queryColumns.source(path: "rolls.max")?.isReady == false)
+        let expected = try matches(reopened, "rolls.max < 20 and duration > 0.1", columns: .computed)
+        #expect(expected.count > 10)
+        #expect(try matches(reopened, "rolls.max < 20 and duration > 0.1", columns: reopened.queryColumns) == expected)
+        // One batch, as a process killed after its first commit leaves it.
+        try store.fillDerivedColumns(batchSize: 100, maxBatches: 1)
+        #expect(try store.derivedColumnProblems().isEmpty)   // pending columns are not judged
+        let writer = try BattleStore(path: path)   // the next writable open finishes it
+        #expect(writer.queryColumns.source(path: "rolls.max")?.isReady == true)
+        #expect(try writer.derivedColumnProblems().isEmpty)
+        #expect(try matches(writer, "rolls.max < 20 and duration > 0.1", columns: writer.queryColumns) == expected)
+    }
+
+    @Test func doctorFindsADerivedColumnThatDisagreesAndRepairFixesIt() throws {
+        let folder = TemporaryFolder()
+        let (store, _, _) = try makeStore(folder, fights: 20)
+        #expect(try store.derivedColumnProblems().isEmpty)
+        try store.executeRaw("UPDATE record SET rolls_max = 99 WHERE id = 5")
+        try store.executeRaw("UPDATE record SET duration_seconds = 'x' WHERE id = 6")
+        let problems = try store.derivedColumnProblems()
+        #expect(problems.count == 2, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("record 5: rolls_max is an integer (99), its randomNumbers gives an integer (3)") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("record 6: duration_seconds is \"x\", its duration gives a real") }, "\(problems)")
+        try store.rebuildSummaries()
+        #expect(try store.derivedColumnProblems().isEmpty)
+    }
+
+    @Test func theWriterFillsThemInTheSameTransaction() throws {
+        let folder = TemporaryFolder()
+        let (store, _, _) = try makeStore(folder, fights: 10)
+        let db = try Database(path: store.path)
+        let row = try db.prepare("SELECT rolls_max, rolls_min, rolls_sum, rolls_count, duration_seconds FROM record WHERE id = 9").first { r in
+            [r.int64(0), r.int64(1), r.int64(2), r.int64(3)].map(String.init) + [String(r.double(4))]
+        }
+        #expect(row == ["5", "5", "5", "1", String(4.0 / 600)])
+    }
+
+    @Test func thePlansUseTheDerivedIndexesAndNoQueryNeedsTheResultIndex() throws {
+        let f = try FilterFixture()
+        try f.store.executeRaw("ANALYZE")
+        func query(_ e: String) throws -> RecordQuery {
+            RecordQuery(filter: try FilterCompiler.compile(e, roster: f.store.humans, columns: f.store.queryColumns))
+        }
+        func plan(_ e: String) throws -> String { try f.store.queryPlan(query(e)).joined(separator: "\n") }
+        func countPlan(_ e: String) throws -> String { try f.store.countPlan(query(e)).joined(separator: "\n") }
+        // Counting reads the derived index alone; a page reads the column, never the stored JSON.
+        #expect(try countPlan("rolls.max < 30").contains("USING COVERING INDEX record_rolls_max"))
+        #expect(try countPlan("rolls.min > 90").contains("USING COVERING INDEX record_rolls_min"))
+        let both = try countPlan("duration > 1:40 and rolls.max < 30")
+        #expect(both.contains("record_rolls_max"), "\(both)")
+        #expect(!(try f.store.queryPlan(query("duration > 1:40 and rolls.max < 30")).joined().contains("bl_derived")))
+        // result = win reads the date index (a list is read in date order), no result index.
+        #expect(try plan("result = win").contains("record_date"))
     }
 }

@@ -15,17 +15,24 @@ enum ShowCommand: Command {
             console.line(RecordJSON.encode(r))
             return ExitStatus.success
         }
-        let labels = Labels.load(globals.language(environment: environment))
+        for line in lines(r, labels: Labels.load(globals.language(environment: environment))) { console.line(line) }
+        return ExitStatus.success
+    }
+
+    /// The text of `show` for one record (escaped): the plain fields, then each transformable
+    /// attribute in model order, then the boxes and the damaged columns.
+    static func lines(_ r: Record, labels: Labels) -> [String] {
+        var out: [String] = []
         let e = SafeText.escape
-        console.line(labels.fill("showRecord", String(r.id), r.fightText))
-        console.line("  \(labels["owner"]): \(e(r.owner.name)) (\(labels.kind(r.owner.kind)))")
+        out.append(labels.fill("showRecord", String(r.id), r.fightText))
+        out.append("  \(labels["owner"]): \(e(r.owner.name)) (\(labels.kind(r.owner.kind)))")
         if let opponent = r.opponent {
-            console.line("  \(labels["opponent"]): \(e(opponent.name)) (\(labels.kind(opponent.kind)))")
+            out.append("  \(labels["opponent"]): \(e(opponent.name)) (\(labels.kind(opponent.kind)))")
         } else {
-            console.line("  \(labels["opponent"]): \(Record.noOpponent)")
+            out.append("  \(labels["opponent"]): \(Record.noOpponent)")
         }
-        console.line("  \(labels["date"]): \(r.isoDate)")
-        console.line("  \(labels["result"]): \(r.result.map { labels[$0.rawValue] } ?? labels["damaged"])")
+        out.append("  \(labels["date"]): \(r.isoDate)")
+        out.append("  \(labels["result"]): \(r.result.map { labels[$0.rawValue] } ?? labels["damaged"])")
         // Each transformable attribute in model order: its value type's presentation when one is
         // registered (`RecordText.presenters`), else a line from its transformer's description.
         var boxes: [String] = []
@@ -34,20 +41,20 @@ enum ShowCommand: Command {
             let stored = r.transformables[i]
             if let present = RecordText.presenters[attribute.valueClassName] {
                 switch present(stored, r, labels) {
-                case .line(let text): console.line("  \(label): \(text)")
+                case .line(let text): out.append("  \(label): \(text)")
                 case .box(let lines): boxes += [""] + lines
                 }
                 continue
             }
             switch stored.decoded {
-            case .success(let value?): console.line("  \(label): \(e(r.schema.transformer(at: i).describe(value)))")
-            case .success(nil): console.line("  \(label): -")
-            case .failure(let err): console.line("  \(label): DAMAGED (\(e(err.reason.description)))")
+            case .success(let value?): out.append("  \(label): \(e(r.schema.transformer(at: i).describe(value)))")
+            case .success(nil): out.append("  \(label): -")
+            case .failure(let err): out.append("  \(label): DAMAGED (\(e(err.reason.description)))")
             }
         }
-        for line in boxes { console.line(line) }
-        for err in r.columnErrors { console.line("! \(err.attribute): \(e(err.reason.description))") }
-        return ExitStatus.success
+        for line in boxes { out.append(line) }
+        for err in r.columnErrors { out.append("! \(err.attribute): \(e(err.reason.description))") }
+        return out
     }
 
     static func recordID(_ text: String, spec: CommandSpec) throws(UsageError) -> Int64 {

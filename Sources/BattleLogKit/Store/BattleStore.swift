@@ -406,6 +406,12 @@ public final class BattleStore {
         try db.execute(sql, arguments)
     }
 
+    /// The query plan SQLite chooses for counting `query`'s matches (for tests).
+    package func countPlan(_ query: RecordQuery) throws -> [String] {
+        let (whereClause, arguments) = query.whereClause()
+        return try db.prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM record \(whereClause)").map(arguments) { $0.string(3) ?? "" }
+    }
+
     /// The query plan SQLite chooses for `query` paged as the browser pages it (for tests).
     package func queryPlan(_ query: RecordQuery) throws -> [String] {
         let (sql, arguments) = pageSQL(query, from: RecordCursor(date: Int64.max, id: Int64.max), direction: .older, limit: 50)

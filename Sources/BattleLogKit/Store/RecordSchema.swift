@@ -36,13 +36,15 @@ struct ResolvedAttribute: Sendable {
     let attribute: StoreModel.TransformableAttribute
     let transformer: AnyValueTransformer
     let derived: [(column: StoreModel.QueryColumn, derivation: AnyValueTransformer.Derivation)]
+    /// The names of the derivations, in the order of `derived` (the writer's order).
+    let derivationNames: [String]
 
     /// Resolves every transformable attribute of `model` (validated against `registry` first).
     static func resolve(_ model: StoreModel, _ registry: TransformerRegistry) -> [ResolvedAttribute] {
         model.transformableAttributes.compactMap { a in
             guard let t = registry.transformer(named: a.transformerName) else { return nil }
-            return ResolvedAttribute(attribute: a, transformer: t,
-                                     derived: a.queryColumns.compactMap { c in t.derivation(named: c.derivation).map { (c, $0) } })
+            let derived = a.queryColumns.compactMap { c in t.derivation(named: c.derivation).map { (c, $0) } }
+            return ResolvedAttribute(attribute: a, transformer: t, derived: derived, derivationNames: derived.map(\.0.derivation))
         }
     }
 

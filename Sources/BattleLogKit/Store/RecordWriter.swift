@@ -47,17 +47,12 @@ struct RecordWriter {
             let a = resolved.attribute
             switch input(i) {
             case .value(let value):
-                guard let bytes = resolved.transformer.storedBytes(of: value) else {
+                guard let written = resolved.transformer.write(value, range: a.range, derivations: resolved.derivationNames) else {
                     throw StoreError.wrongValueType(attribute: a.qualifiedName, expected: a.valueClassName, found: "\(type(of: value))")
                 }
-                try statement.bind(utf8: bytes, at: index)
-                var inRange = true
-                if let range = a.range {
-                    do { try resolved.transformer.check(value, range: range) } catch { inRange = false; damaged += 1 }
-                }
-                for (k, d) in resolved.derived.enumerated() {
-                    try statement.bind(inRange ? d.derivation.value(of: value) : .null, at: index + 1 + Int32(k))
-                }
+                try statement.bind(utf8: written.bytes, at: index)
+                if !written.inRange { damaged += 1 }
+                for (k, v) in written.derived.enumerated() { try statement.bind(v, at: index + 1 + Int32(k)) }
             case .absent:
                 guard a.isOptional else { throw StoreError.missingValue(attribute: a.qualifiedName) }
                 try bindNulls(from: index, count: 1 + resolved.derived.count)

@@ -135,7 +135,11 @@ extension BattleStore {
     /// C baseline, which must build the same tables and indexes).
     /// The model's derived columns and their indexes included.
     public static var schemaScript: String {
+        // Migration 3 edits sqlite_schema, which a plain script cannot follow with the
+        // schema_version bump `migrate` makes; a new database gets the same table directly.
         var script = Schema.migrations
+        script[0] = script[0].replacingOccurrences(of: "opponent_id INTEGER NOT NULL REFERENCES", with: "opponent_id INTEGER REFERENCES")
+        script.remove(at: 2)
         if let model = try? StoreModel.bundled() {
             for a in ResolvedAttribute.resolve(model, .standard) {
                 for (column, derivation) in a.derived {

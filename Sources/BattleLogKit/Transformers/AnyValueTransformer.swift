@@ -52,6 +52,7 @@ public struct AnyValueTransformer: Sendable {
     private let equal: @Sendable (any Sendable, any Sendable) -> Bool
     private let version: @Sendable (String) -> Int?
     private let rangeCheck: @Sendable (any Sendable, ClosedRange<Int64>) throws(TransformError) -> Void
+    private let writeAll: @Sendable (any Sendable, ClosedRange<Int64>?, [String]) -> Written?
     private let derivationTable: [String: Derivation]
     /// Whether the model may give this transformer's attributes a `range`.
     public let checksRange: Bool
@@ -111,6 +112,14 @@ public struct AnyValueTransformer: Sendable {
         cells = { value in csvCells(value as? V) }
         equal = { a, b in (a as? V) == (b as? V) && a is V }
         version = { transformer.formatVersion(ofStored: $0) }
+        let derivationsByName = forms.derivations
+        writeAll = { value, range, names in
+            guard let v = value as? V, let stored = v as? T.Value else { return nil }
+            var inRange = true
+            if let range, let check { do { try check(v, range) } catch { inRange = false } }
+            return Written(bytes: transformer.storedUTF8(of: stored), inRange: inRange,
+                           derived: names.map { inRange ? derivationsByName[$0]?.derive(v) ?? .null : .null })
+        }
         rangeCheck = { (value: any Sendable, range: ClosedRange<Int64>) throws(TransformError) -> Void in
             if let v = value as? V, let check { try check(v, range) }
         }
@@ -143,6 +152,20 @@ public struct AnyValueTransformer: Sendable {
     public func describeStored(_ text: String) throws(TransformError) -> String {
         guard let v = try decode(text, nil) else { return "none" }
         return describeValue(v)
+    }
+
+    /// What the writer binds for one value: its stored form, whether it keeps the model's range,
+    /// and its derived values (NULL when out of range).
+    public struct Written {
+        public let bytes: [UInt8]
+        public let inRange: Bool
+        public let derived: [SQLiteValue]
+    }
+
+    /// The stored form and the derived values named `derivations` of `value`, with one look at
+    /// its type (the writer's path); nil when `value` is not of this transformer's type.
+    public func write(_ value: any Sendable, range: ClosedRange<Int64>?, derivations: [String]) -> Written? {
+        writeAll(value, range, derivations)
     }
 
     /// Throws when `value` leaves `range` (a model's bound on its elements).

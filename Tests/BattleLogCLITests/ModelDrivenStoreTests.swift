@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+@testable import BattleLogCLI
+import BattleLogKit
+import SQLiteDB
+
+/// A value type and its transformer that exist only in this test target: registering them and
+/// naming them in a model is all it takes for the store to keep, export, import, inspect and
+/// show a new attribute (issue 12).
+struct Weather: Sendable, Equatable {
+    var sky: String
+    var windKPH: Int
+}
+
+struct WeatherTransformer: BattleLogKit.ValueTransformer {
+    static let name = "WeatherTransformer"
+    static let valueClassName = "Weather"
+    func storedForm(of w: Weather) -> String {
+        var j = JSONWriter()
+        j.beginObject()
+        j.key("sky", first: true); j.writeString(w.sky)
+        j.key("wind"); j.writeInteger(w.windKPH)
+        j.endObject()
+        return j.text
+    }
+    func value(fromStored text: String) throws(TransformError) -> Weather {
+        let json: JSONValue
+        do { json = try JSONParser.parse(text) } catch { throw .notJSON(error) }
+        guard case .object(let o) = json, case .string(let sky)? = o["sky"], case .integer(let wind)? = o["wind"] else {
+            throw .wrongShape(expected: "{\"sky\", \"wind\"}", found: json.typeName)
+        }
+        return Weather(sky: sky, windKPH: Int(wind))
+    }
+}
+
+extension AnyValueTransformer {
+    static let weather = AnyValueTransformer(WeatherTransformer(), forms: ValueForms<Weather>(
+        describe: { "\($0.sky), wind \($0.windKPH) km/h" },
+        csvHeaders: { [$0 + "_sky", $0 + "_wind"] },
+        csvCells: { w in [w?.sky ?? "", w.map { String($0.windKPH) } ?? ""] },
+        derivations: ["wind": ("INTEGER", { .integer(Int64($0.windKPH)) })]))
+}
+
+/// battlelog's model with one more attribute, `Record.weather`.
+func weatherModel(optional: Bool = false, transformer: String = "WeatherTransformer", className: String = "Weather",
+                  derive: String = "wind") throws -> StoreModel {
+    let bundled = try String(contentsOfFile: ResourcesPath.model, encoding: .utf8)
+    let entry = """
+        {"name": "weather", "column": "weather", "type": "transformable", "optional": \(optional),
+         "valueTransformerName": "\(transformer)", "customClassName": "\(className)",
+         "queryColumns": [{"path": "weather.wind", "column": "weather_wind", "derive": "\(derive)", "indexed": true}]},
+        {"name": "usingMagic"
+        """
+    return try StoreModel(json: bundled.replacingOccurrences(of: "{\"name\": \"usingMagic\"", with: entry))
+}
+
+enum ResourcesPath {
+    static let model = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Resources/model/BattleLog.model.json").path
+}
+
+@Suite struct ModelDrivenStoreTests {
+    func weatherRegistry() -> TransformerRegistry {
+        var registry = TransformerRegistry.standard
+        registry.register(.weather)
+        return registry
+    }
+
+    @Test func aNewAttributeIsStoredExportedImportedInspectedAndShown() throws {
+        let dir = TempDir()
+        let store = try BattleStore(path: dir.file("w.sqlite"), registry: weatherRegistry(), model: weatherModel())
+        let humans = try store.insertHumans([Human(name: "Aria", kind: .hero), Human(name: "Malgor", kind: .villain)])
+        var drafts: [RecordDraft] = []
+        for f in 0..<3 {
+            for (owner, opponent) in [(humans[0], humans[1]), (humans[1], humans[0])] {
+                var d = RecordDraft(fight: Int64(f + 1), ownerID: owner.id, opponentID: opponent.id, date: 1_700_000_000 + Int64(f),
+                                    result: owner.kind == .hero ? .win : .loss, duration: MediaTime(value: 600, timescale: 600),
+                                    randomNumbers: [f + 1], usingMagic: nil)
+                d.values["weather"] = Weather(sky: "rain", windKPH: 10 * (f + 1))
+                drafts.append(d)
+            }
+        }
+        try store.insert(drafts)
+        // Stored in its own column, through its transformer, with its derived column.
+        let r = try store.record(id: 3)
+        #expect(r.attribute(named: "weather")?.value as? Weather == Weather(sky: "rain", windKPH: 20))
+        #expect(r.attribute(named: "weather")?.storedText == #"{"sky":"rain","wind":20}"#)
+        #expect(!r.isDamaged)
+        // Queried through its derived, indexed column.
+        let columns = store.queryColumns
+        #expect(columns.source(path: "weather.wind")?.column == "weather_wind" && columns.source(path: "weather.wind")?.isReady == true)
+        // Exported and imported: the same records in another store of the same model.
+        let line = RecordJSON.encode(r)
+        #expect(line.contains(#""weather":{"sky":"rain","wind":20}"#), "\(line)")
+        let other = try BattleStore(path: dir.file("copy.sqlite"), registry: weatherRegistry(), model: weatherModel())
+        var all: [Record] = []
+        try store.forEachRecord { all.append($0) }
+        try other.importRecords(try all.map { try RecordJSON.decode(RecordJSON.encode($0), schema: other.schema) })
+        #expect(try other.record(id: 3).attribute(named: "weather")?.value as? Weather == Weather(sky: "rain", windKPH: 20))
+        #expect(RecordJSON.encode(try other.record(id: 3)) == line)
+        // A line without it is refused, naming it.
+        let without = line.replacingOccurrences(of: #","weather":{"sky":"rain","wind":20}"#, with: "")
+        #expect { try RecordJSON.decode(without, schema: other.schema) } throws: { ($0 as? RecordJSON.LineError)?.message == "\"weather\" is missing" }
+        // CSV columns, inspect, show.
+        #expect(RecordCSV.header(store.schema).contains("random_numbers,weather_sky,weather_wind,magic_type"))
+        #expect(RecordCSV.line(r).contains(",rain,20,"), "\(RecordCSV.line(r))")
+        let inspected = StoredValueInspection.inspect(r)
+        #expect(inspected.map(\.attribute) == ["duration", "randomNumbers", "weather", "usingMagic"])
+        #expect(inspected[2].transformer == "WeatherTransformer" && inspected[2].decoded == "rain, wind 20 km/h")
+        let shown = ShowCommand.lines(r, labels: Labels.load("en"))
+        #expect(shown.contains("  weather: rain, wind 20 km/h"), "\(shown)")
+        // Damage stays data: a stored value that does not decode is reported, its column kept.
+        try store.executeRaw("UPDATE record SET weather = '{\"sky\":1}' WHERE id = 1")
+        let damaged = try store.record(id: 1)
+        #expect(damaged.errors.map(\.attribute) == ["weather"])
+        #expect(damaged.attribute(named: "weather")?.storedText == #"{"sky":1}"#)
+        #expect(ShowCommand.lines(damaged, labels: Labels.load("en")).contains { $0.hasPrefix("  weather: DAMAGED (expected") })
+    }
+
+    @Test func aModelTheRegistryCannotServeIsRefusedAtOpenNamingTheAttribute() throws {
+        let dir = TempDir()
+        let path = dir.file("refused.sqlite")
+        // The transformer is not registered.
+        #expect(throws: StoreError.unregisteredTransformer(attribute: "Record.weather", transformer: "WeatherTransformer")) {
+            try BattleStore(path: path, model: weatherModel())
+        }
+        // It produces another type than the model says.
+        #expect(throws: StoreError.invalidModel("Record.weather: WeatherTransformer produces Weather, not Climate")) {
+            try BattleStore(path: path, registry: weatherRegistry(), model: weatherModel(className: "Climate"))
+        }
+        // It offers no such derivation.
+        #expect(throws: StoreError.invalidModel("Record.weather: WeatherTransformer offers no derivation \"gust\" for weather.wind (it offers: wind)")) {
+            try BattleStore(path: path, registry: weatherRegistry(), model: weatherModel(derive: "gust"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aRequiredValueMissingFromADraftIsRefused() throws {
+        let dir = TempDir()
+        let store = try BattleStore(path: dir.file("w.sqlite"), registry: weatherRegistry(), model: weatherModel())
+        let humans = try store.insertHumans([Human(name: "Aria", kind: .hero), Human(name: "Malgor", kind: .villain)])
+        let draft = RecordDraft(fight: 1, ownerID: humans[0].id, opponentID: humans[1].id, date: 0, result: .win,
+                                duration: .zero, randomNumbers: [1], usingMagic: nil)
+        #expect(throws: StoreError.missingValue(attribute: "Record.weather")) { try store.insert([draft]) }
+        var wrong = draft
+        wrong.values["weather"] = 12
+        #expect(throws: StoreError.wrongValueType(attribute: "Record.weather", expected: "Weather", found: "Int")) { try store.insert([wrong]) }
+        #expect(try store.recordCount() == 0)
+    }
+
+    @Test func anExistingDatabaseGetsANewAttributesColumnsAtItsFirstWritableOpen() throws {
+        let dir = TempDir()
+        let path = dir.file("grow.sqlite")
+        _ = cli(["simulate", "--fights", "5", "--seed", "3"], db: path)
+        let store = try BattleStore(path: path, registry: weatherRegistry(), model: weatherModel(optional: true))
+        // Records written before have no weather: absent (optional), their derived column NULL.
+        let r = try store.record(id: 1)
+        #expect(!r.isDamaged)
+        #expect(r.attribute(named: "weather")?.decoded.map { $0 == nil } == .success(true))
+        #expect(try store.derivedColumnProblems().isEmpty)
+    }
+}
