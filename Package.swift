@@ -20,29 +20,32 @@ let package = Package(
         .target(name: "BattleLogResources", path: "Resources",
                 sources: ["ResourceFiles.swift"],
                 resources: [.copy("model"), .copy("names"), .copy("labels")]),
-        // Model, MediaTime, transformers, store, simulator.
+        // Model, MediaTime, transformers, store, simulator: what a server could use.
         .target(name: "BattleLogKit", dependencies: ["SQLiteDB", "BattleLogResources"]),
+        // Presentation shared by the command line and the browser: display width, label tables,
+        // meters, sparklines, how each value type is shown.
+        .target(name: "BattleLogPresentation", dependencies: ["BattleLogKit", "BattleLogResources"]),
         // Stores written by Core Data: binary property lists, keyed archives, the model, import.
         .target(name: "CoreDataKit", dependencies: ["BattleLogKit", "SQLiteDB", "CZlib"]),
         // Writes Core Data stores as the battle-log app would (tests and the benchmark only).
         .target(name: "AppStoreWriter", dependencies: ["CoreDataKit", "SQLiteDB", "CZlib"]),
         // The command line (parsing, commands, output formatting).
-        .target(name: "BattleLogCLI", dependencies: ["BattleLogKit", "BattleLogBrowser", "CoreDataKit"]),
+        .target(name: "BattleLogCLI", dependencies: ["BattleLogKit", "BattleLogPresentation", "BattleLogBrowser", "CoreDataKit"]),
         // The interactive browser: state, key table, views, screen protocol, ncurses screen.
-        .target(name: "BattleLogBrowser", dependencies: ["BattleLogKit", "CNCursesW"]),
+        .target(name: "BattleLogBrowser", dependencies: ["BattleLogKit", "BattleLogPresentation", "CNCursesW"]),
         .executableTarget(name: "battlelog", dependencies: ["BattleLogCLI"]),
 
         // Benchmark: ours against the raw C API baseline.
         .target(name: "CBaseline", dependencies: ["CSQLite"]),
         .executableTarget(name: "battlelog-bench",
-                          dependencies: ["BattleLogKit", "BattleLogCLI", "BattleLogBrowser", "CBaseline", "CoreDataKit", "AppStoreWriter"]),
+                          dependencies: ["BattleLogKit", "BattleLogPresentation", "BattleLogCLI", "BattleLogBrowser", "CBaseline", "CoreDataKit", "AppStoreWriter"]),
 
-        .testTarget(name: "BattleLogKitTests", dependencies: ["BattleLogKit", "SQLiteDB"],
+        .testTarget(name: "BattleLogKitTests", dependencies: ["BattleLogKit", "BattleLogPresentation", "SQLiteDB"],
                     exclude: ["Fixtures"]),  // a database of the previous schema, read through #filePath
-        .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "BattleLogKit", "BattleLogBrowser"]),
+        .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "BattleLogKit", "BattleLogPresentation", "BattleLogBrowser"]),
         .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "BattleLogKit", "BattleLogCLI", "AppStoreWriter", "SQLiteDB", "CZlib"],
                     exclude: ["Fixtures"]),  // real Core Data stores, read through #filePath
-        .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit"],
+        .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit", "BattleLogPresentation"],
                     exclude: ["Golden"]),  // golden screens, read through #filePath
     ]
 )

@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 import CNCursesW
 import Foundation
 import Synchronization

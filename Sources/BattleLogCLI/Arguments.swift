@@ -162,6 +162,7 @@ extension CommandSpec {
 }
 
 import BattleLogKit
+import BattleLogPresentation
 import Foundation
 
 /// Escaping for messages that quote user input.

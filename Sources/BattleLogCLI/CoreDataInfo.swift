@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 import CoreDataKit
 
 /// The text and JSON forms of `coredata info`, and the text form of one dumped object.

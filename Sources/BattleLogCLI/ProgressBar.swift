@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 import Foundation
 
 /// A one-line progress bar on stderr for long commands: count, rate and time left. Drawn at

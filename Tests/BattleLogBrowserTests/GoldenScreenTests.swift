@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BattleLogBrowser
 import BattleLogKit
+import BattleLogPresentation
 
 /// Whole-screen snapshots at 80x24 and 120x40, in English and Chinese.
 @Suite(.serialized) struct GoldenScreenTests {

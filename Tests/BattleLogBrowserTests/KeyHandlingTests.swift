@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BattleLogBrowser
 import BattleLogKit
+import BattleLogPresentation
 
 @Suite(.serialized) struct KeyHandlingTests {
     @Test func pagingReachesTheLastRecordAndComesBack() throws {

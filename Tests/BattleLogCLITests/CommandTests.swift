@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BattleLogCLI
 import BattleLogKit
+import BattleLogPresentation
 
 @Suite struct SimulationTests {
     @Test func sameSeedSameBytesDifferentSeedDifferentData() throws {

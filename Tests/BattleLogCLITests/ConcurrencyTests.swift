@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BattleLogKit
+import BattleLogPresentation
 import SQLiteDB
 
 /// Many connections and many processes on one database, as people use it: nothing lost, no lock

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BattleLogCLI
 import BattleLogKit
+import BattleLogPresentation
 import SQLiteDB
 
 /// A value type and its transformer that exist only in this test target: registering them and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SQLiteDB
 @testable import BattleLogKit
+import BattleLogPresentation
 
 /// Ten records whose every value is known, some damaged, some hostile.
 final class FilterFixture {

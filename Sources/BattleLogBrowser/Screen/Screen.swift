@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// How a cell is drawn.
 public enum Style: UInt8, Sendable, CaseIterable {

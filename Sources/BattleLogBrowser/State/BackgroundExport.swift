@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 import Foundation
 
 /// `e`: the records of the current list (a Human's, or a filter's matches) written to a file on

@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 import Foundation
 
 /// A simulation running on its own thread and its own connection, so the interface stays

@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 import Foundation
 
 /// `e`: export the current list to a file in the background.

@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// The filter prompt's own keys: Tab completes, Up/Down walk the history.
 extension BrowserModel {

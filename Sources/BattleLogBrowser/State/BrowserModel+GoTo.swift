@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// `:` go to: a record id (`123` or `#123`), a fight (`f123`), or a day (`2026-11-29`).
 extension BrowserModel {

@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 import Foundation
 
 /// The one-line prompts (search, filter, simulate, help filter) and the name search.

@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 import Foundation
 
 /// Moving through the selected Human's records, or a filter's: a window of loaded pages

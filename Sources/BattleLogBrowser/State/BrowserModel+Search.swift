@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// `/` search as you type, in the focused list: the roster (names), or the records (opponent,
 /// magic). n/N go to the next or previous match, wrapping around with a note.

@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 import Foundation
 
 /// The browser's state and key handling: plain Swift over the store, no ncurses. Views read it;

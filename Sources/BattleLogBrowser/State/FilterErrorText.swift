@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 extension FilterError {
     /// The problem in the browser's language, from the `filterError.<key>` label template.

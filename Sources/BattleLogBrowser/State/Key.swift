@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 /// A key press or mouse event, independent of ncurses.
 public enum Key: Hashable, Sendable {
     case character(Character)

@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// Draws the whole browser from the model onto a screen.
 public enum BrowserView {

@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// The detail pane: the selected record as the seed's viewer shows it, with the "Magic used" box.
 enum DetailView {
@@ -84,56 +85,22 @@ enum DetailView {
         return out
     }
 
-    /// The "Magic used" box: labelled rows (a long value wraps under itself), a 1-10 meter for
-    /// the gate power, or the damage reason.
+    /// The "Magic used" box (laid out by `MagicBox`, shared with `show`), in the browser's styles.
     static func magicBox(_ rec: Record, labels: Labels, width: Int, valueLines: Int) -> [[Span]] {
-        var rows: [[Span]] = []
-        var title = labels["magicUsed"]
-        var titleStyle: Style = .bold
-        switch rec.usingMagic.decoded {
-        case .success(let magic?):
-            let lw = magic.displayFields.map { DisplayWidth.of(labels[$0.labelKey]) }.max() ?? 0
-            let valueWidth = max(4, width - 4 - lw - 2)
-            let valueStyle: Style = magic.typeName == "hero" ? .hero : .villain
-            for f in magic.displayFields {
-                let label = Span(text: DisplayWidth.pad(labels[f.labelKey], to: lw) + "  ", style: .bold)
-                if let meter = f.meter {
-                    let parts = Meter.parts(value: meter.value, range: meter.range)
-                    rows.append([label, Span(text: parts.filled, style: .villain), Span(text: parts.empty, style: .dim),
-                                 Span(text: " \(f.text)/\(meter.range.upperBound)", style: .normal)])
-                    continue
-                }
-                for (i, line) in DisplayWidth.wrap(f.text, to: valueWidth, maxLines: valueLines).enumerated() {
-                    let lead = i == 0 ? label : Span(text: String(repeating: " ", count: lw + 2), style: .normal)
-                    rows.append([lead, Span(text: line, style: valueStyle)])
-                }
-            }
-        case .success(nil):
-            rows.append([Span(text: labels["noMagic"], style: .dim)])
-        case .failure(let e):
-            title = "⚠ " + labels["magicDamaged"]
-            titleStyle = .damaged
-            for line in DisplayWidth.wrap(e.reason.description, to: max(10, width - 4)) {
-                rows.append([Span(text: line, style: .damaged)])
-            }
+        MagicBox.lines(rec.usingMagic, labels: labels, width: width, valueLines: valueLines).map { line in
+            line.map { Span(text: $0.text, style: style(for: $0.role)) }
         }
-        let inner = max(10, min(width - 4, max(DisplayWidth.of(title) + 4,
-                                                rows.map { $0.reduce(0) { $0 + DisplayWidth.of($1.text) } }.max() ?? 0)))
-        var out: [[Span]] = []
-        let topRule = String(repeating: "─", count: max(0, inner - DisplayWidth.of(title) - 1))
-        out.append([Span(text: "┌─ ", style: .border), Span(text: title, style: titleStyle), Span(text: " " + topRule + "┐", style: .border)])
-        for spans in rows {
-            var line = [Span(text: "│ ", style: .border)]
-            var used = 0
-            for sp in spans {
-                let t = DisplayWidth.truncate(sp.text, to: inner - used)
-                line.append(Span(text: t, style: sp.style))
-                used += DisplayWidth.of(t)
-            }
-            line.append(Span(text: String(repeating: " ", count: max(0, inner - used)) + " │", style: .border))
-            out.append(line)
+    }
+
+    static func style(for role: MagicBox.Role) -> Style {
+        switch role {
+        case .border: .border
+        case .title, .label: .bold
+        case .damagedTitle, .damaged: .damaged
+        case .hero: .hero
+        case .villain, .meterFilled: .villain
+        case .meterEmpty, .dim: .dim
+        case .reading: .normal
         }
-        out.append([Span(text: "└" + String(repeating: "─", count: inner + 2) + "┘", style: .border)])
-        return out
     }
 }

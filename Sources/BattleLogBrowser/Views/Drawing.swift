@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// Small drawing helpers shared by the views.
 enum Drawing {

@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// The filter prompt's help panel (F1, or ? at an empty prompt) and its list of completions,
 /// drawn above the prompt: the language is learnt where it is typed.

@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// The detail pane while the roster is focused: the selected Human's page (their tally, their
 /// win rate over time as a sparkline, their favourite formula or gate).

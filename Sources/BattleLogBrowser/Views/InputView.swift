@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// How a prompt's input line is shown in `room` columns: escaped, with the cursor mark `▏`,
 /// scrolled so that the cursor stays in view (a leading `…` when the start is hidden).

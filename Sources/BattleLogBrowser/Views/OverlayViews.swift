@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// The help overlay, generated from the key table the input handler uses.
 enum HelpView {

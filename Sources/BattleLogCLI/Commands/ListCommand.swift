@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// `battlelog list`: records newest first, as an aligned table or JSON lines.
 enum ListCommand: Command {

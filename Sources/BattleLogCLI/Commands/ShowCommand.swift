@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// `battlelog show ID`: one record with its magic box, dice and duration.
 enum ShowCommand: Command {

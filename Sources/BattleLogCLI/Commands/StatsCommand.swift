@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 import Foundation
 
 /// `battlelog stats`: per Human results and win rate, totals, magic usage, dice distribution.

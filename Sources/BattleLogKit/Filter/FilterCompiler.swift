@@ -11,6 +11,7 @@ public struct FilterCompiler {
     private let roster: [Human]
     private let columns: QueryColumns
     private var arguments: [SQLiteValue] = []
+    private var readsDerivedIndex = false
 
     /// Compiles `expression` against the Humans of the store; the derived paths (`duration`,
     /// `rolls.max`, ...) read the store's `columns` (pass `store.queryColumns`: its indexed
@@ -18,7 +19,7 @@ public struct FilterCompiler {
     public static func compile(_ expression: FilterExpression, roster: [Human], columns: QueryColumns = .computed) -> CompiledFilter {
         var compiler = FilterCompiler(roster: roster, columns: columns)
         let sql = compiler.sql(expression)
-        return CompiledFilter(sql: sql, arguments: compiler.arguments)
+        return CompiledFilter(sql: sql, arguments: compiler.arguments, readsDerivedIndex: compiler.readsDerivedIndex)
     }
 
     /// Parses and compiles `text`.
@@ -35,7 +36,10 @@ public struct FilterCompiler {
     /// the stored form; NULL (never matching) when the model has no such path.
     private mutating func derived(_ path: String) -> String {
         guard let source = columns.source(path: path) else { return "NULL" }
-        if source.isReady { return "record.\(source.column)" }
+        if source.isReady {
+            if source.isIndexed { readsDerivedIndex = true }
+            return "record.\(source.column)"
+        }
         return "bl_derived(\(bind(.text(path))), record.\(source.sourceColumn))"
     }
 

@@ -9,6 +9,8 @@ public struct QueryColumns: Sendable, Equatable {
         public let sourceColumn: String
         /// Whether every record's derived column is filled.
         public let isReady: Bool
+        /// Whether the column has an index.
+        public var isIndexed = false
     }
 
     private let sources: [String: Source]

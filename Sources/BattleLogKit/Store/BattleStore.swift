@@ -18,6 +18,7 @@ public final class BattleStore {
     /// The model's transformable attributes with the transformers that serve them.
     public let schema: RecordSchema
     var resolvedAttributes: [ResolvedAttribute] { schema.resolved }
+    private var fewMatchesCache: (query: RecordQuery, few: Bool)?
     /// Where the filter language reads each derived query path (its column once filled).
     public internal(set) var queryColumns = QueryColumns([:])
     /// The record columns every read selects: the plain ones, then each transformable attribute's.
@@ -335,11 +336,29 @@ public final class BattleStore {
     /// The SQL of `page(_:from:direction:limit:)` and its arguments (also explained by `queryPlan`).
     private func pageSQL(_ query: RecordQuery, from cursor: RecordCursor?, direction: PageDirection,
                          limit: Int) -> (sql: String, arguments: [SQLiteValue]) {
-        let (whereClause, arguments) = query.whereClause(from: cursor, direction: direction)
+        // Walking the date index finds a page of a filter's matches at once when they are many;
+        // when a derived index says they are few, reading them from it and sorting is faster.
+        let date = matchesAreFew(query) ? "+record.date" : "record.date"
+        let (whereClause, arguments) = query.whereClause(from: cursor, direction: direction, date: date)
         let order = direction == .older ? "DESC" : "ASC"
-        let sql = "SELECT \(recordColumns) FROM record \(whereClause) ORDER BY record.date \(order), record.id \(order) LIMIT ?"
+        let sql = "SELECT \(recordColumns) FROM record \(whereClause) ORDER BY \(date) \(order), record.id \(order) LIMIT ?"
         return (sql, arguments + [.integer(Int64(limit))])
     }
+
+    /// Whether a filter reading a derived index has fewer than `fewMatches` matches: a count
+    /// bounded by it (cheap either way), remembered for the last query asked.
+    private func matchesAreFew(_ query: RecordQuery) -> Bool {
+        guard query.filter?.readsDerivedIndex == true else { return false }
+        if let known = fewMatchesCache, known.query == query { return known.few }
+        let (whereClause, arguments) = query.whereClause()
+        let n = (try? db.cachedStatement("SELECT count(*) FROM (SELECT 1 FROM record \(whereClause) LIMIT \(Self.fewMatches))")
+            .first(arguments) { $0.int64(0) }) ?? nil
+        let few = (n ?? Int64(Self.fewMatches)) < Int64(Self.fewMatches)
+        fewMatchesCache = (query, few)
+        return few
+    }
+
+    static let fewMatches = 2_000
 
     /// How many records match `query` (a count over an index; for one Human it is cheap).
     public func count(_ query: RecordQuery) throws(StoreError) -> Int {

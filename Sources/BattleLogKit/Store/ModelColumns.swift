@@ -194,7 +194,7 @@ extension BattleStore {
         for a in resolvedAttributes {
             for d in a.derived {
                 sources[d.column.path] = QueryColumns.Source(column: d.column.column, sourceColumn: a.attribute.column,
-                                                            isReady: !pending.contains(d.column.column))
+                                                            isReady: !pending.contains(d.column.column), isIndexed: d.column.isIndexed)
             }
         }
         queryColumns = QueryColumns(sources)

@@ -1,3 +1,5 @@
+import BattleLogKit
+
 /// A bounded value drawn as blocks, one per unit of the range: `███████░░░ 7/10`.
 public enum Meter {
     /// The filled and empty parts, the value clamped to the range.

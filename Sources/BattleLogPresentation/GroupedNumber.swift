@@ -1,3 +1,5 @@
+import BattleLogKit
+
 /// Whole numbers with thousands separators, for people to read: `1,234,567`.
 public enum GroupedNumber {
     /// `n` with a comma between each group of three digits.

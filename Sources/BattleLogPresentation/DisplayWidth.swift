@@ -1,3 +1,5 @@
+import BattleLogKit
+
 /// Terminal display width of text, per Unicode scalar, exactly as `wcwidth` measures it in
 /// C.UTF-8 (the function ncursesw advances the cursor by): East Asian wide and fullwidth
 /// characters and most emoji take 2 columns; combining marks, zero-width and format characters

@@ -1,3 +1,5 @@
+import BattleLogKit
+
 /// A one-line picture of die rolls (1...100): `▂▇▁▅`, one block per roll.
 public enum Sparkline {
     static let ticks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]

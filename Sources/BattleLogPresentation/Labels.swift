@@ -1,3 +1,5 @@
+import BattleLogKit
+
 import BattleLogResources
 
 /// The label table of one language, from `Resources/labels/<lang>.json`.
