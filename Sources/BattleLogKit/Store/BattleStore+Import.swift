@@ -19,6 +19,7 @@ extension BattleStore {
                 var known = humansByID
                 let insertHuman = try db.cachedStatement("INSERT INTO human(id, name, kind) VALUES (?, ?, ?)")
                 let fightExists = try db.cachedStatement("SELECT 1 FROM record WHERE fight = ? LIMIT 1")
+                let names = schema.names
                 let writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: true)
                 // What the database held before: an id or a fight above these came from the file.
                 let maxID = try db.scalarInt("SELECT max(id) FROM record") ?? 0
@@ -58,7 +59,7 @@ extension BattleStore {
                     do {
                         try writer.write(id: r.id, fight: d.fight, owner: d.ownerID, opponent: d.opponentID, date: .integer(d.date),
                                          result: d.result.rawValue) { i in
-                            d.values[resolvedAttributes[i].attribute.name].map(AttributeInput.value) ?? .absent
+                            d.values[names[i]].map(AttributeInput.value) ?? .absent
                         }
                     } catch let e as SQLiteError where e.isUniqueConstraint {
                         if r.id > maxID || lowIDs.contains(r.id) { throw conflict("appears twice in the file", naming: false) }

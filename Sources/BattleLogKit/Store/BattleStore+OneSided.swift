@@ -69,6 +69,7 @@ extension BattleStore {
             try db.transaction {
                 let findHuman = try db.cachedStatement("SELECT id, kind FROM human WHERE name = ?")
                 let insertHuman = try db.cachedStatement("INSERT INTO human(name, kind) VALUES (?, ?)")
+                let names = schema.names
                 let writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: false)
                 var fight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0)
                 var humans: [String: Int64] = [:]
@@ -102,7 +103,7 @@ extension BattleStore {
                     case .damaged(let raw): date = raw; damagedDate = 1
                     }
                     let damaged = try writer.write(fight: fight, owner: owner, opponent: nil, date: date, result: r.result.rawValue) { i in
-                        values[resolvedAttributes[i].attribute.name] ?? .absent
+                        values[names[i]] ?? .absent
                     }
                     summary.damagedValues += damaged + damagedDate
                     tallies[owner, default: Tally()].add(r.result)

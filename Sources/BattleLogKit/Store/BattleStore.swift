@@ -270,6 +270,7 @@ public final class BattleStore {
         try ensureWritable()
         return try run {
             try db.transaction {
+                let names = schema.names
                 let writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: false)
                 let firstFight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1
                 var fights: [Int64: Int64] = [:]
@@ -285,7 +286,7 @@ public final class BattleStore {
                     }
                     try writer.write(fight: fight, owner: draft.ownerID, opponent: draft.opponentID, date: .integer(draft.date),
                                      result: draft.result.rawValue) { i in
-                        draft.values[resolvedAttributes[i].attribute.name].map(AttributeInput.value) ?? .absent
+                        draft.values[names[i]].map(AttributeInput.value) ?? .absent
                     }
                     ids.append(db.lastInsertRowID)
                     tallies[draft.ownerID, default: Tally()].add(draft.result)

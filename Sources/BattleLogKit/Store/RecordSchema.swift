@@ -8,13 +8,17 @@ public final class RecordSchema: Sendable {
     private let indexByName: [String: Int]
 
     /// The model's attributes, in model order.
-    public var attributes: [StoreModel.TransformableAttribute] { resolved.map(\.attribute) }
+    public let attributes: [StoreModel.TransformableAttribute]
+    /// The attributes' names, in model order.
+    let names: [String]
 
     /// Resolves `model` against `registry`, refusing (naming the attribute) what the registry
     /// cannot serve.
     public init(model: StoreModel, registry: TransformerRegistry) throws(StoreError) {
         try model.validate(against: registry)
         resolved = ResolvedAttribute.resolve(model, registry)
+        attributes = resolved.map(\.attribute)
+        names = attributes.map(\.name)
         indexByName = Dictionary(resolved.enumerated().map { ($1.attribute.name, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -32,12 +36,20 @@ public final class RecordSchema: Sendable {
 
 /// A transformable attribute of the model with the registered transformer that serves it and
 /// the derivations of its query columns.
-struct ResolvedAttribute: Sendable {
+final class ResolvedAttribute: Sendable {
     let attribute: StoreModel.TransformableAttribute
     let transformer: AnyValueTransformer
     let derived: [(column: StoreModel.QueryColumn, derivation: AnyValueTransformer.Derivation)]
     /// The names of the derivations, in the order of `derived` (the writer's order).
     let derivationNames: [String]
+
+    init(attribute: StoreModel.TransformableAttribute, transformer: AnyValueTransformer,
+         derived: [(column: StoreModel.QueryColumn, derivation: AnyValueTransformer.Derivation)], derivationNames: [String]) {
+        self.attribute = attribute
+        self.transformer = transformer
+        self.derived = derived
+        self.derivationNames = derivationNames
+    }
 
     /// Resolves every transformable attribute of `model` (validated against `registry` first).
     static func resolve(_ model: StoreModel, _ registry: TransformerRegistry) -> [ResolvedAttribute] {

@@ -36,10 +36,10 @@ public struct ValueForms<Value: Sendable & Equatable>: Sendable {
     }
 }
 
-/// A type-erased transformer, for the registry and for everything that handles every attribute
+/// A type-erased transformer (one shared instance per registration), for the registry and for everything that handles every attribute
 /// alike (the writer, the decoder, the exports, inspect, doctor). Values pass as `any Sendable`;
 /// nil stands for an absent value (SQL NULL of an optional attribute).
-public struct AnyValueTransformer: Sendable {
+public final class AnyValueTransformer: Sendable {
     public let name: String
     public let valueClassName: String
     private let encode: @Sendable (any Sendable) -> [UInt8]?
@@ -66,12 +66,12 @@ public struct AnyValueTransformer: Sendable {
     }
 
     /// Erases `transformer`. Its `Value` may be optional (`Magic?`): a nil value is absent.
-    public init<T: ValueTransformer, V>(_ transformer: T, forms: ValueForms<V>) where T.Value == V {
+    public convenience init<T: ValueTransformer, V>(_ transformer: T, forms: ValueForms<V>) where T.Value == V {
         self.init(transformer, unwrap: { $0 }, forms: forms)
     }
 
     /// Erases a transformer whose value is `V?` (an absent value stored as SQL NULL).
-    public init<T: ValueTransformer, V>(_ transformer: T, forms: ValueForms<V>) where T.Value == V? {
+    public convenience init<T: ValueTransformer, V>(_ transformer: T, forms: ValueForms<V>) where T.Value == V? {
         self.init(transformer, unwrap: { $0 }, forms: forms)
     }
 
