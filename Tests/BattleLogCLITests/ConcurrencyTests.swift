@@ -44,7 +44,7 @@ import SQLiteDB
         let list = try runBinary(["--db", db, "list", "--limit", "1"])
         #expect(list.status == 0 && FileManager.default.fileExists(atPath: db + "-wal"))
         try SimulationRun(fights: 5, seed: 3).run(on: first)
-        #expect(try first.integrityCheck() == ["ok"])
+        #expect(try first.diagnostics.integrityCheck() == ["ok"])
     }
 
     @Test func sigkillInsideImportLeavesNoneOrAll() throws {
@@ -216,7 +216,7 @@ import SQLiteDB
         try t.send("q")
         try t.waitFor("the exit") { $0.contains("EXITED 0") }
 
-        #expect(try store.integrityCheck() == ["ok"])
+        #expect(try store.diagnostics.integrityCheck() == ["ok"])
         let fights = try ConcurrencyTests.expectWholeFights(db)
         let doctor = cli(["doctor"], db: db)
         #expect(doctor.status == 0, "\(doctor.out)")

@@ -158,6 +158,6 @@ enum ResourcesPath {
         let r = try store.record(id: 1)
         #expect(!r.isDamaged)
         #expect(r.attribute(named: "weather")?.decoded.map { $0 == nil } == .success(true))
-        #expect(try store.derivedColumnProblems().isEmpty)
+        #expect(try store.diagnostics.derivedColumnProblems().isEmpty)
     }
 }

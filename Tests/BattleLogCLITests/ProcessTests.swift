@@ -29,7 +29,7 @@ import BattleLogKit
         try store.forEachRecord { perFight[$0.fight ?? -1, default: 0] += 1 }
         #expect(perFight.count == saved)
         #expect(perFight.values.allSatisfy { $0 == 2 })
-        #expect(try store.integrityCheck() == ["ok"])
+        #expect(try store.diagnostics.integrityCheck() == ["ok"])
     }
 
     @Test func summaryLineWhenStderrIsNotATerminal() throws {

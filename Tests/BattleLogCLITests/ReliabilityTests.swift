@@ -29,7 +29,7 @@ import SQLiteDB
             #expect(p.wait() == .signalled(SIGKILL))
 
             let store = try BattleStore(path: db)
-            #expect(try store.integrityCheck() == ["ok"], "round \(round)")
+            #expect(try store.diagnostics.integrityCheck() == ["ok"], "round \(round)")
             let fights = try Self.fightCounts(db)
             #expect(fights.values.allSatisfy { $0 == 2 }, "round \(round): a fight lost one of its records")
             #expect(fights.count >= seen, "round \(round): \(fights.count) < \(seen)")

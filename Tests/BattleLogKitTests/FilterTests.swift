@@ -133,7 +133,7 @@ final class FilterFixture {
         }
         // Nothing was dropped or changed by hostile text.
         #expect(try f.store.count(RecordQuery()) == 10)
-        #expect(try f.store.integrityCheck() == ["ok"])
+        #expect(try f.store.diagnostics.integrityCheck() == ["ok"])
     }
 
     @Test func damagedRecordsNeverBreakAFilter() throws {
@@ -234,7 +234,7 @@ final class FilterFixture {
         let store = try BattleStore(path: path, derivedColumnProgress: { steps.append(($0, $1)) })
         #expect(try before.userVersion() == 4)
         #expect(steps.last.map { $0.0 == $0.1 && $0.1 == 80 } == true, "\(steps)")
-        #expect(try store.derivedColumnProblems().isEmpty)
+        #expect(try store.diagnostics.derivedColumnProblems().isEmpty)
         // The damaged values of the fixture (dice 150 in record 3, a duration without its keys in
         // record 4) have NULL derived columns, as the computed path gives them.
         #expect(try before.scalarInt("SELECT count(*) FROM record WHERE rolls_max IS NULL") == 1)
@@ -266,25 +266,25 @@ final class FilterFixture {
         #expect(try matches(reopened, "rolls.max < 20 and duration > 0.1", columns: reopened.queryColumns) == expected)
         // One batch, as a process killed after its first commit leaves it.
         try store.fillDerivedColumns(batchSize: 100, maxBatches: 1)
-        #expect(try store.derivedColumnProblems().isEmpty)   // pending columns are not judged
+        #expect(try store.diagnostics.derivedColumnProblems().isEmpty)   // pending columns are not judged
         let writer = try BattleStore(path: path)   // the next writable open finishes it
         #expect(writer.queryColumns.source(path: "rolls.max")?.isReady == true)
-        #expect(try writer.derivedColumnProblems().isEmpty)
+        #expect(try writer.diagnostics.derivedColumnProblems().isEmpty)
         #expect(try matches(writer, "rolls.max < 20 and duration > 0.1", columns: writer.queryColumns) == expected)
     }
 
     @Test func doctorFindsADerivedColumnThatDisagreesAndRepairFixesIt() throws {
         let folder = TemporaryFolder()
         let (store, _, _) = try makeStore(folder, fights: 20)
-        #expect(try store.derivedColumnProblems().isEmpty)
+        #expect(try store.diagnostics.derivedColumnProblems().isEmpty)
         try store.executeRaw("UPDATE record SET rolls_max = 99 WHERE id = 5")
         try store.executeRaw("UPDATE record SET duration_seconds = 'x' WHERE id = 6")
-        let problems = try store.derivedColumnProblems()
+        let problems = try store.diagnostics.derivedColumnProblems()
         #expect(problems.count == 2, "\(problems)")
         #expect(problems.contains { $0.hasPrefix("record 5: rolls_max is an integer (99), its randomNumbers gives an integer (3)") }, "\(problems)")
         #expect(problems.contains { $0.hasPrefix("record 6: duration_seconds is \"x\", its duration gives a real") }, "\(problems)")
         try store.rebuildSummaries()
-        #expect(try store.derivedColumnProblems().isEmpty)
+        #expect(try store.diagnostics.derivedColumnProblems().isEmpty)
     }
 
     @Test func theWriterFillsThemInTheSameTransaction() throws {

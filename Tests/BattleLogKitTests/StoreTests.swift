@@ -244,7 +244,7 @@ func runSQLite(_ path: String, _ sql: String) throws {
         #expect(summary == { var s = OneSidedImportSummary(); s.records = 1; return s }())
         #expect(try store.record(id: 1).opponent?.name == "Aria", "the records before keep their opponents")
         #expect(try store.record(id: 4).opponent == nil)
-        #expect(try store.fightProblems() == [], "one record without an opponent is a whole fight")
+        #expect(try store.diagnostics.fightProblems() == [], "one record without an opponent is a whole fight")
         #expect(try Database(path: path, mode: .readOnly).prepare("PRAGMA integrity_check").first([], { $0.string(0) }) == "ok")
     }
 }

@@ -19,7 +19,7 @@ enum DoctorCommand: Command {
             try store.reloadHumans()
             let total = try store.recordCount()
             bar.note("checking integrity …")
-            let integrity = try store.integrityCheck()
+            let integrity = try store.diagnostics.integrityCheck()
             bar.finish()
             bar.startCounting()
             if integrity == ["ok"] {
@@ -28,13 +28,13 @@ enum DoctorCommand: Command {
                 for line in integrity { console.line("integrity: \(SafeText.escape(line))") }
                 problems += integrity.count
             }
-            let keys = try store.foreignKeyProblems()
+            let keys = try store.diagnostics.foreignKeyProblems()
             for k in keys { console.line("foreign key: \(SafeText.escape(k))") }
             problems += keys.count
-            let humans = store.humanProblems
+            let humans = store.diagnostics.humanProblems
             for h in humans { console.line(SafeText.escape(h)) }
             problems += humans.count
-            let fights = try store.fightProblems()
+            let fights = try store.diagnostics.fightProblems()
             for f in fights { console.line(SafeText.escape(f)) }
             problems += fights.count
             if fights.isEmpty { console.line("fights: ok") }
@@ -54,7 +54,7 @@ enum DoctorCommand: Command {
             problems += damaged
             console.line("\(records) records checked, \(damaged) damaged")
             // The derived query columns against the values they come from (a second pass).
-            let derived = try store.derivedColumnProblems()
+            let derived = try store.diagnostics.derivedColumnProblems()
             for d in derived { console.line("query column: \(SafeText.escape(d))") }
             return (problems, try BattleStats.fromSummaries(store) == scanned, derived)
         }
@@ -73,7 +73,7 @@ enum DoctorCommand: Command {
         }
         try store.rebuildSummaries()
         let repaired = try store.readSnapshot {
-            try BattleStats.fromSummaries(store) == BattleStats.fromScan(store) && store.derivedColumnProblems().isEmpty
+            try BattleStats.fromSummaries(store) == BattleStats.fromScan(store) && store.diagnostics.derivedColumnProblems().isEmpty
         }
         console.line(repaired ? "summaries: differed from the records; rebuilt from them (repaired)"
                               : "summaries: still differ from the records after a rebuild")

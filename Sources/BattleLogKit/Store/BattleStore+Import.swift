@@ -79,7 +79,7 @@ extension BattleStore {
         } catch let e as ImportConflict {
             throw StoreError.conflict(e.message)
         } catch let e as SQLiteError {
-            throw Self.classify(e, path: path, creating: false)
+            throw StoreError(classifying: e, path: path, creating: false)
         }
         try reloadHumans()
         return count

@@ -147,34 +147,6 @@ extension BattleStore {
         try db.execute(script: "DELETE FROM derived_fill")
     }
 
-    /// Records whose derived columns disagree with the values they come from, as
-    /// "record N: rolls_max is 12, its dice say 30" (doctor; a full scan).
-    public func derivedColumnProblems(limit: Int = 100) throws(StoreError) -> [String] {
-        try run {
-            let pending = try ModelColumns.pending(on: db)
-            var problems: [String] = []
-            for resolved in resolvedAttributes where !resolved.derived.isEmpty {
-                let checked = resolved.derived.filter { !pending.contains($0.column.column) }
-                guard !checked.isEmpty else { continue }
-                let select = try db.prepare("SELECT id, \(resolved.attribute.column), \(checked.map(\.column.column).joined(separator: ", ")) FROM record ORDER BY id")
-                try select.forEachRow { row in
-                    guard problems.count < limit else { return }
-                    let id = row.int64(0)
-                    let value = decodeTransformable(row.value(1), resolved, recordID: id).value ?? nil
-                    for (k, d) in checked.enumerated() {
-                        let expected = value.map { d.derivation.value(of: $0) } ?? .null
-                        let stored = row.value(Int32(2 + k))
-                        if !Self.sameDerived(stored, expected) {
-                            problems.append("record \(id): \(d.column.column) is \(ColumnDecoding.describe(stored)), its \(resolved.attribute.name) gives \(ColumnDecoding.describe(expected)) (battlelog doctor --repair recomputes it)")
-                            break
-                        }
-                    }
-                }
-            }
-            return problems
-        }
-    }
-
     /// Derived values compare by value: an INTEGER the writer bound equals itself; a REAL equals
     /// the same REAL (SQLite keeps doubles exactly).
     static func sameDerived(_ a: SQLiteValue, _ b: SQLiteValue) -> Bool {

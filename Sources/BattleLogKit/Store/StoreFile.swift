@@ -126,9 +126,9 @@ enum StoreFile {
             return f
         } catch let e as SQLiteError {
             if e.isWALIndexUnavailable && mode == .readOnly { throw .walUnreadable(path: path) }
-            throw BattleStore.classify(e, path: path, creating: false)
+            throw StoreError(classifying: e, path: path, creating: false)
         } catch {
-            throw BattleStore.classify(error, path: path, creating: false)
+            throw StoreError(classifying: error, path: path, creating: false)
         }
     }
 
@@ -149,7 +149,7 @@ enum StoreFile {
                 return Opened(db: fallback, immutable: true)
             }
         } catch {
-            throw BattleStore.classify(error, path: path, creating: false)
+            throw StoreError(classifying: error, path: path, creating: false)
         }
     }
 
@@ -173,7 +173,7 @@ enum StoreFile {
             try Schema.migrate(db)
             // Closing the only connection checkpoints the WAL into the file and removes it.
         } catch {
-            throw BattleStore.classify(error, path: path, creating: true)
+            throw StoreError(classifying: error, path: path, creating: true)
         }
         if replacing {
             guard rename(temporary, path) == 0 else {

@@ -1,0 +1,33 @@
+import SQLiteDB
+
+/// The SQL functions the filter language compiles to, registered on every connection a store
+/// opens.
+enum FilterFunctions {
+    /// The SQL functions the filter language compiles to: `bl_contains(text, needle)` (Unicode,
+    /// case-insensitive), `bl_magic_status(using_magic)` (the decoder's verdict: a magic type,
+    /// 'none' or 'damaged') and `bl_derived(path, stored)` (a query column's value computed from
+    /// the stored form, while the column itself is still being filled).
+    static func register(on db: Database, attributes: [ResolvedAttribute]) throws(SQLiteError) {
+        var derivations: [String: (ResolvedAttribute, AnyValueTransformer.Derivation)] = [:]
+        for a in attributes { for d in a.derived { derivations[d.column.path] = (a, d.derivation) } }
+        try db.createFunction("bl_derived", argumentCount: 2) { [derivations] args in
+            guard case .text(let path) = args[0], let (a, derivation) = derivations[path], case .text(let text) = args[1],
+                  let value = try? a.transformer.value(fromStored: text, range: a.attribute.range) else { return .null }
+            return derivation.value(of: value)
+        }
+        try db.createFunction("bl_contains", argumentCount: 2) { args in
+            guard case .text(let haystack) = args[0], case .text(let needle) = args[1] else { return .null }
+            return .integer(FilterText.contains(haystack, needle) ? 1 : 0)
+        }
+        let magic = MagicTransformer()
+        try db.createFunction("bl_magic_status", argumentCount: 1) { args in
+            switch args[0] {
+            case .null: return .text("none")
+            case .text(let text):
+                do { return .text(try magic.value(fromStored: text)?.typeName ?? "none") }
+                catch { return .text("damaged") }
+            default: return .text("damaged")
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import SQLiteDB
+
+/// Reading records: by id, by fight, keyset pages, counts, positions, streams.
+extension BattleStore {
+    /// The record with `id`.
+    public func record(id: Int64) throws(StoreError) -> Record {
+        let found = try run {
+            try db.cachedStatement("SELECT \(recordColumns) FROM record WHERE id = ?").first([id]) { decodeRecord($0) }
+        }
+        guard let found else { throw .noSuchRecord(id) }
+        return found
+    }
+
+    /// The records of the fight `fight` (normally two).
+    public func records(ofFight fight: Int64) throws(StoreError) -> [Record] {
+        try run {
+            try db.cachedStatement("SELECT \(recordColumns) FROM record WHERE fight = ? ORDER BY id").map([fight]) { decodeRecord($0) }
+        }
+    }
+
+    /// A page of records matching `query`, newest first, starting just past `cursor` in
+    /// `direction` (from the newest or oldest end when `cursor` is nil). Keyset-paged: the cost
+    /// does not grow with the table. The page is always in newest-first order.
+    public func page(_ query: RecordQuery, from cursor: RecordCursor? = nil, direction: PageDirection = .older,
+                     limit: Int) throws(StoreError) -> [Record] {
+        let (sql, arguments) = pageSQL(query, from: cursor, direction: direction, limit: limit)
+        let rows = try run { try db.cachedStatement(sql).map(arguments) { decodeRecord($0) } }
+        return direction == .older ? rows : rows.reversed()
+    }
+
+    /// The SQL of `page(_:from:direction:limit:)` and its arguments (also explained by `queryPlan`).
+    func pageSQL(_ query: RecordQuery, from cursor: RecordCursor?, direction: PageDirection,
+                         limit: Int) -> (sql: String, arguments: [SQLiteValue]) {
+        // Walking the date index finds a page of a filter's matches at once when they are many;
+        // when a derived index says they are few, reading them from it and sorting is faster.
+        let date = matchesAreFew(query) ? "+record.date" : "record.date"
+        let (whereClause, arguments) = query.whereClause(from: cursor, direction: direction, date: date)
+        let order = direction == .older ? "DESC" : "ASC"
+        let sql = "SELECT \(recordColumns) FROM record \(whereClause) ORDER BY \(date) \(order), record.id \(order) LIMIT ?"
+        return (sql, arguments + [.integer(Int64(limit))])
+    }
+
+    /// Whether a filter reading a derived index has fewer than `fewMatches` matches: a count
+    /// bounded by it (cheap either way), remembered for the last query asked.
+    private func matchesAreFew(_ query: RecordQuery) -> Bool {
+        guard query.filter?.readsDerivedIndex == true else { return false }
+        if let known = fewMatchesCache, known.query == query { return known.few }
+        let (whereClause, arguments) = query.whereClause()
+        let n = (try? db.cachedStatement("SELECT count(*) FROM (SELECT 1 FROM record \(whereClause) LIMIT \(Self.fewMatches))")
+            .first(arguments) { $0.int64(0) }) ?? nil
+        let few = (n ?? Int64(Self.fewMatches)) < Int64(Self.fewMatches)
+        fewMatchesCache = (query, few)
+        return few
+    }
+
+    static let fewMatches = 2_000
+
+    /// How many records match `query` (a count over an index; for one Human it is cheap).
+    public func count(_ query: RecordQuery) throws(StoreError) -> Int {
+        let (whereClause, arguments) = query.whereClause()
+        return try run { Int(try db.cachedStatement("SELECT count(*) FROM record \(whereClause)").first(arguments) { $0.int64(0) } ?? 0) }
+    }
+
+    /// How many records precede `cursor` in newest-first order for `query` (its 0-based position).
+    /// Given the list's `total`, it counts the shorter side: at most half the list is read.
+    public func position(of cursor: RecordCursor, in query: RecordQuery, total: Int? = nil) throws(StoreError) -> Int {
+        func count(_ direction: PageDirection, limit: Int?) throws(StoreError) -> Int {
+            let parts = query.splitClauses(from: cursor, direction: direction)
+            return try run {
+                var n = 0
+                for (i, part) in parts.enumerated() {
+                    // The bound applies to the date range (the ties are few).
+                    let sql = limit != nil && i == 0 ? "SELECT count(*) FROM (SELECT 1 FROM record \(part.sql) LIMIT ?)"
+                                                     : "SELECT count(*) FROM record \(part.sql)"
+                    let arguments = limit != nil && i == 0 ? part.arguments + [.integer(Int64(limit!))] : part.arguments
+                    n += Int(try db.cachedStatement(sql).first(arguments) { $0.int64(0) } ?? 0)
+                }
+                return n
+            }
+        }
+        guard let total, total > 64 else { return try count(.newer, limit: nil) }
+        let half = total / 2
+        let newer = try count(.newer, limit: half)
+        if newer < half { return newer }
+        return max(0, total - 1 - (try count(.older, limit: nil)))
+    }
+
+    /// Calls `body` with every record matching `query`, oldest first (by id), streaming.
+    public func forEachRecord(_ query: RecordQuery = RecordQuery(), _ body: (Record) throws -> Void) throws {
+        let (whereClause, arguments) = query.whereClause()
+        let statement = try run { try db.prepare("SELECT \(recordColumns) FROM record \(whereClause) ORDER BY record.id") }
+        try statement.forEachRow(arguments) { try body(decodeRecord($0)) }
+    }
+}
+
+extension BattleStore {
+    /// The records with `ids`, in the order given (missing ids are skipped).
+    public func records(ids: [Int64]) throws(StoreError) -> [Record] {
+        guard !ids.isEmpty else { return [] }
+        var found: [Int64: Record] = [:]
+        for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min(ids.count, $0 + 500)]) }) {
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let rows = try run {
+                try db.prepare("SELECT \(recordColumns) FROM record WHERE id IN (\(marks))").map(chunk.map { $0 as any SQLiteBindable }) { decodeRecord($0) }
+            }
+            for r in rows { found[r.id] = r }
+        }
+        return ids.compactMap { found[$0] }
+    }
+
+    /// Streams the ids of the records matching `query`, newest first, to `body` in chunks;
+    /// `body` returns false to stop. For searches that no index serves.
+    public func streamIDs(_ query: RecordQuery, chunk: Int = 256, _ body: ([Int64]) -> Bool) throws(StoreError) {
+        let (whereClause, arguments) = query.whereClause()
+        try run {
+            let statement = try db.prepare("SELECT record.id FROM record \(whereClause) ORDER BY record.date DESC, record.id DESC")
+            var buffer: [Int64] = []
+            buffer.reserveCapacity(chunk)
+            var keepGoing = true
+            try statement.bind(arguments)
+            defer { statement.reset() }
+            while keepGoing, try statement.step() {
+                buffer.append(statement.row.int64(0))
+                if buffer.count >= chunk {
+                    keepGoing = body(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            if keepGoing && !buffer.isEmpty { _ = body(buffer) }
+        }
+    }
+}

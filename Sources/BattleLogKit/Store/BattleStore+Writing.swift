@@ -1,0 +1,56 @@
+import SQLiteDB
+
+/// Writing records: fight ids assigned in the transaction, tallies and summaries kept with them.
+extension BattleStore {
+    /// The next unused fight number (a hint: `insert` assigns the real ones).
+    public func nextFightID() throws(StoreError) -> Int64 {
+        try run { (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1 }
+    }
+
+    /// Writes `drafts` in one transaction, keeping the Humans' tallies and the summaries, and
+    /// returns the new ids.
+    ///
+    /// The drafts' fight numbers only group them: inside the transaction, each group gets the
+    /// next unused fight id, in order of first appearance, so any number of writers in any
+    /// processes never share one.
+    @discardableResult
+    public func insert(_ drafts: [RecordDraft]) throws(StoreError) -> [Int64] {
+        try ensureWritable()
+        return try run {
+            try db.transaction {
+                let names = schema.names
+                let writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: false)
+                let firstFight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1
+                var fights: [Int64: Int64] = [:]
+                var tallies: [Int64: Tally] = [:]
+                var summary = SummaryDelta()
+                var ids: [Int64] = []
+                ids.reserveCapacity(drafts.count)
+                for draft in drafts {
+                    let fight: Int64
+                    if let known = fights[draft.fight] { fight = known } else {
+                        fight = firstFight + Int64(fights.count)
+                        fights[draft.fight] = fight
+                    }
+                    try writer.write(fight: fight, owner: draft.ownerID, opponent: draft.opponentID, date: .integer(draft.date),
+                                     result: draft.result.rawValue) { i in
+                        draft.values[names[i]].map(AttributeInput.value) ?? .absent
+                    }
+                    ids.append(db.lastInsertRowID)
+                    tallies[draft.ownerID, default: Tally()].add(draft.result)
+                    summary.add(draft.values)
+                }
+                try summary.apply(to: db)
+                try Self.addTallies(tallies, on: db)
+                return ids
+            }
+        }
+    }
+
+    /// Adds wins, losses and draws to the Humans' kept tallies (inside the caller's transaction).
+    static func addTallies(_ tallies: [Int64: Tally], on db: Database) throws {
+        let update = try db.cachedStatement(
+            "UPDATE human SET wins = wins + ?, losses = losses + ?, draws = draws + ? WHERE id = ?")
+        for (id, t) in tallies { try update.execute([t.wins, t.losses, t.draws, id]) }
+    }
+}
