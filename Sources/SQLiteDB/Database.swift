@@ -207,8 +207,29 @@ public final class Database {
         let box = Unmanaged.passRetained(ProgressBox(shouldStop)).toOpaque()
         progressBox = box
         sqlite3_progress_handler(handle, instructions, { context in
-            Unmanaged<ProgressBox>.fromOpaque(context!).takeUnretainedValue().shouldStop() ? 1 : 0
+            let box = Unmanaged<ProgressBox>.fromOpaque(context!).takeUnretainedValue()
+            if box.remaining >= 0 {
+                if box.remaining == 0 { box.exhausted = true; return 1 }
+                box.remaining -= 1
+            }
+            return box.shouldStop() ? 1 : 0
         }, box)
+    }
+
+    /// Runs `body` with a budget of `steps` thousand SQLite VM instructions: nil when it ran out
+    /// (the statement running then was interrupted), else what `body` returned. A progress
+    /// handler already installed still runs.
+    public func withStepBudget<T>(_ steps: Int, _ body: () throws -> T) throws -> T? {
+        let installed = progressBox == nil
+        if installed { setProgressHandler { false } }
+        let box = Unmanaged<ProgressBox>.fromOpaque(progressBox!).takeUnretainedValue()
+        box.remaining = steps
+        box.exhausted = false
+        defer {
+            box.remaining = -1
+            if installed { setProgressHandler(nil) }
+        }
+        do { return try body() } catch let error as SQLiteError where error.isInterrupt && box.exhausted { return nil }
     }
 
     /// The SQLite library version, e.g. "3.40.1".
@@ -218,6 +239,9 @@ public final class Database {
 /// The closure of a progress handler, kept alive while it is installed.
 final class ProgressBox {
     let shouldStop: @Sendable () -> Bool
+    /// Callbacks left before a step budget stops the statement (-1: no budget).
+    var remaining = -1
+    var exhausted = false
     init(_ shouldStop: @escaping @Sendable () -> Bool) { self.shouldStop = shouldStop }
 }
 

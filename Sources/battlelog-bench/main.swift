@@ -16,6 +16,7 @@ import AppStoreWriter
 import BattleLogBrowser
 import BattleLogCLI
 import BattleLogKit
+import BattleLogPresentation
 import CBaseline
 import Foundation
 
@@ -235,20 +236,30 @@ say(String(format: "show %@: median %@, p99 %@", showID, ms(percentile(showTimes
 do {
     let store = try BattleStore(path: oursPath)
     let total = try store.recordCount()
-    say("filters on \(total) records (first page of 50, newest first):")
-    for expression in ["power >= 9", "power = 10", "magic = villain", "gate = \"Abyssal Maw\"",
-                       "magic = villain and power >= 8 and result = loss", "collaborator ~ \"mira\"", "rolls contains 100",
-                       "duration > 1:40 and rolls.max < 30"] {
-        let filter = try FilterCompiler.compile(expression, roster: store.humans, columns: store.queryColumns)
+    say("filters on \(total) records (first page of 50, newest first; the first page in a fresh store, then the median of 7; the full count):")
+    // The README's examples, then the slow filter of issue 12, then the indexed magic fields.
+    for expression in ["magic = villain and power >= 8 and result = loss", "collaborator ~ \"mira\" or formula = \"星辰契约\"",
+                       "duration > 2:00 and rolls contains 100", "not (kind = hero) and date >= 2026-01-03 and rolls.max < 40",
+                       "duration > 1:40 and rolls.max < 30",
+                       "power >= 9", "power = 10", "magic = villain", "gate = \"Abyssal Maw\"", "collaborator ~ \"mira\"",
+                       "rolls contains 100", "rolls.min > 95", "duration > 1:40"] {
+        let fresh = try BattleStore(path: oursPath, readOnly: true)
+        let filter = try FilterCompiler.compile(expression, roster: fresh.humans, columns: fresh.queryColumns)
+        let t0 = now()
+        var count = try fresh.page(RecordQuery(filter: filter), limit: 50).count
+        let first = now() - t0
         var times: [Double] = []
-        var count = 0
         for _ in 0..<7 {
             let t0 = now()
-            count = try store.page(RecordQuery(filter: filter), limit: 50).count
+            count = try fresh.page(RecordQuery(filter: filter), limit: 50).count
             times.append(now() - t0)
         }
-        let plan = try store.queryPlan(RecordQuery(filter: filter)).joined(separator: "; ")
-        say(String(format: "  %-52@ %3d rows  median %@  (plan: %@)", expression as NSString, count, ms(percentile(times, 0.5)), plan))
+        let c0 = now()
+        let matches = try fresh.count(RecordQuery(filter: filter))
+        let countTime = now() - c0
+        let plan = try fresh.queryPlan(RecordQuery(filter: filter)).joined(separator: "; ")
+        say(String(format: "  %-58@ %3d rows  first %@  median %@  count %@ in %@  (plan: %@)", expression as NSString, count,
+                   ms(first), ms(percentile(times, 0.5)), GroupedNumber.text(matches), ms(countTime), plan))
     }
 }
 

@@ -271,6 +271,8 @@ final class FilterFixture {
         #expect(writer.queryColumns.source(path: "rolls.max")?.isReady == true)
         #expect(try writer.diagnostics.derivedColumnProblems().isEmpty)
         #expect(try matches(writer, "rolls.max < 20 and duration > 0.1", columns: writer.queryColumns) == expected)
+        #expect(try matches(writer, "duration <= 0.2 and duration != 0.15 and duration >= 0.05", columns: writer.queryColumns)
+                == matches(writer, "duration <= 0.2 and duration != 0.15 and duration >= 0.05", columns: .computed))
     }
 
     @Test func doctorFindsADerivedColumnThatDisagreesAndRepairFixesIt() throws {
@@ -311,6 +313,20 @@ final class FilterFixture {
         let both = try countPlan("duration > 1:40 and rolls.max < 30")
         #expect(both.contains("record_rolls_max"), "\(both)")
         #expect(!(try f.store.queryPlan(query("duration > 1:40 and rolls.max < 30")).joined().contains("bl_derived")))
+        #expect(try countPlan("duration > 1:40").contains("record_duration_seconds"), "the whole-second index")
+        // A page of a filter with few matches: a walk of the dates that runs out of its budget
+        // gives way to the derived index; the page is the same.
+        let folder = TemporaryFolder()
+        let (big, _, _) = try makeStore(folder, fights: 600)
+        let sparse = RecordQuery(filter: try FilterCompiler.compile("rolls.max > 99 and duration >= 0", roster: big.humans, columns: big.queryColumns))
+        let walked = try big.page(sparse, limit: 50).map(\.id)
+        #expect(walked.count == 12)
+        #expect(!(try big.queryPlan(sparse)).joined().contains("TEMP B-TREE"))
+        let other = try BattleStore(path: big.path)
+        other.walkBudget = 0
+        #expect(try other.page(sparse, limit: 50).map(\.id) == walked)
+        let chosen = try other.queryPlan(sparse).joined(separator: "\n")
+        #expect(chosen.contains("USE TEMP B-TREE FOR ORDER BY") && !chosen.contains("record_date"), "\(chosen)")
         // result = win reads the date index (a list is read in date order), no result index.
         #expect(try plan("result = win").contains("record_date"))
     }

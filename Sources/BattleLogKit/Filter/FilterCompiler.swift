@@ -37,10 +37,29 @@ public struct FilterCompiler {
     private mutating func derived(_ path: String) -> String {
         guard let source = columns.source(path: path) else { return "NULL" }
         if source.isReady {
-            if source.isIndexed { readsDerivedIndex = true }
+            if source.index != .none { readsDerivedIndex = true }
             return "record.\(source.column)"
         }
         return "bl_derived(\(bind(.text(path))), record.\(source.sourceColumn))"
+    }
+
+    /// `path op number` over a derived value. A column indexed on its whole part also gets the
+    /// comparison of its whole part (implied by the exact one, for every value, as truncation
+    /// never decreases), so that the index can find the range.
+    private mutating func derivedComparison(_ path: String, _ op: FilterOperator, _ number: Double) -> String {
+        // Parameters are bound in the order the SQL names them: the whole part comes first.
+        var wholePart = ""
+        if let source = columns.source(path: path), source.isReady, source.index == .whole, number.isFinite,
+           abs(number) < 9e15, op != .notEqual, op != .contains {
+            let wholeOp = switch op {
+            case .greater, .greaterOrEqual: ">="
+            case .less, .lessOrEqual: "<="
+            default: "="
+            }
+            wholePart = "\(source.index.key("record." + source.column)) \(wholeOp) \(bind(.integer(Int64(number.rounded(.towardZero))))) AND "
+        }
+        let exact = "\(derived(path)) \(op.rawValue) \(bind(.real(number)))"
+        return wholePart.isEmpty ? exact : "(\(wholePart)\(exact))"
     }
 
     private mutating func bind(_ value: SQLiteValue) -> String {
@@ -101,12 +120,12 @@ public struct FilterCompiler {
         case .date:
             return date(op, text(value))
         case .duration:
-            return "\(derived("duration")) \(op.rawValue) \(bind(.real(number(value))))"
+            return derivedComparison("duration", op, number(value))
         case .magic:
             return magic(op, text(value).lowercased())
         case .rollsMax, .rollsMin, .rollsSum, .rollsCount:
             let path = field == .rollsMax ? "rolls.max" : field == .rollsMin ? "rolls.min" : field == .rollsSum ? "rolls.sum" : "rolls.count"
-            return "\(derived(path)) \(op.rawValue) \(bind(.real(number(value))))"
+            return derivedComparison(path, op, number(value))
         case .magicField(let type, let name):
             let spec = FilterField.magicSpec(type: type, name: name)!
             let column = spec.indexedColumn.map { "record.\($0)" }

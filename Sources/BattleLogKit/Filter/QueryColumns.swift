@@ -9,8 +9,8 @@ public struct QueryColumns: Sendable, Equatable {
         public let sourceColumn: String
         /// Whether every record's derived column is filled.
         public let isReady: Bool
-        /// Whether the column has an index.
-        public var isIndexed = false
+        /// The column's index.
+        public var index: StoreModel.QueryIndex = .none
     }
 
     private let sources: [String: Source]
@@ -23,7 +23,7 @@ public struct QueryColumns: Sendable, Equatable {
         guard let model = try? StoreModel.bundled() else { return QueryColumns([:]) }
         var sources: [String: Source] = [:]
         for a in model.transformableAttributes {
-            for c in a.queryColumns { sources[c.path] = Source(column: c.column, sourceColumn: a.column, isReady: false) }
+            for c in a.queryColumns { sources[c.path] = Source(column: c.column, sourceColumn: a.column, isReady: false, index: c.index) }
         }
         return QueryColumns(sources)
     }()

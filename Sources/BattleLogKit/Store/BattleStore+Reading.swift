@@ -23,37 +23,37 @@ extension BattleStore {
     /// does not grow with the table. The page is always in newest-first order.
     public func page(_ query: RecordQuery, from cursor: RecordCursor? = nil, direction: PageDirection = .older,
                      limit: Int) throws(StoreError) -> [Record] {
-        let (sql, arguments) = pageSQL(query, from: cursor, direction: direction, limit: limit)
-        let rows = try run { try db.cachedStatement(sql).map(arguments) { decodeRecord($0) } }
-        return direction == .older ? rows : rows.reversed()
+        func rows(indexFirst: Bool) throws -> [Record] {
+            let (sql, arguments) = pageSQL(query, from: cursor, direction: direction, limit: limit, indexFirst: indexFirst)
+            return try db.cachedStatement(sql).map(arguments) { decodeRecord($0) }
+        }
+        // Walking the date index finds a page of a filter's matches at once when they are many;
+        // when they are few and far apart, reading them from the filter's own derived index and
+        // sorting them is faster. A walk is tried first, within a budget; past it, the index.
+        let found: [Record] = try run {
+            guard query.filter?.readsDerivedIndex == true else { return try rows(indexFirst: false) }
+            if let known = indexFirstCache, known.query == query { return try rows(indexFirst: known.indexFirst) }
+            if let walked = try db.withStepBudget(walkBudget, { try rows(indexFirst: false) }) {
+                indexFirstCache = (query, false)
+                return walked
+            }
+            indexFirstCache = (query, true)
+            return try rows(indexFirst: true)
+        }
+        return direction == .older ? found : found.reversed()
     }
 
-    /// The SQL of `page(_:from:direction:limit:)` and its arguments (also explained by `queryPlan`).
+    /// The SQL of `page(_:from:direction:limit:)` and its arguments (also explained by
+    /// `queryPlan`). `indexFirst` names the date `+record.date`, which keeps the planner off the
+    /// date index.
     func pageSQL(_ query: RecordQuery, from cursor: RecordCursor?, direction: PageDirection,
-                         limit: Int) -> (sql: String, arguments: [SQLiteValue]) {
-        // Walking the date index finds a page of a filter's matches at once when they are many;
-        // when a derived index says they are few, reading them from it and sorting is faster.
-        let date = matchesAreFew(query) ? "+record.date" : "record.date"
+                 limit: Int, indexFirst: Bool = false) -> (sql: String, arguments: [SQLiteValue]) {
+        let date = indexFirst ? "+record.date" : "record.date"
         let (whereClause, arguments) = query.whereClause(from: cursor, direction: direction, date: date)
         let order = direction == .older ? "DESC" : "ASC"
         let sql = "SELECT \(recordColumns) FROM record \(whereClause) ORDER BY \(date) \(order), record.id \(order) LIMIT ?"
         return (sql, arguments + [.integer(Int64(limit))])
     }
-
-    /// Whether a filter reading a derived index has fewer than `fewMatches` matches: a count
-    /// bounded by it (cheap either way), remembered for the last query asked.
-    private func matchesAreFew(_ query: RecordQuery) -> Bool {
-        guard query.filter?.readsDerivedIndex == true else { return false }
-        if let known = fewMatchesCache, known.query == query { return known.few }
-        let (whereClause, arguments) = query.whereClause()
-        let n = (try? db.cachedStatement("SELECT count(*) FROM (SELECT 1 FROM record \(whereClause) LIMIT \(Self.fewMatches))")
-            .first(arguments) { $0.int64(0) }) ?? nil
-        let few = (n ?? Int64(Self.fewMatches)) < Int64(Self.fewMatches)
-        fewMatchesCache = (query, few)
-        return few
-    }
-
-    static let fewMatches = 2_000
 
     /// How many records match `query` (a count over an index; for one Human it is cheap).
     public func count(_ query: RecordQuery) throws(StoreError) -> Int {

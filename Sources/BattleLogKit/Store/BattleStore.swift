@@ -18,7 +18,11 @@ public final class BattleStore {
     /// The model's transformable attributes with the transformers that serve them.
     public let schema: RecordSchema
     var resolvedAttributes: [ResolvedAttribute] { schema.resolved }
-    var fewMatchesCache: (query: RecordQuery, few: Bool)?
+    /// The budget of a walk of the dates for a page, in thousands of SQLite instructions (about
+    /// 20 ms); past it, a filter reading a derived index is paged from that index (see `page`).
+    package var walkBudget = 2_000
+    /// How the last filter reading a derived index was best paged.
+    var indexFirstCache: (query: RecordQuery, indexFirst: Bool)?
     /// Where the filter language reads each derived query path (its column once filled).
     public internal(set) var queryColumns = QueryColumns([:])
     /// The record columns every read selects: the plain ones, then each transformable attribute's.
@@ -140,7 +144,9 @@ public final class BattleStore {
 
     /// The query plan SQLite chooses for `query` paged as the browser pages it (for tests).
     package func queryPlan(_ query: RecordQuery) throws -> [String] {
-        let (sql, arguments) = pageSQL(query, from: RecordCursor(date: Int64.max, id: Int64.max), direction: .older, limit: 50)
+        let indexFirst = indexFirstCache.map { $0.query == query && $0.indexFirst } ?? false
+        let (sql, arguments) = pageSQL(query, from: RecordCursor(date: Int64.max, id: Int64.max), direction: .older, limit: 50,
+                                       indexFirst: indexFirst)
         return try db.prepare("EXPLAIN QUERY PLAN " + sql).map(arguments) { $0.string(3) ?? "" }
     }
 }

@@ -15,6 +15,11 @@ enum ModelColumns {
 
     static func indexName(_ column: StoreModel.QueryColumn) -> String { "record_" + column.column }
 
+    /// The index of a derived column, as the model asks for it.
+    static func createIndex(_ column: StoreModel.QueryColumn) -> String {
+        "CREATE INDEX \(indexName(column)) ON record(\(column.index.key(column.column)), date)"
+    }
+
     /// Adds what the model declares and the file lacks, in one transaction; a new derived column
     /// of a table with records is marked for filling.
     static func ensure(_ attributes: [ResolvedAttribute], on db: Database) throws {
@@ -41,7 +46,7 @@ enum ModelColumns {
                             """, [column.column])
                     }
                     if column.isIndexed && !names.contains(indexName(column)) {
-                        try db.execute(script: "CREATE INDEX \(indexName(column)) ON record(\(column.column), date)")
+                        try db.execute(script: createIndex(column))
                     }
                 }
             }
@@ -166,7 +171,7 @@ extension BattleStore {
         for a in resolvedAttributes {
             for d in a.derived {
                 sources[d.column.path] = QueryColumns.Source(column: d.column.column, sourceColumn: a.attribute.column,
-                                                            isReady: !pending.contains(d.column.column), isIndexed: d.column.isIndexed)
+                                                            isReady: !pending.contains(d.column.column), index: d.column.index)
             }
         }
         queryColumns = QueryColumns(sources)

@@ -144,7 +144,7 @@ extension BattleStore {
             for a in ResolvedAttribute.resolve(model, .standard) {
                 for (column, derivation) in a.derived {
                     script.append("ALTER TABLE record ADD COLUMN \(column.column) \(derivation.sqlType);")
-                    if column.isIndexed { script.append("CREATE INDEX \(ModelColumns.indexName(column)) ON record(\(column.column), date);") }
+                    if column.isIndexed { script.append(ModelColumns.createIndex(column) + ";") }
                 }
             }
         }

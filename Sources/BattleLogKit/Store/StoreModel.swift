@@ -38,8 +38,26 @@ public struct StoreModel: Sendable, Equatable {
         public let column: String
         /// The derivation the attribute's transformer offers (`max`).
         public let derivation: String
-        /// Whether it has an index (`record_<column>` on (column, date)).
-        public let isIndexed: Bool
+        /// Its index, `record_<column>`, if any.
+        public let index: QueryIndex
+        public var isIndexed: Bool { index != .none }
+    }
+
+    /// How a derived query column is indexed, always ending in `date` so that a range comes out
+    /// in date order per key.
+    public enum QueryIndex: Sendable, Equatable {
+        case none
+        /// On (column, date): for values with few distinct keys (dice from 1 to 100).
+        case plain
+        /// On (CAST(column AS INTEGER), date): for a real that takes any value (the seconds of a
+        /// duration), so that each insert lands at the end of its whole-second key, not on a
+        /// random page; the filter compiles a comparison to the whole part and the exact value.
+        case whole
+
+        /// The indexed expression over `column`.
+        public func key(_ column: String) -> String {
+            self == .whole ? "CAST(\(column) AS INTEGER)" : column
+        }
     }
 
     public let name: String
@@ -118,7 +136,14 @@ public struct StoreModel: Sendable, Equatable {
                       case .string(let derive)? = c["derive"] else {
                     throw .invalidModel("\(qualified): a query column needs a path, a column and a derive")
                 }
-                queryColumns.append(QueryColumn(path: path, column: col, derivation: derive, isIndexed: c["indexed"] == .bool(true)))
+                let index: QueryIndex
+                switch c["indexed"] {
+                case nil, .bool(false)?: index = .none
+                case .bool(true)?: index = .plain
+                case .string("whole")?: index = .whole
+                default: throw .invalidModel("\(qualified): \"indexed\" of \(path) must be true, false or \"whole\"")
+                }
+                queryColumns.append(QueryColumn(path: path, column: col, derivation: derive, index: index))
             }
         }
         return TransformableAttribute(
