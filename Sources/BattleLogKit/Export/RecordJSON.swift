@@ -104,7 +104,7 @@ public enum RecordJSON {
             throw LineError(message: "\"date\" is not a date YYYY-MM-DDTHH:MM:SSZ from 0001 to 9999")
         }
         guard let result = FightResult(rawValue: try string("result", in: o)) else { throw LineError(message: "\"result\" must be win, loss or draw") }
-        var values: [String: any Sendable] = [:]
+        var values = AttributeValues()
         for (i, attribute) in schema.attributes.enumerated() {
             let key = attribute.exportKey
             guard let json = o[key] else { throw LineError(message: "\"\(key)\" is missing") }

@@ -20,7 +20,7 @@ extension BattleStore {
                 let insertHuman = try db.cachedStatement("INSERT INTO human(id, name, kind) VALUES (?, ?, ?)")
                 let fightExists = try db.cachedStatement("SELECT 1 FROM record WHERE fight = ? LIMIT 1")
                 let names = schema.names
-                let writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: true)
+                var writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: true)
                 // What the database held before: an id or a fight above these came from the file.
                 let maxID = try db.scalarInt("SELECT max(id) FROM record") ?? 0
                 let maxFight = try db.scalarInt("SELECT max(fight) FROM record") ?? 0

@@ -70,7 +70,7 @@ extension BattleStore {
                 let findHuman = try db.cachedStatement("SELECT id, kind FROM human WHERE name = ?")
                 let insertHuman = try db.cachedStatement("INSERT INTO human(name, kind) VALUES (?, ?)")
                 let names = schema.names
-                let writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: false)
+                var writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: false)
                 var fight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0)
                 var humans: [String: Int64] = [:]
                 var tallies: [Int64: Tally] = [:]
@@ -107,7 +107,8 @@ extension BattleStore {
                     }
                     summary.damagedValues += damaged + damagedDate
                     tallies[owner, default: Tally()].add(r.result)
-                    delta.add(values.compactMapValues { if case .value(let v) = $0 { v } else { nil } })
+                    func decoded(_ name: String) -> (any Sendable)? { if case .value(let v)? = values[name] { v } else { nil } }
+                    delta.add(magic: decoded("usingMagic"), dice: decoded("randomNumbers"))
                     summary.records += 1
                 }
                 try delta.apply(to: db)

@@ -19,7 +19,10 @@ extension BattleStore {
         return try run {
             try db.transaction {
                 let names = schema.names
-                let writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: false)
+                // Each draft's values in model order, looked up once (the buffer is reused).
+                var looked = [(any Sendable)?](repeating: nil, count: names.count)
+                let magicAt = names.firstIndex(of: "usingMagic"), diceAt = names.firstIndex(of: "randomNumbers")
+                var writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: false)
                 let firstFight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1
                 var fights: [Int64: Int64] = [:]
                 var tallies: [Int64: Tally] = [:]
@@ -32,13 +35,14 @@ extension BattleStore {
                         fight = firstFight + Int64(fights.count)
                         fights[draft.fight] = fight
                     }
+                    for i in names.indices { looked[i] = draft.values[names[i]] }
                     try writer.write(fight: fight, owner: draft.ownerID, opponent: draft.opponentID, date: .integer(draft.date),
                                      result: draft.result.rawValue) { i in
-                        draft.values[names[i]].map(AttributeInput.value) ?? .absent
+                        looked[i].map(AttributeInput.value) ?? .absent
                     }
                     ids.append(db.lastInsertRowID)
                     tallies[draft.ownerID, default: Tally()].add(draft.result)
-                    summary.add(draft.values)
+                    summary.add(magic: magicAt.flatMap { looked[$0] }, dice: diceAt.flatMap { looked[$0] })
                 }
                 try summary.apply(to: db)
                 try Self.addTallies(tallies, on: db)

@@ -12,10 +12,10 @@ public struct RecordDraft: Sendable, Equatable {
     public var date: Int64
     public var result: FightResult
     /// The transformable values by attribute name; an absent value (no magic) has no entry.
-    public var values: [String: any Sendable]
+    public var values: AttributeValues
 
     public init(fight: Int64, ownerID: Int64, opponentID: Int64?, date: Int64, result: FightResult,
-                values: [String: any Sendable]) {
+                values: AttributeValues) {
         self.fight = fight
         self.ownerID = ownerID
         self.opponentID = opponentID
@@ -27,8 +27,8 @@ public struct RecordDraft: Sendable, Equatable {
     /// A draft of battlelog's model: a duration, dice rolls and, when used, magic.
     public init(fight: Int64, ownerID: Int64, opponentID: Int64?, date: Int64, result: FightResult,
                 duration: MediaTime, randomNumbers: [Int], usingMagic: Magic?) {
-        var values: [String: any Sendable] = ["duration": duration, "randomNumbers": randomNumbers]
-        if let usingMagic { values["usingMagic"] = usingMagic }
+        let values: AttributeValues = usingMagic.map { ["duration": duration, "randomNumbers": randomNumbers, "usingMagic": $0] }
+            ?? ["duration": duration, "randomNumbers": randomNumbers]
         self.init(fight: fight, ownerID: ownerID, opponentID: opponentID, date: date, result: result, values: values)
     }
 
@@ -38,8 +38,7 @@ public struct RecordDraft: Sendable, Equatable {
 
     public static func == (a: RecordDraft, b: RecordDraft) -> Bool {
         a.fight == b.fight && a.ownerID == b.ownerID && a.opponentID == b.opponentID && a.date == b.date
-            && a.result == b.result && a.values.count == b.values.count
-            && a.values.allSatisfy { key, value in b.values[key].map { AnyEquality.same(value, $0) } ?? false }
+            && a.result == b.result && a.values.isEqual(to: b.values)
     }
 }
 

@@ -42,6 +42,12 @@ final class ResolvedAttribute: Sendable {
     let derived: [(column: StoreModel.QueryColumn, derivation: AnyValueTransformer.Derivation)]
     /// The names of the derivations, in the order of `derived` (the writer's order).
     let derivationNames: [String]
+    /// The writer's path for this attribute's values (stored form and derived values).
+    let write: AnyValueTransformer.ValueWriter
+    /// What the writer reads of the attribute for every record, kept apart from it.
+    let range: ClosedRange<Int64>?
+    let isOptional: Bool
+    let derivedCount: Int
 
     init(attribute: StoreModel.TransformableAttribute, transformer: AnyValueTransformer,
          derived: [(column: StoreModel.QueryColumn, derivation: AnyValueTransformer.Derivation)], derivationNames: [String]) {
@@ -49,6 +55,10 @@ final class ResolvedAttribute: Sendable {
         self.transformer = transformer
         self.derived = derived
         self.derivationNames = derivationNames
+        self.write = transformer.writer(derivations: derivationNames)
+        self.range = attribute.range
+        self.isOptional = attribute.isOptional
+        self.derivedCount = derived.count
     }
 
     /// Resolves every transformable attribute of `model` (validated against `registry` first).

@@ -16,6 +16,8 @@ struct RecordWriter {
     private let statement: Statement
     private let attributes: [ResolvedAttribute]
     private let firstAttribute: Int32
+    /// A buffer for the derived values of one attribute, reused for every record.
+    private var derived: [SQLiteValue]
 
     /// Prepares the insert (with an explicit `id` column when `withID`).
     init(db: Database, attributes: [ResolvedAttribute], withID: Bool) throws {
@@ -23,6 +25,7 @@ struct RecordWriter {
         var columns = ["fight", "owner_id", "opponent_id", "date", "result"]
         if withID { columns.insert("id", at: 0) }
         firstAttribute = Int32(columns.count + 1)
+        derived = Array(repeating: .null, count: attributes.map(\.derived.count).max() ?? 0)
         for a in attributes { columns.append(a.attribute.column); columns += a.derived.map(\.column.column) }
         let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         statement = try db.cachedStatement("INSERT INTO record(\(columns.joined(separator: ", "))) VALUES (\(marks))")
@@ -31,7 +34,7 @@ struct RecordWriter {
     /// Writes one record; `input(i)` gives the value of the model's i-th transformable attribute.
     /// Returns how many of its values go in as damage (carried raw, or outside the model's range).
     @discardableResult
-    func write(id: Int64? = nil, fight: Int64, owner: Int64, opponent: Int64?, date: SQLiteValue, result: String,
+    mutating func write(id: Int64? = nil, fight: Int64, owner: Int64, opponent: Int64?, date: SQLiteValue, result: String,
                _ input: (Int) -> AttributeInput) throws -> Int {
         statement.reset()
         var index: Int32 = 1
@@ -44,24 +47,25 @@ struct RecordWriter {
         index = firstAttribute
         var damaged = 0
         for (i, resolved) in attributes.enumerated() {
-            let a = resolved.attribute
+            let count = resolved.derivedCount
             switch input(i) {
             case .value(let value):
-                guard let written = resolved.transformer.write(value, range: a.range, derivations: resolved.derivationNames) else {
+                guard let written = resolved.write(value, resolved.range, &derived) else {
+                    let a = resolved.attribute
                     throw StoreError.wrongValueType(attribute: a.qualifiedName, expected: a.valueClassName, found: "\(type(of: value))")
                 }
                 try statement.bind(utf8: written.bytes, at: index)
                 if !written.inRange { damaged += 1 }
-                for (k, v) in written.derived.enumerated() { try statement.bind(v, at: index + 1 + Int32(k)) }
+                for k in 0..<count { try statement.bind(derived[k], at: index + 1 + Int32(k)) }
             case .absent:
-                guard a.isOptional else { throw StoreError.missingValue(attribute: a.qualifiedName) }
-                try bindNulls(from: index, count: 1 + resolved.derived.count)
+                guard resolved.isOptional else { throw StoreError.missingValue(attribute: resolved.attribute.qualifiedName) }
+                try bindNulls(from: index, count: 1 + count)
             case .raw(let stored):
                 try statement.bind(stored, at: index)
-                try bindNulls(from: index + 1, count: resolved.derived.count)
+                try bindNulls(from: index + 1, count: count)
                 damaged += 1
             }
-            index += 1 + Int32(resolved.derived.count)
+            index += 1 + Int32(count)
         }
         _ = try statement.step()
         return damaged

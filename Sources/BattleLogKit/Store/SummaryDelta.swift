@@ -15,9 +15,14 @@ struct SummaryDelta {
     }
 
     /// Adds a record's magic and dice (battlelog's own attributes; a model without them adds nothing).
-    mutating func add(_ values: [String: any Sendable]) {
-        if let magic = values["usingMagic"] as? Magic { addMagic(magic) }
-        if let dice = values["randomNumbers"] as? [Int], dice.allSatisfy({ (1...100).contains($0) }) { addDice(dice) }
+    mutating func add(_ values: AttributeValues) {
+        add(magic: values["usingMagic"], dice: values["randomNumbers"])
+    }
+
+    /// Adds a record's magic and dice as the writer looked them up.
+    mutating func add(magic: (any Sendable)?, dice: (any Sendable)?) {
+        if let magic = magic as? Magic { addMagic(magic) }
+        if let dice = dice as? [Int], dice.allSatisfy({ (1...100).contains($0) }) { addDice(dice) }
     }
 
     mutating func addDice(_ rolls: [Int]) {

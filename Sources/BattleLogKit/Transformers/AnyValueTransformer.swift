@@ -52,7 +52,7 @@ public final class AnyValueTransformer: Sendable {
     private let equal: @Sendable (any Sendable, any Sendable) -> Bool
     private let version: @Sendable (String) -> Int?
     private let rangeCheck: @Sendable (any Sendable, ClosedRange<Int64>) throws(TransformError) -> Void
-    private let writeAll: @Sendable (any Sendable, ClosedRange<Int64>?, [String]) -> Written?
+    private let makeWriter: @Sendable ([String]) -> ValueWriter
     private let derivationTable: [String: Derivation]
     /// Whether the model may give this transformer's attributes a `range`.
     public let checksRange: Bool
@@ -67,15 +67,16 @@ public final class AnyValueTransformer: Sendable {
 
     /// Erases `transformer`. Its `Value` may be optional (`Magic?`): a nil value is absent.
     public convenience init<T: ValueTransformer, V>(_ transformer: T, forms: ValueForms<V>) where T.Value == V {
-        self.init(transformer, unwrap: { $0 }, forms: forms)
+        self.init(transformer, unwrap: { $0 }, wrap: { $0 }, forms: forms)
     }
 
     /// Erases a transformer whose value is `V?` (an absent value stored as SQL NULL).
     public convenience init<T: ValueTransformer, V>(_ transformer: T, forms: ValueForms<V>) where T.Value == V? {
-        self.init(transformer, unwrap: { $0 }, forms: forms)
+        self.init(transformer, unwrap: { $0 }, wrap: { $0 }, forms: forms)
     }
 
-    private init<T: ValueTransformer, V>(_ transformer: T, unwrap: @escaping @Sendable (T.Value) -> V?, forms: ValueForms<V>) {
+    private init<T: ValueTransformer, V>(_ transformer: T, unwrap: @escaping @Sendable (T.Value) -> V?,
+                                         wrap: @escaping @Sendable (V) -> T.Value, forms: ValueForms<V>) {
         name = T.name
         valueClassName = T.valueClassName
         checksRange = forms.checkRange != nil
@@ -113,12 +114,16 @@ public final class AnyValueTransformer: Sendable {
         equal = { a, b in (a as? V) == (b as? V) && a is V }
         version = { transformer.formatVersion(ofStored: $0) }
         let derivationsByName = forms.derivations
-        writeAll = { value, range, names in
-            guard let v = value as? V, let stored = v as? T.Value else { return nil }
-            var inRange = true
-            if let range, let check { do { try check(v, range) } catch { inRange = false } }
-            return Written(bytes: transformer.storedUTF8(of: stored), inRange: inRange,
-                           derived: names.map { inRange ? derivationsByName[$0]?.derive(v) ?? .null : .null })
+        let checkAndDerive = forms.derivations
+        makeWriter = { names in
+            let derive = names.map { checkAndDerive[$0]?.derive }
+            return { value, range, derived in
+                guard let v = value as? V else { return nil }
+                var inRange = true
+                if let range, let check { do { try check(v, range) } catch { inRange = false } }
+                for (k, d) in derive.enumerated() { derived[k] = inRange ? d?(v) ?? .null : .null }
+                return (transformer.storedUTF8(of: wrap(v)), inRange)
+            }
         }
         rangeCheck = { (value: any Sendable, range: ClosedRange<Int64>) throws(TransformError) -> Void in
             if let v = value as? V, let check { try check(v, range) }
@@ -154,19 +159,14 @@ public final class AnyValueTransformer: Sendable {
         return describeValue(v)
     }
 
-    /// What the writer binds for one value: its stored form, whether it keeps the model's range,
-    /// and its derived values (NULL when out of range).
-    public struct Written {
-        public let bytes: [UInt8]
-        public let inRange: Bool
-        public let derived: [SQLiteValue]
-    }
+    /// The writer's path for one value, made once per attribute: given the value, the model's
+    /// range and a buffer for the derived values (in the order of `derivations`), its stored form
+    /// and whether it keeps the range (out of it, the derived values are NULL); nil when the value
+    /// is not of this transformer's type. One look at the value's type per record.
+    public typealias ValueWriter = @Sendable (any Sendable, ClosedRange<Int64>?, inout [SQLiteValue]) -> (bytes: [UInt8], inRange: Bool)?
 
-    /// The stored form and the derived values named `derivations` of `value`, with one look at
-    /// its type (the writer's path); nil when `value` is not of this transformer's type.
-    public func write(_ value: any Sendable, range: ClosedRange<Int64>?, derivations: [String]) -> Written? {
-        writeAll(value, range, derivations)
-    }
+    /// A writer deriving the values named `derivations`.
+    public func writer(derivations: [String]) -> ValueWriter { makeWriter(derivations) }
 
     /// Throws when `value` leaves `range` (a model's bound on its elements).
     public func check(_ value: any Sendable, range: ClosedRange<Int64>) throws(TransformError) { try rangeCheck(value, range) }
