@@ -69,6 +69,7 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
         index += 1
         var members: [String: JSONValue] = [:]
+        members.reserveCapacity(8)   // a record's objects have up to 11 members: one growth at most
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
@@ -134,23 +135,37 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        // The common case, a string without escapes: one validated run.
+        var scan = index
+        while scan < bytes.count, bytes[scan] != UInt8(ascii: "\""), bytes[scan] != UInt8(ascii: "\\"), bytes[scan] >= 0x20 { scan += 1 }
+        if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
+            let start = index
+            let validated = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[start..<scan]), as: UTF8.self) }
+            guard let text = validated else {
+                throw JSONParseError(message: "invalid UTF-8 in a string", offset: index)
+            }
+            index = scan + 1
+            return text
+        }
+        // With escapes: the runs between them (each validated) and the escaped scalars, as UTF-8.
+        var utf8: [UInt8] = []
         var runStart = index
         func flushRun(_ end: Int) throws(JSONParseError) {
             guard runStart < end else { return }
             let slice = bytes[runStart..<end]
-            guard let run = String(validating: slice, as: UTF8.self) else {
+            guard String(validating: slice, as: UTF8.self) != nil else {
                 throw JSONParseError(message: "invalid UTF-8 in a string", offset: runStart)
             }
-            scalars.append(contentsOf: run.unicodeScalars)
+            utf8.append(contentsOf: slice)
         }
+        func append(_ scalar: Unicode.Scalar) { utf8.append(contentsOf: String(scalar).utf8) }
         while true {
             guard index < bytes.count else { throw fail("unterminated string") }
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
                 try flushRun(index)
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if b < 0x20 { throw fail("control character in a string") }
             if b != UInt8(ascii: "\\") { index += 1; continue }
@@ -160,14 +175,14 @@ public struct JSONParser {
             let e = bytes[index]
             index += 1
             switch e {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""): utf8.append(0x22)
+            case UInt8(ascii: "\\"): utf8.append(0x5C)
+            case UInt8(ascii: "/"): utf8.append(0x2F)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800...0xDBFF).contains(code) {
@@ -182,7 +197,7 @@ public struct JSONParser {
                     throw fail("lone surrogate")
                 }
                 guard let scalar = Unicode.Scalar(code) else { throw fail("invalid escape") }
-                scalars.append(scalar)
+                append(scalar)
             default:
                 throw fail("invalid escape")
             }

@@ -26,6 +26,9 @@ extension BattleStore {
                 let maxFight = try db.scalarInt("SELECT max(fight) FROM record") ?? 0
                 var pairing = FightPairing()
                 var lowFights = Set<Int64>(), lowIDs = Set<Int64>()
+                // The highest fight this import has written: a fight above it and above the
+                // database's cannot be there yet (an export's fights come in increasing order).
+                var highestFight = maxFight
                 var tallies: [Int64: Tally] = [:]
                 var summary = SummaryDelta()
                 try produce { r, line in
@@ -47,12 +50,13 @@ extension BattleStore {
                     switch pairing.add(r, line: line) {
                     case .opened:
                         // A fight's first record in the file: the fight must be new here.
-                        if d.fight > maxFight || !lowFights.contains(d.fight) {
+                        if d.fight <= highestFight && (d.fight > maxFight || !lowFights.contains(d.fight)) {
                             if try fightExists.first([d.fight], { _ in true }) != nil {
                                 throw conflict("fight \(d.fight) already exists in the database; import into a new database (--db NEW.sqlite)")
                             }
                         }
                         if d.fight <= maxFight { lowFights.insert(d.fight) }
+                        highestFight = max(highestFight, d.fight)
                     case .closed: break
                     case .refused(let why): throw conflict(why)
                     }

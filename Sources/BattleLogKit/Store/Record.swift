@@ -189,6 +189,7 @@ public enum ISODate {
     /// Parses `YYYY-MM-DDTHH:MM:SSZ` (or a date alone, `YYYY-MM-DD`): exactly four digits of
     /// year (0001 to 9999), two of everything else, a day that exists in its month.
     public static func parse(_ text: String) -> Int64? {
+        if let fast = parseFixed(text) { return fast }
         let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
         guard let datePart = parts.first else { return nil }
         let ymd = datePart.split(separator: "-", omittingEmptySubsequences: false)
@@ -209,6 +210,33 @@ public enum ISODate {
             seconds = h * 3600 + mi * 60 + s
         }
         return days(fromCivil: y, m, d) * 86_400 + seconds
+    }
+
+    /// The two exact forms, read from their bytes without splitting (what an export holds);
+    /// nil sends anything else to the general reading, which also judges it.
+    private static func parseFixed(_ text: String) -> Int64? {
+        var text = text
+        return text.withUTF8 { u -> Int64? in
+            guard u.count == 10 || u.count == 20 else { return nil }
+            func digits(_ from: Int, _ count: Int) -> Int64? {
+                var v: Int64 = 0
+                for i in from..<from + count {
+                    let d = u[i] &- 0x30
+                    guard d < 10 else { return nil }
+                    v = v * 10 + Int64(d)
+                }
+                return v
+            }
+            guard u[4] == 0x2D, u[7] == 0x2D, let y = digits(0, 4), let m = digits(5, 2), let d = digits(8, 2),
+                  y >= 1, (1...12).contains(m), d >= 1, d <= daysIn(month: m, year: y) else { return nil }
+            var seconds: Int64 = 0
+            if u.count == 20 {
+                guard u[10] == 0x54, u[13] == 0x3A, u[16] == 0x3A, u[19] == 0x5A, let h = digits(11, 2), let mi = digits(14, 2),
+                      let s = digits(17, 2), h < 24, mi < 60, s < 60 else { return nil }
+                seconds = h * 3600 + mi * 60 + s
+            }
+            return days(fromCivil: y, m, d) * 86_400 + seconds
+        }
     }
 
     static func daysIn(month m: Int64, year y: Int64) -> Int64 {

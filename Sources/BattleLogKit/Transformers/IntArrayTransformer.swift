@@ -19,6 +19,11 @@ public struct IntArrayTransformer: ValueTransformer {
     public func value(fromStored text: String) throws(TransformError) -> [Int] {
         let json: JSONValue
         do { json = try JSONParser.parse(text) } catch { throw .notJSON(error) }
+        return try value(fromJSON: json)
+    }
+
+    /// The integers of a parsed stored form.
+    public func value(fromJSON json: JSONValue) throws(TransformError) -> [Int] {
         guard case .array(let elements) = json else { throw .wrongShape(expected: "an array", found: json.typeName) }
         var result: [Int] = []
         result.reserveCapacity(elements.count)

@@ -39,6 +39,11 @@ public struct MagicTransformer: ValueTransformer {
     public func value(fromStored text: String) throws(TransformError) -> Magic? {
         let json: JSONValue
         do { json = try JSONParser.parse(text) } catch { throw .notJSON(error) }
+        return try value(fromJSON: json)
+    }
+
+    /// The magic a parsed stored form (or the `magic` of a record's JSON form) holds.
+    public func value(fromJSON json: JSONValue) throws(TransformError) -> Magic? {
         if json == .null { return nil }
         guard case .object(var members) = json else { throw .wrongShape(expected: "an object", found: json.typeName) }
         guard let typeValue = members.removeValue(forKey: "type") else {

@@ -50,6 +50,7 @@ extension AnyValueTransformer {
         describe: { "[" + $0.map(String.init).joined(separator: ", ") + "]" },
         csvCells: { v in [v.map { $0.map(String.init).joined(separator: " ") } ?? ""] },
         writeJSON: { v, w in w.writeIntegerArray(v) },
+        readJSON: { (json: JSONValue) throws(TransformError) -> [Int] in try IntArrayTransformer().value(fromJSON: json) },
         checkRange: { (values: [Int], range: ClosedRange<Int64>) throws(TransformError) -> Void in
             if let i = values.firstIndex(where: { !range.contains(Int64($0)) }) {
                 throw .outOfRange(index: i, value: Int64(values[i]), range: range)
@@ -95,6 +96,10 @@ extension AnyValueTransformer {
                 w.write(field.value)
             }
             w.endObject()
+        },
+        readJSON: { (json: JSONValue) throws(TransformError) -> Magic in
+            guard let magic = try MagicTransformer().value(fromJSON: json) else { throw .missingValue }
+            return magic
         }))
 }
 
