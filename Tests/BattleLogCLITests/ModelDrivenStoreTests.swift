@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BattleLogCLI
+@testable import BattleLogBrowser
 import BattleLogKit
 import BattleLogPresentation
 import SQLiteDB
@@ -90,6 +91,9 @@ enum ResourcesPath {
         // Queried through its derived, indexed column.
         let columns = store.queryColumns
         #expect(columns.source(path: "weather.wind")?.column == "weather_wind" && columns.source(path: "weather.wind")?.isReady == true)
+        let windy = try FilterCompiler.compile("weather.wind >= 20 and weather.wind < 30", roster: store.humans, columns: columns)
+        #expect(try store.page(RecordQuery(filter: windy), limit: 10).map(\.id) == [4, 3])
+        #expect(try store.countPlan(RecordQuery(filter: windy)).joined().contains("record_weather_wind"))
         // Exported and imported: the same records in another store of the same model.
         let line = RecordJSON.encode(r)
         #expect(line.contains(#""weather":{"sky":"rain","wind":20}"#), "\(line)")
@@ -110,6 +114,10 @@ enum ResourcesPath {
         #expect(inspected[2].transformer == "WeatherTransformer" && inspected[2].decoded == "rain, wind 20 km/h")
         let shown = ShowCommand.lines(r, labels: Labels.load("en"))
         #expect(shown.contains("  weather: rain, wind 20 km/h"), "\(shown)")
+        // ... and in the browser's detail pane, a row of its own among the others.
+        let detail = DetailView.content(r, labels: Labels.load("en"), width: 60).map { $0.map(\.text).joined() }
+        #expect(detail.contains { $0.hasPrefix("weather ") && $0.contains("rain, wind 20 km/h") }, "\(detail)")
+        #expect(detail.contains { $0.hasPrefix("Dice ") } && detail.contains { $0.contains("Magic used") })
         // Damage stays data: a stored value that does not decode is reported, its column kept.
         try store.executeRaw("UPDATE record SET weather = '{\"sky\":1}' WHERE id = 1")
         let damaged = try store.record(id: 1)

@@ -48,7 +48,8 @@ enum DetailView {
 
     private static func prioritisedContent(_ rec: Record, labels: Labels, width: Int, valueLines: Int) -> [(spans: [Span], priority: Priority)] {
         var out: [(spans: [Span], priority: Priority)] = []
-        let labelWidth = [labels["owner"], labels["opponent"], labels["date"], labels["result"], labels["duration"], labels["dice"]]
+        let labelWidth = ([labels["owner"], labels["opponent"], labels["date"], labels["result"]]
+            + rec.schema.attributes.filter { $0.valueClassName != "Magic" }.map { labels[$0.labelKey] })
             .map(DisplayWidth.of).max()! + 1
         func row(_ label: String, _ spans: [Span], _ priority: Priority = .essential) {
             out.append(([Span(text: DisplayWidth.pad(label, to: labelWidth), style: .bold)] + spans, priority))
@@ -60,28 +61,38 @@ enum DetailView {
         row(labels["date"], [Span(text: rec.isoDate, style: .normal)], .date)
         row(labels["result"], [Span(text: rec.result.map { labels[$0.rawValue] } ?? "⚠ damaged", style: Drawing.style(for: rec.result))],
             rec.result == nil ? .essential : .result)
-        switch rec.duration.decoded {
-        case .success(let d):
-            row(labels["duration"], [Span(text: fit(d.clockDescription), style: .normal)])
-            row("", [Span(text: fit(d.description), style: .dim)], .rational)
-        case .failure(let e): row(labels["duration"], [Span(text: fit("⚠ " + e.reason.description), style: .damaged)])
-        }
-        switch rec.randomNumbers.decoded {
-        case .success(let dice):
-            // Up to three lines of rolls (a hostile array of 100,000 costs no more), then the sparkline.
-            let shown = dice.prefix(3 * valueWidth / 2).map(String.init).joined(separator: " ")
-            for (i, line) in DisplayWidth.wrap(shown, to: valueWidth, maxLines: 3).enumerated() {
-                row(i == 0 ? labels["dice"] : "", [Span(text: line, style: .normal)], i == 0 ? .essential : .diceContinuation)
+        // Each transformable attribute in model order, presented by its value type (the time,
+        // the dice with their sparkline; the magic box comes last), any other as one line.
+        var box: [[Span]] = []
+        for (i, attribute) in rec.schema.attributes.enumerated() {
+            let label = labels[attribute.labelKey]
+            let stored = rec.transformables[i]
+            switch (attribute.valueClassName, stored.decoded) {
+            case ("Magic", _):
+                box = magicBox(rec, labels: labels, width: width, valueLines: valueLines)
+            case ("MediaTime", .success(let d as MediaTime)):
+                row(label, [Span(text: fit(d.clockDescription), style: .normal)])
+                row("", [Span(text: fit(d.description), style: .dim)], .rational)
+            case ("[Int]", .success(let dice as [Int])):
+                // Up to three lines of rolls (a hostile array of 100,000 costs no more), then the sparkline.
+                let shown = dice.prefix(3 * valueWidth / 2).map(String.init).joined(separator: " ")
+                for (i, line) in DisplayWidth.wrap(shown, to: valueWidth, maxLines: 3).enumerated() {
+                    row(i == 0 ? label : "", [Span(text: line, style: .normal)], i == 0 ? .essential : .diceContinuation)
+                }
+                row("", [Span(text: DisplayWidth.truncate(Sparkline.render(dice, limit: valueWidth + 1), to: valueWidth), style: .accent)], .sparkline)
+            case (_, .success(let value?)):
+                row(label, [Span(text: fit(rec.schema.transformer(at: i).describe(value)), style: .normal)])
+            case (_, .success(nil)):
+                row(label, [Span(text: "-", style: .dim)])
+            case (_, .failure(let e)):
+                row(label, [Span(text: fit("⚠ " + e.reason.description), style: .damaged)])
             }
-            row("", [Span(text: DisplayWidth.truncate(Sparkline.render(dice, limit: valueWidth + 1), to: valueWidth), style: .accent)], .sparkline)
-        case .failure(let e):
-            row(labels["dice"], [Span(text: fit("⚠ " + e.reason.description), style: .damaged)])
         }
         for e in rec.columnErrors {
             out.append(([Span(text: fit("⚠ \(e.attribute): \(e.reason.description)"), style: .damaged)], .essential))
         }
         out.append(([], .spacer))
-        out += magicBox(rec, labels: labels, width: width, valueLines: valueLines).map { ($0, .essential) }
+        out += box.map { ($0, .essential) }
         return out
     }
 

@@ -24,7 +24,7 @@ public struct FilterCompiler {
 
     /// Parses and compiles `text`.
     public static func compile(_ text: String, roster: [Human], columns: QueryColumns = .computed) throws(FilterError) -> CompiledFilter {
-        compile(try FilterParser.parse(text), roster: roster, columns: columns)
+        compile(try FilterParser.parse(text, queryPaths: columns.extraPaths), roster: roster, columns: columns)
     }
 
     private init(roster: [Human], columns: QueryColumns) {
@@ -123,6 +123,8 @@ public struct FilterCompiler {
             return derivedComparison("duration", op, number(value))
         case .magic:
             return magic(op, text(value).lowercased())
+        case .queryPath(let path):
+            return derivedComparison(path, op, number(value))
         case .rollsMax, .rollsMin, .rollsSum, .rollsCount:
             let path = field == .rollsMax ? "rolls.max" : field == .rollsMin ? "rolls.min" : field == .rollsSum ? "rolls.sum" : "rolls.count"
             return derivedComparison(path, op, number(value))

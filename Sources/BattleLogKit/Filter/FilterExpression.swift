@@ -25,6 +25,8 @@ public enum FilterField: Sendable, Equatable {
     case rollsMax, rollsMin, rollsSum, rollsCount
     /// A field of one kind of magic (its envelope type and Codable field name).
     case magicField(type: String, name: String)
+    /// A derived query path a model declares beyond battlelog's own (`weather.wind`): a number.
+    case queryPath(String)
 
     /// The names the language accepts, for error messages.
     public static var allNames: [String] {
@@ -59,7 +61,7 @@ public enum FilterField: Sendable, Equatable {
 
     var isNumeric: Bool {
         switch self {
-        case .duration, .rollsMax, .rollsMin, .rollsSum, .rollsCount: true
+        case .duration, .rollsMax, .rollsMin, .rollsSum, .rollsCount, .queryPath: true
         case .magicField(let type, let name): Self.magicSpec(type: type, name: name)?.type == .integer
         default: false
         }

@@ -27,8 +27,10 @@ public struct FilterParser {
     private var comparisons = 0
 
     /// Parses `input`; an empty expression is an error (callers treat empty as "no filter").
-    public static func parse(_ input: String) throws(FilterError) -> FilterExpression {
+    /// `queryPaths` are the numeric paths a store's model adds (`weather.wind`).
+    public static func parse(_ input: String, queryPaths: [String] = []) throws(FilterError) -> FilterExpression {
         var parser = FilterParser(input: input)
+        parser.queryPaths = queryPaths
         parser.tokens = try FilterLexer(input: input).tokens()
         let expression = try parser.parseOr()
         guard case .end = parser.current else {
@@ -36,6 +38,8 @@ public struct FilterParser {
         }
         return expression
     }
+
+    private var queryPaths: [String] = []
 
     private init(input: String) { self.input = input }
 
@@ -110,8 +114,8 @@ public struct FilterParser {
                 advance()
                 return .rollsContain(v)
             }
-            guard let field = FilterField.named(name) else {
-                throw error("unknownField", [SafeText.escape(name), FilterField.allNames.joined(separator: ", ")])
+            guard let field = FilterField.named(name) ?? queryPaths.first(where: { $0.lowercased() == name.lowercased() }).map(FilterField.queryPath) else {
+                throw error("unknownField", [SafeText.escape(name), (FilterField.allNames + queryPaths).joined(separator: ", ")])
             }
             advance()
             guard case .op(let symbol) = current, let op = FilterOperator(rawValue: symbol) else {

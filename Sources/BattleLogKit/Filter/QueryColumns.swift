@@ -29,4 +29,9 @@ public struct QueryColumns: Sendable, Equatable {
     }()
 
     public func source(path: String) -> Source? { sources[path] }
+
+    /// The paths beyond the filter language's own fields (a model's new attribute's), sorted.
+    public var extraPaths: [String] {
+        sources.keys.filter { !["duration", "rolls.max", "rolls.min", "rolls.sum", "rolls.count"].contains($0) }.sorted()
+    }
 }
