@@ -140,7 +140,11 @@ extension Command {
         let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "records")
         var shown = false
         let store = try open { done, total in
-            if !shown { bar.note("filling the query columns (once, for records written by an older battlelog)"); bar.startCounting(); shown = true }
+            if !shown {
+                if console.stderrIsTerminal { console.error("battlelog: filling the query columns of older records (once)") }
+                bar.startCounting()
+                shown = true
+            }
             bar.update(done: done, total: total)
         }
         if shown { bar.finish() }

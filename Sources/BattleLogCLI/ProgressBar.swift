@@ -33,8 +33,8 @@ final class ProgressBar {
         guard enabled, Date().timeIntervalSince(lastDraw) > 0.1 || done == total else { return }
         lastDraw = Date()
         console.flush()
-        console.errorRaw("\r\u{1B}[K" + Self.line(done: done, total: total, unit: unit,
-                                                  elapsed: Date().timeIntervalSince(start), width: 30))
+        console.errorRaw("\r\u{1B}[K" + Self.fitted(done: done, total: total, unit: unit,
+                                                    elapsed: Date().timeIntervalSince(start), columns: Self.terminalColumns()))
     }
 
     /// Clears the line.
@@ -42,12 +42,28 @@ final class ProgressBar {
         if enabled { console.errorRaw("\r\u{1B}[K") }
     }
 
-    /// `███░░░ 20,000/50,000 fights  11,346/s  ETA 0:03`
+    /// The columns of the terminal on stderr (80 when it does not say).
+    static func terminalColumns() -> Int {
+        var size = winsize()
+        guard ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
+    /// The line in fewer than `columns` columns, so that it never wraps (a wrapped line is not
+    /// redrawn in place): the bar up to 30 cells wide, shorter or gone on a narrow terminal.
+    static func fitted(done: Int, total: Int, unit: String, elapsed: Double, columns: Int) -> String {
+        let text = line(done: done, total: total, unit: unit, elapsed: elapsed, width: 0)
+        let room = columns - 1 - text.count
+        if room >= 2 { return line(done: done, total: total, unit: unit, elapsed: elapsed, width: min(30, room - 1)) }
+        return String(text.dropFirst().prefix(max(0, columns - 1)))
+    }
+
+    /// `███░░░ 20,000/50,000 fights  11,346/s  ETA 0:03` (the rate once half a second has passed)
     static func line(done: Int, total: Int, unit: String, elapsed: Double, width: Int) -> String {
         let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let rate = elapsed >= 0.5 ? Double(done) / elapsed : 0
         let eta = rate > 0 ? Int((Double(total - done) / rate).rounded()) : 0
         return "\(bar) \(GroupedNumber.text(done))/\(GroupedNumber.text(total)) \(unit)  "
             + "\(GroupedNumber.text(Int(rate)))/s  ETA \(eta / 60):\(String(format: "%02d", eta % 60))"

@@ -89,6 +89,12 @@ import BattleLogPresentation
                 == "████ 0/0 records  0/s  ETA 0:00")
         #expect(ProgressBar.line(done: 1, total: 7_200, unit: "records", elapsed: 1, width: 4)
                 == "░░░░ 1/7,200 records  1/s  ETA 119:59")
+        // Never wider than the terminal (a wrapped line is not redrawn in place).
+        for columns in [20, 40, 80, 120] {
+            let line = ProgressBar.fitted(done: 280_000, total: 2_000_000, unit: "records", elapsed: 5.9, columns: columns)
+            #expect(line.count < columns, "\(columns): \(line)")
+        }
+        #expect(ProgressBar.fitted(done: 280_000, total: 2_000_000, unit: "records", elapsed: 5.9, columns: 80).hasPrefix("███"))
     }
 }
 

@@ -79,7 +79,13 @@ extension BattleStore {
         try ensureWritable()
         // A plain read first: the write lock is taken only when there is something to fill.
         guard !(try run { try ModelColumns.pending(on: db) }).isEmpty else { return }
-        var total: Int?
+        var total: Int? = try run {
+            Int(try db.scalarInt("""
+                SELECT count(*) FROM record
+                 WHERE id >= (SELECT min(next_id) FROM derived_fill) AND id < (SELECT max(end_id) FROM derived_fill)
+                """) ?? 0)
+        }
+        progress?(0, total ?? 0)
         var done = 0
         var batches = 0
         while maxBatches.map({ batches < $0 }) ?? true {
