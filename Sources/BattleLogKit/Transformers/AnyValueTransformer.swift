@@ -113,7 +113,6 @@ public final class AnyValueTransformer: Sendable {
         cells = { value in csvCells(value as? V) }
         equal = { a, b in (a as? V) == (b as? V) && a is V }
         version = { transformer.formatVersion(ofStored: $0) }
-        let derivationsByName = forms.derivations
         let checkAndDerive = forms.derivations
         makeWriter = { names in
             let derive = names.map { checkAndDerive[$0]?.derive }
