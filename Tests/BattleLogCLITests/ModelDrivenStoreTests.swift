@@ -168,4 +168,20 @@ enum ResourcesPath {
         #expect(r.attribute(named: "weather")?.decoded.map { $0 == nil } == .success(true))
         #expect(try store.diagnostics.derivedColumnProblems().isEmpty)
     }
+
+    @Test func doctorReportsAQueryColumnThatDisagreesAndRepairRecomputesIt() throws {
+        let dir = TempDir()
+        let path = dir.file("tampered.sqlite")
+        _ = cli(["simulate", "--fights", "20", "--seed", "4"], db: path)
+        let db = try Database(path: path)
+        try db.execute(script: "UPDATE record SET rolls_max = 0 WHERE id = 7")
+        let check = cli(["doctor"], db: path)
+        #expect(check.status == 1)
+        #expect(check.out.contains("query column: record 7: rolls_max is an integer (0), its randomNumbers gives an integer ("), "\(check.out)")
+        #expect(check.out.contains("summaries: ok"))
+        let repair = cli(["doctor", "--repair"], db: path)
+        #expect(repair.status == 0 && repair.out.contains("query columns: recomputed from the stored values (repaired)"), "\(repair.out)")
+        let again = cli(["doctor"], db: path)
+        #expect(again.status == 0 && again.out.contains("query columns: ok"), "\(again.out)")
+    }
 }

@@ -75,8 +75,16 @@ enum DoctorCommand: Command {
         let repaired = try store.readSnapshot {
             try BattleStats.fromSummaries(store) == BattleStats.fromScan(store) && store.diagnostics.derivedColumnProblems().isEmpty
         }
-        console.line(repaired ? "summaries: differed from the records; rebuilt from them (repaired)"
-                              : "summaries: still differ from the records after a rebuild")
+        if !summariesAgree {
+            console.line(repaired ? "summaries: differed from the records; rebuilt from them (repaired)"
+                                  : "summaries: still differ from the records after a rebuild")
+        } else {
+            console.line("summaries: ok")
+        }
+        if !derived.isEmpty {
+            console.line(repaired ? "query columns: recomputed from the stored values (repaired)"
+                                  : "query columns: still differ from the stored values after a rebuild")
+        }
         return problems == 0 && repaired ? ExitStatus.success : ExitStatus.failure
     }
 }
