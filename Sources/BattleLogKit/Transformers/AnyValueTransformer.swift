@@ -42,16 +42,13 @@ public struct ValueForms<Value: Sendable & Equatable>: Sendable {
 public final class AnyValueTransformer: Sendable {
     public let name: String
     public let valueClassName: String
-    private let encode: @Sendable (any Sendable) -> [UInt8]?
     private let decode: @Sendable (String, ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)?
     private let fromJSON: @Sendable (JSONValue, ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)?
     private let toJSON: @Sendable (any Sendable, inout JSONWriter) -> Void
     private let describeValue: @Sendable (any Sendable) -> String
     private let headers: @Sendable (String) -> [String]
     private let cells: @Sendable ((any Sendable)?) -> [String]
-    private let equal: @Sendable (any Sendable, any Sendable) -> Bool
     private let version: @Sendable (String) -> Int?
-    private let rangeCheck: @Sendable (any Sendable, ClosedRange<Int64>) throws(TransformError) -> Void
     private let makeWriter: @Sendable ([String]) -> ValueWriter
     private let derivationTable: [String: Derivation]
     /// Whether the model may give this transformer's attributes a `range`.
@@ -86,10 +83,6 @@ public final class AnyValueTransformer: Sendable {
             if let range, let check { try check(v, range) }
             return v
         }
-        encode = { value in
-            guard let v = value as? V, let stored = (v as? T.Value) else { return nil }
-            return transformer.storedUTF8(of: stored)
-        }
         decode = { (text: String, range: ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)? in
             try checked(unwrap(try transformer.value(fromStored: text)), range)
         }
@@ -102,7 +95,7 @@ public final class AnyValueTransformer: Sendable {
         let writeJSON = forms.writeJSON
         toJSON = { value, w in
             guard let v = value as? V else { w.writeNull(); return }
-            if let writeJSON { writeJSON(v, &w) } else if let stored = v as? T.Value, let json = try? JSONParser.parse(transformer.storedForm(of: stored)) {
+            if let writeJSON { writeJSON(v, &w) } else if let json = try? JSONParser.parse(transformer.storedForm(of: wrap(v))) {
                 w.write(json)
             } else { w.writeNull() }
         }
@@ -111,11 +104,10 @@ public final class AnyValueTransformer: Sendable {
         headers = forms.csvHeaders
         let csvCells = forms.csvCells
         cells = { value in csvCells(value as? V) }
-        equal = { a, b in (a as? V) == (b as? V) && a is V }
         version = { transformer.formatVersion(ofStored: $0) }
-        let checkAndDerive = forms.derivations
+        let derivations = forms.derivations
         makeWriter = { names in
-            let derive = names.map { checkAndDerive[$0]?.derive }
+            let derive = names.map { derivations[$0]?.derive }
             return { value, range, derived in
                 guard let v = value as? V else { return nil }
                 var inRange = true
@@ -124,17 +116,11 @@ public final class AnyValueTransformer: Sendable {
                 return (transformer.storedUTF8(of: wrap(v)), inRange)
             }
         }
-        rangeCheck = { (value: any Sendable, range: ClosedRange<Int64>) throws(TransformError) -> Void in
-            if let v = value as? V, let check { try check(v, range) }
-        }
         derivationTable = forms.derivations.mapValues { d in
             let derive = d.derive
             return Derivation(sqlType: d.sqlType) { value in (value as? V).map(derive) ?? .null }
         }
     }
-
-    /// The stored form of `value`, or nil when `value` is not of this transformer's type.
-    public func storedBytes(of value: any Sendable) -> [UInt8]? { encode(value) }
 
     /// Decodes a stored form (checking `range` when given); nil when it holds an absent value.
     public func value(fromStored text: String, range: ClosedRange<Int64>? = nil) throws(TransformError) -> (any Sendable)? {
@@ -167,12 +153,9 @@ public final class AnyValueTransformer: Sendable {
     /// A writer deriving the values named `derivations`.
     public func writer(derivations: [String]) -> ValueWriter { makeWriter(derivations) }
 
-    /// Throws when `value` leaves `range` (a model's bound on its elements).
-    public func check(_ value: any Sendable, range: ClosedRange<Int64>) throws(TransformError) { try rangeCheck(value, range) }
 
     public func csvHeaders(column: String) -> [String] { headers(column) }
     public func csvCells(_ value: (any Sendable)?) -> [String] { cells(value) }
-    public func isEqual(_ a: any Sendable, _ b: any Sendable) -> Bool { equal(a, b) }
     public func formatVersion(ofStored text: String) -> Int? { version(text) }
     public func derivation(named name: String) -> Derivation? { derivationTable[name] }
     public var derivationNames: [String] { derivationTable.keys.sorted() }
