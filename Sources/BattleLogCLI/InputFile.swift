@@ -4,13 +4,6 @@ import Foundation
 /// Reads a file a command was given: a path, or `-` for standard input. A FIFO with no writer
 /// does not hang the command: it is opened without blocking and read as it comes.
 enum InputFile {
-    /// Every byte of `path` (`-`: standard input).
-    static func readAll(_ path: String) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        try readChunks(path) { chunk, _ in bytes.append(contentsOf: chunk) }
-        return bytes
-    }
-
     /// The lines of `path` as they are read, in constant memory (a line is held whole): `body`
     /// gets each line's bytes without its newline, its 1-based number, the bytes read so far and
     /// the file's size (nil for a pipe).

@@ -79,13 +79,13 @@ extension BattleStore {
         try ensureWritable()
         // A plain read first: the write lock is taken only when there is something to fill.
         guard !(try run { try ModelColumns.pending(on: db) }).isEmpty else { return }
-        var total: Int? = try run {
+        let total: Int = try run {
             Int(try db.scalarInt("""
                 SELECT count(*) FROM record
                  WHERE id >= (SELECT min(next_id) FROM derived_fill) AND id < (SELECT max(end_id) FROM derived_fill)
                 """) ?? 0)
         }
-        progress?(0, total ?? 0)
+        progress?(0, total)
         var done = 0
         var batches = 0
         while maxBatches.map({ batches < $0 }) ?? true {
@@ -106,8 +106,7 @@ extension BattleStore {
             guard let step else { break }
             batches += 1
             done += step.rows
-            if total == nil { total = done + step.remaining }
-            progress?(done, max(total ?? 0, done + step.remaining))
+            progress?(done, max(total, done + step.remaining))
             if step.remaining == 0 {
                 let finished = try run { try ModelColumns.pending(on: db).isEmpty }
                 if finished { break }

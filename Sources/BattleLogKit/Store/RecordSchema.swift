@@ -40,8 +40,6 @@ final class ResolvedAttribute: Sendable {
     let attribute: StoreModel.TransformableAttribute
     let transformer: AnyValueTransformer
     let derived: [(column: StoreModel.QueryColumn, derivation: AnyValueTransformer.Derivation)]
-    /// The names of the derivations, in the order of `derived` (the writer's order).
-    let derivationNames: [String]
     /// The writer's path for this attribute's values (stored form and derived values).
     let write: AnyValueTransformer.ValueWriter
     /// What the writer reads of the attribute for every record, kept apart from it.
@@ -50,12 +48,11 @@ final class ResolvedAttribute: Sendable {
     let derivedCount: Int
 
     init(attribute: StoreModel.TransformableAttribute, transformer: AnyValueTransformer,
-         derived: [(column: StoreModel.QueryColumn, derivation: AnyValueTransformer.Derivation)], derivationNames: [String]) {
+         derived: [(column: StoreModel.QueryColumn, derivation: AnyValueTransformer.Derivation)]) {
         self.attribute = attribute
         self.transformer = transformer
         self.derived = derived
-        self.derivationNames = derivationNames
-        self.write = transformer.writer(derivations: derivationNames)
+        self.write = transformer.writer(derivations: derived.map(\.column.derivation))
         self.range = attribute.range
         self.isOptional = attribute.isOptional
         self.derivedCount = derived.count
@@ -66,7 +63,7 @@ final class ResolvedAttribute: Sendable {
         model.transformableAttributes.compactMap { a in
             guard let t = registry.transformer(named: a.transformerName) else { return nil }
             let derived = a.queryColumns.compactMap { c in t.derivation(named: c.derivation).map { (c, $0) } }
-            return ResolvedAttribute(attribute: a, transformer: t, derived: derived, derivationNames: derived.map(\.0.derivation))
+            return ResolvedAttribute(attribute: a, transformer: t, derived: derived)
         }
     }
 
