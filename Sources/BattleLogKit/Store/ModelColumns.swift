@@ -123,16 +123,13 @@ extension BattleStore {
                 pending.first { $0.column == d.column.column }.map { (k, ($0.next, $0.end)) }
             }
             guard !columns.isEmpty else { continue }
-            let select = try db.prepare("SELECT id, \(resolved.attribute.column) FROM record WHERE id >= ? AND id < ? ORDER BY id")
             var n = 0
-            try select.forEachRow([ids.lowerBound, ids.upperBound]) { row in
-                let id = row.int64(0)
+            try forEachDerivation(of: resolved, ids: ids) { id, _, derived in
                 n += 1
                 // A column is filled for the records written before it existed (ids in its range);
                 // the writer has written it for the later ones.
                 let due = columns.filter { id >= $0.1.0 && id < $0.1.1 }
                 guard !due.isEmpty else { return }
-                let derived = resolved.derivedValues(of: decodeTransformable(row.value(1), resolved, recordID: id).value ?? nil)
                 let sets = due.map { "\(resolved.derived[$0.0].column.column) = ?" }.joined(separator: ", ")
                 try db.cachedStatement("UPDATE record SET \(sets) WHERE id = ?").execute(due.map { derived[$0.0] as any SQLiteBindable } + [id])
             }
@@ -147,14 +144,25 @@ extension BattleStore {
         for resolved in resolvedAttributes where !resolved.derived.isEmpty {
             let sets = resolved.derived.map { "\($0.column.column) = ?" }.joined(separator: ", ")
             let update = try db.prepare("UPDATE record SET \(sets) WHERE id = ?")
-            let select = try db.prepare("SELECT id, \(resolved.attribute.column) FROM record ORDER BY id")
-            try select.forEachRow { row in
-                let id = row.int64(0)
-                let derived = resolved.derivedValues(of: decodeTransformable(row.value(1), resolved, recordID: id).value ?? nil)
+            try forEachDerivation(of: resolved) { id, _, derived in
                 try update.execute(derived.map { $0 as any SQLiteBindable } + [id])
             }
         }
         try db.execute(script: "DELETE FROM derived_fill")
+    }
+
+    /// Calls `body` with each record (those with ids in `ids`, else all), oldest first: its id,
+    /// its row (the id, the attribute's stored column, then the `extra` columns) and the values
+    /// `resolved` derives from the decoded attribute (NULL when it is absent or damaged). The one
+    /// reading behind the fill, the repair and doctor's check.
+    func forEachDerivation(of resolved: ResolvedAttribute, ids: Range<Int64>? = nil, extra: [String] = [],
+                           _ body: (_ id: Int64, _ row: Row, _ derived: [SQLiteValue]) throws -> Void) throws {
+        let columns = (["id", resolved.attribute.column] + extra).joined(separator: ", ")
+        let select = try db.prepare("SELECT \(columns) FROM record \(ids == nil ? "" : "WHERE id >= ? AND id < ?") ORDER BY id")
+        try select.forEachRow(ids.map { [$0.lowerBound, $0.upperBound] } ?? []) { row in
+            let id = row.int64(0)
+            try body(id, row, resolved.derivedValues(of: decodeTransformable(row.value(1), resolved, recordID: id).value ?? nil))
+        }
     }
 
     /// Derived values compare by value: an INTEGER the writer bound equals itself; a REAL equals

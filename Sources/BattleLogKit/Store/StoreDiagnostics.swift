@@ -53,15 +53,13 @@ extension StoreDiagnostics {
             let pending = try ModelColumns.pending(on: db)
             var problems: [String] = []
             for resolved in store.resolvedAttributes where !resolved.derived.isEmpty {
-                let checked = resolved.derived.filter { !pending.contains($0.column.column) }
+                let checked = resolved.derived.indices.filter { !pending.contains(resolved.derived[$0].column.column) }
                 guard !checked.isEmpty else { continue }
-                let select = try db.prepare("SELECT id, \(resolved.attribute.column), \(checked.map(\.column.column).joined(separator: ", ")) FROM record ORDER BY id")
-                try select.forEachRow { row in
+                try store.forEachDerivation(of: resolved, extra: checked.map { resolved.derived[$0].column.column }) { id, row, derived in
                     guard problems.count < limit else { return }
-                    let id = row.int64(0)
-                    let value = store.decodeTransformable(row.value(1), resolved, recordID: id).value ?? nil
-                    for (k, d) in checked.enumerated() {
-                        let expected = value.map { d.derivation.value(of: $0) } ?? .null
+                    for (k, i) in checked.enumerated() {
+                        let d = resolved.derived[i]
+                        let expected = derived[i]
                         let stored = row.value(Int32(2 + k))
                         if !BattleStore.sameDerived(stored, expected) {
                             problems.append("record \(id): \(d.column.column) is \(ColumnDecoding.describe(stored)), its \(resolved.attribute.name) gives \(ColumnDecoding.describe(expected)) (battlelog doctor --repair recomputes it)")
