@@ -21,36 +21,40 @@ enum ModelColumns {
     }
 
     /// Adds what the model declares and the file lacks, in one transaction; a new derived column
-    /// of a table with records is marked for filling.
+    /// of a table with records is marked for filling. Asks first outside a transaction, so that
+    /// an open with nothing to add takes no write lock.
     static func ensure(_ attributes: [ResolvedAttribute], on db: Database) throws {
-        func missing() throws -> Bool {
-            let columns = try present(on: db), names = try indexes(on: db)
-            return attributes.contains { a in
-                !columns.contains(a.attribute.column)
-                    || a.derived.contains { !columns.contains($0.column.column) || ($0.column.isIndexed && !names.contains(indexName($0.column))) }
-            }
-        }
-        guard try missing() else { return }
+        guard try !additions(attributes, on: db).isEmpty else { return }
         try db.transaction {
-            let columns = try present(on: db), names = try indexes(on: db)
-            for a in attributes {
-                if !columns.contains(a.attribute.column) {
-                    try db.execute(script: "ALTER TABLE record ADD COLUMN \(a.attribute.column) TEXT")
+            // Asked again under the write lock: another process may have added them meanwhile.
+            for (sql, arguments) in try additions(attributes, on: db) {
+                if arguments.isEmpty { try db.execute(script: sql) } else { try db.execute(sql, arguments) }
+            }
+        }
+    }
+
+    /// The statements that add what the model declares and the file lacks, in order.
+    private static func additions(_ attributes: [ResolvedAttribute], on db: Database) throws -> [(String, [any SQLiteBindable])] {
+        let columns = try present(on: db), names = try indexes(on: db)
+        var statements: [(String, [any SQLiteBindable])] = []
+        for a in attributes {
+            if !columns.contains(a.attribute.column) {
+                statements.append(("ALTER TABLE record ADD COLUMN \(a.attribute.column) TEXT", []))
+            }
+            for (column, derivation) in a.derived {
+                if !columns.contains(column.column) {
+                    statements.append(("ALTER TABLE record ADD COLUMN \(column.column) \(derivation.sqlType)", []))
+                    statements.append(("""
+                        INSERT INTO derived_fill(column_name, next_id, end_id)
+                        SELECT ?, min(id), max(id) + 1 FROM record HAVING count(*) > 0
+                        """, [column.column]))
                 }
-                for (column, derivation) in a.derived {
-                    if !columns.contains(column.column) {
-                        try db.execute(script: "ALTER TABLE record ADD COLUMN \(column.column) \(derivation.sqlType)")
-                        try db.execute("""
-                            INSERT INTO derived_fill(column_name, next_id, end_id)
-                            SELECT ?, min(id), max(id) + 1 FROM record HAVING count(*) > 0
-                            """, [column.column])
-                    }
-                    if column.isIndexed && !names.contains(indexName(column)) {
-                        try db.execute(script: createIndex(column))
-                    }
+                if column.isIndexed && !names.contains(indexName(column)) {
+                    statements.append((createIndex(column), []))
                 }
             }
         }
+        return statements
     }
 
     /// For a read-only open: the columns the model reads must exist (a file written under another
