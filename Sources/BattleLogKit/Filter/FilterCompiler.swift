@@ -119,15 +119,10 @@ public struct FilterCompiler {
             return "record.result \(op == .equal ? "=" : "!=") \(bind(.text(text(value).lowercased())))"
         case .date:
             return date(op, text(value))
-        case .duration:
-            return derivedComparison("duration", op, number(value))
+        case .duration, .rollsMax, .rollsMin, .rollsSum, .rollsCount, .queryPath:
+            return derivedComparison(field.derivedPath!, op, number(value))
         case .magic:
             return magic(op, text(value).lowercased())
-        case .queryPath(let path):
-            return derivedComparison(path, op, number(value))
-        case .rollsMax, .rollsMin, .rollsSum, .rollsCount:
-            let path = field == .rollsMax ? "rolls.max" : field == .rollsMin ? "rolls.min" : field == .rollsSum ? "rolls.sum" : "rolls.count"
-            return derivedComparison(path, op, number(value))
         case .magicField(let type, let name):
             let spec = FilterField.magicSpec(type: type, name: name)!
             let column = spec.indexedColumn.map { "record.\($0)" }

@@ -43,19 +43,32 @@ public enum FilterField: Sendable, Equatable {
         case "kind": return .kind
         case "result": return .result
         case "date": return .date
-        case "duration": return .duration
         case "magic": return .magic
-        case "rolls.max": return .rollsMax
-        case "rolls.min": return .rollsMin
-        case "rolls.sum": return .rollsSum
-        case "rolls.count": return .rollsCount
         default:
+            if let derived = [FilterField.duration, .rollsMax, .rollsMin, .rollsSum, .rollsCount]
+                .first(where: { $0.derivedPath == name.lowercased() }) {
+                return derived
+            }
             for kind in MagicCatalog.kinds {
                 for f in kind.filterFields where f.name.lowercased() == name.lowercased() || f.aliases.contains(name.lowercased()) {
                     return .magicField(type: kind.typeName, name: f.name)
                 }
             }
             return nil
+        }
+    }
+
+    /// The derived query path the field reads (`rolls.max`), for the numeric fields a model
+    /// derives; nil for the others.
+    var derivedPath: String? {
+        switch self {
+        case .duration: "duration"
+        case .rollsMax: "rolls.max"
+        case .rollsMin: "rolls.min"
+        case .rollsSum: "rolls.sum"
+        case .rollsCount: "rolls.count"
+        case .queryPath(let path): path
+        default: nil
         }
     }
 

@@ -32,6 +32,6 @@ public struct QueryColumns: Sendable, Equatable {
 
     /// The paths beyond the filter language's own fields (a model's new attribute's), sorted.
     public var extraPaths: [String] {
-        sources.keys.filter { !["duration", "rolls.max", "rolls.min", "rolls.sum", "rolls.count"].contains($0) }.sorted()
+        sources.keys.filter { FilterField.named($0) == nil }.sorted()
     }
 }
