@@ -15,7 +15,8 @@ struct InputView {
         // offsets[i]: the columns of the first i characters, escaped.
         var offsets = [0]
         offsets.reserveCapacity(characters.count + 1)
-        for c in characters { offsets.append(offsets.last! + DisplayWidth.of(SafeText.escape(String(c)))) }
+        let shown = characters.map(Self.shown)
+        for c in shown { offsets.append(offsets.last! + DisplayWidth.of(c)) }
         let cursor = line.cursor
         func width(_ from: Int, _ to: Int) -> Int { offsets[to] - offsets[from] }
         var start = 0
@@ -24,13 +25,22 @@ struct InputView {
             let after = min(width(cursor, characters.count), room / 3)
             while start < cursor && (start > 0 ? 1 : 0) + width(start, cursor) + 1 + after > room { start += 1 }
         }
-        let lead = start > 0 ? "…" : ""
-        let before = lead + SafeText.escape(String(characters[start..<cursor]))
-        let after = DisplayWidth.truncate(String(characters[cursor...]), to: max(0, room - DisplayWidth.of(before) - 1))
+        let lead = start > 0 && room >= 2 ? "…" : ""
+        let before = lead + shown[start..<cursor].joined()
+        let after = DisplayWidth.truncate(shown[cursor...].joined(), to: max(0, room - DisplayWidth.of(before) - 1))
         text = before + "▏" + after
         self.start = start
         self.lead = lead.isEmpty ? 0 : 1
         self.offsets = offsets
+    }
+
+    /// A character as the line shows it: escaped, and a mark, modifier or joiner with no base
+    /// before it (typed at the start, or left by deleting its base) on a dotted circle, as
+    /// typesetting shows a lone mark, so that it cannot join the cursor mark or the `…` before it.
+    static func shown(_ c: Character) -> String {
+        let text = SafeText.escape(String(c))
+        // Would it join what is drawn before it (a mark, a modifier, a joiner)?
+        return ("▏" + text).first == "▏" ? text : "◌" + text
     }
 
     /// The column under character `index` (0-based), or nil when it is scrolled out of view.
