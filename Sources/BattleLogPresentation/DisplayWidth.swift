@@ -40,19 +40,21 @@ public enum DisplayWidth {
         var result: [Unicode.Scalar] = []
         var used = 0
         var beforeEllipsis = 0   // how many scalars fit in width - 1 columns
-        for original in text.unicodeScalars {
-            let pieces = SafeText.escaped(original).map { Array($0.unicodeScalars) } ?? [original]
-            for scalar in pieces {
-                let w = of(scalar)
-                if used + w > width {
-                    var cut = String.UnicodeScalarView()
-                    cut.append(contentsOf: result.prefix(beforeEllipsis))
-                    return String(cut) + "…"
-                }
-                result.append(scalar)
-                used += w
-                if used <= width - 1 { beforeEllipsis = result.count }
-            }
+        var cutShort = false
+        SafeText.forEachShown(text) { scalar in
+            let w = of(scalar)
+            if used + w > width { cutShort = true; return false }
+            result.append(scalar)
+            used += w
+            if used <= width - 1 { beforeEllipsis = result.count }
+            return true
+        }
+        if cutShort {
+            var cut = String.UnicodeScalarView()
+            // A joiner kept for the emoji after it goes with that emoji.
+            while beforeEllipsis > 0, result[beforeEllipsis - 1].value == 0x200D { beforeEllipsis -= 1 }
+            cut.append(contentsOf: result.prefix(beforeEllipsis))
+            return String(cut) + "…"
         }
         var all = String.UnicodeScalarView()
         all.append(contentsOf: result)

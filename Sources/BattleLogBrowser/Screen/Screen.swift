@@ -62,15 +62,8 @@ public final class CellGrid: Screen {
         guard row >= 0, row < rows else { return }
         var col = column
         // Escape lazily and stop at the right edge: a huge value costs no more than a short one.
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: [Unicode.Scalar] = []
-        while col < columns {
-            let scalar: Unicode.Scalar
-            if !pending.isEmpty { scalar = pending.removeFirst() }
-            else if let next = scalars.next() {
-                if let e = SafeText.escaped(next) { pending = Array(e.unicodeScalars); scalar = pending.removeFirst() }
-                else { scalar = next }
-            } else { break }
+        SafeText.forEachShown(text) { scalar in
+            guard col < columns else { return false }
             let width = DisplayWidth.of(scalar)
             if width == 0 {
                 // A combining mark or joiner rides on the previous cell.
@@ -79,13 +72,13 @@ public final class CellGrid: Screen {
                     if cells[row * columns + base].isContinuation && base > 0 { base -= 1 }
                     cells[row * columns + base].text.unicodeScalars.append(scalar)
                 }
-                continue
+                return true
             }
-            if col >= columns { break }
-            if col < 0 { col += width; continue }
+            if col >= columns { return false }
+            if col < 0 { col += width; return true }
             if width == 2 && col + 1 >= columns {
                 cells[row * columns + col] = Cell(text: " ", style: style, isContinuation: false)
-                break
+                return false
             }
             // Writing over half of a wide character blanks its other half.
             if cells[row * columns + col].isContinuation, col > 0 {
@@ -98,6 +91,7 @@ public final class CellGrid: Screen {
                 cells[row * columns + col + 1] = Cell(text: " ", style: style, isContinuation: false)
             }
             col += width
+            return true
         }
     }
 

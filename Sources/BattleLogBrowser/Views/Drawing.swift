@@ -28,11 +28,10 @@ enum Drawing {
         s.put(row, column, DisplayWidth.pad(text, to: width), style: style)
     }
 
-    /// Redraws the first occurrence of `needle` (case-insensitive) in `shown`, which was drawn at
-    /// (row, column), in the match style.
+    /// Redraws the first match of `needle` (as `/` and `~` match: `TextSearch`) in `shown`, which
+    /// was drawn at (row, column), in the match style.
     static func highlight(_ s: Screen, _ row: Int, _ column: Int, shown: String, needle: String?) {
-        guard let needle, !needle.isEmpty,
-              let range = shown.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) else { return }
+        guard let needle, !needle.isEmpty, let range = TextSearch(needle).range(in: shown) else { return }
         let before = DisplayWidth.of(String(shown[..<range.lowerBound]))
         s.put(row, column + before, String(shown[range]), style: .match)
     }

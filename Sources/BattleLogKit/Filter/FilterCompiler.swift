@@ -208,8 +208,9 @@ public enum FilterText {
         a.compare(b, options: [.caseInsensitive]) == .orderedSame
     }
 
+    /// Whether `haystack` holds what was typed as `needle` (see `TextSearch`: by scalars,
+    /// ignoring case, and ignoring marks where the needle has none).
     public static func contains(_ haystack: String, _ needle: String) -> Bool {
-        if needle.isEmpty { return true }
-        return haystack.range(of: needle, options: [.caseInsensitive]) != nil
+        TextSearch(needle).matches(haystack)
     }
 }

@@ -15,9 +15,13 @@ enum FilterFunctions {
                   let value = try? a.transformer.value(fromStored: text, range: a.attribute.range) else { return .null }
             return derivation.value(of: value)
         }
+        // A query calls it once a row with the same needle: the needle is folded once.
+        final class LastSearch { var needle: String?; var search = TextSearch("") }
+        let last = LastSearch()
         try db.createFunction("bl_contains", argumentCount: 2) { args in
             guard case .text(let haystack) = args[0], case .text(let needle) = args[1] else { return .null }
-            return .integer(FilterText.contains(haystack, needle) ? 1 : 0)
+            if last.needle != needle { last.needle = needle; last.search = TextSearch(needle) }
+            return .integer(last.search.matches(haystack) ? 1 : 0)
         }
         let magic = MagicTransformer()
         try db.createFunction("bl_magic_status", argumentCount: 1) { args in
