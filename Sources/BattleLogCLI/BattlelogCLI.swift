@@ -119,12 +119,13 @@ protocol Command: Sendable {
 }
 
 extension Command {
-    /// Opens the store named by `--db` (created and migrated when missing). Filling the derived
+    /// Opens the store named by `--db` (created and migrated when missing; only the default
+    /// database's folder is made, never one a `--db` path names). Filling the derived
     /// query columns of a database from an older version shows a progress line on a terminal.
     static func openStore(_ globals: GlobalOptions, console: Console, readOnly: Bool = false) throws -> BattleStore {
         try withFillProgress(console) { progress in
-            try BattleStore(path: globals.databasePath, readOnly: readOnly, replaceEmpty: !globals.databasePathIsExplicit,
-                            derivedColumnProgress: progress)
+            try BattleStore(path: globals.databasePath, readOnly: readOnly, createFolder: !globals.databasePathIsExplicit,
+                            replaceEmpty: !globals.databasePathIsExplicit, derivedColumnProgress: progress)
         }
     }
 

@@ -58,14 +58,17 @@ final class ProgressBar {
         return String(text.dropFirst().prefix(max(0, columns - 1)))
     }
 
-    /// `███░░░ 20,000/50,000 fights  11,346/s  ETA 0:03` (the rate once half a second has passed)
+    /// `███░░░ 20,000/50,000 fights  11,346/s  ETA 0:03`: the rate and the time left once half
+    /// a second has passed and something was counted (before that they are not known, and
+    /// are left out rather than shown as `0/s  ETA 0:00`).
     static func line(done: Int, total: Int, unit: String, elapsed: Double, width: Int) -> String {
         let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let rate = elapsed >= 0.5 ? Double(done) / elapsed : 0
-        let eta = rate > 0 ? Int((Double(total - done) / rate).rounded()) : 0
-        return "\(bar) \(GroupedNumber.text(done))/\(GroupedNumber.text(total)) \(unit)  "
-            + "\(GroupedNumber.text(Int(rate)))/s  ETA \(eta / 60):\(String(format: "%02d", eta % 60))"
+        let count = "\(bar) \(GroupedNumber.text(done))/\(GroupedNumber.text(total)) \(unit)"
+        guard elapsed >= 0.5, done > 0 else { return count }
+        let rate = Double(done) / elapsed
+        let eta = Int((Double(max(0, total - done)) / rate).rounded())
+        return count + "  \(GroupedNumber.text(Int(rate)))/s  ETA \(eta / 60):\(String(format: "%02d", eta % 60))"
     }
 }

@@ -51,4 +51,26 @@ import BattleLogPresentation
         let show = cli(["show", String(id)], db: db)
         #expect(show.out.contains(merlin) && !show.out.contains("200d"))
     }
+
+    @Test func anExplicitPathInAMissingFolderIsRefusedAndMakesNoFolder() throws {
+        let dir = TempDir()
+        let typo = dir.file("typo/deep/c.sqlite")
+        let r = cli(["simulate", "--fights", "1"], db: typo)
+        #expect(r.status == 1)
+        #expect(r.err.hasPrefix("battlelog: \(typo): no such folder \(dir.file("typo/deep"))"), "\(r.err)")
+        #expect(r.err.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir.file("typo")))
+        // A failed import leaves no folder either.
+        let bad = dir.file("bad.jsonl")
+        try "not json\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let i = cli(["import", bad], db: dir.file("other/x.sqlite"))
+        #expect(i.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir.file("other")))
+        // The default database's folder is made.
+        let console = Console(out: { _ in }, err: { _ in })
+        let status = BattlelogCLI.run(["simulate", "--fights", "2"], console: console,
+                                      environment: ["XDG_DATA_HOME": dir.file("xdg/data"), "HOME": dir.path])
+        #expect(status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir.file("xdg/data/battlelog/battlelog.sqlite")))
+    }
 }

@@ -1,5 +1,6 @@
 import BattleLogBrowser
 import BattleLogKit
+import BattleLogPresentation
 import Foundation
 
 /// `battlelog` / `battlelog browse`: the interactive browser.
@@ -26,16 +27,17 @@ enum BrowseCommand: Command {
         if missing && globals.databasePathIsExplicit && !a.has(.create) {
             throw CommandFailure("\(path): no such database (check the path; `battlelog --db PATH --create` opens a new empty one)")
         }
+        let language = globals.language(environment: environment)
         if missing && !globals.databasePathIsExplicit {
             let store = try openStore(globals, console: console)
-            console.error("Creating a demo battle log at \(SafeText.escape(path)) …")
-            let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "fights")
+            let labels = Labels.load(language)
+            console.error(labels.fill("demoCreating", SafeText.escape(path)))
+            let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: labels["progress.fights"])
             try demo.run(on: store, progress: { bar.update(done: $0.saved, total: $0.total) })
             bar.finish()
             status = "demo"
         }
         let store = try openStore(globals, console: console)
-        let language = globals.language(environment: environment)
         let color = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
         console.flush()
         let options = BrowserOptions(language: language, color: color, databasePath: path, createdDemo: status != nil,

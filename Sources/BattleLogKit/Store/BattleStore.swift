@@ -39,7 +39,8 @@ public final class BattleStore {
     /// what it shows is the file as it was opened; commits of other processes do not appear.
     public let isImmutable: Bool
 
-    /// Opens (and, when missing and `create` allows, creates and migrates) the database at `path`.
+    /// Opens (and, when missing and `create` allows, creates and migrates) the database at `path`;
+    /// its folder must exist unless `createFolder` (the default database's folder is made).
     ///
     /// Refuses, leaving the file byte-for-byte untouched: a folder, an empty file (unless
     /// `replaceEmpty`: a creation killed in its first milliseconds leaves one), a file that is not
@@ -47,7 +48,7 @@ public final class BattleStore {
     /// only its `-wal` says so), a truncated file, a model naming a transformer that `registry`
     /// lacks. A read-only file opens for reading. See `StoreFile` for how files are opened.
     public init(path: String, registry: TransformerRegistry = .standard, model: StoreModel? = nil,
-                readOnly: Bool = false, create: Bool = true, replaceEmpty: Bool = false,
+                readOnly: Bool = false, create: Bool = true, createFolder: Bool = false, replaceEmpty: Bool = false,
                 derivedColumnProgress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws(StoreError) {
         let model = if let model { model } else { try StoreModel.bundled() }
         let schema = try RecordSchema(model: model, registry: registry)
@@ -58,7 +59,8 @@ public final class BattleStore {
         self.recordColumns = (["id", "fight", "owner_id", "opponent_id", "date", "result"] + schema.resolved.map(\.attribute.column))
             .map { "record." + $0 }.joined(separator: ", ")
 
-        let opened = try StoreFile.open(path: path, readOnly: readOnly, create: create, replaceEmpty: replaceEmpty)
+        let opened = try StoreFile.open(path: path, readOnly: readOnly, create: create, createFolder: createFolder,
+                                        replaceEmpty: replaceEmpty)
         self.db = opened.db
         self.isImmutable = opened.immutable
         do { try FilterFunctions.register(on: db, attributes: schema.resolved) } catch { throw .sqlite(path: path, error) }

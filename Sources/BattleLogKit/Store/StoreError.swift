@@ -6,6 +6,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyFile(path: String)
     /// No file at the path, and the caller did not ask to create one.
     case noSuchDatabase(path: String)
+    /// The folder a new database would go in does not exist (only the default database's
+    /// folder is made: a mistyped path must not become new folders).
+    case noSuchFolder(path: String, folder: String)
     /// A WAL database in a folder where SQLite cannot create the `-shm` it needs to read the WAL.
     case walUnreadable(path: String)
     /// The operation was cancelled (a progress handler said stop).
@@ -38,6 +41,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .emptyFile(let p): "\(p): is an empty file, not a battlelog database"
         case .notADatabase(let p): "\(p): is not a SQLite database"
         case .noSuchDatabase(let p): "\(p): no such database (`battlelog --db PATH simulate --fights N` creates one)"
+        case .noSuchFolder(let p, let folder): "\(p): no such folder \(folder) (check the path; battlelog makes only its default database's folder)"
         case .walUnreadable(let p):
             "\(p): its -wal holds changes that cannot be read from a read-only folder without a -shm file; copy the database with its -wal to a writable folder"
         case .interrupted: "interrupted"

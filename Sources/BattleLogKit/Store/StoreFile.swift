@@ -30,16 +30,17 @@ enum StoreFile {
 
     /// Opens `path`; creates it (in a temporary file beside it, linked into place once migrated)
     /// when it is missing and `create` allows, or when it is empty and `replaceEmpty` allows.
-    static func open(path: String, readOnly: Bool, create: Bool, replaceEmpty: Bool) throws(StoreError) -> Opened {
+    /// A missing folder is made only when `createFolder` allows (the default database's).
+    static func open(path: String, readOnly: Bool, create: Bool, createFolder: Bool, replaceEmpty: Bool) throws(StoreError) -> Opened {
         var info = stat()
         if stat(path, &info) != 0 {
             guard create && !readOnly else { throw .noSuchDatabase(path: path) }
-            try createNew(at: path, replacing: false)
+            try createNew(at: path, replacing: false, createFolder: createFolder)
         } else if (info.st_mode & S_IFMT) == S_IFDIR {
             throw .isADirectory(path: path)
         } else if info.st_size == 0 {
             guard replaceEmpty && !readOnly else { throw .emptyFile(path: path) }
-            try createNew(at: path, replacing: true)
+            try createNew(at: path, replacing: true, createFolder: false)
         }
         // The last connection of another process to close takes the file exclusively while it
         // checkpoints a large WAL back and deletes it; that can outlast one busy timeout. Wait
@@ -157,9 +158,11 @@ enum StoreFile {
     /// built in a temporary file beside it and then linked into place (`link` refuses to replace,
     /// so of two processes creating at once one wins and the other opens its file), or renamed
     /// over an empty file a killed creation left behind.
-    private static func createNew(at path: String, replacing: Bool) throws(StoreError) {
+    private static func createNew(at path: String, replacing: Bool, createFolder: Bool) throws(StoreError) {
         let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty {
+        var parentInfo = stat()
+        if !parent.isEmpty && stat(parent, &parentInfo) != 0 {
+            guard createFolder else { throw .noSuchFolder(path: path, folder: parent) }
             do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
             catch { throw .cannotCreate(path: path, reason: "cannot create folder \(parent)") }
         }
