@@ -12,14 +12,18 @@ public final class Console: @unchecked Sendable {
     /// Whether stderr is a terminal (progress bars) and stdout is one (the browser).
     public let stderrIsTerminal: Bool
     public let stdoutIsTerminal: Bool
+    /// The width of the terminal on stdout, which tables and boxes fit (cutting with `…`);
+    /// nil when stdout is a pipe or a file, which get every line whole.
+    public let columns: Int?
     private var flusher: () -> Void = {}
 
     public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void,
-                stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
+                stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, columns: Int? = nil,
                 failure: @escaping () -> OutputFailure? = { nil }) {
         self.writeOut = out
         self.writeErr = err
         self.stdoutIsTerminal = stdoutIsTerminal
+        self.columns = stdoutIsTerminal ? columns : nil
         self.stderrIsTerminal = stderrIsTerminal
         self.failure = failure
     }
@@ -30,9 +34,17 @@ public final class Console: @unchecked Sendable {
         let console = Console(out: { buffer.append($0) }, err: { text in
             buffer.flush()
             OutputBuffer.writeAll(2, Array(text.utf8))
-        }, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, failure: { buffer.failure })
+        }, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, columns: terminalColumns(1),
+           failure: { buffer.failure })
         console.flusher = { buffer.flush() }
         return console
+    }
+
+    /// The columns of the terminal on `descriptor` (80 when it is one that does not say).
+    static func terminalColumns(_ descriptor: Int32) -> Int {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
     }
 
     /// Writes a line to stdout.

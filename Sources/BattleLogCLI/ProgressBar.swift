@@ -43,11 +43,7 @@ final class ProgressBar {
     }
 
     /// The columns of the terminal on stderr (80 when it does not say).
-    static func terminalColumns() -> Int {
-        var size = winsize()
-        guard ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
-    }
+    static func terminalColumns() -> Int { Console.terminalColumns(2) }
 
     /// The line in fewer than `columns` columns, so that it never wraps (a wrapped line is not
     /// redrawn in place): the bar up to 30 cells wide, shorter or gone on a narrow terminal.

@@ -20,6 +20,17 @@ func cli(_ arguments: [String], db: String, environment: [String: String] = [:])
     return CLIRun(status: status, out: box.out, err: box.err)
 }
 
+/// Runs `battlelog` as `cli` does, with stdout a terminal of `columns` columns.
+func cliOnTerminal(_ arguments: [String], db: String, columns: Int, environment: [String: String] = [:]) -> CLIRun {
+    final class Box: @unchecked Sendable { var out = ""; var err = "" }
+    let box = Box()
+    let console = Console(out: { box.out += $0 }, err: { box.err += $0 }, stdoutIsTerminal: true, columns: columns)
+    var env = environment
+    env["BATTLELOG_DB"] = db
+    let status = BattlelogCLI.run(arguments, console: console, environment: env)
+    return CLIRun(status: status, out: box.out, err: box.err)
+}
+
 /// A fresh temporary folder, removed when the value is deinitialised.
 final class TempDir {
     let path: String

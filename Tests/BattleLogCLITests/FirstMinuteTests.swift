@@ -73,4 +73,45 @@ import BattleLogPresentation
         #expect(status == 0)
         #expect(FileManager.default.fileExists(atPath: dir.file("xdg/data/battlelog/battlelog.sqlite")))
     }
+
+    @Test func listAndShowFitTheTerminalAndStayWholeInAPipe() throws {
+        let dir = TempDir()
+        let db = try Self.scriptedNames(dir)
+        let store = try BattleStore(path: db)
+        let long = "Bartholomew Maximilian Fitzgerald-Warrington"
+        try store.executeRaw("UPDATE human SET name = ? WHERE id = ?", [long, store.humans[5].id])
+        for columns in [80, 120] {
+            let r = cliOnTerminal(["list", "--limit", "30"], db: db, columns: columns)
+            #expect(r.status == 0)
+            let lines = r.out.split(separator: "\n").map(String.init)
+            #expect(lines.count == 31)
+            #expect(lines.allSatisfy { DisplayWidth.of($0) <= columns }, "\(columns): \(r.out)")
+            // Aligned: every row's duration ends at the same column (right-aligned, last).
+            let widths = Set(lines.dropFirst().map(DisplayWidth.of))
+            #expect(widths.count == 1, "\(columns): rows of widths \(widths)")
+            #expect(r.out.contains("…"))
+        }
+        let piped = cli(["list", "--limit", "30"], db: db)
+        #expect(piped.out.split(separator: "\n").contains { DisplayWidth.of(String($0)) > 80 })
+        // show: the magic box fits 80 columns; piped it is whole.
+        let villain = try #require(store.humans.first { $0.kind == .villain && $0.id != store.humans[5].id })
+        let withMagic = try #require(try store.page(RecordQuery(ownerID: villain.id), limit: 50).first { $0.usingMagic.value != nil })
+        try store.executeRaw("UPDATE record SET using_magic = json_set(using_magic, '$.gateName', ?) WHERE id = ?",
+                             [String(repeating: "Maw of the Endless Night ", count: 6), withMagic.id])
+        let shown = cliOnTerminal(["show", String(withMagic.id)], db: db, columns: 80)
+        #expect(shown.status == 0, "\(shown.err)")
+        #expect(shown.out.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 80 }, "\(shown.out)")
+        #expect(shown.out.contains("└"))
+        let whole = cli(["show", String(withMagic.id)], db: db)
+        #expect(whole.out.contains(String(repeating: "Maw of the Endless Night ", count: 6).trimmingCharacters(in: .whitespaces)))
+    }
+
+    @Test func chineseReachesTheMagicCellsOfList() throws {
+        let dir = TempDir()
+        let db = dir.file("zh.sqlite")
+        _ = cli(["simulate", "--fights", "50", "--seed", "4"], db: db)
+        let r = cli(["--lang", "zh", "list", "--limit", "50"], db: db)
+        #expect(r.out.contains("反派: ") || r.out.contains("英雄: "))
+        #expect(!r.out.contains("villain: ") && !r.out.contains("hero: "))
+    }
 }

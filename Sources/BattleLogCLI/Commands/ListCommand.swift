@@ -43,7 +43,7 @@ enum ListCommand: Command {
             if records.isEmpty {
                 console.line(labels[cursor == nil ? "noRecordsLine" : "noMoreRecords"])
             } else {
-                console.write(RecordTable.render(records, labels: labels))
+                console.write(RecordTable.render(records, labels: labels, width: console.columns))
             }
         }
         return ExitStatus.success
@@ -54,19 +54,37 @@ enum ListCommand: Command {
 enum RecordTable {
     static let headerKeys = ["col.id", "col.date", "col.owner", "col.kind", "col.result", "col.opponent", "col.magic", "col.duration"]
 
-    static func render(_ records: [Record], labels: Labels) -> String {
+    /// The columns whose cells give way first when the table is wider than the terminal (the
+    /// names and the magic), and how narrow each may get.
+    static let flexible: [(column: Int, least: Int)] = [(6, 8), (5, 6), (2, 6)]
+
+    /// The table; fitted to `width` columns when given (a terminal): the widest of the names
+    /// and the magic shrink in turn, their cells cut with `…`, every column still aligned.
+    static func render(_ records: [Record], labels: Labels, width: Int? = nil) -> String {
         let headers = headerKeys.map { labels[$0] }
         let rows: [[String]] = records.map { r in
             [String(r.id), r.isoDate, r.owner.name, labels.kind(r.owner.kind), r.result.map { labels[$0.rawValue] } ?? "?",
-             r.opponentName, RecordText.magicSummary(r), RecordText.durationClock(r)].map(SafeText.escape)
+             r.opponentName, RecordText.magicSummary(r, labels: labels), RecordText.durationClock(r, labels: labels)].map(SafeText.escape)
         }
         let caps = [12, 20, 24, 7, 6, 24, 40, 12]
         var widths = headers.map(DisplayWidth.of)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = min(caps[i], max(widths[i], DisplayWidth.of(cell))) } }
+        if let width {
+            let separators = 2 * (widths.count - 1)
+            while widths.reduce(separators, +) > width {
+                // The widest flexible column that can still give a column.
+                guard let widest = flexible.filter({ widths[$0.column] > $0.least }).max(by: { widths[$0.column] < widths[$1.column] })
+                else { break }
+                widths[widest.column] -= 1
+            }
+        }
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, c in
+            let joined = cells.enumerated().map { i, c in
                 DisplayWidth.pad(c, to: widths[i], alignRight: i == 0 || i == 7)
             }.joined(separator: "  ").replacingTrailingSpaces()
+            // Narrower than the least the columns need: the line itself is cut.
+            guard let width, DisplayWidth.of(joined) > width else { return joined }
+            return DisplayWidth.truncate(joined, to: width)
         }
         var out = line(headers) + "\n"
         for row in rows { out += line(row) + "\n" }

@@ -16,13 +16,16 @@ enum ShowCommand: Command {
             console.line(RecordJSON.encode(r))
             return ExitStatus.success
         }
-        for line in lines(r, labels: Labels.load(globals.language(environment: environment))) { console.line(line) }
+        for line in lines(r, labels: Labels.load(globals.language(environment: environment)), width: console.columns) {
+            console.line(line)
+        }
         return ExitStatus.success
     }
 
     /// The text of `show` for one record (escaped): the plain fields, then each transformable
-    /// attribute in model order, then the boxes and the damaged columns.
-    static func lines(_ r: Record, labels: Labels) -> [String] {
+    /// attribute in model order, then the boxes and the damaged columns. On a terminal of
+    /// `width` columns, the box fits it and a longer line is cut with `…`.
+    static func lines(_ r: Record, labels: Labels, width: Int? = nil) -> [String] {
         var out: [String] = []
         let e = SafeText.escape
         out.append(labels.fill("showRecord", String(r.id), r.fightText))
@@ -41,7 +44,7 @@ enum ShowCommand: Command {
             let label = labels[attribute.labelKey]
             let stored = r.transformables[i]
             if let present = RecordText.presenters[attribute.valueClassName] {
-                switch present(stored, r, labels) {
+                switch present(stored, r, labels, width) {
                 case .line(let text): out.append("  \(label): \(text)")
                 case .box(let lines): boxes += [""] + lines
                 }
@@ -50,12 +53,13 @@ enum ShowCommand: Command {
             switch stored.decoded {
             case .success(let value?): out.append("  \(label): \(e(r.schema.transformer(at: i).describe(value)))")
             case .success(nil): out.append("  \(label): -")
-            case .failure(let err): out.append("  \(label): DAMAGED (\(e(err.reason.description)))")
+            case .failure(let err): out.append("  \(label): \(labels["damaged"]) (\(e(err.reason.description)))")
             }
         }
         for line in boxes { out.append(line) }
         for err in r.columnErrors { out.append("! \(err.attribute): \(e(err.reason.description))") }
-        return out
+        guard let width else { return out }
+        return out.map { DisplayWidth.of($0) > width ? DisplayWidth.truncate($0, to: width) : $0 }
     }
 
     static func recordID(_ text: String, spec: CommandSpec) throws(UsageError) -> Int64 {
