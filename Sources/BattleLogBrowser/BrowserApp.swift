@@ -46,10 +46,19 @@ public enum BrowserApp {
     /// The signal that asked the browser to stop (0: none).
     private static let terminatingSignal = Atomic<Int32>(0)
 
+    /// How the browser ended.
+    public struct Exit: Sendable {
+        /// The signal that ended it, or nil when the user quit.
+        public var signal: Int32?
+        /// What to tell the user on stderr once the terminal is restored (work that quitting
+        /// stopped, and what it had saved).
+        public var farewell: String?
+    }
+
     /// Runs until the user quits. The terminal is restored on q, Ctrl-C, SIGINT, SIGTERM,
-    /// SIGHUP and thrown errors. Returns the signal that ended it, or nil when the user quit.
+    /// SIGHUP and thrown errors.
     @discardableResult
-    public static func run(store: BattleStore, options: BrowserOptions) throws -> Int32? {
+    public static func run(store: BattleStore, options: BrowserOptions) throws -> Exit {
         let labels = Labels.load(options.language)
         signal(SIGTERM) { BrowserApp.terminatingSignal.store($0, ordering: .relaxed) }
         signal(SIGINT) { BrowserApp.terminatingSignal.store($0, ordering: .relaxed) }
@@ -66,7 +75,8 @@ public enum BrowserApp {
                                      rows: screen.rows, columns: screen.columns,
                                      status: options.createdDemo ? labels["demoCreated"] : (store.isReadOnly ? labels["readOnly"] : nil),
                                      history: FilterHistory(path: options.historyPath))
-        defer { model.stopBackgroundWork() }
+        var stopped = false
+        defer { if !stopped { model.stopBackgroundWork() } }
         BrowserView.render(model, on: screen)
         while !model.shouldQuit && terminatingSignal.load(ordering: .relaxed) == 0 {
             guard let key = readKey() else {
@@ -91,7 +101,9 @@ public enum BrowserApp {
             BrowserView.render(model, on: screen)
         }
         let stoppedBy = terminatingSignal.load(ordering: .relaxed)
-        return stoppedBy == 0 ? nil : stoppedBy
+        stopped = true
+        let farewell = model.stopBackgroundWork()
+        return Exit(signal: stoppedBy == 0 ? nil : stoppedBy, farewell: farewell)
     }
 
     /// The next key from ncurses, or nil when the 250 ms timeout passed without one.

@@ -1,7 +1,7 @@
 /// Every option of every command, by name: commands declare and read options through these
 /// keys, so a mistyped option name is a compile error, not an option that never matches.
 public enum OptionKey: String, Sendable, CaseIterable {
-    case after, batch, coredata, create, entity, fights, format, heroes, json, kind, limit, owner, repair, result
+    case after, batch, bom, coredata, create, entity, fights, format, heroes, json, kind, limit, owner, repair, result
     case resultMap = "result-map"
     case seed, villains
     case `where`
@@ -92,12 +92,13 @@ public struct ParsedArguments: Sendable {
         return n
     }
 
-    /// The option `name` as a compiled filter expression over `roster`, or nil when absent.
-    public func filter(_ key: OptionKey, store: BattleStore) throws(UsageError) -> CompiledFilter? {
+    /// The option `name` as a compiled filter expression over `roster`, or nil when absent; a
+    /// problem is said in the language of `labels`.
+    public func filter(_ key: OptionKey, store: BattleStore, labels: Labels) throws(UsageError) -> CompiledFilter? {
         guard let text = values[key], !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         let name = key.rawValue
         do { return try FilterCompiler.compile(text, roster: store.humans, columns: store.queryColumns) }
-        catch { throw UsageError("--\(name): \(error.description)", detail: error.caretLines.map { "  " + $0 }) }
+        catch { throw UsageError("--\(name): \(error.text(labels))", detail: error.caretLines.map { "  " + $0 }) }
     }
 
     /// The option `name` as one of `choices`, or nil when absent.

@@ -4,17 +4,27 @@ import Foundation
 /// Reads a file a command was given: a path, or `-` for standard input. A FIFO with no writer
 /// does not hang the command: it is opened without blocking and read as it comes.
 enum InputFile {
-    /// The lines of `path` as they are read, in constant memory (a line is held whole): `body`
-    /// gets each line's bytes without its newline, its 1-based number, the bytes read so far and
-    /// the file's size (nil for a pipe).
-    static func forEachLine(_ path: String, _ body: (_ line: ArraySlice<UInt8>, _ number: Int, _ read: Int, _ size: Int?) throws -> Void) throws {
+    /// The longest line read (64 MB): an export's line is a record of a few hundred bytes; an
+    /// input with no line end (a device, a binary file) is refused at this length instead of
+    /// held in memory without bound.
+    static let maxLineBytes = 64 << 20
+
+    /// The lines of `path` as they are read, in constant memory (a line is held whole, up to
+    /// `maxLine` bytes): `body` gets each line's bytes without its newline, its 1-based number,
+    /// the bytes read so far and the file's size (nil for a pipe).
+    static func forEachLine(_ path: String, maxLine: Int = maxLineBytes,
+                            _ body: (_ line: ArraySlice<UInt8>, _ number: Int, _ read: Int, _ size: Int?) throws -> Void) throws {
         var pending: [UInt8] = []
         var number = 0
         var total = 0
+        func tooLong() -> CommandFailure {
+            CommandFailure("\(path == "-" ? "standard input" : SafeText.escape(path)): line \(number + 1): longer than \(maxLine >> 20) MB with no line end (not an export's JSON lines)")
+        }
         try readChunks(path) { chunk, size in
             total += chunk.count
             var start = chunk.startIndex
             while let newline = chunk[start...].firstIndex(of: 0x0A) {
+                if pending.count + (newline - start) > maxLine { throw tooLong() }
                 number += 1
                 if pending.isEmpty { try body(chunk[start..<newline], number, total, size) } else {
                     pending.append(contentsOf: chunk[start..<newline])
@@ -23,6 +33,7 @@ enum InputFile {
                 }
                 start = newline + 1
             }
+            if pending.count + (chunk.endIndex - start) > maxLine { throw tooLong() }
             pending.append(contentsOf: chunk[start...])
         }
         if !pending.isEmpty { number += 1; try body(pending[...], number, total, nil) }

@@ -48,7 +48,7 @@ extension CoreDataStore {
             guard schema.tables[root.table] != nil else { continue }
             let hasEnt = schema.hasColumn(root.table, "Z_ENT")
             let ids = family.map { String($0.id) }.joined(separator: ",")
-            let sql = "SELECT * FROM \(Self.quote(root.table))" + (hasEnt ? " WHERE Z_ENT IN (\(ids))" : "") + " ORDER BY Z_PK"
+            let sql = "SELECT * FROM \(Self.quote(root.table))" + (hasEnt ? " WHERE Z_ENT IN (\(ids)) ORDER BY Z_ENT, Z_PK" : " ORDER BY Z_PK")
             let select = try db.prepare(sql)
             var columnIndex: [String: Int32] = [:]
             for i in 0..<select.row.columnCount { columnIndex[select.columnName(i)] = i }

@@ -205,9 +205,12 @@ import Testing
         let json = s.folder + "/list.jsonl"
         m.handle(.character("e")); m.type(json); m.handle(.enter)
         waitForExport(m)
-        #expect(m.status == "Exported \(m.total) records to \(json)")
+        #expect(m.status == "Exported \(m.total) records to \(json) as JSON lines (a name ending in .csv writes CSV)")
         let lines = try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == m.total && lines.allSatisfy { $0.contains("\"owner\":{\"id\":\(human.id),") })
+        // In the order of the list on screen: newest first.
+        let shown = try s.store.page(RecordQuery(ownerID: human.id), limit: 5).map { RecordJSON.encode($0) }
+        #expect(lines.prefix(5).map(String.init) == shown)
         // A filter's matches, as CSV.
         m.handle(.character("f")); m.type("result = win"); m.handle(.enter)
         for _ in 0..<500 where m.filterProgress?.finished != true { usleep(5_000); m.tick() }
@@ -215,7 +218,10 @@ import Testing
         m.handle(.character("e")); m.type(csv); m.handle(.enter)
         waitForExport(m)
         let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
-        #expect(rows.first == Substring(RecordCSV.header(s.store.schema)))
+        // A byte-order mark first, for spreadsheet programs.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: csv)).prefix(3) == Data([0xEF, 0xBB, 0xBF]))
+        #expect(rows.first == Substring(RecordCSV.header(s.store.schema)))   // Foundation reads the mark as no text
+        #expect(m.status?.hasSuffix("as CSV (UTF-8 with a byte-order mark, for spreadsheets)") == true)
         #expect(rows.count - 1 == m.filterProgress?.count && rows.dropFirst().allSatisfy { $0.contains(",win,") })
         // An existing file is never overwritten.
         m.handle(.character("e")); m.type(csv); m.handle(.enter)

@@ -238,9 +238,11 @@ import BattleLogPresentation
         m.handle(.home)
         BrowserView.render(m, on: grid)
         #expect(grid.line(23).hasPrefix("f: ▏collaborator ~"), "\(grid.line(23))")
-        // Ctrl-C quits from a prompt too.
+        // Ctrl-C cancels the prompt, as in a shell; at the top it quits.
         m.handle(.control("c"))
-        #expect(m.prompt == nil && m.shouldQuit)
+        #expect(m.prompt == nil && !m.shouldQuit)
+        m.handle(.control("c"))
+        #expect(m.shouldQuit)
     }
 
     @Test func lineEditingKeys() {
@@ -370,6 +372,7 @@ import BattleLogPresentation
 @Suite struct EmptyStoreTests {
     @Test func anEmptyDatabaseBrowsesWithoutRecords() throws {
         let folder = NSTemporaryDirectory() + "battlelog-empty-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try BattleStore(path: folder + "/e.sqlite")
         let m = try BrowserModel(store: store, labels: .load("en"), databasePath: "e.sqlite", rows: 24, columns: 80)

@@ -3,6 +3,7 @@ import Testing
 @testable import BattleLogCLI
 import BattleLogKit
 import BattleLogPresentation
+@testable import BattleLogBrowser
 
 /// What a new user meets in the first minute on the command line (issue 18).
 @Suite struct FirstMinuteTests {
@@ -113,5 +114,125 @@ import BattleLogPresentation
         let r = cli(["--lang", "zh", "list", "--limit", "50"], db: db)
         #expect(r.out.contains("反派: ") || r.out.contains("英雄: "))
         #expect(!r.out.contains("villain: ") && !r.out.contains("hero: "))
+    }
+}
+
+/// The example filters a newcomer copies first (README, the filter prompt's F1 help) find
+/// something in the demo database the first run creates.
+@Suite struct ExampleFilterTests {
+    /// The filters of the README's first code block under "The filter language".
+    static func readmeExamples() throws -> [String] {
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## The filter language").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```").dropFirst().first)
+        return block.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+
+    @Test func everyExampleMatchesTheDemo() throws {
+        let dir = TempDir()
+        let db = dir.file("demo.sqlite")
+        let store = try BattleStore(path: db)
+        _ = try BrowseCommand.demo.run(on: store)
+        let examples = try Self.readmeExamples() + FilterHelpView.examples
+        #expect(examples.count >= 7)
+        for example in examples {
+            let r = cli(["list", "--where", example, "--json", "--limit", "1000000"], db: db)
+            #expect(r.status == 0, "\(example): \(r.err)")
+            let count = r.out.split(separator: "\n").count
+            #expect(count > 0, "\(example) finds nothing in the demo")
+            #expect(count < 10_000, "\(example) finds every record: it shows nothing")
+        }
+    }
+}
+
+/// Values that are no values, errors that name what is wrong, and the user's language (issue 18).
+@Suite struct FirstMinuteErrorTests {
+    static func demo(_ dir: TempDir, fights: Int = 100) -> String {
+        let db = dir.file("d.sqlite")
+        _ = cli(["simulate", "--fights", String(fights), "--seed", "8"], db: db)
+        return db
+    }
+
+    @Test func clocksAndDatesThatDoNotExistAreNamed() {
+        let dir = TempDir()
+        let db = Self.demo(dir)
+        for (expr, says) in [("duration > 0:75", "minutes and seconds go from 0 to 59"), ("duration > 1:99", "0 to 59"),
+                             ("duration > 1:02:75", "0 to 59"),
+                             ("date >= 2026-02-30", "no day 30 in 2026-02: that month has 28 days"),
+                             ("date >= 2024-02-30", "that month has 29 days"),
+                             ("date >= 2026-13-01", "no month 13"), ("date = 2026-01-01T24:00:00Z", "hours go from 00 to 23"),
+                             ("date = 2026-1-1", "expected a date YYYY-MM-DD")] {
+            let r = cli(["list", "--where", expr], db: db)
+            #expect(r.status == 2, "\(expr)")
+            #expect(r.err.contains(says), "\(expr): \(r.err)")
+        }
+        // What is a time still is.
+        #expect(cli(["list", "--where", "duration > 0:59.5 and duration < 1:02:03"], db: db).status == 0)
+        #expect(cli(["list", "--where", "date >= 2024-02-29"], db: db).status == 0)
+    }
+
+    @Test func chineseReachesFilterErrorsDoctorAndInspect() {
+        let dir = TempDir()
+        let db = Self.demo(dir)
+        let bad = cli(["--lang", "zh", "list", "--where", "date >= 2026-02-30"], db: db)
+        #expect(bad.err.contains("没有第 30 天") && bad.err.contains("（第 "), "\(bad.err)")
+        let doctor = cli(["--lang", "zh", "doctor"], db: db)
+        #expect(doctor.status == 0, "\(doctor.out)")
+        #expect(doctor.out.contains("完整性：正常") && doctor.out.contains("已检查 200 条记录"), "\(doctor.out)")
+        #expect(!doctor.out.contains("ok"))
+        let inspect = cli(["--lang", "zh", "inspect", "1"], db: db)
+        #expect(inspect.out.hasPrefix("记录 1") && inspect.out.contains("存储内容：") && !inspect.out.contains("stored:"), "\(inspect.out)")
+    }
+
+    @Test func doctorGroupsItsCount() {
+        let dir = TempDir()
+        let db = Self.demo(dir, fights: 600)
+        let doctor = cli(["doctor"], db: db)
+        #expect(doctor.out.contains("1,200 records checked, 0 damaged"), "\(doctor.out)")
+    }
+
+    @Test func importSaysWhatItCannotRead() throws {
+        let dir = TempDir()
+        let db = Self.demo(dir)
+        let csv = dir.file("all.csv")
+        try cli(["export", "--format", "csv"], db: db).out.write(toFile: csv, atomically: true, encoding: .utf8)
+        let r = cli(["import", csv], db: dir.file("new1.sqlite"))
+        #expect(r.status == 1 && r.err.contains("is CSV, which cannot be imported") && r.err.contains("JSON lines"), "\(r.err)")
+        let withMark = cli(["export", "--format", "csv", "--bom"], db: db).out
+        #expect(withMark.hasPrefix("\u{FEFF}id,"))
+        try withMark.write(toFile: csv, atomically: true, encoding: .utf8)
+        #expect(cli(["import", csv], db: dir.file("new2.sqlite")).err.contains("is CSV"))
+        #expect(cli(["export", "--bom"], db: db).status == 2)
+        // A byte-order mark before JSON lines is accepted.
+        let jsonl = dir.file("all.jsonl")
+        try ("\u{FEFF}" + cli(["export"], db: db).out).write(toFile: jsonl, atomically: true, encoding: .utf8)
+        let marked = cli(["import", jsonl], db: dir.file("new3.sqlite"))
+        #expect(marked.status == 0, "\(marked.err)")
+        #expect(marked.err.contains("imported 200 records"))
+        // An input with no line end is refused at a bounded length, naming the line.
+        let zero = cli(["import", "/dev/zero"], db: dir.file("new4.sqlite"))
+        #expect(zero.status == 1 && zero.err.contains("/dev/zero: line 1: longer than 64 MB"), "\(zero.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("new4.sqlite")))
+        // A name that exists under another id: a conflict naming both, not SQLite's constraint.
+        let renamed = dir.file("renamed.jsonl")
+        let store = try BattleStore(path: dir.file("new3.sqlite"))
+        let a = store.humans[0], b = store.humans[1]
+        let line = cli(["list", "--owner", b.name, "--json", "--limit", "1"], db: db).out
+        let edited = line.replacingOccurrences(of: "\"name\":\"\(b.name)\"", with: "\"name\":\"\(a.name)\"")
+            .replacingOccurrences(of: "\"id\":\(b.id),", with: "\"id\":999,")
+        try edited.write(toFile: renamed, atomically: true, encoding: .utf8)
+        let clash = cli(["import", renamed], db: dir.file("new3.sqlite"))
+        #expect(clash.status == 1)
+        #expect(clash.err.contains("is Human \(a.id) here; a name belongs to one Human") && !clash.err.contains("SQLite"), "\(clash.err)")
+    }
+
+    @Test func aSchemaNewerThanItsVersionIsNamed() throws {
+        let dir = TempDir()
+        let db = Self.demo(dir)
+        let store = try BattleStore(path: db)
+        try store.executeRaw("PRAGMA user_version = \(BattleStore.schemaVersion - 1)")
+        let r = cli(["list"], db: db)
+        #expect(r.status == 1)
+        #expect(r.err.contains("its schema does not match its version") && !r.err.contains("SQLite error"), "\(r.err)")
     }
 }

@@ -36,7 +36,7 @@ final class TmuxSession {
         // The shell writes its pid and execs the browser, which keeps that pid.
         let command = "sh -c 'echo $$ > \(pidFile); exec env LANG=C.UTF-8 SWIFT_BACKTRACE=enable=no \(binary) --db \(db) --no-color'; echo EXITED $?; stty -a | tr ' ' '\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\\n' ' '; echo; sleep 60"
         let t = try TmuxSession(command: command, columns: 90, rows: 26)
-        try t.waitFor("the first frame") { $0.contains("Roster") && $0.contains("record 1 of") }
+        try t.waitFor("the first frame") { $0.contains("Roster") && $0.contains("Human 1 of") && $0.contains("?:help") }
         let pid = try #require(pid_t(String(decoding: FileManager.default.contents(atPath: pidFile) ?? Data(), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)))
         kill(pid, signal)
@@ -83,7 +83,7 @@ final class TmuxSession {
         try t.sendLiteral(villain.name)
         try t.send("Enter")
         // Typing already selects the villain; the status bar comes back once Enter closed the prompt.
-        try t.waitFor("the villain's records") { $0.contains("Records — \(villain.name)") && $0.contains("record 1 of") }
+        try t.waitFor("the villain's records") { $0.contains("Records — \(villain.name)") && $0.contains("Human ") && !$0.contains("▏") }
         try t.send("Tab")
         let page = try store.page(RecordQuery(ownerID: villain.id), limit: 50)
         let index = try #require(page.firstIndex { ($0.usingMagic.value ?? nil)?.typeName == "villain" })
@@ -182,7 +182,7 @@ final class TmuxSession {
         #expect(!stopped.contains("Roster"), "the screen was not given back:\n\(stopped)")
         try t.sendLiteral("fg")
         try t.send("Enter")
-        try t.waitFor("the browser repainted") { $0.contains("Roster") && $0.contains("record 1 of") }
+        try t.waitFor("the browser repainted") { $0.contains("Roster") && $0.contains("Human 1 of") }
         try t.send("q")
         try t.sendLiteral("echo EXITED $?")
         try t.send("Enter")

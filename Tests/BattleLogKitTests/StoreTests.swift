@@ -4,10 +4,12 @@ import Testing
 import SQLiteDB
 
 @Suite struct StoreOpeningTests {
-    @Test func missingFileIsCreatedWithItsFolder() throws {
+    @Test func missingFileIsCreatedWithItsFolderOnlyWhenAsked() throws {
         let folder = TemporaryFolder()
         let path = folder.file("a/b/c.sqlite")
-        let store = try BattleStore(path: path)
+        #expect(throws: StoreError.noSuchFolder(path: path, folder: folder.file("a/b"))) { try BattleStore(path: path) }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("a")))
+        let store = try BattleStore(path: path, createFolder: true)
         #expect(FileManager.default.fileExists(atPath: path))
         #expect(try store.recordCount() == 0)
         #expect(!store.isReadOnly)

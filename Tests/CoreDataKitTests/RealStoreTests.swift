@@ -121,7 +121,12 @@ import Testing
         let cars = try dumpAll(store, entity: try store.entity(named: "Car"))
         #expect(cars.count == 125)
         #expect(Set(cars.map { $0["entity"] as! String }) == ["Car", "SportCar", "ExpensiveSportCar"])
-        #expect(try dumpAll(store, entity: try store.entity(named: "SportCar")).count == 10)   // with its sub-entity
+        let sportCars = try dumpAll(store, entity: try store.entity(named: "SportCar"))
+        #expect(sportCars.count == 10)   // with its sub-entity
+        // In Z_ENT then Z_PK order, as the README says: each entity's objects together, by pk.
+        let order = try sportCars.map { [Int(try store.entity(named: $0["entity"] as! String).id), $0["pk"] as! Int] }
+        #expect(order == order.sorted { $0.lexicographicallyPrecedes($1) }, "\(order)")
+        #expect(Set(order.map { $0[0] }).count == 2)
         var owned: [Int: [Int]] = [:]
         for car in cars {
             if let owner = (car["relationships"] as! [String: Any])["owner"] as? [String: Any] {

@@ -73,9 +73,12 @@ final class BackgroundExport: @unchecked Sendable {
         }
         do {
             let store = try BattleStore(path: databasePath, readOnly: true, create: false)
-            if format == .csv, !write(RecordCSV.header(store.schema)) { throw ExportFailure.write(errno) }
+            // A CSV starts with a UTF-8 byte-order mark: spreadsheet programs (Excel) read a
+            // file without one in the system's code page and garble the Chinese names.
+            if format == .csv, !write("\u{FEFF}" + RecordCSV.header(store.schema)) { throw ExportFailure.write(errno) }
             var written = 0
-            try store.forEachRecord(query) { r in
+            // In the order of the list on screen: newest first.
+            try store.forEachRecord(query, newestFirst: true) { r in
                 if state.withLock({ $0.stop }) { throw ExportFailure.stopped }
                 guard write(format == .csv ? RecordCSV.line(r) : RecordJSON.encode(r)) else { throw ExportFailure.write(errno) }
                 written += 1
@@ -85,7 +88,7 @@ final class BackgroundExport: @unchecked Sendable {
             closed = true
             guard fflush(file) == 0, fsync(fileno(file)) == 0, fclose(file) == 0 else { throw ExportFailure.write(errno) }
             guard rename(temporary, path) == 0 else { throw ExportFailure.write(errno) }
-            return labels.fill("exported", GroupedNumber.text(written), SafeText.escape(path))
+            return labels.fill(format == .csv ? "exportedCSV" : "exportedJSON", GroupedNumber.text(written), SafeText.escape(path))
         } catch ExportFailure.stopped {
             return labels["exportStopped"]
         } catch ExportFailure.write(let code) {

@@ -14,12 +14,14 @@ final class BackgroundSimulation: @unchecked Sendable {
 
     private let path: String
     private let fights: Int
+    private let labels: Labels
     private let state = Locked(State())
     private let done = DispatchSemaphore(value: 0)
 
-    init(path: String, fights: Int) {
+    init(path: String, fights: Int, labels: Labels) {
         self.path = path
         self.fights = fights
+        self.labels = labels
     }
 
     var isRunning: Bool { state.withLock { $0.running } }
@@ -37,9 +39,9 @@ final class BackgroundSimulation: @unchecked Sendable {
                     on: store,
                     shouldStop: { self.state.withLock { $0.stop } },
                     progress: { p in self.state.withLock { $0.progress = p } })
-                text = "Simulated \(GroupedNumber.text(saved)) fights (seed \(seed))"
+                text = labels.fill("simulatedSummary", GroupedNumber.text(saved), GroupedNumber.text(fights), String(seed))
             } catch {
-                text = "Simulation failed: \(error)"
+                text = labels.fill("simulationFailed", String(describing: error))
             }
             state.withLock { $0.summary = text; $0.running = false }
             done.signal()

@@ -84,6 +84,8 @@ extension BrowserModel {
         } else {
             try selectHuman(at: 0)
         }
+        // Rows already loaded may have changed too (a renamed Human, a rewritten value).
+        try reloadLoadedRecords()
         if overlay == .stats { stats = try BattleStats.fromSummaries(store, countFights: false) }
     }
 }

@@ -7,13 +7,10 @@ extension BrowserModel {
     func handlePromptKey(_ key: Key) throws {
         guard var p = prompt else { return }
         switch key {
-        case .escape, .control("g"):
+        case .escape, .control("g"), .control("c"):
+            // Ctrl-C cancels the line, as in a shell; at the top it quits.
             prompt = nil
             if p.kind == .search { try cancelSearch() }
-        case .control("c"):
-            // Ctrl-C quits from anywhere, a prompt included.
-            prompt = nil
-            shouldQuit = true
         case .enter:
             prompt = nil
             try submit(p)
@@ -66,7 +63,7 @@ extension BrowserModel {
                 prompt = Prompt(kind: .simulate, text: p.text, error: labels["simulateRange"], placeholder: p.placeholder)
                 return
             }
-            simulation = BackgroundSimulation(path: store.path, fights: n)
+            simulation = BackgroundSimulation(path: store.path, fights: n, labels: labels)
             simulation?.start()
             status = nil  // the status bar shows the progress
         }

@@ -24,6 +24,19 @@ extension BrowserModel {
         recordsScroll = max(0, selected - layout.recordRows + 1)
     }
 
+    /// Reads the loaded records again, so that rows another program changed (a Human renamed,
+    /// a value rewritten) show what is stored now. A record that went away reloads the list
+    /// from its start.
+    func reloadLoadedRecords() throws {
+        guard !window.isEmpty else { return }
+        let fresh = try store.records(ids: window.map(\.id))
+        if fresh.count == window.count {
+            window = fresh
+        } else if filterSearch == nil {
+            try jumpToFirst()
+        }
+    }
+
     /// Moves the selection to `position`, loading pages as needed; clamps at both ends.
     func moveSelection(to position: Int) throws {
         if filterSearch != nil { try moveFiltered(to: position); return }

@@ -85,6 +85,8 @@ public final class BrowserModel {
     /// Text that narrows the help overlay's list of keys (`/` inside help).
     public internal(set) var helpFilter: String?
     public internal(set) var live = true
+    /// `q` was pressed while work runs, and asked whether to stop it: a second `q` quits.
+    var quitAsked = false
     public internal(set) var shouldQuit = false
     /// Set when the screen must be repainted from scratch (Ctrl-L).
     public var wantsFullRedraw = false
@@ -216,6 +218,9 @@ public final class BrowserModel {
 
     /// Handles one key or mouse event.
     public func handle(_ key: Key) {
+        // A quit asked while work runs waits for a second q; any other key forgets it.
+        let confirmingQuit = quitAsked
+        quitAsked = false
         do {
             if prompt != nil { try handlePromptKey(key); return }
             if case .resize = key { return }
@@ -226,6 +231,11 @@ public final class BrowserModel {
             default: break
             }
             guard let action = KeyTable.action(for: key) else { return }
+            if action == .quit && overlay == .none && !confirmingQuit, let question = quitQuestion {
+                quitAsked = true
+                status = question
+                return
+            }
             try perform(action)
         } catch {
             status = "\(labels["error"]): \(error)"
@@ -274,7 +284,11 @@ public final class BrowserModel {
             if isSimulating { status = labels["simulating"] + "…"; return }
             prompt = Prompt(kind: .simulate, text: "", placeholder: "1000")
         case .toggleLive: live.toggle()
-        case .redraw: wantsFullRedraw = true
+        case .redraw:
+            // Ctrl-L also reads what is stored now (the roster, the shown rows), whatever live
+            // refresh is doing.
+            wantsFullRedraw = true
+            try refreshAfterExternalChange()
         case .suspend: wantsSuspend = true
         case .quit: shouldQuit = true
         case .forceQuit: shouldQuit = true
@@ -414,13 +428,34 @@ public final class BrowserModel {
     }
 
     /// Stops a running background simulation after its current batch.
-    public func stopBackgroundWork() {
+    /// What `q` asks while a simulation or an export runs (quitting stops it), or nil.
+    var quitQuestion: String? {
+        if isSimulating, let p = simulationProgress {
+            return labels.fill("quitWhileSimulating", GroupedNumber.text(p.saved), GroupedNumber.text(p.total))
+        }
+        if isSimulating { return labels.fill("quitWhileSimulating", "0", "?") }
+        if export?.isRunning == true { return labels["quitWhileExporting"] }
+        return nil
+    }
+
+    /// Stops the background work; returns what the user must be told once the terminal is
+    /// theirs again (a simulation or an export that quitting stopped, and what it had saved).
+    @discardableResult
+    public func stopBackgroundWork() -> String? {
         scannerStorage?.shutDown()
         profilesStorage?.shutDown()
         searchWorkerStorage?.shutDown()
-        simulation?.stop()
-        simulation?.wait()
-        export?.stop()
-        export?.wait()
+        var farewell: [String] = []
+        if let simulation, simulation.isRunning {
+            simulation.stop()
+            simulation.wait()
+            if let summary = simulation.summary { farewell.append(labels["stoppedOnQuit"] + ": " + summary) }
+        }
+        if let export, export.isRunning {
+            export.stop()
+            export.wait()
+            if let summary = export.summary { farewell.append(labels["stoppedOnQuit"] + ": " + summary) }
+        }
+        return farewell.isEmpty ? nil : farewell.joined(separator: "\n")
     }
 }

@@ -94,6 +94,9 @@ public enum BrowserView {
             let count = f.finished ? GroupedNumber.text(f.count) : "\(GroupedNumber.text(f.count))+ " + m.labels["counting"]
             parts.append(f.count > 0 ? "\(m.labels["record"]) \(GroupedNumber.text(m.selected + 1)) \(m.labels["of"]) \(count)" : (f.finished ? m.labels["noMatch"] : m.labels["counting"]))
             parts.append("f: " + (m.filterText ?? ""))
+        } else if m.focus == .roster && m.layout.showsRoster && !m.roster.isEmpty {
+            // The roster has the focus: where the selection is among the Humans.
+            parts.append(m.labels.fill("humanOf", GroupedNumber.text(m.rosterIndex + 1), GroupedNumber.text(m.roster.count)))
         } else if m.total > 0 {
             parts.append("\(m.labels["record"]) \(GroupedNumber.text(m.selected + 1)) \(m.labels["of"]) \(GroupedNumber.text(m.total))")
         } else {
@@ -108,19 +111,21 @@ public enum BrowserView {
             parts.append("\(m.labels["exporting"]) \(GroupedNumber.text(e.written))/\(GroupedNumber.text(e.total))")
         }
         parts.append(m.live ? "● \(m.labels["live"])" : "○ \(m.labels["live"]) \(m.labels["off"])")
-        // A message wins the room: the other parts step aside, last first, before it is cut.
+        // Help is always one key away: the short hint keeps its room, whatever else is said.
+        let shortHint = m.labels["shortHint"] + " "
+        let available = max(0, l.columns - DisplayWidth.of(shortHint) - 2)
+        // A message wins the rest: the other parts step aside, last first, before it is cut.
         if let st = m.status {
-            while parts.count > 0 && DisplayWidth.of(" " + (parts + [st]).joined(separator: " │ ")) > l.columns { parts.removeLast() }
+            while parts.count > 0 && DisplayWidth.of(" " + (parts + [st]).joined(separator: " │ ")) > available { parts.removeLast() }
             parts.append(st)
         }
-        let left = " " + parts.joined(separator: " │ ")
+        let left = DisplayWidth.truncate(" " + parts.joined(separator: " │ "), to: available)
         let room = l.columns - DisplayWidth.of(left)
-        s.put(row, 0, DisplayWidth.truncate(left, to: l.columns), style: .statusBar)
-        // The keys of the focused pane when they fit, else the short hint: help is always one key away.
-        let paneHint = m.labels[m.focus == .roster ? "hint" : m.focus == .records ? "hintRecords" : "hintDetail"]
-        if let hint = [paneHint, m.labels["shortHint"]].map({ $0 + " " }).first(where: { room > DisplayWidth.of($0) + 2 }) {
-            s.put(row, l.columns - DisplayWidth.of(hint), hint, style: .statusBar)
-        }
+        s.put(row, 0, left, style: .statusBar)
+        // The keys of the focused pane when they fit, else the short hint.
+        let paneHint = m.labels[m.focus == .roster ? "hint" : m.focus == .records ? "hintRecords" : "hintDetail"] + " "
+        let hint = room > DisplayWidth.of(paneHint) + 2 ? paneHint : shortHint
+        s.put(row, l.columns - DisplayWidth.of(hint), hint, style: .statusBar)
     }
 }
 
@@ -151,6 +156,12 @@ enum RosterView {
             s.put(row, r.left + 2 + markWidth, shownName, style: style)
             Drawing.highlight(s, row, r.left + 2 + markWidth, shown: SafeText.escape(shownName), needle: m.highlightText)
             s.put(row, r.right - 1 - DisplayWidth.of(score), score, style: isSelected ? style : .dim)
+        }
+        if m.roster.isEmpty {
+            // An empty database: what to do, not an empty box.
+            for (i, line) in DisplayWidth.wrap(m.labels["emptyRoster"], to: max(1, inner - 2), maxLines: max(1, r.height - 3)).enumerated() {
+                s.put(r.top + 2 + i, r.left + 2, line, style: .dim)
+            }
         }
     }
 }
@@ -203,8 +214,8 @@ enum RecordsView {
     static func render(_ m: BrowserModel, _ s: Screen) {
         let r = m.layout.records
         guard r.height >= 4, r.width >= 8 else { return }
-        let name = m.filterText.map { "f: " + $0 } ?? m.selectedHuman.map { DisplayWidth.truncate($0.name, to: r.width) } ?? ""
-        Drawing.box(s, r, title: "\(m.labels["records"]) — \(name)", focused: m.focus == .records)
+        let name = m.filterText.map { "f: " + $0 } ?? m.selectedHuman.map { DisplayWidth.truncate($0.name, to: r.width) }
+        Drawing.box(s, r, title: m.labels["records"] + (name.map { " — " + $0 } ?? ""), focused: m.focus == .records)
         let inner = r.width - 2
         // Full date and time when there is room, the date alone otherwise.
         let dateW = inner >= 76 ? 16 : 10

@@ -8,7 +8,7 @@ enum FilterHelpView {
     static let examples = [
         "gate = \"Abyssal Maw\" and power >= 7",
         "owner ~ hana and result = win and date >= 2026-01-01",
-        "duration > 1:40 or rolls contains 100",
+        "duration > 1:00 and rolls contains 100",
     ]
 
 

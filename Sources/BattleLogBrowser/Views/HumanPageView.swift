@@ -6,9 +6,20 @@ import BattleLogPresentation
 enum HumanPageView {
     static func render(_ m: BrowserModel, _ s: Screen) {
         let r = m.layout.detail
-        guard r.height >= 3, r.width >= 8, let h = m.selectedHuman else { return }
+        guard r.height >= 3, r.width >= 8 else { return }
+        guard let h = m.selectedHuman else {
+            Drawing.box(s, r, title: m.labels["humanPage.title"], focused: false)
+            return
+        }
         Drawing.box(s, r, title: "\(m.labels["humanPage.title"]) — \(h.name)", focused: false)
-        let lines = content(m, h, width: r.width - 4)
+        var lines = content(m, h, width: r.width - 4)
+        // A short pane keeps its last line, the hint to the Human's records, and loses the
+        // blank line before it, then what precedes it.
+        if lines.count > r.height - 2, let hint = lines.last {
+            lines.removeLast()
+            if lines.last?.isEmpty == true { lines.removeLast() }
+            lines = Array(lines.prefix(max(0, r.height - 3))) + [hint]
+        }
         for (i, line) in lines.prefix(r.height - 2).enumerated() {
             var x = r.left + 2
             for span in line {

@@ -63,22 +63,29 @@ enum InspectView {
         Drawing.moreMarks(s, r, above: scroll > 0, below: scroll + r.height - 2 < lines.count)
     }
 
+    /// The most lines of one stored text the overlay shows.
+    static let storedLines = 400
+
     /// Every line of the inspection, `width` columns wide at most.
     static func lines(_ m: BrowserModel, width: Int) -> [(String, Style)] {
         var lines: [(String, Style)] = []
         for e in m.inspection {
             lines.append((e.attribute, .bold))
             lines.append(("  \(m.labels["transformer"]): \(e.transformer)", .normal))
-            // Long stored text is cut by columns over up to three lines, under its label.
-            let prefix = "  \(m.labels["stored"]): "
-            let indent = String(repeating: " ", count: DisplayWidth.of(prefix))
-            let stored = DisplayWidth.wrap(e.storedText ?? e.nonText ?? "NULL", to: width - DisplayWidth.of(prefix), maxLines: 3, atSpaces: false)
-            for (i, piece) in stored.enumerated() { lines.append(((i == 0 ? prefix : indent) + piece, .accent)) }
+            // The stored text whole, cut by columns under its label (the overlay scrolls); a
+            // hostile megabyte stops at `storedLines` lines, its length said on the next line.
+            func wrapped(_ label: String, _ text: String, maxLines: Int, atSpaces: Bool, style: Style) {
+                let prefix = "  \(label): "
+                let indent = String(repeating: " ", count: DisplayWidth.of(prefix))
+                let pieces = DisplayWidth.wrap(text, to: max(1, width - DisplayWidth.of(prefix)), maxLines: maxLines, atSpaces: atSpaces)
+                for (i, piece) in pieces.enumerated() { lines.append(((i == 0 ? prefix : indent) + piece, style)) }
+            }
+            wrapped(m.labels["stored"], e.storedText ?? e.nonText ?? "NULL", maxLines: Self.storedLines, atSpaces: false, style: .accent)
             lines.append(("  \(m.labels["length"]): \(e.nonText == nil ? "\(e.length) \(m.labels["bytes"])" : "-")   \(m.labels["version"]): \(e.version.map(String.init) ?? "-")", .normal))
             if let err = e.error {
-                lines.append(("  ⚠ \(m.labels["error"]): \(err)", .damaged))
+                wrapped("⚠ " + m.labels["error"], err, maxLines: 20, atSpaces: true, style: .damaged)
             } else {
-                lines.append(("  \(m.labels["decoded"]): \(e.decoded ?? "")", .normal))
+                wrapped(m.labels["decoded"], e.decoded ?? "", maxLines: 20, atSpaces: true, style: .normal)
             }
         }
         return lines

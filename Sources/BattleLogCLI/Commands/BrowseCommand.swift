@@ -43,7 +43,9 @@ enum BrowseCommand: Command {
         let options = BrowserOptions(language: language, color: color, databasePath: path, createdDemo: status != nil,
                                      historyPath: FilterHistory.defaultPath(environment: environment))
         // Ended by a signal: the terminal is restored; exit as a shell expects (128 + signal).
-        if let signal = try BrowserApp.run(store: store, options: options) { return 128 + signal }
+        let exit = try BrowserApp.run(store: store, options: options)
+        if let farewell = exit.farewell { console.error("battlelog: " + farewell) }
+        if let signal = exit.signal { return 128 + signal }
         return ExitStatus.success
     }
 }

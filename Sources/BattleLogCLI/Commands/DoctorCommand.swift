@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// `battlelog doctor`: SQLite's integrity check, foreign keys, whole fights, a decode of every
 /// value and the kept summaries against the records, all in one read snapshot.
@@ -10,6 +11,7 @@ enum DoctorCommand: Command {
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let store = try openExistingStore(globals, console: console)
+        let labels = Labels.load(globals.language(environment: environment))
         // On a terminal, a progress line on stderr: a large store takes a minute.
         let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "records")
         // One read transaction: a writer beside doctor commits to a later snapshot, never
@@ -18,18 +20,18 @@ enum DoctorCommand: Command {
             var problems = 0
             try store.reloadHumans()
             let total = try store.recordCount()
-            bar.note("checking integrity …")
+            bar.note(labels["doctor.checkingIntegrity"])
             let integrity = try store.diagnostics.integrityCheck()
             bar.finish()
             bar.startCounting()
             if integrity == ["ok"] {
-                console.line("integrity: ok")
+                console.line(labels["doctor.integrityOK"])
             } else {
-                for line in integrity { console.line("integrity: \(SafeText.escape(line))") }
+                for line in integrity { console.line(labels.fill("doctor.integrity", SafeText.escape(line))) }
                 problems += integrity.count
             }
             let keys = try store.diagnostics.foreignKeyProblems()
-            for k in keys { console.line("foreign key: \(SafeText.escape(k))") }
+            for k in keys { console.line(labels.fill("doctor.foreignKey", SafeText.escape(k))) }
             problems += keys.count
             let humans = store.diagnostics.humanProblems
             for h in humans { console.line(SafeText.escape(h)) }
@@ -37,7 +39,7 @@ enum DoctorCommand: Command {
             let fights = try store.diagnostics.fightProblems()
             for f in fights { console.line(SafeText.escape(f)) }
             problems += fights.count
-            if fights.isEmpty { console.line("fights: ok") }
+            if fights.isEmpty { console.line(labels["doctor.fightsOK"]) }
             var records = 0
             var damaged = 0
             // One pass: every record decoded, and the figures the writer keeps recomputed.
@@ -52,22 +54,22 @@ enum DoctorCommand: Command {
             }
             bar.finish()
             problems += damaged
-            console.line("\(records) records checked, \(damaged) damaged")
+            console.line(labels.fill("doctor.checked", GroupedNumber.text(records), GroupedNumber.text(damaged)))
             // The derived query columns against the values they come from (a second pass).
             let derived = try store.diagnostics.derivedColumnProblems()
-            for d in derived { console.line("query column: \(SafeText.escape(d))") }
+            for d in derived { console.line(labels.fill("doctor.queryColumn", SafeText.escape(d))) }
             return (problems, try BattleStats.fromSummaries(store) == scanned, derived)
         }
-        if derived.isEmpty { console.line("query columns: ok") }
+        if derived.isEmpty { console.line(labels["doctor.queryColumnsOK"]) }
         if summariesAgree && derived.isEmpty {
-            console.line("summaries: ok")
+            console.line(labels["doctor.summariesOK"])
             return problems == 0 ? ExitStatus.success : ExitStatus.failure
         }
         guard a.has(.repair) else {
             if !summariesAgree {
-                console.line("summaries: the kept tallies, magic usage or dice counts differ from the records (`battlelog doctor --repair` rebuilds them)")
+                console.line(labels["doctor.summariesDiffer"])
             } else {
-                console.line("summaries: ok")
+                console.line(labels["doctor.summariesOK"])
             }
             return ExitStatus.failure
         }
@@ -76,14 +78,12 @@ enum DoctorCommand: Command {
             try BattleStats.fromSummaries(store) == BattleStats.fromScan(store) && store.diagnostics.derivedColumnProblems().isEmpty
         }
         if !summariesAgree {
-            console.line(repaired ? "summaries: differed from the records; rebuilt from them (repaired)"
-                                  : "summaries: still differ from the records after a rebuild")
+            console.line(labels[repaired ? "doctor.summariesRepaired" : "doctor.summariesStillDiffer"])
         } else {
-            console.line("summaries: ok")
+            console.line(labels["doctor.summariesOK"])
         }
         if !derived.isEmpty {
-            console.line(repaired ? "query columns: recomputed from the stored values (repaired)"
-                                  : "query columns: still differ from the stored values after a rebuild")
+            console.line(labels[repaired ? "doctor.queryColumnsRepaired" : "doctor.queryColumnsStillDiffer"])
         }
         return problems == 0 && repaired ? ExitStatus.success : ExitStatus.failure
     }

@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// `battlelog export`: every record to stdout, streaming, as JSON lines or CSV.
 enum ExportCommand: Command {
@@ -7,13 +8,17 @@ enum ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export", summary: "Write every record to stdout (JSON lines or CSV), streaming.",
         options: [OptionSpec(.format, value: "json|csv", help: "output format (default json)"),
-                  OptionSpec(.where, value: "EXPR", help: "only records matching a filter expression")], positionals: [])
+                  OptionSpec(.where, value: "EXPR", help: "only records matching a filter expression"),
+                  OptionSpec(.bom, help: "with --format csv: start with a UTF-8 byte-order mark (Excel needs it to read non-ASCII names)")],
+        positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let format = try a.choice(.format, as: Format.self, spec: spec) ?? .json
         let store = try openExistingStore(globals, console: console)
-        let query = RecordQuery(filter: try a.filter(.where, store: store))
-        if format == .csv { console.line(RecordCSV.header(store.schema)) }
+        let query = RecordQuery(filter: try a.filter(.where, store: store, labels: Labels.load(globals.language(environment: environment))))
+        if a.has(.bom) && format != .csv { throw UsageError("--bom is for --format csv", usage: spec.usage) }
+        // No mark unless asked: programs reading CSV as data take it for part of the first name.
+        if format == .csv { console.line((a.has(.bom) ? "\u{FEFF}" : "") + RecordCSV.header(store.schema)) }
         try store.forEachRecord(query) { r in
             switch format {
             case .json: console.line(RecordJSON.encode(r))

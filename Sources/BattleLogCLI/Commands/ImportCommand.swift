@@ -39,8 +39,16 @@ enum ImportCommand: Command {
             if store == nil { store = try openStore(globals, console: console) }
             let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "MB")
             written = try store!.importRecords { add in
-                try InputFile.forEachLine(path) { line, number, read, size in
+                try InputFile.forEachLine(path) { whole, number, read, size in
                     if let size, number % 1000 == 0 { bar.update(done: read >> 20, total: size >> 20) }
+                    var line = whole
+                    if number == 1 {
+                        // A byte-order mark some editors write first is not part of the JSON.
+                        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+                        if line.starts(with: Array("id,".utf8)) {
+                            throw CommandFailure("\(file): is CSV, which cannot be imported (it is for spreadsheets); import reads the JSON lines of `battlelog export`")
+                        }
+                    }
                     if line.isEmpty || line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { return }
                     guard let text = String(validating: line, as: UTF8.self) else {
                         throw CommandFailure("\(file): line \(number): not valid UTF-8")

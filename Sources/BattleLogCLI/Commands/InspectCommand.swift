@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 
 /// `battlelog inspect ID`: each transformable attribute's transformer, stored text, version and value.
 enum InspectCommand: Command {
@@ -32,15 +33,17 @@ enum InspectCommand: Command {
             console.line(w.text)
             return ExitStatus.success
         }
-        console.line("Record \(id)")
+        let labels = Labels.load(globals.language(environment: environment))
+        console.line(labels.fill("inspect.record", String(id)))
         for e in entries {
             console.line("")
-            console.line("\(e.attribute)  (transformer \(e.transformer))")
-            console.line("  stored:  \(e.storedText.map { SafeText.escape($0) } ?? e.nonText ?? "NULL")")
-            if e.storedText != nil { console.line("  length:  \(e.length) bytes") }
-            console.line("  version: \(e.version.map(String.init) ?? (e.attribute == "usingMagic" && e.storedText != nil ? "unknown" : "-"))")
-            if let err = e.error { console.line("  error:   \(SafeText.escape(err))") }
-            else { console.line("  value:   \(SafeText.escape(e.decoded ?? ""))") }
+            console.line(labels.fill("inspect.attribute", e.attribute, e.transformer))
+            console.line(labels.fill("inspect.stored", e.storedText.map { SafeText.escape($0) } ?? e.nonText ?? "NULL"))
+            if e.storedText != nil { console.line(labels.fill("inspect.length", String(e.length))) }
+            let unknown = e.attribute == "usingMagic" && e.storedText != nil ? labels["inspect.unknownVersion"] : "-"
+            console.line(labels.fill("inspect.version", e.version.map(String.init) ?? unknown))
+            if let err = e.error { console.line(labels.fill("inspect.error", SafeText.escape(err))) }
+            else { console.line(labels.fill("inspect.value", SafeText.escape(e.decoded ?? ""))) }
         }
         return ExitStatus.success
     }

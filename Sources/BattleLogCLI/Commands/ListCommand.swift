@@ -22,7 +22,7 @@ enum ListCommand: Command {
         let limit = try a.integer(.limit, spec: spec) ?? 50
         let after = try a.integer(.after, spec: spec)
         let store = try openExistingStore(globals, console: console)
-        var query = RecordQuery(ownerKind: kind, result: result, filter: try a.filter(.where, store: store))
+        var query = RecordQuery(ownerKind: kind, result: result, filter: try a.filter(.where, store: store, labels: Labels.load(globals.language(environment: environment))))
         if let name = a.value(.owner) {
             guard let owner = store.human(named: name) else { throw CommandFailure("no Human named \"\(MessageText.cut(name))\"") }
             query.ownerID = owner.id

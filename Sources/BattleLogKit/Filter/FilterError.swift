@@ -48,6 +48,11 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         "magicValues": "magic is compared with = or != to {0}",
         "dateContains": "'~' needs a text field; date is a date",
         "expectedDate": "expected a date YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ",
+        "clockPartOver59": "not a duration: {0} (after a ':', minutes and seconds go from 0 to 59)",
+        "dateNoSuchDay": "no day {0} in {1}: that month has {2} days",
+        "dateNoSuchMonth": "no month {0}: months go from 01 to 12",
+        "dateNoYearZero": "no year 0000: years go from 0001 to 9999",
+        "dateNoSuchTime": "no time {0}: hours go from 00 to 23, minutes and seconds from 00 to 59",
     ]
 
     /// The token arguments that are words rather than what the user typed.

@@ -97,6 +97,7 @@ struct FilterLexer {
                     }
                     if text.contains(":") || unit != nil {
                         guard let seconds = Self.seconds(text, unit: unit) else { throw fail("notADuration", [text], start) }
+                        if unit == nil, !Self.clockPartsFit(text) { throw fail("clockPartOver59", [text], start) }
                         out.append((.duration(seconds), start + 1))
                     } else {
                         if text.hasSuffix(".") { text.removeLast() }
@@ -116,6 +117,12 @@ struct FilterLexer {
     }
 
     private func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || (!c.isASCII && !c.isWhitespace && !c.isPunctuation) }
+
+    /// Whether every part of a clock after its first (minutes, seconds) is below 60:
+    /// `1:99` and `0:75` are no times (`1:23.4` is).
+    static func clockPartsFit(_ text: String) -> Bool {
+        text.split(separator: ":", omittingEmptySubsequences: false).dropFirst().allSatisfy { (Double($0) ?? 60) < 60 }
+    }
 
     /// `1:30` (m:ss), `1:02:03` (h:mm:ss), `90s`, `2m`, `1h`, `2.5` with a unit.
     static func seconds(_ text: String, unit: Character?) -> Double? {

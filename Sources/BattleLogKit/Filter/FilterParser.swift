@@ -165,7 +165,11 @@ public struct FilterParser {
             }
         case .date:
             guard op != .contains else { throw fail("dateContains") }
-            if case .text(let t) = value, ISODate.parse(t) == nil { throw fail("expectedDate") }
+            if case .text(let t) = value, ISODate.parse(t) == nil {
+                // A day or a time that does not exist is named as such, not as a wrong form.
+                if let problem = ISODate.problem(t) { throw fail(problem.key, problem.arguments) }
+                throw fail("expectedDate")
+            }
             if case .number = value { throw fail("expectedDate") }
         default: break
         }

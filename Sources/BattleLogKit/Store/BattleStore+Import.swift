@@ -43,6 +43,10 @@ extension BattleStore {
                             }
                             continue
                         }
+                        // A name belongs to one Human (the roster's names are unique).
+                        if let clash = known.values.first(where: { $0.name == human.name }) {
+                            throw conflict("Human \(human.id) \"\(MessageText.cut(human.name))\" in the file is Human \(clash.id) here; a name belongs to one Human (import into a new database, --db NEW.sqlite)")
+                        }
                         try insertHuman.execute([human.id, human.name, human.kindText])
                         known[human.id] = human
                     }

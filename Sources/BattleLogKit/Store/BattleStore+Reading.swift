@@ -86,9 +86,11 @@ extension BattleStore {
     }
 
     /// Calls `body` with every record matching `query`, oldest first (by id), streaming.
-    public func forEachRecord(_ query: RecordQuery = RecordQuery(), _ body: (Record) throws -> Void) throws {
+    public func forEachRecord(_ query: RecordQuery = RecordQuery(), newestFirst: Bool = false,
+                              _ body: (Record) throws -> Void) throws {
         let (whereClause, arguments) = query.whereClause()
-        let statement = try run { try db.prepare("SELECT \(recordColumns) FROM record \(whereClause) ORDER BY record.id") }
+        let order = newestFirst ? "record.date DESC, record.id DESC" : "record.id"
+        let statement = try run { try db.prepare("SELECT \(recordColumns) FROM record \(whereClause) ORDER BY \(order)") }
         try statement.forEachRow(arguments) { try body(decodeRecord($0)) }
     }
 }

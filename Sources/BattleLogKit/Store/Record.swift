@@ -212,6 +212,31 @@ public enum ISODate {
         return days(fromCivil: y, m, d) * 86_400 + seconds
     }
 
+    /// What is wrong with `text` as a date, when it has the shape of one (`YYYY-MM-DD`,
+    /// optionally `THH:MM:SSZ`) but names a day or a time that does not exist: a filter error
+    /// key (`filterError.` + key) and its arguments. Nil when it parses, or when it has no
+    /// date's shape at all (then `expectedDate` says the forms).
+    public static func problem(_ text: String) -> (key: String, arguments: [String])? {
+        guard parse(text) == nil else { return nil }
+        let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
+        let ymd = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+        func digits(_ s: Substring, _ count: Int) -> Int64? {
+            guard s.utf8.count == count, s.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            return Int64(s)
+        }
+        guard ymd.count == 3, let y = digits(ymd[0], 4), let m = digits(ymd[1], 2), let d = digits(ymd[2], 2) else { return nil }
+        if y < 1 { return ("dateNoYearZero", []) }
+        if !(1...12).contains(m) { return ("dateNoSuchMonth", [String(ymd[1])]) }
+        if d < 1 || d > daysIn(month: m, year: y) {
+            return ("dateNoSuchDay", [String(ymd[2]), "\(ymd[0])-\(ymd[1])", String(daysIn(month: m, year: y))])
+        }
+        guard parts.count == 2, parts[1].hasSuffix("Z") else { return nil }
+        let hms = parts[1].dropLast().split(separator: ":", omittingEmptySubsequences: false)
+        guard hms.count == 3, let h = digits(hms[0], 2), let mi = digits(hms[1], 2), let sec = digits(hms[2], 2) else { return nil }
+        if h > 23 || mi > 59 || sec > 59 { return ("dateNoSuchTime", [String(parts[1].dropLast())]) }
+        return nil
+    }
+
     /// The two exact forms, read from their bytes without splitting (what an export holds);
     /// nil sends anything else to the general reading, which also judges it.
     private static func parseFixed(_ text: String) -> Int64? {

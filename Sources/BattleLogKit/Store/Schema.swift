@@ -113,7 +113,12 @@ enum Schema {
         var version = try db.userVersion()
         while version < currentVersion {
             try db.transaction {
-                try db.execute(script: migrations[version])
+                do { try db.execute(script: migrations[version]) }
+                catch let e as SQLiteError where e.message.contains("already exists") {
+                    // Tables of a later version in a file that says it is older: edited by hand,
+                    // or by another program. Nothing is changed (the transaction rolls back).
+                    throw StoreError.schemaDoesNotMatchVersion(path: db.path, version: version, message: e.message)
+                }
                 if rewritesSchema.contains(version) {
                     let schemaVersion = try db.scalarInt("PRAGMA schema_version") ?? 0
                     try db.execute(script: "PRAGMA schema_version = \(schemaVersion + 1)")

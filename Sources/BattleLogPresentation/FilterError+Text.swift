@@ -1,9 +1,8 @@
 import BattleLogKit
-import BattleLogPresentation
 
 extension FilterError {
-    /// The problem in the browser's language, from the `filterError.<key>` label template.
-    func text(_ labels: Labels) -> String {
+    /// The problem in the user's language, from the `filterError.<key>` label template.
+    public func text(_ labels: Labels) -> String {
         let arguments = arguments.map { $0 == FilterError.theEnd ? labels["filterEnd"] : $0 }
         let message = Template.fill(labels["filterError." + key], arguments)
         let at = Template.fill(labels["atColumn"], [String(column)])

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import BattleLogBrowser
+import BattleLogKit
+import BattleLogPresentation
+
+/// The screens of a new user's first minute (issue 18), at 80x24 and 120x40 in both languages.
+@Suite(.serialized) struct FirstMinuteScreenTests {
+    static let sizes = [(24, 80), (40, 120)]
+
+    /// The demo the first run writes (`BrowseCommand.demo`): 5,000 fights, 12 Heroes, 12 Villains.
+    nonisolated(unsafe) static let demo: SimulatedStore? = try? SimulatedStore(fights: 5_000, seed: 20_261_129, heroes: 12, villains: 12)
+
+    @Test(arguments: ["en", "zh"])
+    func theFirstRunShowsHowToGetHelp(language: String) throws {
+        let s = try #require(Self.demo)
+        let labels = Labels.load(language)
+        for (rows, cols) in Self.sizes {
+            let m = try BrowserModel(store: s.store, labels: labels, databasePath: "battlelog.sqlite", rows: rows, columns: cols,
+                                     status: labels["demoCreated"])
+            let grid = CellGrid(rows: rows, columns: cols)
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "first-run-\(language)-\(cols)x\(rows)")
+            let status = grid.line(rows - 1)
+            #expect(status.contains(labels["shortHint"].prefix(4)), "\(cols)x\(rows): \(status)")
+            #expect(status.contains(labels["demoCreated"]))
+            // The roster has the focus: the status counts Humans, not records.
+            #expect(!status.contains(labels["record"] + " 1 " + labels["of"]))
+            #expect(status.contains(labels.fill("humanOf", "1", "24")), "\(status)")
+            // The Human page says how to reach their records.
+            #expect(grid.text.contains(labels["humanPage.hint"]), "\(cols)x\(rows)")
+        }
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func anEmptyDatabaseSaysHowToFillIt(language: String) throws {
+        let folder = NSTemporaryDirectory() + "battlelog-empty-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try BattleStore(path: folder + "/empty.sqlite")
+        let labels = Labels.load(language)
+        for (rows, cols) in Self.sizes {
+            let m = try BrowserModel(store: store, labels: labels, databasePath: "empty.sqlite", rows: rows, columns: cols)
+            let grid = CellGrid(rows: rows, columns: cols)
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "empty-\(language)-\(cols)x\(rows)")
+            #expect(grid.text.contains(labels["emptyRoster"].prefix(8)), "\(cols)x\(rows)")
+            #expect(!grid.text.contains("— ─"), "a title naming no one")
+            // Every pane has its border.
+            #expect(grid.line(rows - 2).filter { $0 == "┘" }.count == 2, "\(grid.text)")
+        }
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func inspectShowsTheWholeStoredTextAndScrolls(language: String) throws {
+        let s = try #require(Self.demo)
+        let labels = Labels.load(language)
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            m.type([.tab])
+            m.handle(.character("i"))
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "inspect-\(language)-\(cols)x\(rows)")
+            #expect(m.overlay == .inspect)
+        }
+        // A long stored text at 80x24: all of it can be read by scrolling.
+        let (first, _) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        first.type([.tab])
+        let record = try #require(first.selectedRecord)
+        let long = (1...60).map(String.init).joined(separator: ",")
+        try s.store.executeRaw("UPDATE record SET random_numbers = ? WHERE id = ?", ["[" + long + "]", record.id])
+        defer { try? s.store.executeRaw("UPDATE record SET random_numbers = ? WHERE id = ?", [record.randomNumbers.storedText ?? "[]", record.id]) }
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        m.type([.tab])
+        m.handle(.character("i"))
+        var seen = ""
+        for _ in 0..<20 {
+            BrowserView.render(m, on: grid)
+            seen += grid.text
+            m.handle(.character("j"))
+        }
+        #expect(seen.contains("58,59,60]"), "the end of the stored text never showed:\n\(grid.text)")
+    }
+}
+
+@Suite struct FirstMinuteKeyTests {
+    @Test func inspectOnTheRosterSaysWhatItInspects() throws {
+        let s = try SimulatedStore(fights: 30)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        #expect(m.focus == .roster)
+        m.handle(.character("i"))
+        BrowserView.render(m, on: grid)
+        #expect(m.overlay == .inspect || m.status != nil, "i on the roster did nothing and said nothing")
+    }
+
+    @Test func ctrlCInAPromptCancelsItInEveryPrompt() throws {
+        let s = try SimulatedStore(fights: 10)
+        for opener in ["/", "f", ":", "e", "s"] {
+            let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+            m.type([.tab])
+            m.handle(.character(Character(opener)))
+            #expect(m.prompt != nil)
+            m.type("abc")
+            m.handle(.control("c"))
+            #expect(m.prompt == nil && !m.shouldQuit, "\(opener)")
+        }
+    }
+
+    @Test func quittingDuringASimulationAsksThenSaysWhatWasSaved() throws {
+        let s = try SimulatedStore(fights: 10)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("s"))
+        m.type("200000")
+        m.handle(.enter)
+        let deadline = Date().addingTimeInterval(20)
+        while (m.simulationProgress?.saved ?? 0) < 1000 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        m.handle(.character("q"))
+        BrowserView.render(m, on: grid)
+        #expect(!m.shouldQuit)
+        #expect(grid.line(23).contains("q again"), "\(grid.line(23))")
+        // Another key forgets the question.
+        m.handle(.down)
+        m.handle(.character("q"))
+        #expect(!m.shouldQuit)
+        m.handle(.character("q"))
+        #expect(m.shouldQuit)
+        let farewell = try #require(m.stopBackgroundWork())
+        #expect(farewell.hasPrefix("stopped when the browser quit: Simulated "), "\(farewell)")
+        #expect(farewell.contains("fights of 200,000"))
+        // What it says was saved is what the database holds (the stopped batch rolled back).
+        let saved = try #require(Int(farewell.split(separator: " ")[6].replacingOccurrences(of: ",", with: "")))
+        #expect(try s.store.recordCount() == 20 + 2 * saved, "\(farewell)")
+    }
+}
+
+@Suite struct LiveRefreshOfChangedRowsTests {
+    /// Another program edits rows already on screen: live refresh (and Ctrl-L) show what is
+    /// stored now.
+    @Test func renamedHumansAndRewrittenValuesShowAtOnce() throws {
+        let s = try SimulatedStore(fights: 60)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.type([.tab])
+        let record = try #require(m.selectedRecord)
+        let opponent = try #require(record.opponent)
+        // Another connection, as another process would.
+        let other = try BattleStore(path: s.path)
+        try other.executeRaw("UPDATE human SET name = ? WHERE id = ?", ["Renamed Rival", opponent.id])
+        try other.executeRaw("UPDATE record SET using_magic = NULL WHERE id = ?", [record.id])
+        m.tick(now: Date().addingTimeInterval(5))
+        BrowserView.render(m, on: grid)
+        #expect(m.selectedRecord?.opponent?.name == "Renamed Rival")
+        #expect(grid.text.contains("Renamed Rival"), "\(grid.text)")
+        #expect(m.selectedRecord?.usingMagic.value.map { $0 == nil } == true)
+        // Ctrl-L reads them again even with live refresh off.
+        m.handle(.character("L"))
+        try other.executeRaw("UPDATE human SET name = ? WHERE id = ?", ["Second Name", opponent.id])
+        m.handle(.control("l"))
+        #expect(m.selectedRecord?.opponent?.name == "Second Name")
+    }
+}
