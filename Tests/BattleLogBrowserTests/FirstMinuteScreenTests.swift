@@ -158,3 +158,48 @@ import BattleLogPresentation
         #expect(m.selectedRecord?.opponent?.name == "Second Name")
     }
 }
+
+@Suite struct PromptTextWithRoomToSpareTests {
+    @Test func theExportPromptsMessageIsShownWhole() throws {
+        let s = try SimulatedStore(fights: 20)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        let long = s.folder + "/" + String(repeating: "a-rather-long-file-name-", count: 3) + ".jsonl"
+        FileManager.default.createFile(atPath: long, contents: Data())
+        m.handle(.character("e")); m.type(long); m.handle(.enter)
+        BrowserView.render(m, on: grid)
+        let message = try #require(m.prompt?.error)
+        #expect(DisplayWidth.of(message) > 80)
+        // Every word of the message is on screen.
+        let shown = (0..<24).map { grid.line($0) }.joined(separator: " ")
+        for word in message.split(separator: " ").suffix(4) { #expect(shown.contains(word), "\(word) is not on screen:\n\(grid.text)") }
+    }
+
+    @Test func completionsWrapAndSayHowManyMore() {
+        let many = (1...40).map { "candidate\($0)" }
+        let lines = FilterHelpView.candidateLines(many, width: 80, maxLines: 3)
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+        let shown = lines.joined(separator: " ").split(separator: " ").filter { $0.hasPrefix("candidate") }.count
+        #expect(lines.last?.hasSuffix("+\(40 - shown)") == true, "\(lines)")
+        #expect(FilterHelpView.candidateLines(["gate", "gateName"], width: 80, maxLines: 3) == ["Tab: gate  gateName"])
+    }
+}
+
+@Suite struct SearchInEveryScriptTests {
+    @Test func slashFindsWhatWasTypedSoFar() throws {
+        let s = try SimulatedStore(fights: 40)
+        let names = ["สมศักดิ์ ทองดี", "🧙🏽‍♂️ Merlin", "שָׁלוֹם כהן"]
+        for (human, name) in zip(s.store.humans.suffix(3), names) {
+            try s.store.executeRaw("UPDATE human SET name = ? WHERE id = ?", [name, human.id])
+        }
+        for (typed, name) in [("สมศ", names[0]), ("🧙", names[1]), ("שלום", names[2])] {
+            let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+            m.handle(.character("/"))
+            for scalar in typed.unicodeScalars { m.handle(.character(Character(scalar))) }
+            BrowserView.render(m, on: grid)
+            #expect(m.selectedHuman?.name == name, "/\(typed)")
+            #expect(!grid.text.contains("No match"), "/\(typed)")
+            m.handle(.enter)
+        }
+    }
+}

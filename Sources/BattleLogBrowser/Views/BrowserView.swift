@@ -81,12 +81,26 @@ public enum BrowserView {
             let placeholderColumn = DisplayWidth.of(text)
             let placeholder = p.text.isEmpty ? p.placeholder : nil
             if let placeholder { text += String(repeating: " ", count: DisplayWidth.of(placeholder)) }
-            if let e = p.error { text += "   " + e }
+            var above = row
+            if let e = p.error {
+                // Beside the input when it fits; else whole, wrapped on the rows above it.
+                if DisplayWidth.of(text + "   " + e) <= l.columns {
+                    text += "   " + e
+                } else {
+                    let message = DisplayWidth.wrap(e, to: max(1, l.columns - 2), maxLines: max(1, min(6, l.rows - 6)), atSpaces: true)
+                    for (i, line) in message.enumerated() {
+                        let r = row - message.count + i
+                        s.fill(r, 0, width: l.columns, style: .statusBar)
+                        s.put(r, 1, line, style: .damaged)
+                    }
+                    above = row - message.count
+                }
+            }
             s.put(row, 0, DisplayWidth.truncate(text, to: l.columns), style: .statusBar)
             if let placeholder, placeholderColumn < l.columns {
                 s.put(row, placeholderColumn, DisplayWidth.truncate(placeholder, to: l.columns - placeholderColumn), style: .dim)
             }
-            FilterHelpView.render(m, s, above: row)
+            FilterHelpView.render(m, s, above: above)
             return
         }
         var parts: [String] = []

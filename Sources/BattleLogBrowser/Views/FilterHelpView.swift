@@ -33,16 +33,47 @@ enum FilterHelpView {
         return out
     }
 
+    /// The completions as lines of `width` columns (`Tab: a  b  c`), whole candidates on each;
+    /// at most `maxLines`, the last saying how many more there are when they do not all fit.
+    static func candidateLines(_ candidates: [String], width: Int, maxLines: Int) -> [String] {
+        var lines: [String] = []
+        var current: [String] = []   // the candidates of the line being filled
+        func text(_ line: [String], first: Bool) -> String { (first ? "Tab: " : "    ") + line.joined(separator: "  ") }
+        var shown = 0
+        for c in candidates.map(SafeText.escape) {
+            if current.isEmpty || DisplayWidth.of(text(current + [c], first: lines.isEmpty)) <= width {
+                current.append(c)
+                shown += 1
+                continue
+            }
+            if lines.count + 1 == maxLines { break }
+            lines.append(text(current, first: lines.isEmpty))
+            current = [c]
+            shown += 1
+        }
+        // The last line gives up whole candidates to say how many more there are.
+        var more = candidates.count - shown
+        while more > 0, current.count > 1, DisplayWidth.of(text(current, first: lines.isEmpty) + "  +\(more)") > width {
+            current.removeLast()
+            more += 1
+        }
+        let last = text(current, first: lines.isEmpty) + (more > 0 ? "  +\(more)" : "")
+        lines.append(DisplayWidth.truncate(last, to: width))
+        return lines
+    }
+
     /// Draws the panel (when open) and the completions (when several) above the prompt row.
     static func render(_ m: BrowserModel, _ s: Screen, above row: Int) {
         guard let p = m.prompt, p.kind == .filter else { return }
         let l = m.layout
         var bottom = row
         if !p.candidates.isEmpty {
-            let text = "Tab: " + p.candidates.map(SafeText.escape).joined(separator: "  ")
-            bottom -= 1
-            s.fill(bottom, 0, width: l.columns, style: .statusBar)
-            s.put(bottom, 0, DisplayWidth.truncate(text, to: l.columns), style: .dim)
+            let lines = candidateLines(p.candidates, width: l.columns, maxLines: max(1, min(4, row - l.body.top - 1)))
+            for line in lines.reversed() {
+                bottom -= 1
+                s.fill(bottom, 0, width: l.columns, style: .statusBar)
+                s.put(bottom, 0, line, style: .dim)
+            }
         }
         guard p.showsHelp else { return }
         let inner = lines(m, width: l.columns - 4)
