@@ -62,13 +62,26 @@ enum RecordTable {
     /// and the magic shrink in turn, their cells cut with `…`, every column still aligned.
     static func render(_ records: [Record], labels: Labels, width: Int? = nil) -> String {
         let headers = headerKeys.map { labels[$0] }
-        let rows: [[String]] = records.map { r in
-            [String(r.id), r.isoDate, r.owner.name, labels.kind(r.owner.kind), r.result.map { labels[$0.rawValue] } ?? "?",
-             r.opponentName, RecordText.magicSummary(r, labels: labels), RecordText.durationClock(r, labels: labels)].map(SafeText.escape)
+        func makeRows(compact: Bool) -> [[String]] {
+            records.map { r in
+                // Compact: the date without its time, the magic without its type (the kind says it).
+                [String(r.id), compact ? String(r.isoDate.prefix(10)) : r.isoDate, r.owner.name, labels.kind(r.owner.kind),
+                 r.result.map { labels[$0.rawValue] } ?? "?", r.opponentName,
+                 RecordText.magicSummary(r, labels: labels, withType: !compact), RecordText.durationClock(r, labels: labels)].map(SafeText.escape)
+            }
         }
         let caps = [12, 20, 24, 7, 6, 24, 40, 12]
-        var widths = headers.map(DisplayWidth.of)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = min(caps[i], max(widths[i], DisplayWidth.of(cell))) } }
+        func columnWidths(of rows: [[String]]) -> [Int] {
+            var widths = headers.map(DisplayWidth.of)
+            for row in rows { for (i, cell) in row.enumerated() { widths[i] = min(caps[i], max(widths[i], DisplayWidth.of(cell))) } }
+            return widths
+        }
+        var rows = makeRows(compact: false)
+        var widths = columnWidths(of: rows)
+        if let width, widths.reduce(2 * (widths.count - 1), +) > width {
+            rows = makeRows(compact: true)
+            widths = columnWidths(of: rows)
+        }
         if let width {
             let separators = 2 * (widths.count - 1)
             while widths.reduce(separators, +) > width {
