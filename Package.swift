@@ -16,10 +16,14 @@ let package = Package(
 
         // The thin SQLite binding.
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
-        // Resource files (model description, name pools, label tables) and their accessor.
+        // Resource files (model description, name pools, label tables), compiled into the
+        // binary by the EmbedResources plugin, and their accessor.
+        .executableTarget(name: "embed-resources"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
         .target(name: "BattleLogResources", path: "Resources",
+                exclude: ["model", "names", "labels"],
                 sources: ["ResourceFiles.swift"],
-                resources: [.copy("model"), .copy("names"), .copy("labels")]),
+                plugins: ["EmbedResources"]),
         // Model, MediaTime, transformers, store, simulator: what a server could use.
         .target(name: "BattleLogKit", dependencies: ["SQLiteDB", "BattleLogResources"]),
         // Presentation shared by the command line and the browser: display width, label tables,

@@ -1,30 +1,20 @@
 import Foundation
 
 /// The files in `Resources/`: the store's model description, the simulator's name pools and
-/// the browser's label tables.
+/// the label tables. They are compiled into the binary at build time (the `EmbedResources`
+/// plugin), so a `battlelog` copied alone anywhere, run by any user from any folder, has them:
+/// nothing is looked up in a bundle or in the checkout at run time.
 public enum ResourceFiles {
-    /// The folder that holds `model/`, `names/` and `labels/`: the resource bundle SwiftPM puts
-    /// next to the executable, else the package's own `Resources/` folder this file was built
-    /// from (so a `battlelog` copied elsewhere still finds them while the checkout exists).
-    /// Nil when neither is there; unlike `Bundle.module`, a missing bundle is not a crash.
-    public static let root: URL? = searchedFolders.first {
-        FileManager.default.fileExists(atPath: $0.appendingPathComponent("model").path)
-    }
-
-    /// The folders `root` is looked for in, in order (error messages name them).
-    public static let searchedFolders: [URL] = [
-        Bundle.main.bundleURL.appendingPathComponent("battlelog_BattleLogResources.resources"),
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent(),
-    ]
-
-    /// The contents of `Resources/<folder>/<name>`, or nil when the file is missing.
+    /// The contents of `Resources/<folder>/<name>`, or nil when there is no such file.
     public static func data(folder: String, name: String) -> Data? {
-        guard let url = root?.appendingPathComponent(folder).appendingPathComponent(name) else { return nil }
-        return try? Data(contentsOf: url)
+        text(folder: folder, name: name).map { Data($0.utf8) }
     }
 
-    /// The text of `Resources/<folder>/<name>`, or nil when the file is missing.
+    /// The text of `Resources/<folder>/<name>`, or nil when there is no such file.
     public static func text(folder: String, name: String) -> String? {
-        data(folder: folder, name: name).map { String(decoding: $0, as: UTF8.self) }
+        EmbeddedResources.files[folder + "/" + name]
     }
+
+    /// Every file's path under `Resources/` (`labels/en.json`).
+    public static var paths: [String] { EmbeddedResources.files.keys.sorted() }
 }

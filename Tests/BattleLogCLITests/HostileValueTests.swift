@@ -205,6 +205,7 @@ import SQLiteDB
         var generator = SeededGenerator(seed: 25)
         for round in 0..<25 {
             let path = dir.file("new-\(round)/b.sqlite")
+            try FileManager.default.createDirectory(atPath: dir.file("new-\(round)"), withIntermediateDirectories: true)
             let p = try ChildProcess([binary, "--db", path, "simulate", "--fights", "100"])
             usleep(UInt32(generator.next(in: 0...30_000)))
             p.send(SIGKILL)

@@ -66,11 +66,10 @@ public struct StoreModel: Sendable, Equatable {
     /// Every derived query column, in model order.
     public var queryColumns: [QueryColumn] { transformableAttributes.flatMap(\.queryColumns) }
 
-    /// The model shipped in `Resources/`.
+    /// The model in `Resources/model`, built into the binary.
     public static func bundled() throws(StoreError) -> StoreModel {
         guard let text = ResourceFiles.text(folder: "model", name: "BattleLog.model.json") else {
-            let places = ResourceFiles.searchedFolders.map(\.path).joined(separator: " or ")
-            throw .invalidModel("model/BattleLog.model.json not found in \(places)")
+            throw .invalidModel("model/BattleLog.model.json is not among the files built into this binary")
         }
         return try StoreModel(json: text)
     }
