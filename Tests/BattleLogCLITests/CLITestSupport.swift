@@ -76,6 +76,20 @@ struct CommandFailureForTests: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// The words that run a command as another user: `nobody` when the tests run as root (who
+/// ignores permissions), nothing otherwise.
+let asAnotherUser: [String] = getuid() == 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+
+/// A copy of the binary, alone in a folder every user can enter: another user cannot run the
+/// one inside a checkout in a folder only its owner can read (`/root/...`).
+func binaryCopyForAnotherUser() throws -> (binary: String, folder: TempDir) {
+    let folder = TempDir()
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+    let copy = folder.file("battlelog")
+    try FileManager.default.copyItem(atPath: try requireBinary(), toPath: copy)
+    return (copy, folder)
+}
+
 /// Runs the real binary and returns its status and output (stdin is /dev/null).
 func runBinary(_ arguments: [String], environment: [String: String] = [:], stdin: String = "/dev/null") throws -> CLIRun {
     let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -178,7 +178,8 @@ import SQLiteDB
     }
 
     @Test func aWALDatabaseInAReadOnlyFolderBrowses() throws {
-        let binary = try requireBinary()
+        let (binary, copyFolder) = try binaryCopyForAnotherUser()
+        defer { _ = copyFolder }
         let dir = TempDir()
         let folder = dir.file("ro")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -188,7 +189,7 @@ import SQLiteDB
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder) }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path)
         // Root ignores permissions: run as nobody.
-        let prefix = getuid() == 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        let prefix = asAnotherUser
         let before = FileManager.default.contents(atPath: path)
         let list = try ChildProcess.run(prefix + [binary, "--db", path, "list", "--limit", "3"])
         #expect(list.status == 0, "\(list.err)")

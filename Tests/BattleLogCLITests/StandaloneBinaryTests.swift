@@ -8,17 +8,11 @@ import BattleLogKit
     @Test func aCopyAloneRunByAnotherUserSimulatesShowsAndSpeaksBothLanguages() throws {
         let binary = try requireBinary()
         // A folder every user can enter, holding nothing but the copy.
-        let folder = "/tmp/battlelog-alone-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder)
-        let copy = folder + "/battlelog"
-        try FileManager.default.copyItem(atPath: binary, toPath: copy)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["battlelog"])
-        // Root reads everything: the copy runs as nobody, in a folder of its own.
-        let prefix = getuid() == 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
-        let env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": folder]
-        let db = folder + "/alone.sqlite"
+        let (copy, folder) = try binaryCopyForAnotherUser()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["battlelog"])
+        let prefix = asAnotherUser
+        let env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": folder.path]
+        let db = folder.file("alone.sqlite")
         let sim = try ChildProcess.run(prefix + ["/usr/bin/env", "-C", "/", copy, "--db", db, "simulate", "--fights", "20", "--seed", "3"],
                                        environment: env)
         #expect(sim.status == 0, "\(sim.err)")
