@@ -83,7 +83,7 @@ public struct ParsedArguments: Sendable {
         guard let text = values[key] else { return nil }
         let name = key.rawValue
         guard let n = Int(text.replacingOccurrences(of: "_", with: "")) else {
-            throw UsageError("--\(name) expects a number, got \"\(SafeTextBridge.escape(text))\"", usage: spec.usage)
+            throw UsageError("--\(name) expects a number, got \"\(SafeText.escape(text))\"", usage: spec.usage)
         }
         guard n >= minimum else { throw UsageError("--\(name) must be at least \(minimum), got \(n)", usage: spec.usage) }
         guard n <= maximum else {
@@ -108,7 +108,7 @@ public struct ParsedArguments: Sendable {
         let name = key.rawValue
         guard let v = T(rawValue: text) else {
             let all = T.allCases.map(\.rawValue).joined(separator: "|")
-            throw UsageError("--\(name) must be \(all), got \"\(SafeTextBridge.escape(text))\"", usage: spec.usage)
+            throw UsageError("--\(name) must be \(all), got \"\(SafeText.escape(text))\"", usage: spec.usage)
         }
         return v
     }
@@ -132,7 +132,7 @@ extension CommandSpec {
                     name = String(name[..<eq])
                 }
                 guard let option = options.first(where: { $0.name == name }) else {
-                    throw UsageError("unknown option --\(SafeTextBridge.escape(name)) for \(self.name)", usage: usage)
+                    throw UsageError("unknown option --\(SafeText.escape(name)) for \(self.name)", usage: usage)
                 }
                 if option.valueName != nil {
                     if let inlineValue { parsed.values[option.key] = inlineValue; continue }
@@ -148,7 +148,7 @@ extension CommandSpec {
                 continue
             }
             if !onlyPositionals && arg.hasPrefix("-") && arg.count > 1 && Int(arg) == nil {
-                throw UsageError("unknown option \(SafeTextBridge.escape(arg)) for \(name)", usage: usage)
+                throw UsageError("unknown option \(SafeText.escape(arg)) for \(name)", usage: usage)
             }
             parsed.positionals.append(arg)
         }
@@ -156,7 +156,7 @@ extension CommandSpec {
             throw UsageError("\(name) needs \(positionals[parsed.positionals.count])", usage: usage)
         }
         if parsed.positionals.count > positionals.count {
-            throw UsageError("unexpected argument \"\(SafeTextBridge.escape(parsed.positionals[positionals.count]))\" for \(name)", usage: usage)
+            throw UsageError("unexpected argument \"\(SafeText.escape(parsed.positionals[positionals.count]))\" for \(name)", usage: usage)
         }
         return parsed
     }
@@ -165,8 +165,3 @@ extension CommandSpec {
 import BattleLogKit
 import BattleLogPresentation
 import Foundation
-
-/// Escaping for messages that quote user input.
-enum SafeTextBridge {
-    static func escape(_ s: String) -> String { SafeText.escape(s) }
-}

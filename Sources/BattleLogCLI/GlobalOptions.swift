@@ -48,7 +48,7 @@ public struct GlobalOptions: Sendable {
             } else if arg == "--lang" || arg.hasPrefix("--lang=") {
                 let lang = try value("lang")
                 guard lang == "en" || lang == "zh" else {
-                    throw UsageError("--lang must be en or zh, got \"\(SafeTextBridge.escape(lang))\"", usage: BattlelogCLI.usage)
+                    throw UsageError("--lang must be en or zh, got \"\(SafeText.escape(lang))\"", usage: BattlelogCLI.usage)
                 }
                 options.language = lang
             } else if arg == "--no-color" {

@@ -28,13 +28,26 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     public var isCantOpen: Bool { primaryCode == SQLITE_CANTOPEN }
     /// A WAL database whose `-shm` cannot be created or initialised (a read-only folder):
     /// SQLITE_CANTOPEN, SQLITE_READONLY_CANTINIT or SQLITE_READONLY_DIRECTORY.
-    public var isWALIndexUnavailable: Bool { isCantOpen || code == 1288 || code == 1544 }
+    public var isWALIndexUnavailable: Bool { isCantOpen || code == ExtendedCode.readOnlyCantInit || code == ExtendedCode.readOnlyDirectory }
     /// A primary key or UNIQUE constraint failed.
-    public var isUniqueConstraint: Bool { code == 1555 || code == 2067 }
+    public var isUniqueConstraint: Bool { code == ExtendedCode.constraintPrimaryKey || code == ExtendedCode.constraintUnique }
 
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " (in: \(sql))" }
         return text
     }
+}
+
+/// The extended result codes battlelog tells apart, by their names in `sqlite3.h`. They are
+/// macros with expressions there (`SQLITE_CONSTRAINT | (8<<8)`), which Swift does not import.
+public enum ExtendedCode {
+    /// SQLITE_READONLY_CANTINIT: the `-shm` of a WAL database cannot be initialised.
+    public static let readOnlyCantInit: Int32 = SQLITE_READONLY | (5 << 8)
+    /// SQLITE_READONLY_DIRECTORY: the folder is read-only, so no `-shm` can be made.
+    public static let readOnlyDirectory: Int32 = SQLITE_READONLY | (6 << 8)
+    /// SQLITE_CONSTRAINT_PRIMARYKEY.
+    public static let constraintPrimaryKey: Int32 = SQLITE_CONSTRAINT | (6 << 8)
+    /// SQLITE_CONSTRAINT_UNIQUE.
+    public static let constraintUnique: Int32 = SQLITE_CONSTRAINT | (8 << 8)
 }

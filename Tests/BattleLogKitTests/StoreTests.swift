@@ -274,3 +274,17 @@ func runSQLite(_ path: String, _ sql: String) throws {
         }
     }
 }
+
+@Suite struct ExtendedCodeTests {
+    /// The named codes are sqlite3.h's numbers, and a real UNIQUE failure is recognised as one.
+    @Test func namedCodesAreSQLitesAndAUniqueFailureIsOne() throws {
+        #expect([ExtendedCode.readOnlyCantInit, ExtendedCode.readOnlyDirectory, ExtendedCode.constraintPrimaryKey,
+                 ExtendedCode.constraintUnique] == [1288, 1544, 1555, 2067])
+        let db = try Database(path: ":memory:", mode: .readWriteCreate)
+        try db.execute(script: "CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT UNIQUE); INSERT INTO t VALUES (1, 'a')")
+        for sql in ["INSERT INTO t VALUES (2, 'a')", "INSERT INTO t VALUES (1, 'b')"] {
+            do { try db.execute(script: sql); Issue.record("\(sql) did not fail") }
+            catch let e as SQLiteError { #expect(e.isUniqueConstraint, "\(e)") }
+        }
+    }
+}
