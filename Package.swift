@@ -24,17 +24,22 @@ let package = Package(
                 exclude: ["model", "names", "labels"],
                 sources: ["ResourceFiles.swift"],
                 plugins: ["EmbedResources"]),
+        // What every other module stands on and no domain: JSON reading and writing, ISO dates,
+        // terminal-safe text and text search, small support types.
+        .target(name: "BattleLogFoundation"),
         // Model, MediaTime, transformers, store, simulator: what a server could use.
-        .target(name: "BattleLogKit", dependencies: ["SQLiteDB", "BattleLogResources"]),
+        .target(name: "BattleLogKit", dependencies: ["BattleLogFoundation", "SQLiteDB", "BattleLogResources"]),
         // Presentation shared by the command line and the browser: display width, label tables,
         // meters, sparklines, how each value type is shown.
         .target(name: "BattleLogPresentation", dependencies: ["BattleLogKit", "BattleLogResources"]),
         // Stores written by Core Data: binary property lists, keyed archives, the model, import.
-        .target(name: "CoreDataKit", dependencies: ["BattleLogKit", "SQLiteDB", "CZlib"]),
+        .target(name: "CoreDataKit", dependencies: ["BattleLogFoundation", "SQLiteDB", "CZlib"]),
+        // The battle log of the app battlelog re-creates, read from its Core Data store.
+        .target(name: "CoreDataImport", dependencies: ["CoreDataKit", "BattleLogKit", "SQLiteDB"]),
         // Writes Core Data stores as the battle-log app would (tests and the benchmark only).
         .target(name: "AppStoreWriter", dependencies: ["CoreDataKit", "SQLiteDB", "CZlib"]),
         // The command line (parsing, commands, output formatting).
-        .target(name: "BattleLogCLI", dependencies: ["BattleLogKit", "BattleLogPresentation", "BattleLogBrowser", "CoreDataKit"]),
+        .target(name: "BattleLogCLI", dependencies: ["BattleLogKit", "BattleLogPresentation", "BattleLogBrowser", "CoreDataKit", "CoreDataImport"]),
         // The interactive browser: state, key table, views, screen protocol, ncurses screen.
         .target(name: "BattleLogBrowser", dependencies: ["BattleLogKit", "BattleLogPresentation", "CNCursesW"]),
         .executableTarget(name: "battlelog", dependencies: ["BattleLogCLI"]),
@@ -42,12 +47,12 @@ let package = Package(
         // Benchmark: ours against the raw C API baseline.
         .target(name: "CBaseline", dependencies: ["CSQLite"]),
         .executableTarget(name: "battlelog-bench",
-                          dependencies: ["BattleLogKit", "BattleLogPresentation", "BattleLogCLI", "BattleLogBrowser", "CBaseline", "CoreDataKit", "AppStoreWriter"]),
+                          dependencies: ["BattleLogKit", "BattleLogPresentation", "BattleLogCLI", "BattleLogBrowser", "CBaseline", "CoreDataKit", "CoreDataImport", "AppStoreWriter"]),
 
         .testTarget(name: "BattleLogKitTests", dependencies: ["BattleLogKit", "BattleLogPresentation", "SQLiteDB"],
                     exclude: ["Fixtures"]),  // a database of the previous schema, read through #filePath
         .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "BattleLogKit", "BattleLogPresentation", "BattleLogBrowser"]),
-        .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "BattleLogKit", "BattleLogCLI", "AppStoreWriter", "SQLiteDB", "CZlib"],
+        .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "CoreDataImport", "BattleLogKit", "BattleLogCLI", "AppStoreWriter", "SQLiteDB", "CZlib"],
                     exclude: ["Fixtures"]),  // real Core Data stores, read through #filePath
         .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit", "BattleLogPresentation"],
                     exclude: ["Golden"]),  // golden screens, read through #filePath

@@ -1,4 +1,4 @@
-import BattleLogKit
+import BattleLogFoundation
 import SQLiteDB
 
 /// One object of a Core Data store, its values in `coredata dump`'s JSON forms.

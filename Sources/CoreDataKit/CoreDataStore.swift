@@ -1,4 +1,4 @@
-import BattleLogKit
+import BattleLogFoundation
 import Foundation
 import SQLiteDB
 
@@ -15,7 +15,7 @@ public final class CoreDataStore {
     public let metadata: JSONValue
     /// Why the store's Z_MODELCACHE could not be read (the model is then guessed), if it has one.
     public let modelCacheProblem: String?
-    let db: Database
+    package let db: Database
     let schema: StoreSchema
     private let copyFolder: String?
     private var statements: [String: Statement] = [:]
@@ -119,7 +119,7 @@ public final class CoreDataStore {
         return s
     }
 
-    static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    package static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     /// How many rows are objects of exactly this entity (not its sub-entities).
     /// nil when the store has no table for it.

@@ -1,4 +1,4 @@
-import BattleLogKit
+import BattleLogFoundation
 
 /// An `NSKeyedArchiver` archive (`$archiver`, `$objects`, `$top`) read without
 /// `NSKeyedUnarchiver`: on Linux that ends the process on a class outside its allow-list or on

@@ -1,4 +1,4 @@
-import BattleLogKit
+import BattleLogFoundation
 import Foundation
 
 /// The JSON forms `coredata dump` gives values JSON has no type for: `{"$date": ...}`,

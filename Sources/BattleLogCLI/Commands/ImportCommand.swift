@@ -1,6 +1,7 @@
 import BattleLogKit
 import BattleLogPresentation
 import CoreDataKit
+import CoreDataImport
 import Foundation
 
 /// `battlelog import FILE`: reads `export`'s JSON lines back, all or nothing; with `--coredata`,

@@ -1,4 +1,5 @@
 import BattleLogKit
+import CoreDataKit
 import Foundation
 import SQLiteDB
 
