@@ -22,15 +22,12 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// No scalar that can drive a terminal: an unsafe scalar may only be a zero-width joiner kept
-/// beside a part of an emoji (a line may be cut just after or before it).
+/// No scalar that can drive a terminal: an unsafe scalar may only be a joiner that is text.
 func isShowable(_ text: String) -> Bool {
-    let scalars = Array(text.unicodeScalars)
-    for (i, s) in scalars.enumerated() where SafeText.isUnsafe(s) {
-        guard s.value == 0x200D else { return false }
-        let before = i > 0 && SafeText.joinsEmoji(scalars[i - 1], "👩")
-        let after = i + 1 < scalars.count && SafeText.joinsEmoji("👩", scalars[i + 1])
-        if !before && !after { return false }
+    var previous: Unicode.Scalar?
+    for s in text.unicodeScalars {
+        defer { previous = s }
+        if SafeText.isUnsafe(s) && !SafeText.isTextJoiner(s, after: previous) { return false }
     }
     return true
 }

@@ -32,8 +32,8 @@ public enum DisplayWidth {
         return false
     }
 
-    /// `text` with control characters escaped (`SafeText`) and cut to at most `width` columns,
-    /// ending in `…` when it was cut. One pass that stops at the width: a megabyte-long value
+    /// `text` with control characters escaped (`SafeText`, joiners left out: `Joiners.dropped`)
+    /// and cut to at most `width` columns, ending in `…` when it was cut. One pass that stops at the width: a megabyte-long value
     /// costs no more than a short one.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
@@ -41,7 +41,7 @@ public enum DisplayWidth {
         var used = 0
         var beforeEllipsis = 0   // how many scalars fit in width - 1 columns
         var cutShort = false
-        SafeText.forEachShown(text) { scalar in
+        SafeText.forEachShown(text, joiners: .dropped) { scalar in
             let w = of(scalar)
             if used + w > width { cutShort = true; return false }
             result.append(scalar)
@@ -51,8 +51,6 @@ public enum DisplayWidth {
         }
         if cutShort {
             var cut = String.UnicodeScalarView()
-            // A joiner kept for the emoji after it goes with that emoji.
-            while beforeEllipsis > 0, result[beforeEllipsis - 1].value == 0x200D { beforeEllipsis -= 1 }
             cut.append(contentsOf: result.prefix(beforeEllipsis))
             return String(cut) + "…"
         }

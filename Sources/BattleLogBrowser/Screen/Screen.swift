@@ -62,7 +62,8 @@ public final class CellGrid: Screen {
         guard row >= 0, row < rows else { return }
         var col = column
         // Escape lazily and stop at the right edge: a huge value costs no more than a short one.
-        SafeText.forEachShown(text) { scalar in
+        // Joiners are left out: every terminal then gives each part the width the cells do.
+        SafeText.forEachShown(text, joiners: .dropped) { scalar in
             guard col < columns else { return false }
             let width = DisplayWidth.of(scalar)
             if width == 0 {

@@ -34,8 +34,7 @@ public struct JSONWriter {
             let scalars = Array(string.unicodeScalars)
             for (i, scalar) in scalars.enumerated() {
                 if scalar.value < 0x80 { appendEscaped(UInt8(scalar.value)); continue }
-                if SafeText.isUnsafe(scalar)
-                    && !(scalar.value == 0x200D && SafeText.joinsEmoji(i > 0 ? scalars[i - 1] : nil, i + 1 < scalars.count ? scalars[i + 1] : nil)) {
+                if SafeText.isUnsafe(scalar) && !SafeText.isTextJoiner(scalar, after: i > 0 ? scalars[i - 1] : nil) {
                     let hex = String(scalar.value, radix: 16)
                     bytes += Array("\\u".utf8) + Array(String(repeating: "0", count: 4 - hex.count).utf8) + Array(hex.utf8)
                 } else {

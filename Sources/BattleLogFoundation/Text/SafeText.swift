@@ -2,12 +2,26 @@
 ///
 /// C0 controls, DEL, the C1 range (U+0080-U+009F), and the invisible format characters that
 /// can reorder or hide text (bidirectional marks and overrides, line and paragraph separators)
-/// or make two names look alike (zero-width space, joiners, word joiner, byte-order mark) are
-/// replaced by visible escapes: `\n`, `\r`, `\t`, `^[` for ESC, `^@` for NUL, `^?` for DEL,
-/// `\u{9b}` for the rest. A literal backslash stays as it is. A zero-width joiner between two
-/// parts of an emoji (👩‍👧) is the emoji's own, and is kept.
+/// or make two names look alike (zero-width space, word joiner, byte-order mark) are replaced
+/// by visible escapes: `\n`, `\r`, `\t`, `^[` for ESC, `^@` for NUL, `^?` for DEL, `\u{9b}`
+/// for the rest. A literal backslash stays as it is.
+///
+/// The zero-width joiner and non-joiner are letters' business in many scripts (Sinhala `ශ්‍රී`,
+/// Persian `می‌خواهم`, Devanagari) and in emoji (`👩‍👩‍👧`, `🧙🏽‍♂️`): after a non-ASCII
+/// scalar they are text. After ASCII, or with nothing before them, they can only hide
+/// something (`A‍B` looks like `AB`), and are escaped.
 public enum SafeText {
-    /// `text` with every unsafe scalar replaced by its visible escape.
+    /// What becomes of a joiner that is text (see above) where it is shown.
+    public enum Joiners: Sendable {
+        /// Kept: text that flows (a line of `show`, JSON) shows the sequence it makes.
+        case shown
+        /// Left out: where columns must line up (the browser's cells, tables, boxes). Terminals
+        /// disagree on a joined sequence's width (tmux draws `👩‍👩‍👧` in 2 columns, xterm in 6,
+        /// `wcwidth` says 6); without its joiners each part has the width every terminal gives it.
+        case dropped
+    }
+
+    /// `text` with every unsafe scalar replaced by its visible escape (joiners that are text kept).
     public static func escape(_ text: String) -> String {
         var needs = false
         for s in text.unicodeScalars where isUnsafe(s) { needs = true; break }
@@ -18,34 +32,29 @@ public enum SafeText {
     }
 
     /// Calls `body` with each scalar of `text` as it is shown: an unsafe scalar as the scalars
-    /// of its escape, a zero-width joiner inside an emoji sequence as itself. Stops when `body`
-    /// returns false, so that the work is bounded by what is used.
-    public static func forEachShown(_ text: String, _ body: (Unicode.Scalar) -> Bool) {
-        var scalars = text.unicodeScalars.makeIterator()
+    /// of its escape, a joiner that is text as `joiners` says. Stops when `body` returns false,
+    /// so that the work is bounded by what is used.
+    public static func forEachShown(_ text: String, joiners: Joiners = .shown, _ body: (Unicode.Scalar) -> Bool) {
         var previous: Unicode.Scalar?
-        var current = scalars.next()
-        while let s = current {
-            let next = scalars.next()
-            if isUnsafe(s) && !(s.value == 0x200D && joinsEmoji(previous, next)) {
-                for e in escaped(s)!.unicodeScalars where !body(e) { return }
-            } else if !body(s) {
-                return
+        for s in text.unicodeScalars {
+            defer { previous = s }
+            guard isUnsafe(s) else {
+                if !body(s) { return }
+                continue
             }
-            previous = s
-            current = next
+            if isTextJoiner(s, after: previous) {
+                if joiners == .shown, !body(s) { return }
+                continue
+            }
+            for e in escaped(s)!.unicodeScalars where !body(e) { return }
         }
     }
 
-    /// Whether a zero-width joiner between `previous` and `next` is part of an emoji ZWJ
-    /// sequence (👩‍👩‍👧, 🧙🏽‍♂️): printable text, shown as the one emoji it makes. Anywhere else
-    /// it is escaped, as it can make two names look alike.
-    public static func joinsEmoji(_ previous: Unicode.Scalar?, _ next: Unicode.Scalar?) -> Bool {
-        guard let previous, let next else { return false }
-        return isEmojiPart(previous) && isEmojiPart(next)
-    }
-
-    private static func isEmojiPart(_ s: Unicode.Scalar) -> Bool {
-        s.value == 0xFE0F || (s.value >= 0x203C && s.properties.isEmoji)
+    /// Whether `s` is a zero-width joiner or non-joiner that is text: one after a non-ASCII
+    /// scalar that is itself shown as it is.
+    public static func isTextJoiner(_ s: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
+        guard s.value == 0x200D || s.value == 0x200C, let previous else { return false }
+        return previous.value >= 0xA0 && !isUnsafe(previous)
     }
 
     /// The visible escape of one scalar, or nil when the scalar is safe to show as it is.
@@ -61,8 +70,8 @@ public enum SafeText {
         }
     }
 
-    /// Whether `s` alone can drive a terminal or hide or reorder text (a joiner may still be
-    /// shown inside an emoji sequence: `forEachShown`).
+    /// Whether `s` alone can drive a terminal or hide or reorder text (a joiner after a
+    /// non-ASCII scalar is text all the same: `isTextJoiner`).
     public static func isUnsafe(_ s: Unicode.Scalar) -> Bool {
         let v = s.value
         return v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029
