@@ -205,7 +205,7 @@ import Testing
         let json = s.folder + "/list.jsonl"
         m.handle(.character("e")); m.type(json); m.handle(.enter)
         waitForExport(m)
-        #expect(m.status == "Exported \(m.total) records to \(json) as JSON lines (a name ending in .csv writes CSV)")
+        #expect(m.status == "Exported \(m.total) records to \(json) (JSON lines; a .csv name writes CSV)")
         let lines = try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == m.total && lines.allSatisfy { $0.contains("\"owner\":{\"id\":\(human.id),") })
         // In the order of the list on screen: newest first.
@@ -221,7 +221,7 @@ import Testing
         // A byte-order mark first, for spreadsheet programs.
         #expect(try Data(contentsOf: URL(fileURLWithPath: csv)).prefix(3) == Data([0xEF, 0xBB, 0xBF]))
         #expect(rows.first == Substring(RecordCSV.header(s.store.schema)))   // Foundation reads the mark as no text
-        #expect(m.status?.hasSuffix("as CSV (UTF-8 with a byte-order mark, for spreadsheets)") == true)
+        #expect(m.status?.hasSuffix("(CSV with a byte-order mark)") == true)
         #expect(rows.count - 1 == m.filterProgress?.count && rows.dropFirst().allSatisfy { $0.contains(",win,") })
         // An existing file is never overwritten.
         m.handle(.character("e")); m.type(csv); m.handle(.enter)
@@ -233,7 +233,7 @@ import Testing
         m.handle(.escape)   // the refused name's prompt
         m.handle(.character("e")); m.type(nowhere); m.handle(.enter)
         waitForExport(m)
-        #expect(m.status == "Export to \(nowhere) failed: No such file or directory", "\(m.status ?? "")")
+        #expect(m.prompt?.error == "no such folder: \(s.folder)/no-such-folder", "\(m.prompt?.error ?? "")")
         #expect(!FileManager.default.fileExists(atPath: s.folder + "/no-such-folder"))
     }
 }

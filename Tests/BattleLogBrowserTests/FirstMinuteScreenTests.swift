@@ -203,3 +203,27 @@ import BattleLogPresentation
         }
     }
 }
+
+@Suite struct GoToAndExportFeedbackTests {
+    @Test func aGoToThatFindsNothingSaysWhyAt80Columns() throws {
+        let s = try SimulatedStore(fights: 20)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character(":"))
+        m.type("99999999999999999999")
+        m.handle(.enter)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("expected a record id"), "\(grid.text)")
+    }
+
+    @Test func anExportIntoAMissingFolderKeepsThePromptAndSaysSo() throws {
+        let s = try SimulatedStore(fights: 20)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("e"))
+        m.type(s.folder + "/no/such/x.csv")
+        m.handle(.enter)
+        BrowserView.render(m, on: grid)
+        #expect(m.prompt?.kind == .export)
+        #expect(m.prompt?.error?.contains("no such folder") == true, "\(m.prompt?.error ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: s.folder + "/no"))
+    }
+}

@@ -276,7 +276,8 @@ import BattleLogPresentation
         #expect(m.prompt?.errorColumn == 12 && m.prompt?.line.cursor == 11)
         BrowserView.render(m, on: grid)
         #expect(grid.line(21).hasPrefix("f: power >= 9 ▏powr"), "\(grid.line(21))")
-        #expect(grid.line(22).hasPrefix(String(repeating: " ", count: 14) + "^ "), "\(grid.line(22))")
+        // The caret is under the problem's first character, not under the cursor mark before it.
+        #expect(grid.line(22).hasPrefix(String(repeating: " ", count: 15) + "^ "), "\(grid.line(22))")
         #expect(grid.line(23).hasPrefix(" expected 'and', 'or' or the end"), "\(grid.line(23))")
         // Fixed where the cursor waits: "powr" becomes "and", the rest stands.
         for _ in 0..<4 { m.handle(.delete) }
@@ -646,7 +647,7 @@ import BattleLogPresentation
             #expect(text.contains(field), "the error lost \(field):\n\(text)")
         }
         let inputRow = (0..<24).first { grid.line($0).hasPrefix("f: ▏powr = 3") }
-        #expect(inputRow != nil && grid.line(inputRow! + 1).hasPrefix("   ^"), "\(text)")
+        #expect(inputRow != nil && grid.line(inputRow! + 1).hasPrefix("    ^"), "\(text)")
     }
 }
 

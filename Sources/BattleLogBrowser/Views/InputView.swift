@@ -9,6 +9,7 @@ struct InputView {
     private let start: Int
     private let lead: Int
     private let offsets: [Int]
+    private let cursor: Int
 
     init(_ line: InputLine, room: Int) {
         let characters = Array(line.text)
@@ -32,6 +33,7 @@ struct InputView {
         self.start = start
         self.lead = lead.isEmpty ? 0 : 1
         self.offsets = offsets
+        self.cursor = cursor
     }
 
     /// A character as the line shows it: escaped, and a mark, modifier or joiner with no base
@@ -44,9 +46,10 @@ struct InputView {
     }
 
     /// The column under character `index` (0-based), or nil when it is scrolled out of view.
+    /// The cursor mark takes a column before the character at the cursor and those after it.
     func column(ofCharacter index: Int) -> Int? {
         guard index >= start, index < offsets.count else { return nil }
-        let column = lead + offsets[index] - offsets[start]
+        let column = lead + offsets[index] - offsets[start] + (index >= cursor ? 1 : 0)
         return column <= DisplayWidth.of(text) ? column : nil
     }
 }

@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 import Foundation
 
 /// `battlelog simulate`: simulated fights into the store, in batched transactions.
@@ -47,7 +48,7 @@ enum SimulateCommand: Command {
         let interrupted = saved < fights
         let rate = elapsed > 0 ? Double(saved) / elapsed : 0
         console.error((interrupted ? "interrupted: " : "") +
-                      "saved \(saved) of \(fights) fights (\(saved * 2) records) in \(String(format: "%.1f", elapsed)) s, \(Int(rate)) fights/s, seed \(seed)")
+                      "saved \(GroupedNumber.text(saved)) of \(GroupedNumber.text(fights)) fights (\(GroupedNumber.text(saved * 2)) records) in \(String(format: "%.1f", elapsed)) s, \(GroupedNumber.text(Int(rate))) fights/s, seed \(seed)")
         return interrupted ? ExitStatus.interrupted : ExitStatus.success
     }
 }

@@ -79,7 +79,7 @@ extension BattleStore {
                     count += 1
                 }
                 if let open = pairing.firstOpen {
-                    throw ImportConflict(message: "line \(open.line): record \(open.id): fight \(open.fight) has only this record in the file; a fight is imported with both its records (export without --where)")
+                    throw ImportConflict(message: "line \(open.line): record \(open.id): fight \(open.fight) has only this record in the file; a fight is imported with both its records (an export of the whole log, `battlelog export`; a Human's list or a filter's matches hold one side of most fights)")
                 }
                 try summary.apply(to: db)
                 try Self.addTallies(tallies, on: db)
