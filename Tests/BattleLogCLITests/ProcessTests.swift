@@ -22,7 +22,7 @@ import BattleLogKit
         #expect(ended == .exited(130), "\(text)")
         #expect(text.contains("interrupted: saved "), "\(text)")
         let parts = text.components(separatedBy: "interrupted: saved ")
-        let saved = parts.count > 1 ? Int(parts[1].split(separator: " ")[0]) ?? -1 : -1
+        let saved = parts.count > 1 ? Int(parts[1].split(separator: " ")[0].replacingOccurrences(of: ",", with: "")) ?? -1 : -1
         #expect(saved > 0 && saved % 3000 == 0 && saved < 5_000_000)
         let store = try BattleStore(path: db)
         var perFight: [Int64: Int] = [:]

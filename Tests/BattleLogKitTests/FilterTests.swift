@@ -164,7 +164,8 @@ final class FilterFixture {
         ("owner Aria", "expected an operator (=, !=, <, <=, >, >=, ~) after owner, found \"Aria\"", 7),
         ("power >= 9 power", "expected 'and', 'or' or the end of the expression, found \"power\"", 12),
         ("星辰 = x", "unknown field \"星辰\"", 1),
-        ("owner = x and date > 2026-13-01", "expected a date YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ", 22),
+        ("owner = x and date > 2026-13-01", "no month 13: months go from 01 to 12", 22),
+        ("owner = x and date > 2026-1-01", "expected a date YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ", 22),
         ("rolls contains x", "expected a whole number after 'rolls contains'", 16),
         ("duration > abc", "expected a duration (seconds, 1:30 or 90s)", 12),
     ])

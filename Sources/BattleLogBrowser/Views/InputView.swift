@@ -46,10 +46,12 @@ struct InputView {
     }
 
     /// The column under character `index` (0-based), or nil when it is scrolled out of view.
-    /// The cursor mark takes a column before the character at the cursor and those after it.
+    /// The cursor mark takes a column before the character at the cursor and those after it;
+    /// the end of the text is where the cursor mark stands when the cursor is there.
     func column(ofCharacter index: Int) -> Int? {
         guard index >= start, index < offsets.count else { return nil }
-        let column = lead + offsets[index] - offsets[start] + (index >= cursor ? 1 : 0)
+        let shifted = index >= cursor && index < offsets.count - 1
+        let column = lead + offsets[index] - offsets[start] + (shifted ? 1 : 0)
         return column <= DisplayWidth.of(text) ? column : nil
     }
 }
