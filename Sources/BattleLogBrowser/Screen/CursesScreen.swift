@@ -1,9 +1,12 @@
+import BattleLogKit
 import CNCursesW
 import Foundation
+import Synchronization
 
-/// The terminal, through ncursesw. Views draw into a cell grid; `present()` sends the rows that
-/// changed, cell by cell at their own columns, so a terminal that measures a character
-/// differently cannot shift the rest of the line.
+/// The terminal, through ncursesw, in one room: the probe, set-up and teardown, the signal
+/// handlers, key and mouse input, and drawing. Views draw into a cell grid; `present()` sends
+/// the rows that changed, cell by cell at their own columns, so a terminal that measures a
+/// character differently cannot shift the rest of the line.
 final class CursesScreen: Screen {
     private let grid: CellGrid
     private var shown: [Cell] = []
@@ -13,8 +16,35 @@ final class CursesScreen: Screen {
     var rows: Int { grid.rows }
     var columns: Int { grid.columns }
 
-    /// Sets up the terminal. Call `shutdown()` on every way out.
+    /// Checks, before anything is written, that terminfo can drive `term` full-screen (ncurses'
+    /// own check prints its message and exits the process from inside `initscr`).
+    static func checkTerminal(_ term: String?) throws(TerminalError) {
+        guard let term, !term.isEmpty else {
+            throw TerminalError(description: "TERM is not set, so the browser cannot tell what terminal this is")
+        }
+        switch bl_probe_terminal(term) {
+        case 0: return
+        case 1: throw TerminalError(description: "TERM=\(SafeText.escape(term)): no such terminal in the terminfo database")
+        case 2: throw TerminalError(description: "no terminfo database found (install ncurses-base)")
+        default: throw TerminalError(description: "TERM=\(SafeText.escape(term)) cannot move the cursor; the browser needs a full-screen terminal")
+        }
+    }
+
+    /// The signal that asked the browser to stop (0: none).
+    private static let terminatingSignal = Atomic<Int32>(0)
+
+    var stopSignal: Int32? {
+        let signal = Self.terminatingSignal.load(ordering: .relaxed)
+        return signal == 0 ? nil : signal
+    }
+
+    /// Sets up the terminal and the signal handlers. Call `shutdown()` on every way out.
     init(color wantColor: Bool) {
+        Self.terminatingSignal.store(0, ordering: .relaxed)
+        signal(SIGTERM) { CursesScreen.terminatingSignal.store($0, ordering: .relaxed) }
+        signal(SIGINT) { CursesScreen.terminatingSignal.store($0, ordering: .relaxed) }
+        signal(SIGHUP) { CursesScreen.terminatingSignal.store($0, ordering: .relaxed) }
+        ProcessSignals.unblock([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
         Self.useUTF8Locale()
         TerminalRescue.arm()
         initscr()
@@ -66,9 +96,62 @@ final class CursesScreen: Screen {
         return name == "UTF-8" || name == "UTF8"
     }
 
-    static func shutdown() {
+    /// Gives the terminal back and the signals their default handlers.
+    func shutdown() {
         endwin()
         TerminalRescue.disarm()
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGINT, SIG_DFL)
+        signal(SIGHUP, SIG_DFL)
+    }
+
+    /// The next key from ncurses, or nil when `milliseconds` pass without one.
+    func nextEvent(timeout milliseconds: Int32) -> Key? {
+        timeout(milliseconds)
+        var ch: wint_t = 0
+        let rc = get_wch(&ch)
+        if rc == ERR { return nil }
+        if rc == KEY_CODE_YES {
+            switch Int32(ch) {
+            case KEY_UP: return .up
+            case KEY_DOWN: return .down
+            case KEY_LEFT: return .left
+            case KEY_RIGHT: return .right
+            case KEY_PPAGE: return .pageUp
+            case KEY_NPAGE: return .pageDown
+            case KEY_HOME: return .home
+            case KEY_END: return .end
+            case KEY_ENTER: return .enter
+            case KEY_BACKSPACE: return .backspace
+            case KEY_DC: return .delete
+            case KEY_BTAB: return .backTab
+            case KEY_F0 + 1: return .f1
+            case bl_key_resize(): return .resize
+            case bl_key_mouse(): return mouseEvent()
+            default: return nil
+            }
+        }
+        switch ch {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return .control(Character(Unicode.Scalar(UInt8(ch) + 96)))
+        default:
+            guard let scalar = Unicode.Scalar(UInt32(ch)) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    private func mouseEvent() -> Key? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let row = Int(event.y), column = Int(event.x)
+        let state = event.bstate
+        if state & bl_wheel_up() != 0 { return .wheelUp(row: row, column: column) }
+        if state & bl_wheel_down() != 0 { return .wheelDown(row: row, column: column) }
+        if state & bl_button1_press() != 0 { return .click(row: row, column: column) }
+        return nil
     }
 
     /// Re-reads the terminal size after KEY_RESIZE.

@@ -1,5 +1,6 @@
 import BattleLogKit
 import BattleLogPresentation
+import Foundation
 
 /// How a cell is drawn.
 public enum Style: UInt8, Sendable, CaseIterable {
@@ -21,6 +22,19 @@ public protocol Screen: AnyObject {
     func fill(_ row: Int, _ column: Int, width: Int, style: Style)
     /// Makes what was drawn visible.
     func present()
+
+    // MARK: Input and the terminal's life
+
+    /// The next key, click or resize, or nil when `timeout` milliseconds pass without one.
+    func nextEvent(timeout milliseconds: Int32) -> Key?
+    /// Takes the new size after a `.resize` event.
+    func syncSize()
+    /// Gives the terminal back to the shell until the user continues the process (Ctrl-Z).
+    func suspend()
+    /// Repaints every cell on the next `present()` (Ctrl-L).
+    func forceRedraw()
+    /// The signal (SIGTERM, SIGINT, SIGHUP) that asked the browser to stop, if one did.
+    var stopSignal: Int32? { get }
 }
 
 /// One cell: a grapheme's scalars and its style. A wide character occupies its cell and marks
@@ -40,11 +54,48 @@ public final class CellGrid: Screen {
     public private(set) var columns: Int
     public private(set) var cells: [Cell]
 
+    /// Events `nextEvent` hands out, in order (a test's script of keys and resizes).
+    public var script: [GridEvent] = []
+    /// Set once the script has run out: the event loop then stops as if signalled.
+    public private(set) var scriptEnded = false
+    /// How many frames `present()` has shown.
+    public private(set) var presented = 0
+
+    /// What a scripted screen does next.
+    public enum GridEvent: Sendable {
+        case key(Key)
+        /// The terminal changes size (a `.resize` event follows).
+        case resize(rows: Int, columns: Int)
+        /// No key for one timeout (the loop ticks).
+        case idle
+    }
+
     public init(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns
         cells = Array(repeating: .blank, count: rows * columns)
     }
+
+    public func nextEvent(timeout milliseconds: Int32) -> Key? {
+        guard !script.isEmpty else { scriptEnded = true; return nil }
+        switch script.removeFirst() {
+        case .key(let key): return key
+        case .idle: return nil
+        case .resize(let r, let c):
+            pendingSize = (r, c)
+            return .resize
+        }
+    }
+
+    private var pendingSize: (Int, Int)?
+
+    public func syncSize() {
+        if let (r, c) = pendingSize { resize(rows: r, columns: c); pendingSize = nil }
+    }
+
+    public func suspend() {}
+    public func forceRedraw() {}
+    public var stopSignal: Int32? { scriptEnded ? SIGTERM : nil }
 
     public func resize(rows: Int, columns: Int) {
         self.rows = rows
@@ -113,7 +164,7 @@ public final class CellGrid: Screen {
         }
     }
 
-    public func present() {}
+    public func present() { presented += 1 }
 
     /// The text of one row (wide characters once, trailing spaces kept).
     public func line(_ row: Int) -> String {
