@@ -5,6 +5,9 @@ public enum OptionKey: String, Sendable, CaseIterable {
     case resultMap = "result-map"
     case seed, villains
     case `where`
+    // The global options (GlobalOptions.specs).
+    case db, lang
+    case noColor = "no-color"
 }
 
 /// One option a command accepts: `--name VALUE` or the flag `--name`.
@@ -13,14 +16,30 @@ public struct OptionSpec: Sendable {
     /// The placeholder of the option's value, nil for a flag.
     public let valueName: String?
     public let help: String
+    /// The values the option takes, when it takes only these (`en`, `zh`).
+    public let choices: [String]?
 
     /// The name as typed after `--`.
     public var name: String { key.rawValue }
 
-    public init(_ key: OptionKey, value valueName: String? = nil, help: String) {
+    public init(_ key: OptionKey, value valueName: String? = nil, choices: [String]? = nil, help: String) {
         self.key = key
-        self.valueName = valueName
+        self.valueName = valueName ?? choices?.joined(separator: "|")
+        self.choices = choices
         self.help = help
+    }
+
+    /// `--name VALUE` or `--name`, as usage lines write it.
+    public var synopsis: String { "--\(name)" + (valueName.map { " " + $0 } ?? "") }
+
+    /// The option's lines in a `--help` listing: its synopsis, then its help (a help that
+    /// holds line breaks goes on under itself).
+    func helpLines() -> [String] {
+        let left = "  " + synopsis
+        let pieces = help.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = [left.padding(toLength: max(left.count + 2, 24), withPad: " ", startingAt: 0) + pieces[0]]
+        for piece in pieces.dropFirst() { lines.append(String(repeating: " ", count: max(left.count + 2, 24)) + piece) }
+        return lines
     }
 }
 
@@ -36,7 +55,7 @@ public struct CommandSpec: Sendable {
     public var usage: String {
         var parts = ["battlelog [--db PATH]", name]
         parts += positionals
-        parts += options.map { o in o.valueName.map { v in "[--\(o.name) \(v)]" } ?? "[--\(o.name)]" }
+        parts += options.map { "[\($0.synopsis)]" }
         return parts.joined(separator: " ")
     }
 
@@ -45,10 +64,7 @@ public struct CommandSpec: Sendable {
         if !options.isEmpty {
             lines.append("")
             lines.append("options:")
-            for o in options {
-                let left = "  --\(o.name)" + (o.valueName.map { " \($0)" } ?? "")
-                lines.append(left.padding(toLength: max(left.count + 2, 24), withPad: " ", startingAt: 0) + o.help)
-            }
+            for o in options { lines += o.helpLines() }
         }
         return lines.joined(separator: "\n")
     }

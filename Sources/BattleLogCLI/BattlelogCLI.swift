@@ -12,7 +12,7 @@ public enum BattlelogCLI {
         StatsCommand.self, ExportCommand.self, ImportCommand.self, DoctorCommand.self, CoreDataCommand.self,
     ]
 
-    static let usage = "usage: battlelog [--db PATH] [--lang en|zh] [--no-color] [COMMAND] [OPTIONS]"
+    static let usage = "usage: battlelog " + GlobalOptions.specs.map { "[\($0.synopsis)]" }.joined(separator: " ") + " [COMMAND] [OPTIONS]"
 
     static var help: String {
         var lines = [
@@ -21,10 +21,7 @@ public enum BattlelogCLI {
             usage,
             "",
             "global options:",
-            "  --db PATH         the database (default: $BATTLELOG_DB, else $XDG_DATA_HOME/battlelog/battlelog.sqlite,",
-            "                    else ~/.local/share/battlelog/battlelog.sqlite)",
-            "  --lang en|zh      label language (default from LC_ALL, LC_MESSAGES, LANG)",
-            "  --no-color        no colour in the browser (also: NO_COLOR=1)",
+        ] + GlobalOptions.specs.flatMap { $0.helpLines() } + [
             "  --help, --version",
             "",
             "commands (default: browse):",

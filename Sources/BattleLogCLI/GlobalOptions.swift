@@ -25,7 +25,15 @@ public struct GlobalOptions: Sendable {
         return home + "/.local/share/battlelog/battlelog.sqlite"
     }
 
-    /// Takes the global options out of `arguments`, returning what is left.
+    /// The global options: one declaration feeds parsing, the usage line and `--help`.
+    static let specs: [OptionSpec] = [
+        OptionSpec(.db, value: "PATH", help: "the database (default: $BATTLELOG_DB, else $XDG_DATA_HOME/battlelog/battlelog.sqlite,\nelse ~/.local/share/battlelog/battlelog.sqlite)"),
+        OptionSpec(.lang, choices: ["en", "zh"], help: "label language (default from LC_ALL, LC_MESSAGES, LANG)"),
+        OptionSpec(.noColor, help: "no colour in the browser (also: NO_COLOR=1)"),
+    ]
+
+    /// Takes the global options out of `arguments` (before or after the command), returning
+    /// what is left.
     static func extract(from arguments: [String], environment: [String: String]) throws(UsageError) -> (GlobalOptions, [String]) {
         var options = GlobalOptions(databasePath: defaultDatabasePath(environment: environment))
         options.databasePathIsExplicit = !(environment["BATTLELOG_DB"] ?? "").isEmpty
@@ -35,26 +43,29 @@ public struct GlobalOptions: Sendable {
             let arg = arguments[i]
             i += 1
             if arg == "--" { rest += arguments[(i - 1)...]; break }
-            func value(_ name: String) throws(UsageError) -> String {
-                if arg.hasPrefix("--\(name)=") { return String(arg.dropFirst(name.count + 3)) }
-                guard i < arguments.count else { throw UsageError("--\(name) needs a value", usage: BattlelogCLI.usage) }
-                i += 1
-                return arguments[i - 1]
-            }
-            if arg == "--db" || arg.hasPrefix("--db=") {
-                options.databasePath = try value("db")
-                options.databasePathIsExplicit = true
-                if options.databasePath.isEmpty { throw UsageError("--db needs a path", usage: BattlelogCLI.usage) }
-            } else if arg == "--lang" || arg.hasPrefix("--lang=") {
-                let lang = try value("lang")
-                guard lang == "en" || lang == "zh" else {
-                    throw UsageError("--lang must be en or zh, got \"\(SafeText.escape(lang))\"", usage: BattlelogCLI.usage)
-                }
-                options.language = lang
-            } else if arg == "--no-color" {
-                options.noColor = true
-            } else {
+            guard let spec = specs.first(where: { arg == "--" + $0.name || (($0.valueName != nil) && arg.hasPrefix("--\($0.name)=")) }) else {
                 rest.append(arg)
+                continue
+            }
+            var value = ""
+            if spec.valueName != nil {
+                if arg.hasPrefix("--\(spec.name)=") {
+                    value = String(arg.dropFirst(spec.name.count + 3))
+                } else {
+                    guard i < arguments.count else { throw UsageError("--\(spec.name) needs a value (\(spec.valueName!))", usage: BattlelogCLI.usage) }
+                    value = arguments[i]
+                    i += 1
+                }
+                if value.isEmpty { throw UsageError("--\(spec.name) needs a value (\(spec.valueName!))", usage: BattlelogCLI.usage) }
+                if let choices = spec.choices, !choices.contains(value) {
+                    throw UsageError("--\(spec.name) must be \(choices.joined(separator: " or ")), got \"\(SafeText.escape(value))\"", usage: BattlelogCLI.usage)
+                }
+            }
+            switch spec.key {
+            case .db: options.databasePath = value; options.databasePathIsExplicit = true
+            case .lang: options.language = value
+            case .noColor: options.noColor = true
+            default: break
             }
         }
         return (options, rest)

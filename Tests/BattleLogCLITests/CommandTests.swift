@@ -372,3 +372,19 @@ import BattleLogPresentation
         #expect(piped.status == 0 && piped.err.contains("imported 10 records"), "\(piped.err)")
     }
 }
+
+@Suite struct GlobalOptionTests {
+    /// One declaration feeds the usage line, --help and parsing.
+    @Test func theDeclarationFeedsUsageHelpAndParsing() throws {
+        for spec in GlobalOptions.specs {
+            #expect(BattlelogCLI.usage.contains("[\(spec.synopsis)]"))
+            #expect(BattlelogCLI.help.contains("  " + spec.synopsis))
+        }
+        let (o, rest) = try GlobalOptions.extract(from: ["list", "--lang=zh", "--db", "x.sqlite", "--no-color", "--limit", "3"], environment: [:])
+        #expect(o.language == "zh" && o.databasePath == "x.sqlite" && o.databasePathIsExplicit && o.noColor)
+        #expect(rest == ["list", "--limit", "3"])
+        #expect(throws: UsageError.self) { try GlobalOptions.extract(from: ["--lang", "fr"], environment: [:]) }
+        #expect(throws: UsageError.self) { try GlobalOptions.extract(from: ["--db="], environment: [:]) }
+        #expect(throws: UsageError.self) { try GlobalOptions.extract(from: ["list", "--db"], environment: [:]) }
+    }
+}
