@@ -7,7 +7,7 @@ import BattleLogKit
 public enum MagicBox {
     /// What a piece of the box is, for the surface to style it.
     public enum Role: Sendable, Equatable {
-        case border, title, damagedTitle, label, hero, villain, meterFilled, meterEmpty, reading, dim, damaged
+        case border, title, damagedTitle, label, hero, villain, meterFilled, meterEmpty, reading, dim, damaged, accent
     }
 
     public struct Segment: Sendable, Equatable {

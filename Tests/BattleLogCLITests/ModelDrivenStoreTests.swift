@@ -123,7 +123,7 @@ enum ResourcesPath {
         let damaged = try store.record(id: 1)
         #expect(damaged.errors.map(\.attribute) == ["weather"])
         #expect(damaged.attribute(named: "weather")?.storedText == #"{"sky":1}"#)
-        #expect(ShowCommand.lines(damaged, labels: Labels.load("en")).contains { $0.hasPrefix("  weather: DAMAGED (expected") })
+        #expect(ShowCommand.lines(damaged, labels: Labels.load("en")).contains { $0.hasPrefix("  weather: ⚠ DAMAGED (expected") })
     }
 
     @Test func aModelTheRegistryCannotServeIsRefusedAtOpenNamingTheAttribute() throws {
@@ -183,5 +183,61 @@ enum ResourcesPath {
         #expect(repair.status == 0 && repair.out.contains("query columns: recomputed from the stored values (repaired)"), "\(repair.out)")
         let again = cli(["doctor"], db: path)
         #expect(again.status == 0 && again.out.contains("query columns: ok"), "\(again.out)")
+    }
+}
+
+/// One presenter per value type, shared by every surface (issue 19): a second attribute of type
+/// `Magic` and a new required one with a presenter of its own, declared in this test target only.
+@Suite struct SharedPresenterTests {
+    /// battlelog's model with `weather` (required) and `counterMagic` (a second, optional Magic).
+    static func model() throws -> StoreModel {
+        let bundled = try String(contentsOfFile: ResourcesPath.model, encoding: .utf8)
+        let entries = """
+            {"name": "weather", "column": "weather", "type": "transformable",
+             "valueTransformerName": "WeatherTransformer", "customClassName": "Weather"},
+            {"name": "counterMagic", "column": "counter_magic", "type": "transformable", "optional": true,
+             "valueTransformerName": "MagicTransformer", "customClassName": "Magic"},
+            {"name": "usingMagic"
+            """
+        return try StoreModel(json: bundled.replacingOccurrences(of: "{\"name\": \"usingMagic\"", with: entries))
+    }
+
+    @Test func eachAttributeIsShownFromItsOwnValueThroughTheOneTable() throws {
+        // The weather's presenter: its own line and what `/` searches in it.
+        ValuePresenters.register(ValuePresenter(
+            line: { value, _ in [.init((value as? Weather).map { "\($0.sky), wind \($0.windKPH) km/h" } ?? "", .reading)] },
+            cell: { value, _ in (value as? Weather)?.sky ?? "" },
+            searchableText: { value in (value as? Weather).map { [$0.sky] } ?? [] }), for: "Weather")
+        var registry = TransformerRegistry.standard
+        registry.register(.weather)
+        let dir = TempDir()
+        let store = try BattleStore(path: dir.file("p.sqlite"), registry: registry, model: Self.model())
+        let humans = try store.insertHumans([Human(name: "Aria", kind: .hero), Human(name: "Malgor", kind: .villain)])
+        var d = RecordDraft(fight: 1, ownerID: humans[0].id, opponentID: nil, date: 1_700_000_000, result: .win,
+                            duration: MediaTime(value: 600, timescale: 600), randomNumbers: [4, 2],
+                            usingMagic: Magic(HeroMagic(cooperationFormulaName: "Starlight Accord", collaboratorName: "Mira")))
+        d.values["weather"] = Weather(sky: "thunderhead", windKPH: 40)
+        d.values["counterMagic"] = Magic(VillainMagic(powerOfEvilGate: 7, gateName: "Obsidian Door"))
+        try store.insert([d])
+        let r = try store.record(id: 1)
+        // show: each magic box from its own value (before, both boxes were usingMagic's).
+        let shown = ShowCommand.lines(r, labels: Labels.load("en")).joined(separator: "\n")
+        #expect(shown.contains("Mira") && shown.contains("Obsidian Door"), "\(shown)")
+        #expect(shown.components(separatedBy: "Magic used").count == 3)
+        #expect(shown.contains("  weather: thunderhead, wind 40 km/h"))
+        // The detail pane: the same.
+        let detail = DetailView.content(r, labels: Labels.load("en"), width: 70).map { $0.map(\.text).joined() }.joined(separator: "\n")
+        #expect(detail.contains("Mira") && detail.contains("Obsidian Door"), "\(detail)")
+        #expect(detail.contains("thunderhead, wind 40 km/h"))
+        // inspect: every attribute.
+        #expect(StoredValueInspection.inspect(r).map(\.attribute) == ["duration", "randomNumbers", "weather", "counterMagic", "usingMagic"])
+        // `/` finds the text of both magics and the weather, as their presenters say.
+        for text in ["obsidian", "mira", "thunder"] { #expect(BrowserModel.record(r, matches: text), "\(text)") }
+        #expect(!BrowserModel.record(r, matches: "nowhere"))
+        // A producer that does not give the required attribute is refused, never a silent NULL.
+        #expect(throws: StoreError.missingValue(attribute: "Record.weather")) {
+            try SimulationRun(fights: 3, seed: 1, heroes: 2, villains: 2, batchSize: 10).run(on: store)
+        }
+        #expect(try store.recordCount() == 1)
     }
 }

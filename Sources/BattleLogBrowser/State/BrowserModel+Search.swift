@@ -48,15 +48,17 @@ extension BrowserModel {
     }
 
     /// Whether a record matches the search: its opponent's name (and its owner's, where the list
-    /// shows it) or its magic's text fields.
+    /// shows it) or the searchable text of its values (a magic's gate, formula, collaborator),
+    /// as each value type's presenter says.
     static func record(_ r: Record, matches text: String, includingOwner: Bool = false) -> Bool {
-        if FilterText.contains(r.opponentName, text) { return true }
-        if includingOwner, FilterText.contains(r.owner.name, text) { return true }
-        guard case .success(let magic?) = r.usingMagic.decoded else { return false }
-        return magic.value.storedFields.contains { field in
-            if case .string(let s) = field.value { return FilterText.contains(s, text) }
-            return false
+        let search = TextSearch(text)
+        if search.matches(r.opponentName) { return true }
+        if includingOwner, search.matches(r.owner.name) { return true }
+        for i in r.schema.attributes.indices {
+            let texts = ValuePresenters.presenter(of: r.schema, at: i).searchableText(r.transformables[i])
+            if texts.contains(where: search.matches) { return true }
         }
+        return false
     }
 
     /// A background search of the records came back: go to what it found.

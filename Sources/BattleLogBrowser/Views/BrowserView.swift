@@ -274,14 +274,14 @@ enum RecordsView {
             switch rec.usingMagic.decoded {
             case .success(let mg?): magic = mg.summary
             case .success(nil): magic = "—"
-            case .failure: magic = "⚠ " + m.labels["magicDamaged"]; if !isSelected { magicStyle = .damaged }
+            case .failure: magic = ValuePresenter.damagedCell(m.labels); if !isSelected { magicStyle = .damaged }
             }
             if showsMagic {
                 Drawing.field(s, row, x, magic, width: magicW, style: magicStyle)
                 Drawing.highlight(s, row, x, shown: SafeText.escape(DisplayWidth.pad(magic, to: magicW)), needle: m.highlightText)
                 x += magicW + 1
             }
-            let duration = rec.duration.value?.clockDescription ?? "⚠"
+            let duration = rec.duration.value?.clockDescription ?? ValuePresenter.damagedCell(m.labels)
             s.put(row, x, DisplayWidth.pad(duration, to: durationW, alignRight: true), style: base)
         }
     }

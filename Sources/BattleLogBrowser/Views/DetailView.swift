@@ -25,7 +25,9 @@ enum DetailView {
 
     /// Which lines may go to make room for the magic box in a short pane (`essential` never).
     enum Priority {
-        case essential, result, owner, date, rational, diceContinuation, sparkline, spacer
+        /// `continuation`: a value's second and third lines; `extra`: its extra segments (the
+        /// time as a fraction, the dice's sparkline).
+        case essential, result, owner, date, continuation, extra, spacer
     }
 
     /// The lines of the detail, as styled spans, for a pane `width` columns wide and `height`
@@ -34,7 +36,7 @@ enum DetailView {
         func fitted(valueLines: Int) -> [(spans: [Span], priority: Priority)] {
             var lines = prioritisedContent(rec, labels: labels, width: width, valueLines: valueLines)
             // The date, the owner and the result are in the records pane too.
-            for level in [Priority.spacer, .sparkline, .diceContinuation, .rational, .date, .owner, .result]
+            for level in [Priority.spacer, .extra, .continuation, .date, .owner, .result]
             where lines.count > height {
                 lines.removeAll { $0.priority == level }
             }
@@ -48,8 +50,9 @@ enum DetailView {
 
     private static func prioritisedContent(_ rec: Record, labels: Labels, width: Int, valueLines: Int) -> [(spans: [Span], priority: Priority)] {
         var out: [(spans: [Span], priority: Priority)] = []
+        let presenters = rec.schema.attributes.indices.map { ValuePresenters.presenter(of: rec.schema, at: $0) }
         let labelWidth = ([labels["owner"], labels["opponent"], labels["date"], labels["result"]]
-            + rec.schema.attributes.filter { $0.valueClassName != "Magic" }.map { labels[$0.labelKey] })
+            + rec.schema.attributes.indices.filter { presenters[$0].box == nil }.map { labels[rec.schema.attributes[$0].labelKey] })
             .map(DisplayWidth.of).max()! + 1
         func row(_ label: String, _ spans: [Span], _ priority: Priority = .essential) {
             out.append(([Span(text: DisplayWidth.pad(label, to: labelWidth), style: .bold)] + spans, priority))
@@ -61,31 +64,25 @@ enum DetailView {
         row(labels["date"], [Span(text: rec.isoDate, style: .normal)], .date)
         row(labels["result"], [Span(text: rec.result.map { labels[$0.rawValue] } ?? "⚠ damaged", style: Drawing.style(for: rec.result))],
             rec.result == nil ? .essential : .result)
-        // Each transformable attribute in model order, presented by its value type (the time,
-        // the dice with their sparkline; the magic box comes last), any other as one line.
+        // Each transformable attribute in model order, through its value type's presenter (the
+        // one table `show` uses too): its line's first segment wraps over up to three rows, each
+        // further segment gets a row of its own that a short pane may leave out; the boxes come last.
         var box: [[Span]] = []
         for (i, attribute) in rec.schema.attributes.enumerated() {
-            let label = labels[attribute.labelKey]
+            let presenter = presenters[i]
             let stored = rec.transformables[i]
-            switch (attribute.valueClassName, stored.decoded) {
-            case ("Magic", _):
-                box = magicBox(rec, labels: labels, width: width, valueLines: valueLines)
-            case ("MediaTime", .success(let d as MediaTime)):
-                row(label, [Span(text: fit(d.clockDescription), style: .normal)])
-                row("", [Span(text: fit(d.description), style: .dim)], .rational)
-            case ("[Int]", .success(let dice as [Int])):
-                // Up to three lines of rolls (a hostile array of 100,000 costs no more), then the sparkline.
-                let shown = dice.prefix(3 * valueWidth / 2).map(String.init).joined(separator: " ")
-                for (i, line) in DisplayWidth.wrap(shown, to: valueWidth, maxLines: 3).enumerated() {
-                    row(i == 0 ? label : "", [Span(text: line, style: .normal)], i == 0 ? .essential : .diceContinuation)
-                }
-                row("", [Span(text: DisplayWidth.truncate(Sparkline.render(dice, limit: valueWidth + 1), to: valueWidth), style: .accent)], .sparkline)
-            case (_, .success(let value?)):
-                row(label, [Span(text: fit(rec.schema.transformer(at: i).describe(value)), style: .normal)])
-            case (_, .success(nil)):
-                row(label, [Span(text: "-", style: .dim)])
-            case (_, .failure(let e)):
-                row(label, [Span(text: fit("⚠ " + e.reason.description), style: .damaged)])
+            if let makeBox = presenter.box {
+                if !box.isEmpty { box.append([]) }
+                box += makeBox(stored, labels, width, valueLines).map { line in line.map { Span(text: $0.text, style: style(for: $0.role)) } }
+                continue
+            }
+            let segments = presenter.line(stored, labels: labels, width: valueWidth)
+            guard let first = segments.first else { row(labels[attribute.labelKey], []); continue }
+            for (n, piece) in DisplayWidth.wrap(first.text, to: valueWidth, maxLines: 3).enumerated() {
+                row(n == 0 ? labels[attribute.labelKey] : "", [Span(text: piece, style: style(for: first.role))], n == 0 ? .essential : .continuation)
+            }
+            for extra in segments.dropFirst() {
+                row("", [Span(text: fit(extra.text), style: style(for: extra.role))], .extra)
             }
         }
         for e in rec.columnErrors {
@@ -94,13 +91,6 @@ enum DetailView {
         out.append(([], .spacer))
         out += box.map { ($0, .essential) }
         return out
-    }
-
-    /// The "Magic used" box (laid out by `MagicBox`, shared with `show`), in the browser's styles.
-    static func magicBox(_ rec: Record, labels: Labels, width: Int, valueLines: Int) -> [[Span]] {
-        MagicBox.lines(rec.usingMagic, labels: labels, width: width, valueLines: valueLines).map { line in
-            line.map { Span(text: $0.text, style: style(for: $0.role)) }
-        }
     }
 
     static func style(for role: MagicBox.Role) -> Style {
@@ -112,6 +102,7 @@ enum DetailView {
         case .villain, .meterFilled: .villain
         case .meterEmpty, .dim: .dim
         case .reading: .normal
+        case .accent: .accent
         }
     }
 }

@@ -37,24 +37,18 @@ enum ShowCommand: Command {
         }
         out.append("  \(labels["date"]): \(r.isoDate)")
         out.append("  \(labels["result"]): \(r.result.map { labels[$0.rawValue] } ?? labels["damaged"])")
-        // Each transformable attribute in model order: its value type's presentation when one is
-        // registered (`RecordText.presenters`), else a line from its transformer's description.
+        // Each transformable attribute in model order, through its value type's presenter (the
+        // one table the browser uses too): a line after its label, or a box under the lines.
         var boxes: [String] = []
         for (i, attribute) in r.schema.attributes.enumerated() {
-            let label = labels[attribute.labelKey]
+            let presenter = ValuePresenters.presenter(of: r.schema, at: i)
             let stored = r.transformables[i]
-            if let present = RecordText.presenters[attribute.valueClassName] {
-                switch present(stored, r, labels, width) {
-                case .line(let text): out.append("  \(label): \(text)")
-                case .box(let lines): boxes += [""] + lines
-                }
+            if let box = presenter.box {
+                boxes += [""] + MagicBox.plain(box(stored, labels, width, 3))
                 continue
             }
-            switch stored.decoded {
-            case .success(let value?): out.append("  \(label): \(e(r.schema.transformer(at: i).describe(value)))")
-            case .success(nil): out.append("  \(label): -")
-            case .failure(let err): out.append("  \(label): \(labels["damaged"]) (\(e(err.reason.description)))")
-            }
+            let text = presenter.line(stored, labels: labels).map(\.text).joined(separator: "  ")
+            out.append("  \(labels[attribute.labelKey]): \(text)")
         }
         for line in boxes { out.append(line) }
         for err in r.columnErrors { out.append("! \(err.attribute): \(e(err.reason.description))") }

@@ -70,6 +70,11 @@ public struct StoredAttribute<Value: Sendable>: Sendable {
     public let storedText: String?
     public let decoded: Result<Value, AttributeError>
 
+    public init(storedText: String?, decoded: Result<Value, AttributeError>) {
+        self.storedText = storedText
+        self.decoded = decoded
+    }
+
     /// The value, or nil when damaged.
     public var value: Value? { try? decoded.get() }
     public var error: AttributeError? {

@@ -1,0 +1,145 @@
+import BattleLogKit
+
+/// How a stored value of one type is shown, on every surface: one entry per value type (the
+/// model's `customClassName`), handed the attribute's `StoredAttribute` itself (never the record
+/// by name), damage and absence included, each spelled one way.
+///
+/// A surface asks for the form it needs: a list cell, a line of text (as role-tagged segments
+/// that the terminal and the plain-text writer both render), and optionally a box under the
+/// lines (the magic). A type with no entry gets a line from its transformer's description.
+public struct ValuePresenter: Sendable {
+    public typealias Stored = StoredAttribute<(any Sendable)?>
+
+    /// The line of detail: segments after the first are extras a short pane may leave out
+    /// (the time as a fraction, the dice's sparkline); `width` is the room (nil: as much as needed).
+    public let line: @Sendable (_ value: any Sendable, _ width: Int?) -> [Segment]
+    /// A box shown under the lines (a surface draws it as it draws the magic box), or nil.
+    public let box: (@Sendable (_ stored: Stored, _ labels: Labels, _ width: Int?, _ valueLines: Int) -> [[Segment]])?
+    /// The short text of a list's cell for a value.
+    public let cell: @Sendable (_ value: any Sendable, _ labels: Labels) -> String
+    /// The texts `/` searches in a value (a gate's name, a collaborator), none by default.
+    public let searchableText: @Sendable (_ value: any Sendable) -> [String]
+
+    public init(line: @escaping @Sendable (_ value: any Sendable, _ width: Int?) -> [Segment],
+                box: (@Sendable (_ stored: Stored, _ labels: Labels, _ width: Int?, _ valueLines: Int) -> [[Segment]])? = nil,
+                cell: @escaping @Sendable (_ value: any Sendable, _ labels: Labels) -> String,
+                searchableText: @escaping @Sendable (_ value: any Sendable) -> [String] = { _ in [] }) {
+        self.line = line
+        self.box = box
+        self.cell = cell
+        self.searchableText = searchableText
+    }
+
+    /// A piece of shown text and its role, which each surface styles its own way.
+    public typealias Segment = MagicBox.Segment
+
+    // MARK: The one spelling of absence and damage
+
+    /// An absent value (`-` for an optional attribute with no value).
+    public static let absent = "—"
+
+    /// A damaged value's line: the reason, escaped.
+    public static func damagedLine(_ error: AttributeError, labels: Labels) -> [Segment] {
+        [Segment("⚠ " + labels["damaged"] + " (" + SafeText.escape(error.reason.description) + ")", .damaged)]
+    }
+
+    /// A damaged value's cell.
+    public static func damagedCell(_ labels: Labels) -> String { "⚠ " + labels["damaged"] }
+
+    // MARK: Every form of one attribute
+
+    /// The line of `stored` as this presenter, or absence and damage in their one spelling.
+    public func line(_ stored: Stored, labels: Labels, width: Int? = nil) -> [Segment] {
+        switch stored.decoded {
+        case .success(let value?): line(value, width)
+        case .success(nil): [Segment(Self.absent, .dim)]
+        case .failure(let e): Self.damagedLine(e, labels: labels)
+        }
+    }
+
+    /// The cell of `stored`, or absence and damage in their one spelling.
+    public func cell(_ stored: Stored, labels: Labels) -> String {
+        switch stored.decoded {
+        case .success(let value?): cell(value, labels)
+        case .success(nil): Self.absent
+        case .failure: Self.damagedCell(labels)
+        }
+    }
+
+    /// What `/` searches in `stored` (nothing when it is absent or damaged).
+    public func searchableText(_ stored: Stored) -> [String] {
+        guard case .success(let value?) = stored.decoded else { return [] }
+        return searchableText(value)
+    }
+}
+
+/// The one table of presenters, by value type.
+public enum ValuePresenters {
+    /// The registered presenters. A test target may add its own type's with `register`.
+    nonisolated(unsafe) private static var table: [String: ValuePresenter] = standard
+
+    /// The presenter of the value type `className`, or one that uses `transformer`'s
+    /// description when the type has none.
+    public static func presenter(for className: String, transformer: AnyValueTransformer) -> ValuePresenter {
+        if let p = table[className] { return p }
+        return ValuePresenter(
+            line: { value, _ in [ValuePresenter.Segment(transformer.describe(value), .reading)] },
+            cell: { value, _ in transformer.describe(value) })
+    }
+
+    /// The presenter of attribute `index` of `schema`.
+    public static func presenter(of schema: RecordSchema, at index: Int) -> ValuePresenter {
+        presenter(for: schema.attributes[index].valueClassName, transformer: schema.transformer(at: index))
+    }
+
+    /// Registers `presenter` for the value type `className` (at start-up, before any drawing).
+    public static func register(_ presenter: ValuePresenter, for className: String) {
+        table[className] = presenter
+    }
+
+    /// The presenters of battlelog's own value types.
+    static let standard: [String: ValuePresenter] = [
+        "MediaTime": ValuePresenter(
+            line: { value, _ in
+                guard let t = value as? MediaTime else { return [] }
+                return [.init(t.clockDescription, .reading), .init(t.description, .dim)]
+            },
+            cell: { value, _ in (value as? MediaTime)?.clockDescription ?? "" }),
+        "[Int]": ValuePresenter(
+            line: { value, width in
+                guard let dice = value as? [Int] else { return [] }
+                // A hostile array of 100,000 costs no more than the room shows.
+                let shown = width.map { dice.prefix(3 * $0 / 2) } ?? dice[...]
+                let spark = width.map { DisplayWidth.truncate(Sparkline.render(dice, limit: $0 + 1), to: $0) } ?? Sparkline.render(dice, limit: 60)
+                return [.init(shown.map(String.init).joined(separator: " "), .reading), .init(spark, .accent)]
+            },
+            cell: { value, _ in ((value as? [Int]) ?? []).map(String.init).joined(separator: " ") }),
+        "Magic": ValuePresenter(
+            line: { value, _ in
+                guard let m = value as? Magic else { return [] }
+                return [.init(m.summary, m.typeName == "hero" ? .hero : .villain)]
+            },
+            box: { stored, labels, width, valueLines in
+                MagicBox.lines(stored.magic, labels: labels, width: width, valueLines: valueLines)
+            },
+            cell: { value, _ in (value as? Magic)?.summary ?? "" },
+            searchableText: { value in
+                guard let m = value as? Magic else { return [] }
+                return m.value.storedFields.compactMap { field in
+                    if case .string(let s) = field.value { return s }
+                    return nil
+                }
+            }),
+    ]
+}
+
+extension StoredAttribute where Value == (any Sendable)? {
+    /// The attribute as a magic, when its value is one (a box presenter's view of it).
+    var magic: StoredAttribute<Magic?> {
+        switch decoded {
+        case .success(nil): StoredAttribute<Magic?>(storedText: storedText, decoded: .success(nil))
+        case .success(let v?): StoredAttribute<Magic?>(storedText: storedText, decoded: .success(v as? Magic))
+        case .failure(let e): StoredAttribute<Magic?>(storedText: storedText, decoded: .failure(e))
+        }
+    }
+}
