@@ -9,7 +9,7 @@ public enum BattlelogCLI {
     /// Every command, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
         BrowseCommand.self, SimulateCommand.self, ListCommand.self, ShowCommand.self, InspectCommand.self,
-        StatsCommand.self, ExportCommand.self, ImportCommand.self, DoctorCommand.self, CoreDataCommand.self,
+        StatsCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, DoctorCommand.self, CoreDataCommand.self,
     ]
 
     static let usage = "usage: battlelog " + GlobalOptions.specs.map { "[\($0.synopsis)]" }.joined(separator: " ") + " [COMMAND] [OPTIONS]"

@@ -29,6 +29,10 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A WAL database whose `-shm` cannot be created or initialised (a read-only folder):
     /// SQLITE_CANTOPEN, SQLITE_READONLY_CANTINIT or SQLITE_READONLY_DIRECTORY.
     public var isWALIndexUnavailable: Bool { isCantOpen || code == ExtendedCode.readOnlyCantInit || code == ExtendedCode.readOnlyDirectory }
+    /// The disk (or the file's size limit) is full.
+    public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    /// The operating system refused a read or a write.
+    public var isIOError: Bool { primaryCode == SQLITE_IOERR }
     /// A primary key or UNIQUE constraint failed.
     public var isUniqueConstraint: Bool { code == ExtendedCode.constraintPrimaryKey || code == ExtendedCode.constraintUnique }
 

@@ -25,6 +25,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnly(path: String)
     case cannotCreate(path: String, reason: String)
     case locked(path: String)
+    /// `backup` never replaces a file.
+    case destinationExists(path: String)
+    /// A backup that could not be written or did not verify; nothing was left at `path`.
+    case backupFailed(path: String, reason: String)
     case unregisteredTransformer(attribute: String, transformer: String)
     case invalidModel(String)
     /// A record to write has no value for a required attribute.
@@ -58,6 +62,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(p): its schema does not match its version: it says version \(version), but holds what a later version adds (\(message)); it was changed outside battlelog, so it is left as it is"
         case .readOnly(let p): "\(p): the database is read-only, cannot write"
         case .cannotCreate(let p, let reason): "\(p): cannot create the database: \(reason)"
+        case .destinationExists(let p): "\(p): exists; a backup never replaces a file (choose a new name)"
+        case .backupFailed(let p, let reason): "\(p): the backup failed: \(reason); nothing was written there"
         case .locked(let p): "\(p): the database is locked by another process"
         case .unregisteredTransformer(let attribute, let transformer):
             "attribute \(attribute) names the value transformer \"\(transformer)\", which is not registered"
