@@ -98,10 +98,10 @@ extension BattleStore {
             DELETE FROM magic_usage;
             DELETE FROM dice_count;
             """)
-        var summary = SummaryDelta()
+        // From the model's summary declarations, as the writer keeps them.
+        var summary = SummaryDelta(attributes: schema.attributes)
         try forEachRecord { record in
-            if let magic = record.usingMagic.value ?? nil { summary.addMagic(magic) }
-            if let dice = record.randomNumbers.value { summary.addDice(dice) }
+            summary.add { i in record.transformables[i].value ?? nil }
         }
         try recomputeDerivedColumns()
         try summary.apply(to: db)

@@ -12,84 +12,69 @@ extension BattleStore {
     /// number of records written.
     @discardableResult
     public func importRecords(_ produce: (_ add: (_ record: RecordJSON.Imported, _ line: Int) throws -> Void) throws -> Void) throws -> Int {
-        try ensureWritable()
         var count = 0
-        do {
-            try db.transaction {
-                var known = humansByID
-                let insertHuman = try db.cachedStatement("INSERT INTO human(id, name, kind) VALUES (?, ?, ?)")
-                let fightExists = try db.cachedStatement("SELECT 1 FROM record WHERE fight = ? LIMIT 1")
-                let names = schema.names
-                var writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: true)
-                // What the database held before: an id or a fight above these came from the file.
-                let maxID = try db.scalarInt("SELECT max(id) FROM record") ?? 0
-                let maxFight = try db.scalarInt("SELECT max(fight) FROM record") ?? 0
-                var pairing = FightPairing()
-                var lowFights = Set<Int64>(), lowIDs = Set<Int64>()
-                // The highest fight this import has written: a fight above it and above the
-                // database's cannot be there yet (an export's fights come in increasing order).
-                var highestFight = maxFight
-                var tallies: [Int64: Tally] = [:]
-                var summary = SummaryDelta()
-                try produce { r, line in
-                    func conflict(_ message: String, naming: Bool = true) -> ImportConflict {
-                        ImportConflict(message: "line \(line): record \(r.id)" + (naming ? ": " : " ") + message)
-                    }
-                    if r.owner.id == r.opponent?.id { throw conflict("Human \(r.owner.id) cannot fight itself") }
-                    for human in [r.owner, r.opponent].compactMap({ $0 }) {
-                        if let existing = known[human.id] {
-                            guard existing == human else {
-                                throw conflict("Human \(human.id) is \"\(MessageText.cut(existing.name))\" (\(existing.kindText)) here, \"\(MessageText.cut(human.name))\" (\(human.kindText)) in the file")
-                            }
-                            continue
-                        }
-                        // A name belongs to one Human (the roster's names are unique).
-                        if let clash = known.values.first(where: { $0.name == human.name }) {
-                            throw conflict("Human \(human.id) \"\(MessageText.cut(human.name))\" in the file is Human \(clash.id) here; a name belongs to one Human (import into a new database, --db NEW.sqlite)")
-                        }
-                        try insertHuman.execute([human.id, human.name, human.kindText])
-                        known[human.id] = human
-                    }
-                    let d = r.draft
-                    switch pairing.add(r, line: line) {
-                    case .opened:
-                        // A fight's first record in the file: the fight must be new here.
-                        if d.fight <= highestFight && (d.fight > maxFight || !lowFights.contains(d.fight)) {
-                            if try fightExists.first([d.fight], { _ in true }) != nil {
-                                throw conflict("fight \(d.fight) already exists in the database; import into a new database (--db NEW.sqlite)")
-                            }
-                        }
-                        if d.fight <= maxFight { lowFights.insert(d.fight) }
-                        highestFight = max(highestFight, d.fight)
-                    case .closed: break
-                    case .refused(let why): throw conflict(why)
-                    }
-                    do {
-                        try writer.write(id: r.id, fight: d.fight, owner: d.ownerID, opponent: d.opponentID, date: .integer(d.date),
-                                         result: d.result.rawValue) { i in
-                            d.values[names[i]].map(AttributeInput.value) ?? .absent
-                        }
-                    } catch let e as SQLiteError where e.isUniqueConstraint {
-                        if r.id > maxID || lowIDs.contains(r.id) { throw conflict("appears twice in the file", naming: false) }
-                        throw conflict("already exists in the database; import into a new database (--db NEW.sqlite), or leave that record out", naming: false)
-                    }
-                    if r.id <= maxID { lowIDs.insert(r.id) }
-                    tallies[d.ownerID, default: Tally()].add(d.result)
-                    summary.add(d.values)
-                    count += 1
+        try writeBatch(withID: true) { batch in
+            var known = humansByID
+            let insertHuman = try db.cachedStatement("INSERT INTO human(id, name, kind) VALUES (?, ?, ?)")
+            let fightExists = try db.cachedStatement("SELECT 1 FROM record WHERE fight = ? LIMIT 1")
+            let names = schema.names
+            // What the database held before: an id or a fight above these came from the file.
+            let maxID = try db.scalarInt("SELECT max(id) FROM record") ?? 0
+            let maxFight = try db.scalarInt("SELECT max(fight) FROM record") ?? 0
+            var pairing = FightPairing()
+            var lowFights = Set<Int64>(), lowIDs = Set<Int64>()
+            // The highest fight this import has written: a fight above it and above the
+            // database's cannot be there yet (an export's fights come in increasing order).
+            var highestFight = maxFight
+            try produce { r, line in
+                func conflict(_ message: String, naming: Bool = true) -> ImportConflict {
+                    ImportConflict(message: "line \(line): record \(r.id)" + (naming ? ": " : " ") + message)
                 }
-                if let open = pairing.firstOpen {
-                    throw ImportConflict(message: "line \(open.line): record \(open.id): fight \(open.fight) has only this record in the file; a fight is imported with both its records (an export of the whole log, `battlelog export`; a Human's list or a filter's matches hold one side of most fights)")
+                if r.owner.id == r.opponent?.id { throw conflict("Human \(r.owner.id) cannot fight itself") }
+                for human in [r.owner, r.opponent].compactMap({ $0 }) {
+                    if let existing = known[human.id] {
+                        guard existing == human else {
+                            throw conflict("Human \(human.id) is \"\(MessageText.cut(existing.name))\" (\(existing.kindText)) here, \"\(MessageText.cut(human.name))\" (\(human.kindText)) in the file")
+                        }
+                        continue
+                    }
+                    // A name belongs to one Human (the roster's names are unique).
+                    if let clash = known.values.first(where: { $0.name == human.name }) {
+                        throw conflict("Human \(human.id) \"\(MessageText.cut(human.name))\" in the file is Human \(clash.id) here; a name belongs to one Human (import into a new database, --db NEW.sqlite)")
+                    }
+                    try insertHuman.execute([human.id, human.name, human.kindText])
+                    known[human.id] = human
                 }
-                try summary.apply(to: db)
-                try Self.addTallies(tallies, on: db)
+                let d = r.draft
+                switch pairing.add(r, line: line) {
+                case .opened:
+                    // A fight's first record in the file: the fight must be new here.
+                    if d.fight <= highestFight && (d.fight > maxFight || !lowFights.contains(d.fight)) {
+                        if try fightExists.first([d.fight], { _ in true }) != nil {
+                            throw conflict("fight \(d.fight) already exists in the database; import into a new database (--db NEW.sqlite)")
+                        }
+                    }
+                    if d.fight <= maxFight { lowFights.insert(d.fight) }
+                    highestFight = max(highestFight, d.fight)
+                case .closed: break
+                case .refused(let why): throw conflict(why)
+                }
+                do {
+                    try batch.write(id: r.id, fight: d.fight, owner: d.ownerID, opponent: d.opponentID, date: .integer(d.date),
+                                    result: d.result) { i in
+                        d.values[names[i]].map(AttributeInput.value) ?? .absent
+                    }
+                } catch let e as SQLiteError where e.isUniqueConstraint {
+                    if r.id > maxID || lowIDs.contains(r.id) { throw conflict("appears twice in the file", naming: false) }
+                    throw conflict("already exists in the database; import into a new database (--db NEW.sqlite), or leave that record out", naming: false)
+                }
+                if r.id <= maxID { lowIDs.insert(r.id) }
+                count += 1
             }
-        } catch let e as ImportConflict {
-            throw StoreError.conflict(e.message)
-        } catch let e as SQLiteError {
-            throw StoreError(classifying: e, path: path, creating: false)
+            if let open = pairing.firstOpen {
+                throw ImportConflict(message: "line \(open.line): record \(open.id): fight \(open.fight) has only this record in the file; a fight is imported with both its records (an export of the whole log, `battlelog export`; a Human's list or a filter's matches hold one side of most fights)")
+            }
         }
-        try reloadHumans()
         return count
     }
 

@@ -63,63 +63,47 @@ extension BattleStore {
     /// one transaction: when `produce` or a write throws, nothing is kept. Humans are found by
     /// name; one that exists with the other kind stops the import.
     public func importOneSided(_ produce: (_ add: (OneSidedRecord) throws -> Void) throws -> Void) throws -> OneSidedImportSummary {
-        try ensureWritable()
         var summary = OneSidedImportSummary()
-        do {
-            try db.transaction {
-                let findHuman = try db.cachedStatement("SELECT id, kind FROM human WHERE name = ?")
-                let insertHuman = try db.cachedStatement("INSERT INTO human(name, kind) VALUES (?, ?)")
-                let names = schema.names
-                var writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: false)
-                var fight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0)
-                var humans: [String: Int64] = [:]
-                var tallies: [Int64: Tally] = [:]
-                var delta = SummaryDelta()
-                func humanID(_ name: String, _ kind: HumanKind) throws -> Int64 {
-                    if let id = humans[name] { return id }
-                    let found = try findHuman.first([name]) { ($0.int64(0), $0.string(1)) }
-                    let id: Int64
-                    if let found {
-                        guard found.1 == kind.rawValue else {
-                            throw ImportConflict(message: "Human \"\(MessageText.cut(name))\" is a \(found.1 ?? "?") in the database and a \(kind.rawValue) in the store")
-                        }
-                        id = found.0
-                    } else {
-                        try insertHuman.execute([name, kind.rawValue])
-                        id = db.lastInsertRowID
-                        summary.newHumans += 1
+        try writeBatch { batch in
+            let findHuman = try db.cachedStatement("SELECT id, kind FROM human WHERE name = ?")
+            let insertHuman = try db.cachedStatement("INSERT INTO human(name, kind) VALUES (?, ?)")
+            let names = schema.names
+            var fight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0)
+            var humans: [String: Int64] = [:]
+            func humanID(_ name: String, _ kind: HumanKind) throws -> Int64 {
+                if let id = humans[name] { return id }
+                let found = try findHuman.first([name]) { ($0.int64(0), $0.string(1)) }
+                let id: Int64
+                if let found {
+                    guard found.1 == kind.rawValue else {
+                        throw ImportConflict(message: "Human \"\(MessageText.cut(name))\" is a \(found.1 ?? "?") in the database and a \(kind.rawValue) in the store")
                     }
-                    humans[name] = id
-                    return id
+                    id = found.0
+                } else {
+                    try insertHuman.execute([name, kind.rawValue])
+                    id = db.lastInsertRowID
+                    summary.newHumans += 1
                 }
-                try produce { r in
-                    let owner = try humanID(r.ownerName, r.ownerKind)
-                    fight += 1
-                    let values = r.values
-                    var damagedDate = 0
-                    let date: SQLiteValue
-                    switch r.date {
-                    case .value(let d): date = .integer(d)
-                    case .damaged(let raw): date = raw; damagedDate = 1
-                    }
-                    let damaged = try writer.write(fight: fight, owner: owner, opponent: nil, date: date, result: r.result.rawValue) { i in
-                        values[names[i]] ?? .absent
-                    }
-                    summary.damagedValues += damaged + damagedDate
-                    tallies[owner, default: Tally()].add(r.result)
-                    func decoded(_ name: String) -> (any Sendable)? { if case .value(let v)? = values[name] { v } else { nil } }
-                    delta.add(magic: decoded("usingMagic"), dice: decoded("randomNumbers"))
-                    summary.records += 1
-                }
-                try delta.apply(to: db)
-                try Self.addTallies(tallies, on: db)
+                humans[name] = id
+                return id
             }
-        } catch let e as ImportConflict {
-            throw StoreError.conflict(e.message)
-        } catch let e as SQLiteError {
-            throw StoreError(classifying: e, path: path, creating: false)
+            try produce { r in
+                let owner = try humanID(r.ownerName, r.ownerKind)
+                fight += 1
+                let values = r.values
+                var damagedDate = 0
+                let date: SQLiteValue
+                switch r.date {
+                case .value(let d): date = .integer(d)
+                case .damaged(let raw): date = raw; damagedDate = 1
+                }
+                let damaged = try batch.write(fight: fight, owner: owner, opponent: nil, date: date, result: r.result) { i in
+                    values[names[i]] ?? .absent
+                }
+                summary.damagedValues += damaged + damagedDate
+                summary.records += 1
+            }
         }
-        try reloadHumans()
         return summary
     }
 }

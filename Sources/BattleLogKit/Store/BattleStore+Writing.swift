@@ -15,39 +15,25 @@ extension BattleStore {
     /// processes never share one.
     @discardableResult
     public func insert(_ drafts: [RecordDraft]) throws(StoreError) -> [Int64] {
-        try ensureWritable()
-        return try run {
-            try db.transaction {
-                let names = schema.names
-                // Each draft's values in model order, looked up once (the buffer is reused).
-                var looked = [(any Sendable)?](repeating: nil, count: names.count)
-                let magicAt = names.firstIndex(of: "usingMagic"), diceAt = names.firstIndex(of: "randomNumbers")
-                var writer = try RecordWriter(db: db, attributes: resolvedAttributes, withID: false)
-                let firstFight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1
-                var fights: [Int64: Int64] = [:]
-                var tallies: [Int64: Tally] = [:]
-                var summary = SummaryDelta()
-                var ids: [Int64] = []
-                ids.reserveCapacity(drafts.count)
-                for draft in drafts {
-                    let fight: Int64
-                    if let known = fights[draft.fight] { fight = known } else {
-                        fight = firstFight + Int64(fights.count)
-                        fights[draft.fight] = fight
-                    }
-                    for i in names.indices { looked[i] = draft.values[names[i]] }
-                    try writer.write(fight: fight, owner: draft.ownerID, opponent: draft.opponentID, date: .integer(draft.date),
-                                     result: draft.result.rawValue) { i in
-                        looked[i].map(AttributeInput.value) ?? .absent
-                    }
-                    ids.append(db.lastInsertRowID)
-                    tallies[draft.ownerID, default: Tally()].add(draft.result)
-                    summary.add(magic: magicAt.flatMap { looked[$0] }, dice: diceAt.flatMap { looked[$0] })
+        try writeBatch(reloadsHumans: false) { batch in
+            let names = schema.names
+            let firstFight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1
+            var fights: [Int64: Int64] = [:]
+            var ids: [Int64] = []
+            ids.reserveCapacity(drafts.count)
+            for draft in drafts {
+                let fight: Int64
+                if let known = fights[draft.fight] { fight = known } else {
+                    fight = firstFight + Int64(fights.count)
+                    fights[draft.fight] = fight
                 }
-                try summary.apply(to: db)
-                try Self.addTallies(tallies, on: db)
-                return ids
+                try batch.write(fight: fight, owner: draft.ownerID, opponent: draft.opponentID, date: .integer(draft.date),
+                                result: draft.result) { i in
+                    draft.values[names[i]].map(AttributeInput.value) ?? .absent
+                }
+                ids.append(db.lastInsertRowID)
             }
+            return ids
         }
     }
 

@@ -25,8 +25,20 @@ public struct StoreModel: Sendable, Equatable {
         public let range: ClosedRange<Int64>?
         /// The plain columns derived from the value, written with the record.
         public let queryColumns: [QueryColumn]
+        /// The summary table the writer keeps from this attribute's values, if any.
+        public var summary: SummaryKind? = nil
         /// `Entity.attribute`, the way errors name it.
         public var qualifiedName: String { "\(entity).\(name)" }
+    }
+
+    /// A summary the writer keeps in the same transaction as the records (and `doctor --repair`
+    /// rebuilds from them): `magicUsage` counts each magic by its type and name (`magic_usage`),
+    /// `diceCount` each roll within the attribute's range (`dice_count`).
+    public enum SummaryKind: String, Sendable, Equatable {
+        case magicUsage, diceCount
+
+        /// The value type the summary reads.
+        var valueClassName: String { self == .magicUsage ? "Magic" : "[Int]" }
     }
 
     /// A plain column derived from a transformable value (`rolls.max` from the dice), written by
@@ -98,6 +110,9 @@ public struct StoreModel: Sendable, Equatable {
             guard Self.isPlainIdentifier(column) else { throw .invalidModel("column \"\(column)\" is not a plain lower-case SQL name") }
             guard columns.insert(column).inserted else { throw .invalidModel("column \(column) is declared twice") }
         }
+        for kind in [SummaryKind.magicUsage, .diceCount] where attributes.filter({ $0.summary == kind }).count > 1 {
+            throw .invalidModel("two attributes keep the \(kind.rawValue) summary")
+        }
         var paths = Set<String>()
         for path in attributes.flatMap({ $0.queryColumns.map(\.path) }) where !paths.insert(path).inserted {
             throw .invalidModel("query path \(path) is declared twice")
@@ -145,10 +160,20 @@ public struct StoreModel: Sendable, Equatable {
                 queryColumns.append(QueryColumn(path: path, column: col, derivation: derive, index: index))
             }
         }
+        var summary: SummaryKind?
+        if let kind = try text("summary") {
+            guard let k = SummaryKind(rawValue: kind) else {
+                throw .invalidModel("\(qualified): \"summary\" must be magicUsage or diceCount, not \"\(kind)\"")
+            }
+            guard k.valueClassName == className else {
+                throw .invalidModel("\(qualified): the \(kind) summary reads \(k.valueClassName) values, not \(className)")
+            }
+            summary = k
+        }
         return TransformableAttribute(
             entity: entity, name: name, column: column, transformerName: transformer, valueClassName: className,
             isOptional: a["optional"] == .bool(true), labelKey: try text("label") ?? name,
-            exportKey: try text("exportKey") ?? name, range: range, queryColumns: queryColumns)
+            exportKey: try text("exportKey") ?? name, range: range, queryColumns: queryColumns, summary: summary)
     }
 
     /// The record's columns that are not transformable (the store's own schema).

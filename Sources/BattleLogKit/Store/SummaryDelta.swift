@@ -1,32 +1,35 @@
 import SQLiteDB
 
 /// Magic usage and dice counts gathered over a batch, added to the summary tables at commit.
+/// Which attribute feeds which table, and the dice's range, come from the model (`summary`,
+/// `range`): nothing here names an attribute.
 struct SummaryDelta {
     private var magicUses: [MagicKey: Int] = [:]
     private var dice: [Int: Int] = [:]
+    /// The model's attributes (by index) that feed the tables, and the rolls counted.
+    private let magicAt: Int?
+    private let diceAt: Int?
+    private let diceRange: ClosedRange<Int64>?
 
     struct MagicKey: Hashable {
         let type: String
         let name: String
     }
 
-    mutating func addMagic(_ magic: Magic) {
-        magicUses[MagicKey(type: magic.typeName, name: magic.value.statisticName), default: 0] += 1
+    init(attributes: [StoreModel.TransformableAttribute]) {
+        magicAt = attributes.firstIndex { $0.summary == .magicUsage }
+        diceAt = attributes.firstIndex { $0.summary == .diceCount }
+        diceRange = diceAt.flatMap { attributes[$0].range }
     }
 
-    /// Adds a record's magic and dice (battlelog's own attributes; a model without them adds nothing).
-    mutating func add(_ values: AttributeValues) {
-        add(magic: values["usingMagic"], dice: values["randomNumbers"])
-    }
-
-    /// Adds a record's magic and dice as the writer looked them up.
-    mutating func add(magic: (any Sendable)?, dice: (any Sendable)?) {
-        if let magic = magic as? Magic { addMagic(magic) }
-        if let dice = dice as? [Int], dice.allSatisfy({ (1...100).contains($0) }) { addDice(dice) }
-    }
-
-    mutating func addDice(_ rolls: [Int]) {
-        for roll in rolls { dice[roll, default: 0] += 1 }
+    /// Adds one record's values; `value(i)` is the model's i-th attribute's decoded value.
+    mutating func add(_ value: (Int) -> (any Sendable)?) {
+        if let i = magicAt, let magic = value(i) as? Magic {
+            magicUses[MagicKey(type: magic.typeName, name: magic.value.statisticName), default: 0] += 1
+        }
+        if let i = diceAt, let rolls = value(i) as? [Int], diceRange.map({ r in rolls.allSatisfy { r.contains(Int64($0)) } }) ?? true {
+            for roll in rolls { dice[roll, default: 0] += 1 }
+        }
     }
 
     func apply(to db: Database) throws {

@@ -1,0 +1,66 @@
+import SQLiteDB
+
+/// The one write path of a batch of records, inside one transaction: each record through the
+/// model's insert (`RecordWriter`: its columns, stored forms and derived query columns), the
+/// Humans' tallies and the model's summaries gathered as it goes and added at the end.
+/// Simulate, import and the Core Data import all write through it (`BattleStore.writeBatch`).
+struct BatchWriter {
+    private var writer: RecordWriter
+    private var tallies: [Int64: BattleStore.Tally] = [:]
+    private var summary: SummaryDelta
+    /// One record's inputs, by attribute index (a buffer reused for every record).
+    private var inputs: [AttributeInput]
+
+    init(db: Database, attributes: [ResolvedAttribute], withID: Bool) throws {
+        writer = try RecordWriter(db: db, attributes: attributes, withID: withID)
+        summary = SummaryDelta(attributes: attributes.map(\.attribute))
+        inputs = Array(repeating: .absent, count: attributes.count)
+    }
+
+    /// Writes one record; `input(i)` gives the model's i-th transformable attribute. Returns how
+    /// many of its values go in as damage.
+    @discardableResult
+    mutating func write(id: Int64? = nil, fight: Int64, owner: Int64, opponent: Int64?, date: SQLiteValue,
+                        result: FightResult, _ input: (Int) -> AttributeInput) throws -> Int {
+        for i in inputs.indices { inputs[i] = input(i) }
+        let damaged = try writer.write(id: id, fight: fight, owner: owner, opponent: opponent, date: date,
+                                       result: result.rawValue) { inputs[$0] }
+        tallies[owner, default: BattleStore.Tally()].add(result)
+        summary.add { i in if case .value(let v) = inputs[i] { v } else { nil } }
+        return damaged
+    }
+
+    /// Adds the batch's tallies and summaries (before the transaction commits).
+    func finish(on db: Database) throws {
+        try summary.apply(to: db)
+        try BattleStore.addTallies(tallies, on: db)
+    }
+}
+
+extension BattleStore {
+    /// Runs `body` with a batch writer inside one write transaction, then adds the batch's
+    /// tallies and summaries, commits, and reads the Humans again when the batch may have added
+    /// some (`reloadsHumans`). Everything or nothing: a throw
+    /// from `body` rolls the batch back. A conflict `body` finds is a `StoreError.conflict`, an
+    /// SQLite failure is classified against the store's file.
+    func writeBatch<T>(withID: Bool = false, reloadsHumans: Bool = true, _ body: (inout BatchWriter) throws -> T) throws(StoreError) -> T {
+        try ensureWritable()
+        let outcome: T
+        do {
+            outcome = try db.transaction {
+                var batch = try BatchWriter(db: db, attributes: resolvedAttributes, withID: withID)
+                let outcome = try body(&batch)
+                try batch.finish(on: db)
+                return outcome
+            }
+        } catch let e as StoreError {
+            throw e
+        } catch let e as ImportConflict {
+            throw .conflict(e.message)
+        } catch {
+            throw StoreError(classifying: error, path: path, creating: false)
+        }
+        if reloadsHumans { try reloadHumans() }
+        return outcome
+    }
+}
