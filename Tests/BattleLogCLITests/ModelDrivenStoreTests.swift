@@ -241,3 +241,27 @@ enum ResourcesPath {
         #expect(try store.recordCount() == 1)
     }
 }
+
+@Suite struct SummaryDeclarationTests {
+    /// The summaries come from the model: an attribute declares which it feeds; a summary on a
+    /// value type it cannot read, or kept twice, is refused at open, naming the attribute.
+    @Test func summariesAreDeclaredInTheModelAndCheckedAtOpen() throws {
+        let bundled = try String(contentsOfFile: ResourcesPath.model, encoding: .utf8)
+        #expect(try StoreModel(json: bundled).transformableAttributes.compactMap(\.summary) == [.diceCount, .magicUsage])
+        let onTime = bundled.replacingOccurrences(of: "\"label\": \"duration\",", with: "\"label\": \"duration\", \"summary\": \"diceCount\",")
+        #expect(throws: StoreError.invalidModel("Record.duration: the diceCount summary reads [Int] values, not MediaTime")) {
+            try StoreModel(json: onTime)
+        }
+        let unknown = bundled.replacingOccurrences(of: "\"summary\": \"diceCount\"", with: "\"summary\": \"rollCount\"")
+        #expect(throws: StoreError.invalidModel("Record.randomNumbers: \"summary\" must be magicUsage or diceCount, not \"rollCount\"")) {
+            try StoreModel(json: unknown)
+        }
+        // Without the declaration the writer keeps no dice counts, and the rebuild agrees.
+        let none = bundled.replacingOccurrences(of: "\"summary\": \"diceCount\",", with: "")
+        let dir = TempDir()
+        let store = try BattleStore(path: dir.file("s.sqlite"), model: try StoreModel(json: none))
+        try SimulationRun(fights: 20, seed: 3, heroes: 2, villains: 2, batchSize: 10).run(on: store)
+        #expect(try BattleStats.fromSummaries(store).dice.isEmpty)
+        #expect(try !BattleStats.fromSummaries(store).magicUsage.isEmpty)
+    }
+}
