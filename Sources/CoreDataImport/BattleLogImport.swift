@@ -151,13 +151,18 @@ public struct BattleLogImport {
                       case .integer(let ownerPK)? = ref["pk"], let owner = humans[ownerPK] else {
                     throw CoreDataError.notABattleLog(path: store.path, reason: "\(object.entity) \(object.pk) has no owner")
                 }
+                // The app's attributes mapped to battlelog's, by name: a value the store lacks is
+                // damage (reported as missing), an absent magic is no magic.
+                let values: [String: CarriedValue<(any Sendable)?>] = [
+                    "duration": Self.carried(attributes.duration.map { Self.duration(object.stored[$0] ?? .null) } ?? .damaged(.null)),
+                    "randomNumbers": Self.carried(attributes.randomNumbers.map { Self.rolls(object.stored[$0] ?? .null) } ?? .damaged(.null)),
+                    "usingMagic": Self.carried(attributes.usingMagic.map { Self.magic(object.stored[$0] ?? .null) } ?? .value(nil)),
+                ]
                 try add(OneSidedRecord(
                     ownerName: owner.name, ownerKind: owner.kind,
                     date: Self.date(object.stored[attributes.date] ?? .null),
                     result: try result(object.stored[attributes.result] ?? .null, entity: object.entity, pk: object.pk),
-                    duration: attributes.duration.map { Self.duration(object.stored[$0] ?? .null) } ?? .damaged(.null),
-                    randomNumbers: attributes.randomNumbers.map { Self.rolls(object.stored[$0] ?? .null) } ?? .damaged(.null),
-                    usingMagic: attributes.usingMagic.map { Self.magic(object.stored[$0] ?? .null) } ?? .value(nil)))
+                    values: values))
                 read += 1
                 if read % 1000 == 0 { progress(read) }
                 return true
@@ -200,6 +205,22 @@ public struct BattleLogImport {
         let decoded = KeyedArchive.decodeRoot(bytes)
         if case .object(let o) = decoded, o["$error"] != nil { return nil }
         return decoded
+    }
+
+    /// A carried value as the writer takes values by name.
+    static func carried<T: Sendable>(_ c: CarriedValue<T>) -> CarriedValue<(any Sendable)?> {
+        switch c {
+        case .value(let v): .value(v)
+        case .damaged(let raw): .damaged(raw)
+        }
+    }
+
+    /// A carried magic: no magic is absence, not a value.
+    static func carried(_ c: CarriedValue<Magic?>) -> CarriedValue<(any Sendable)?> {
+        switch c {
+        case .value(let m): .value(m.map { $0 as any Sendable })
+        case .damaged(let raw): .damaged(raw)
+        }
     }
 
     static func rolls(_ value: SQLiteValue) -> CarriedValue<[Int]> {

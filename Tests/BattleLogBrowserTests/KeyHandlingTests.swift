@@ -209,7 +209,7 @@ import BattleLogPresentation
         let hero = try #require(s.store.humans.first { $0.kind == .hero })
         _ = try s.store.importOneSided { add in
             try add(OneSidedRecord(ownerName: hero.name, ownerKind: .hero, date: .value(4_000_000_000), result: .win,
-                                   duration: .value(MediaTime(value: 3, timescale: 1)), randomNumbers: .value([7]), usingMagic: .value(nil)))
+                                   values: ["duration": .value(MediaTime(value: 3, timescale: 1)), "randomNumbers": .value([7])]))
         }
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
         m.select(human: hero.name)

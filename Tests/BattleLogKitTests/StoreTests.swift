@@ -241,9 +241,16 @@ func runSQLite(_ path: String, _ sql: String) throws {
         try earlier.execute("INSERT INTO record(fight, owner_id, opponent_id, date, result, duration, random_numbers) VALUES (3, 1, NULL, 1, 'win', '{\"epoch\":0,\"flags\":1,\"timescale\":1,\"value\":5}', '[2]')")
         let summary = try store.importOneSided { add in
             try add(OneSidedRecord(ownerName: "Malgor", ownerKind: .villain, date: .value(200), result: .draw,
-                                   duration: .value(MediaTime(value: 1, timescale: 2)), randomNumbers: .value([4]), usingMagic: .value(nil)))
+                                   values: ["duration": .value(MediaTime(value: 1, timescale: 2)), "randomNumbers": .value([4])]))
         }
         #expect(summary == { var s = OneSidedImportSummary(); s.records = 1; return s }())
+        // A producer that leaves out a required attribute is refused, naming it; nothing is written.
+        #expect(throws: StoreError.missingValue(attribute: "Record.duration")) {
+            try store.importOneSided { add in
+                try add(OneSidedRecord(ownerName: "Malgor", ownerKind: .villain, date: .value(300), result: .win,
+                                       values: ["randomNumbers": .value([5])]))
+            }
+        }
         #expect(try store.record(id: 1).opponent?.name == "Aria", "the records before keep their opponents")
         #expect(try store.record(id: 4).opponent == nil)
         #expect(try store.diagnostics.fightProblems() == [], "one record without an opponent is a whole fight")

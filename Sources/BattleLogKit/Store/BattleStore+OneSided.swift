@@ -15,36 +15,27 @@ public struct OneSidedRecord: Sendable {
     /// Seconds since 1970-01-01 UTC, or the stored value when it is not a date.
     public var date: CarriedValue<Int64>
     public var result: FightResult
-    public var duration: CarriedValue<MediaTime>
-    public var randomNumbers: CarriedValue<[Int]>
-    public var usingMagic: CarriedValue<Magic?>
+    /// The transformable values by the model's attribute names, as `RecordDraft` has them: a
+    /// value (nil: absent), or a stored form carried as it was. A required attribute the
+    /// producer does not give is refused by the writer, naming it (never a silent NULL).
+    public var values: [String: CarriedValue<(any Sendable)?>]
 
     public init(ownerName: String, ownerKind: HumanKind, date: CarriedValue<Int64>, result: FightResult,
-                duration: CarriedValue<MediaTime>, randomNumbers: CarriedValue<[Int]>, usingMagic: CarriedValue<Magic?>) {
+                values: [String: CarriedValue<(any Sendable)?>]) {
         self.ownerName = ownerName
         self.ownerKind = ownerKind
         self.date = date
         self.result = result
-        self.duration = duration
-        self.randomNumbers = randomNumbers
-        self.usingMagic = usingMagic
+        self.values = values
     }
 
-    /// The transformable values as the writer takes them, by attribute name.
-    var values: [String: AttributeInput] {
-        func input<T>(_ c: CarriedValue<T>) -> AttributeInput {
-            switch c {
-            case .value(let v): .value(v)
-            case .damaged(let raw): .raw(raw)
-            }
+    /// The value of attribute `name` as the writer takes it.
+    func input(_ name: String) -> AttributeInput {
+        switch values[name] {
+        case .value(let v?)?: .value(v)
+        case .value(nil)?, nil: .absent
+        case .damaged(let raw)?: .raw(raw)
         }
-        var values = ["duration": input(duration), "randomNumbers": input(randomNumbers)]
-        switch usingMagic {
-        case .value(let m?): values["usingMagic"] = .value(m)
-        case .value(nil): values["usingMagic"] = .absent
-        case .damaged(let raw): values["usingMagic"] = .raw(raw)
-        }
-        return values
     }
 }
 
@@ -98,7 +89,7 @@ extension BattleStore {
                 case .damaged(let raw): date = raw; damagedDate = 1
                 }
                 let damaged = try batch.write(fight: fight, owner: owner, opponent: nil, date: date, result: r.result) { i in
-                    values[names[i]] ?? .absent
+                    r.input(names[i])
                 }
                 summary.damagedValues += damaged + damagedDate
                 summary.records += 1
