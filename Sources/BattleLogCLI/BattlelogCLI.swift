@@ -122,14 +122,16 @@ extension Command {
     static func openStore(_ globals: GlobalOptions, console: Console, readOnly: Bool = false) throws -> BattleStore {
         try withFillProgress(console) { progress in
             try BattleStore(path: globals.databasePath, readOnly: readOnly, createFolder: !globals.databasePathIsExplicit,
-                            replaceEmpty: !globals.databasePathIsExplicit, derivedColumnProgress: progress)
+                            replaceEmpty: !globals.databasePathIsExplicit, derivedColumnProgress: progress,
+                            waiting: { console.error("battlelog: " + SafeText.escape($0)) })
         }
     }
 
     /// Opens an existing store; a missing file is an error, not a new database.
     static func openExistingStore(_ globals: GlobalOptions, console: Console) throws -> BattleStore {
         try withFillProgress(console) { progress in
-            try BattleStore(path: globals.databasePath, create: false, derivedColumnProgress: progress)
+            try BattleStore(path: globals.databasePath, create: false, derivedColumnProgress: progress,
+                            waiting: { console.error("battlelog: " + SafeText.escape($0)) })
         }
     }
 

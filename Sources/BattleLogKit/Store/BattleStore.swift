@@ -46,10 +46,13 @@ public final class BattleStore {
     /// `replaceEmpty`: a creation killed in its first milliseconds leaves one), a file that is not
     /// SQLite, a SQLite file that is not battlelog's, a database from a newer schema (also when
     /// only its `-wal` says so), a truncated file, a model naming a transformer that `registry`
-    /// lacks. A read-only file opens for reading. See `StoreFile` for how files are opened.
+    /// lacks. A read-only file opens for reading. While another process holds the file (writing
+    /// its log back as it closes), the open waits, telling `waiting` once after a second, and
+    /// gives up only when nothing moves in the files for 5 s. See `StoreFile`.
     public init(path: String, registry: TransformerRegistry = .standard, model: StoreModel? = nil,
                 readOnly: Bool = false, create: Bool = true, createFolder: Bool = false, replaceEmpty: Bool = false,
-                derivedColumnProgress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws(StoreError) {
+                derivedColumnProgress: ((_ done: Int, _ total: Int) -> Void)? = nil,
+                waiting: ((String) -> Void)? = nil) throws(StoreError) {
         let model = if let model { model } else { try StoreModel.bundled() }
         let schema = try RecordSchema(model: model, registry: registry)
         self.path = path
@@ -60,7 +63,7 @@ public final class BattleStore {
             .map { "record." + $0 }.joined(separator: ", ")
 
         let opened = try StoreFile.open(path: path, readOnly: readOnly, create: create, createFolder: createFolder,
-                                        replaceEmpty: replaceEmpty)
+                                        replaceEmpty: replaceEmpty, waiting: waiting)
         self.db = opened.db
         self.isImmutable = opened.immutable
         do { try FilterFunctions.register(on: db, attributes: schema.resolved) } catch { throw .sqlite(path: path, error) }

@@ -30,8 +30,16 @@ enum StoreFile {
 
     /// Opens `path`; creates it (in a temporary file beside it, linked into place once migrated)
     /// when it is missing and `create` allows, or when it is empty and `replaceEmpty` allows.
+    /// How long one attempt waits for another process's lock before the files are looked at
+    /// again, and how long nothing may move in them before the open gives up (as long as a
+    /// writer waits for a lock).
+    static let attemptMilliseconds: Int32 = 1000
+    static let stillSeconds: Double = 5
+
     /// A missing folder is made only when `createFolder` allows (the default database's).
-    static func open(path: String, readOnly: Bool, create: Bool, createFolder: Bool, replaceEmpty: Bool) throws(StoreError) -> Opened {
+    /// `waiting` is told, once, when the open has waited a second for another process.
+    static func open(path: String, readOnly: Bool, create: Bool, createFolder: Bool, replaceEmpty: Bool,
+                     waiting: ((String) -> Void)? = nil) throws(StoreError) -> Opened {
         var info = stat()
         if stat(path, &info) != 0 {
             guard create && !readOnly else { throw .noSuchDatabase(path: path) }
@@ -45,20 +53,25 @@ enum StoreFile {
         // The last connection of another process to close takes the file exclusively while it
         // checkpoints a large WAL back and deletes it; that can outlast one busy timeout. Wait
         // while the files show that work going on (their sizes or times change), as a writer
-        // waits while others commit; give up when a whole busy timeout passes with no change.
+        // waits while others commit, saying so after a second; give up only when a whole busy
+        // timeout passes with no change.
         var seen = fileState(path)
-        for _ in 0..<24 {
+        var lastChange = Date()
+        var said = false
+        while true {
             do {
-                try judge(path: path)
-                return try openForReal(path: path, readOnly: readOnly)
+                try judge(path: path, busyMilliseconds: attemptMilliseconds)
+                return try openForReal(path: path, readOnly: readOnly, firstBusyMilliseconds: attemptMilliseconds)
             } catch .locked {
                 let now = fileState(path)
-                if now == seen { throw .locked(path: path) }
-                seen = now
+                if now != seen { seen = now; lastChange = Date() }
+                if Date().timeIntervalSince(lastChange) >= stillSeconds { throw .locked(path: path) }
+                if !said {
+                    said = true
+                    waiting?("\(path): waiting for another process to let go of the database (a battlelog writing its log back as it closes, or a writer)…")
+                }
             }
         }
-        try judge(path: path)
-        return try openForReal(path: path, readOnly: readOnly)
     }
 
     /// Whether a non-empty `-wal` lies beside the file (stat only, no descriptor).
@@ -77,15 +90,15 @@ enum StoreFile {
     }
 
     /// Refuses a file that is not a whole battlelog database of a schema this build reads.
-    static func judge(path: String) throws(StoreError) {
+    static func judge(path: String, busyMilliseconds: Int32 = 5000) throws(StoreError) {
         let main: Facts
         do {
-            main = try facts(path: path, mode: .immutable)
+            main = try facts(path: path, mode: .immutable, busyMilliseconds: busyMilliseconds)
         } catch .corrupt(let p, let m) {
             // An immutable read is not locked: a checkpoint of another process writing the file at
             // that moment can make it look damaged. Ask again with locks, still read-only; a
             // file really damaged says so again.
-            do { main = try facts(path: path, mode: .readOnly) }
+            do { main = try facts(path: path, mode: .readOnly, busyMilliseconds: busyMilliseconds) }
             catch .walUnreadable { throw .corrupt(path: p, message: m) }
         }
         try verdict(main, path: path)
@@ -97,7 +110,7 @@ enum StoreFile {
         // them too, read-only. Without a -shm in a read-only folder this cannot be read; the real
         // open says so.
         if walHasFrames(path) {
-            do { try verdict(try facts(path: path, mode: .readOnly), path: path) }
+            do { try verdict(try facts(path: path, mode: .readOnly, busyMilliseconds: busyMilliseconds), path: path) }
             catch .walUnreadable { }
         }
     }
@@ -113,10 +126,10 @@ enum StoreFile {
     }
 
     /// The header facts through a connection that cannot write.
-    private static func facts(path: String, mode: Database.Mode) throws(StoreError) -> Facts {
+    private static func facts(path: String, mode: Database.Mode, busyMilliseconds: Int32) throws(StoreError) -> Facts {
         do {
             let db = try Database(path: path, mode: mode)
-            db.setBusyTimeout(milliseconds: 5000)   // a writer or a recovery in another process
+            db.setBusyTimeout(milliseconds: busyMilliseconds)   // a writer or a recovery in another process
             var f = Facts()
             f.userVersion = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
             f.applicationID = try db.scalarInt("PRAGMA application_id") ?? 0
@@ -136,12 +149,14 @@ enum StoreFile {
     /// The connection the store uses. In a read-only folder SQLite cannot create the `-shm` a WAL
     /// database needs; with no `-wal` beside it the main file is the whole database and is read
     /// immutable; with one, what it holds cannot be read and the open is refused.
-    private static func openForReal(path: String, readOnly: Bool) throws(StoreError) -> Opened {
+    private static func openForReal(path: String, readOnly: Bool, firstBusyMilliseconds: Int32) throws(StoreError) -> Opened {
         do {
             let db = try Database(path: path, mode: readOnly ? .readOnly : .readWrite)
-            db.setBusyTimeout(milliseconds: 5000)
+            // The first read waits as long as one attempt; the connection then waits 5 s, as writers do.
+            db.setBusyTimeout(milliseconds: firstBusyMilliseconds)
             do {
                 _ = try db.scalarInt("SELECT count(*) FROM sqlite_schema")
+                db.setBusyTimeout(milliseconds: 5000)
                 return Opened(db: db, immutable: false)
             } catch let e as SQLiteError where e.isWALIndexUnavailable {
                 if walHasFrames(path) { throw StoreError.walUnreadable(path: path) }

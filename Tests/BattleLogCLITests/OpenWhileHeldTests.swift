@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import BattleLogKit
+
+/// Opening while another process holds the file (issue 20): a battlelog that closes last writes
+/// its WAL back holding the database exclusively. Every command waits, says so after a second,
+/// and gives up only when nothing has moved in the files for a whole busy timeout.
+@Suite struct OpenWhileHeldTests {
+    /// Holds `db` exclusively from another process for `seconds`, writing to it every 0.2 s when
+    /// `moving` (as a write-back does); returns once the lock is held.
+    func hold(_ db: String, seconds: Double, moving: Bool, dir: TempDir) throws -> ChildProcess {
+        let flag = dir.file("held-\(UUID().uuidString)")
+        let script = """
+            import sqlite3, time
+            c = sqlite3.connect(\(String(reflecting: db)), isolation_level=None)
+            c.execute("PRAGMA locking_mode=EXCLUSIVE")
+            c.execute("BEGIN EXCLUSIVE"); c.execute("CREATE TABLE IF NOT EXISTS hold(x)"); c.execute("COMMIT")
+            open(\(String(reflecting: flag)), "w").write("held")
+            end = time.time() + \(seconds)
+            while time.time() < end:
+                if \(moving ? "True" : "False"):
+                    c.execute("INSERT INTO hold VALUES (randomblob(4096))")
+                time.sleep(0.2)
+            c.close()
+            """
+        let p = try ChildProcess(["python3", "-c", script])
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: flag) && Date() < deadline { usleep(20_000) }
+        try #require(FileManager.default.fileExists(atPath: flag), "the holder never took the lock")
+        return p
+    }
+
+    @Test func aCommandWaitsSaysSoAndOpensWhenTheHolderLetsGo() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("held.sqlite")
+        _ = cli(["simulate", "--fights", "50", "--seed", "1"], db: db)
+        // Still for 2.5 s, then let go: the command waits, says so once, and succeeds.
+        let holder = try hold(db, seconds: 2.5, moving: false, dir: dir)
+        let started = Date()
+        let r = try ChildProcess.run([binary, "--db", db, "list", "--limit", "1"])
+        _ = holder.wait()
+        #expect(r.status == 0, "\(r.err)")
+        #expect(Date().timeIntervalSince(started) >= 1.5)
+        #expect(r.err.components(separatedBy: "waiting for another process").count == 2, "\(r.err)")
+        // Writing for 6.5 s (longer than a busy timeout, but moving): the command waits it out.
+        let writer = try hold(db, seconds: 6.5, moving: true, dir: dir)
+        let long = try ChildProcess.run([binary, "--db", db, "stats"])
+        _ = writer.wait()
+        #expect(long.status == 0, "\(long.err)")
+        // Still for longer than a busy timeout: given up, naming the lock.
+        let stuck = try hold(db, seconds: 9, moving: false, dir: dir)
+        let refused = try ChildProcess.run([binary, "--db", db, "list", "--limit", "1"])
+        _ = stuck.wait()
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("the database is locked by another process"), "\(refused.err)")
+    }
+}
