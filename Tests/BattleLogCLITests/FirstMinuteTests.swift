@@ -190,6 +190,18 @@ import BattleLogPresentation
         #expect(inspect.out.hasPrefix("记录 1") && inspect.out.contains("存储内容：") && !inspect.out.contains("stored:"), "\(inspect.out)")
     }
 
+    @Test func inspectSaysAVersionIsUnknownOnlyWhereTheFormatHasVersions() throws {
+        let dir = TempDir()
+        let db = Self.demo(dir)
+        let store = try BattleStore(path: db)
+        try store.executeRaw("UPDATE record SET using_magic = '{\"type\":\"villain\"}' WHERE id = 2")
+        let out = cli(["inspect", "2"], db: db).out
+        let magic = try #require(out.components(separatedBy: "usingMagic").last)
+        #expect(magic.contains("version: unknown"), "\(out)")
+        let duration = try #require(out.components(separatedBy: "duration").dropFirst().first)
+        #expect(duration.contains("version: -"), "\(out)")
+    }
+
     @Test func doctorGroupsItsCount() {
         let dir = TempDir()
         let db = Self.demo(dir, fights: 600)

@@ -40,7 +40,7 @@ enum InspectCommand: Command {
             console.line(labels.fill("inspect.attribute", e.attribute, e.transformer))
             console.line(labels.fill("inspect.stored", e.storedText.map { SafeText.escape($0) } ?? e.nonText ?? "NULL"))
             if e.storedText != nil { console.line(labels.fill("inspect.length", String(e.length))) }
-            let unknown = e.attribute == "usingMagic" && e.storedText != nil ? labels["inspect.unknownVersion"] : "-"
+            let unknown = e.hasVersions && e.storedText != nil ? labels["inspect.unknownVersion"] : "-"
             console.line(labels.fill("inspect.version", e.version.map(String.init) ?? unknown))
             if let err = e.error { console.line(labels.fill("inspect.error", SafeText.escape(err))) }
             else { console.line(labels.fill("inspect.value", SafeText.escape(e.decoded ?? ""))) }

@@ -105,6 +105,7 @@ public final class AnyValueTransformer: Sendable {
         let csvCells = forms.csvCells
         cells = { value in csvCells(value as? V) }
         version = { transformer.formatVersion(ofStored: $0) }
+        hasFormatVersions = T.hasFormatVersions
         let derivations = forms.derivations
         makeWriter = { names in
             let derive = names.map { derivations[$0]?.derive }
@@ -157,6 +158,9 @@ public final class AnyValueTransformer: Sendable {
     public func csvHeaders(column: String) -> [String] { headers(column) }
     public func csvCells(_ value: (any Sendable)?) -> [String] { cells(value) }
     public func formatVersion(ofStored text: String) -> Int? { version(text) }
+
+    /// Whether the transformer's stored forms declare a format version.
+    public let hasFormatVersions: Bool
     public func derivation(named name: String) -> Derivation? { derivationTable[name] }
     public var derivationNames: [String] { derivationTable.keys.sorted() }
 }

@@ -64,6 +64,8 @@ public struct MagicTransformer: ValueTransformer {
         do { return Magic(try kind.init(fields: members)) } catch { throw .magicField(error) }
     }
 
+    public static var hasFormatVersions: Bool { true }
+
     public func formatVersion(ofStored text: String) -> Int? {
         guard case .object(let members)? = try? JSONParser.parse(text) else { return nil }
         guard let v = members["version"] else { return members["type"] == nil ? 0 : nil }

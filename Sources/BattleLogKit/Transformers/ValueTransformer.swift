@@ -11,6 +11,8 @@ public protocol ValueTransformer<Value>: Sendable {
     func storedForm(of value: Value) -> String
     /// Reverse: the value a stored form holds, or why it holds none.
     func value(fromStored text: String) throws(TransformError) -> Value
+    /// Whether its stored forms declare a format version (`formatVersion` then says which).
+    static var hasFormatVersions: Bool { get }
     /// The format version a stored form declares, when its format has versions.
     func formatVersion(ofStored text: String) -> Int?
     /// The stored form as UTF-8 bytes (the writer's path; a transformer may write them directly).
@@ -18,6 +20,7 @@ public protocol ValueTransformer<Value>: Sendable {
 }
 
 extension ValueTransformer {
+    public static var hasFormatVersions: Bool { false }
     public func formatVersion(ofStored text: String) -> Int? { nil }
     public func storedUTF8(of value: Value) -> [UInt8] { Array(storedForm(of: value).utf8) }
 }
