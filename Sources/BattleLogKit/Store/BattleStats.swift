@@ -41,8 +41,8 @@ public struct BattleStats: Sendable, Equatable {
     /// every record on the way, so that a caller checking records needs no second pass.
     public static func fromScan(_ store: BattleStore, each: (Record) -> Void = { _ in }) throws -> BattleStats {
         var tallies: [Int64: BattleStore.Tally] = [:]
-        var uses: [String: [String: Int]] = [:]
-        var dice: [Int: Int] = [:]
+        // The summaries gathered as the writer gathers them, from the model's declarations.
+        var summary = SummaryDelta(attributes: store.schema.attributes)
         var records = 0
         var fights = Set<Int64>()
         try store.forEachRecord { r in
@@ -50,12 +50,11 @@ public struct BattleStats: Sendable, Equatable {
             records += 1
             if let fight = r.fight { fights.insert(fight) }
             if let result = r.result { tallies[r.owner.id, default: .init()].add(result) }
-            if let m = r.usingMagic.value ?? nil { uses[m.typeName, default: [:]][m.value.statisticName, default: 0] += 1 }
-            for roll in r.randomNumbers.value ?? [] { dice[roll, default: 0] += 1 }
+            summary.add { i in r.transformables[i].value ?? nil }
         }
         let humans = store.humans.map { HumanLine(human: $0, tally: tallies[$0.id] ?? .init()) }
-        let usage = uses.flatMap { type, names in names.map { Usage(type: type, name: $0.key, uses: $0.value) } }
-        return BattleStats(humans: humans, records: records, fights: fights.count, magicUsage: sortUsage(usage), dice: dice)
+        let usage = summary.magicUses.map { Usage(type: $0.key.type, name: $0.key.name, uses: $0.value) }
+        return BattleStats(humans: humans, records: records, fights: fights.count, magicUsage: sortUsage(usage), dice: summary.dice)
     }
 
     static func sortUsage(_ u: [Usage]) -> [Usage] {

@@ -4,8 +4,9 @@ import SQLiteDB
 /// Which attribute feeds which table, and the dice's range, come from the model (`summary`,
 /// `range`): nothing here names an attribute.
 struct SummaryDelta {
-    private var magicUses: [MagicKey: Int] = [:]
-    private var dice: [Int: Int] = [:]
+    /// What was gathered: uses by magic type and name, and times by roll.
+    private(set) var magicUses: [MagicKey: Int] = [:]
+    private(set) var dice: [Int: Int] = [:]
     /// The model's attributes (by index) that feed the tables, and the rolls counted.
     private let magicAt: Int?
     private let diceAt: Int?
