@@ -8,15 +8,19 @@ enum InterruptFlag {
 
     static var isRaised: Bool { raised.load(ordering: .relaxed) }
 
-    /// Catches SIGINT from now on: the first one raises the flag; the command decides when to stop.
-    static func install() {
+    /// Catches `signals` (SIGINT unless told) from now on: the first one raises the flag; the
+    /// command decides when to stop.
+    static func install(_ signals: [Int32] = [SIGINT]) {
         raised.store(false, ordering: .relaxed)
-        signal(SIGINT) { _ in InterruptFlag.raise() }
-        ProcessSignals.unblock([SIGINT])
+        for s in signals { signal(s) { _ in InterruptFlag.raise() } }
+        ProcessSignals.unblock(signals)
+        installed = signals
     }
 
-    /// Puts SIGINT back to its default (terminate).
-    static func uninstall() { signal(SIGINT, SIG_DFL) }
+    /// Puts the caught signals back to their default (terminate).
+    static func uninstall() { for s in installed { signal(s, SIG_DFL) } }
+
+    nonisolated(unsafe) private static var installed: [Int32] = []
 
     static func raise() { raised.store(true, ordering: .relaxed) }
 }

@@ -54,7 +54,7 @@ final class ProgressBar {
         return String(text.dropFirst().prefix(max(0, columns - 1)))
     }
 
-    /// `███░░░ 20,000/50,000 fights  11,346/s  ETA 0:03`: the rate and the time left once half
+    /// `███░░░ 20,000/50,000 fights  11,346 fights/s  ETA 0:03`: the rate and the time left once half
     /// a second has passed and something was counted (before that they are not known, and
     /// are left out rather than shown as `0/s  ETA 0:00`).
     static func line(done: Int, total: Int, unit: String, elapsed: Double, width: Int) -> String {
@@ -65,6 +65,6 @@ final class ProgressBar {
         guard elapsed >= 0.5, done > 0 else { return count }
         let rate = Double(done) / elapsed
         let eta = Int((Double(max(0, total - done)) / rate).rounded())
-        return count + "  \(GroupedNumber.text(Int(rate)))/s  ETA \(eta / 60):\(String(format: "%02d", eta % 60))"
+        return count + "  \(GroupedNumber.text(Int(rate))) \(unit)/s  ETA \(eta / 60):\(String(format: "%02d", eta % 60))"
     }
 }

@@ -227,3 +227,21 @@ import BattleLogPresentation
         #expect(!FileManager.default.fileExists(atPath: s.folder + "/no"))
     }
 }
+
+@Suite struct FilterErrorStaysVisibleTests {
+    /// After a filter that does not parse, the prompt stays open with its text on screen (the
+    /// keys typed next edit it, so it must be seen), in both languages and at both sizes.
+    @Test(arguments: ["en", "zh"])
+    func theTextOfABadFilterIsOnScreen(language: String) throws {
+        let s = try SimulatedStore(fights: 10)
+        for (rows, cols) in [(24, 80), (40, 120)] {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            m.handle(.character("f"))
+            m.type("magic:damaged")
+            m.handle(.enter)
+            BrowserView.render(m, on: grid)
+            #expect(m.prompt?.kind == .filter)
+            #expect(grid.text.contains("f: magic▏:damaged"), "\(grid.text)")
+        }
+    }
+}

@@ -48,6 +48,9 @@ import SQLiteDB
         let refused = cli(["backup", existing], db: db)
         #expect(refused.status == 1 && refused.err.contains("exists; a backup never replaces a file"), "\(refused.err)")
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "keep me")
+        let folder = cli(["backup", dir.path], db: db)
+        #expect(folder.status == 1 && folder.err.contains("is a folder; give the backup a file name"), "\(folder.err)")
+        #expect(cli(["backup", ""], db: db).status == 2)
         let nowhere = cli(["backup", dir.file("no/such/b.sqlite")], db: db)
         #expect(nowhere.status == 1 && nowhere.err.contains("no such folder"))
         #expect(cli(["backup"], db: db).status == 2)
@@ -76,6 +79,22 @@ import SQLiteDB
             if FileManager.default.fileExists(atPath: copy) { expectWholeCopy(copy, "round \(round)"); whole += 1 } else { none += 1 }
         }
         #expect(whole + none == 12)
+        // Ctrl-C or SIGTERM at any instant: no file or a whole one, and no temporary file either.
+        for round in 0..<8 {
+            let copy = dir.file("i-\(round).sqlite")
+            let p = try ChildProcess([binary, "--db", db, "backup", copy])
+            usleep(UInt32(rng.next(in: 0...250_000)))
+            p.send(round % 2 == 0 ? SIGINT : SIGTERM)
+            let ended = p.wait()
+            if FileManager.default.fileExists(atPath: copy) {
+                #expect(ended == .exited(0))
+                expectWholeCopy(copy, "signal round \(round)")
+            } else {
+                #expect(ended == .exited(130), "round \(round): \(ended)")
+            }
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".i-\(round).sqlite.backup") }
+            #expect(left.isEmpty, "round \(round) left \(left)")
+        }
     }
 
     @Test func aReadOnlyDatabaseIsBackedUp() throws {

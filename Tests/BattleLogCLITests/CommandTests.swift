@@ -84,13 +84,13 @@ import BattleLogPresentation
 @Suite struct ProgressBarTests {
     @Test func lineShowsCountRateAndTimeLeft() {
         #expect(ProgressBar.line(done: 20_000, total: 50_000, unit: "fights", elapsed: 2, width: 10)
-                == "████░░░░░░ 20,000/50,000 fights  10,000/s  ETA 0:03")
+                == "████░░░░░░ 20,000/50,000 fights  10,000 fights/s  ETA 0:03")
         // No rate before it is known: never `0/s  ETA 0:00` (a whole demo takes under half a second).
         #expect(ProgressBar.line(done: 0, total: 0, unit: "records", elapsed: 0, width: 4) == "████ 0/0 records")
         #expect(ProgressBar.line(done: 2_500, total: 5_000, unit: "fights", elapsed: 0.3, width: 4) == "██░░ 2,500/5,000 fights")
         #expect(ProgressBar.line(done: 0, total: 5_000, unit: "fights", elapsed: 2, width: 4) == "░░░░ 0/5,000 fights")
         #expect(ProgressBar.line(done: 1, total: 7_200, unit: "records", elapsed: 1, width: 4)
-                == "░░░░ 1/7,200 records  1/s  ETA 119:59")
+                == "░░░░ 1/7,200 records  1 records/s  ETA 119:59")
         // Never wider than the terminal (a wrapped line is not redrawn in place).
         for columns in [20, 40, 80, 120] {
             let line = ProgressBar.fitted(done: 280_000, total: 2_000_000, unit: "records", elapsed: 5.9, columns: columns)

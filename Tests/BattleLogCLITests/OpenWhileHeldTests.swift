@@ -42,7 +42,7 @@ import BattleLogKit
         _ = holder.wait()
         #expect(r.status == 0, "\(r.err)")
         #expect(Date().timeIntervalSince(started) >= 1.5)
-        #expect(r.err.components(separatedBy: "waiting for another process").count == 2, "\(r.err)")
+        #expect(r.err.components(separatedBy: "waiting for another program").count == 2, "\(r.err)")
         // Writing for 6.5 s (longer than a busy timeout, but moving): the command waits it out.
         let writer = try hold(db, seconds: 6.5, moving: true, dir: dir)
         let long = try ChildProcess.run([binary, "--db", db, "stats"])

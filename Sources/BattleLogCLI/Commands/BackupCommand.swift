@@ -5,19 +5,36 @@ import Foundation
 /// `battlelog backup DEST`: a consistent, verified copy of the log while writers go on.
 enum BackupCommand: Command {
     static let spec = CommandSpec(
-        name: "backup", summary: "Copy the log to DEST (one snapshot, verified, while others write; never replaces a file).",
+        name: "backup",
+        summary: "Copy the log to the new file DEST: one snapshot, verified, while others keep writing. An existing file is never replaced, a missing folder is not made, and an interrupted backup leaves nothing.",
         options: [], positionals: ["DEST"])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let destination = a.positionals[0]
+        guard !destination.isEmpty else { throw UsageError("backup needs a file name for DEST", usage: spec.usage) }
         // Refused before the database is opened (a mistyped name must not cost a long copy).
         var info = stat()
-        if stat(destination, &info) == 0 { throw StoreError.destinationExists(path: destination) }
+        if stat(destination, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw StoreError.destinationIsAFolder(path: destination) }
+            throw StoreError.destinationExists(path: destination)
+        }
         let store = try openExistingStore(globals, console: console)
         let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "MB")
         bar.startCounting()
         let started = Date()
-        let summary = try store.backup(to: destination) { copied, total in bar.update(done: copied >> 20, total: max(1, total >> 20)) }
+        // Ctrl-C, SIGTERM or SIGHUP stop the copy at its next step; its temporary file goes.
+        InterruptFlag.install([SIGINT, SIGTERM, SIGHUP])
+        defer { InterruptFlag.uninstall() }
+        let summary: BackupSummary
+        do {
+            summary = try store.backup(to: destination, progress: { copied, total in
+                bar.update(done: copied >> 20, total: max(1, total >> 20))
+            }, verifying: { bar.note("verifying the copy …") }, shouldStop: { InterruptFlag.isRaised })
+        } catch StoreError.interrupted {
+            bar.finish()
+            console.error("battlelog: backup interrupted; nothing was written at \(SafeText.escape(destination))")
+            return ExitStatus.interrupted
+        }
         bar.finish()
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         console.error("backed up \(GroupedNumber.text(summary.records)) records of \(GroupedNumber.text(summary.humans)) Humans "

@@ -22,10 +22,19 @@ extension BattleStore {
     /// records against the snapshot's), synced, and only then linked into place: a kill at any
     /// instant leaves no file or a whole one at `destination`. An existing `destination` is never
     /// replaced; a folder that does not exist is not made. On failure nothing is left behind.
+    ///
+    /// `shouldStop` is asked between steps and while the copy is checked: when it says stop, the
+    /// backup ends with `StoreError.interrupted` and leaves nothing (Ctrl-C, SIGTERM).
+    /// `verifying` is told when the copy is whole and its check begins.
     @discardableResult
-    public func backup(to destination: String, progress: (_ copied: Int, _ total: Int) -> Void = { _, _ in }) throws(StoreError) -> BackupSummary {
+    public func backup(to destination: String, progress: (_ copied: Int, _ total: Int) -> Void = { _, _ in },
+                       verifying: () -> Void = {},
+                       shouldStop: @escaping @Sendable () -> Bool = { false }) throws(StoreError) -> BackupSummary {
         var info = stat()
-        if stat(destination, &info) == 0 { throw .destinationExists(path: destination) }
+        if stat(destination, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw .destinationIsAFolder(path: destination) }
+            throw .destinationExists(path: destination)
+        }
         let folder = (destination as NSString).deletingLastPathComponent
         if !folder.isEmpty, stat(folder, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
             throw .noSuchFolder(path: destination, folder: folder)
@@ -59,7 +68,7 @@ extension BattleStore {
                     expected.application = try db.scalarInt("PRAGMA application_id") ?? 0
                     try db.backup(into: copy) { copied, total in
                         progress(copied * pageSize, total * pageSize)
-                        return true
+                        return !shouldStop()
                     }
                 }
                 // One self-contained file (no -wal beside it), which also opens in a read-only
@@ -67,7 +76,9 @@ extension BattleStore {
                 try copy.execute(script: "PRAGMA journal_mode = DELETE")
             }
             // Checked through a connection of its own, as the next user of the file will read it.
+            verifying()
             let check = try Database(path: temporary, mode: .readOnly)
+            check.setProgressHandler(shouldStop)
             let integrity = try check.prepare("PRAGMA integrity_check").map([]) { $0.string(0) ?? "" }
             guard integrity == ["ok"] else {
                 throw StoreError.backupFailed(path: destination, reason: "the copy failed its integrity check: \(integrity.prefix(3).joined(separator: "; "))")
@@ -80,9 +91,12 @@ extension BattleStore {
             }
             summary.records = expected.records
             summary.humans = expected.humans
+        } catch let e as SQLiteError where e.isInterrupt {
+            throw .interrupted
         } catch {
             throw failed(error)
         }
+        if shouldStop() { throw .interrupted }
         if stat(temporary, &info) == 0 { summary.bytes = Int(info.st_size) }
         // `link` never replaces: a file that appeared at the destination meanwhile is kept.
         guard link(temporary, destination) == 0 else {

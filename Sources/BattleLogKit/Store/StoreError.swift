@@ -27,6 +27,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case locked(path: String)
     /// `backup` never replaces a file.
     case destinationExists(path: String)
+    /// `backup` was given a folder where it needs a file's name.
+    case destinationIsAFolder(path: String)
     /// A backup that could not be written or did not verify; nothing was left at `path`.
     case backupFailed(path: String, reason: String)
     case unregisteredTransformer(attribute: String, transformer: String)
@@ -62,6 +64,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(p): its schema does not match its version: it says version \(version), but holds what a later version adds (\(message)); it was changed outside battlelog, so it is left as it is"
         case .readOnly(let p): "\(p): the database is read-only, cannot write"
         case .cannotCreate(let p, let reason): "\(p): cannot create the database: \(reason)"
+        case .destinationIsAFolder(let p): "\(p): is a folder; give the backup a file name (\(p.hasSuffix("/") ? p : p + "/")battlelog-backup.sqlite)"
         case .destinationExists(let p): "\(p): exists; a backup never replaces a file (choose a new name)"
         case .backupFailed(let p, let reason): "\(p): the backup failed: \(reason); nothing was written there"
         case .locked(let p): "\(p): the database is locked by another process"

@@ -68,7 +68,7 @@ enum StoreFile {
                 if Date().timeIntervalSince(lastChange) >= stillSeconds { throw .locked(path: path) }
                 if !said {
                     said = true
-                    waiting?("\(path): waiting for another process to let go of the database (a battlelog writing its log back as it closes, or a writer)…")
+                    waiting?("\(path): waiting for another program to finish with the database (another battlelog closing, or writing)…")
                 }
             }
         }
