@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 import CoreDataKit
 import Foundation
 
@@ -91,7 +92,10 @@ public enum BattlelogCLI {
             console.error("battlelog: \(SafeText.escape(e.description))")
             return ExitStatus.failure
         } catch let e as StoreError {
-            console.error("battlelog: \(SafeText.escape(e.description))")
+            // In the user's language (`--lang` may come anywhere on the line, or not at all).
+            let globals = try? GlobalOptions.extract(from: arguments, environment: environment).0
+            let labels = Labels.load(globals?.language(environment: environment) ?? Labels.language(environment: environment))
+            console.error("battlelog: \(SafeText.escape(e.text(labels)))")
             return ExitStatus.failure
         } catch {
             console.error("battlelog: \(SafeText.escape(String(describing: error)))")

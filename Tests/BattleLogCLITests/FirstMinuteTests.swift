@@ -254,3 +254,23 @@ import BattleLogPresentation
         #expect(r.err.contains("its schema does not match its version") && !r.err.contains("SQLite error"), "\(r.err)")
     }
 }
+
+@Suite struct StoreErrorLanguageTests {
+    /// The errors a person meets speak their language; the English is `description` word for word.
+    @Test func storeErrorsInBothLanguages() {
+        let errors: [StoreError] = [.isADirectory(path: "/x"), .emptyFile(path: "/x"), .notADatabase(path: "/x"),
+                                    .noSuchDatabase(path: "/x"), .noSuchFolder(path: "/a/b.sqlite", folder: "/a"),
+                                    .notABattlelogDatabase(path: "/x"), .newerSchema(path: "/x", found: 9, supported: 5),
+                                    .readOnly(path: "/x"), .locked(path: "/x"), .destinationExists(path: "/x"),
+                                    .destinationIsAFolder(path: "/d"), .backupFailed(path: "/x", reason: "the disk is full"),
+                                    .noSuchRecord(7), .noSuchHuman("Aria")]
+        let en = Labels.load("en"), zh = Labels.load("zh")
+        for e in errors {
+            #expect(e.text(en) == e.description, "\(e)")
+            #expect(e.text(zh) != e.description, "\(e)")
+        }
+        let dir = TempDir()
+        let r = cli(["--lang", "zh", "simulate", "--fights", "1"], db: dir.file("no/such/x.sqlite"))
+        #expect(r.status == 1 && r.err.contains("没有文件夹"), "\(r.err)")
+    }
+}
