@@ -127,7 +127,7 @@ extension Command {
         try withFillProgress(console) { progress in
             try BattleStore(path: globals.databasePath, readOnly: readOnly, createFolder: !globals.databasePathIsExplicit,
                             replaceEmpty: !globals.databasePathIsExplicit, derivedColumnProgress: progress,
-                            waiting: { console.error("battlelog: " + SafeText.escape($0)) })
+                            waiting: sayWaiting(console))
         }
     }
 
@@ -135,8 +135,13 @@ extension Command {
     static func openExistingStore(_ globals: GlobalOptions, console: Console) throws -> BattleStore {
         try withFillProgress(console) { progress in
             try BattleStore(path: globals.databasePath, create: false, derivedColumnProgress: progress,
-                            waiting: { console.error("battlelog: " + SafeText.escape($0)) })
+                            waiting: sayWaiting(console))
         }
+    }
+
+    /// How an open that waits for another process says so: one line on stderr.
+    private static func sayWaiting(_ console: Console) -> (String) -> Void {
+        { console.error("battlelog: " + SafeText.escape($0)) }
     }
 
     private static func withFillProgress(_ console: Console,

@@ -35,7 +35,7 @@ public struct ValuePresenter: Sendable {
 
     // MARK: The one spelling of absence and damage
 
-    /// An absent value (`-` for an optional attribute with no value).
+    /// An absent value (an optional attribute with no value).
     public static let absent = "—"
 
     /// A damaged value's line: the reason, escaped.

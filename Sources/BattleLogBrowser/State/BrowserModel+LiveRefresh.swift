@@ -74,18 +74,20 @@ extension BrowserModel {
             let newTotal = tallies[current.id]?.total ?? total
             if window.isEmpty {
                 try jumpToFirst()
-            } else if newTotal > total {
-                let added = newTotal - total
-                windowStart += added
-                selected += added
-                recordsScroll += added
-                total = newTotal
+            } else {
+                if newTotal > total {
+                    let added = newTotal - total
+                    windowStart += added
+                    selected += added
+                    recordsScroll += added
+                    total = newTotal
+                }
+                // Rows already loaded may have changed too (a renamed Human, a rewritten value).
+                try reloadLoadedRecords()
             }
         } else {
             try selectHuman(at: 0)
         }
-        // Rows already loaded may have changed too (a renamed Human, a rewritten value).
-        try reloadLoadedRecords()
         if overlay == .stats { stats = try BattleStats.fromSummaries(store, countFights: false) }
     }
 }

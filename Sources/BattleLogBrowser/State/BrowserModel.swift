@@ -427,15 +427,13 @@ public final class BrowserModel {
         return all[next]
     }
 
-    /// Stops a running background simulation after its current batch.
     /// What `q` asks while a simulation or an export runs (quitting stops it), or nil.
     var quitQuestion: String? {
-        if isSimulating, let p = simulationProgress {
-            return labels.fill("quitWhileSimulating", GroupedNumber.text(p.saved), GroupedNumber.text(p.total))
+        if isSimulating {
+            let p = simulationProgress
+            return labels.fill("quitWhileSimulating", GroupedNumber.text(p?.saved ?? 0), p.map { GroupedNumber.text($0.total) } ?? "?")
         }
-        if isSimulating { return labels.fill("quitWhileSimulating", "0", "?") }
-        if export?.isRunning == true { return labels["quitWhileExporting"] }
-        return nil
+        return isExporting ? labels["quitWhileExporting"] : nil
     }
 
     /// Stops the background work; returns what the user must be told once the terminal is

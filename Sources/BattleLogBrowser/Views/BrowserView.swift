@@ -273,7 +273,7 @@ enum RecordsView {
             var magicStyle = base
             switch rec.usingMagic.decoded {
             case .success(let mg?): magic = mg.summary
-            case .success(nil): magic = "—"
+            case .success(nil): magic = ValuePresenter.absent
             case .failure: magic = ValuePresenter.damagedCell(m.labels); if !isSelected { magicStyle = .damaged }
             }
             if showsMagic {

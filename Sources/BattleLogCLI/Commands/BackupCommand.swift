@@ -12,12 +12,8 @@ enum BackupCommand: Command {
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let destination = a.positionals[0]
         guard !destination.isEmpty else { throw UsageError("backup needs a file name for DEST", usage: spec.usage) }
-        // Refused before the database is opened (a mistyped name must not cost a long copy).
-        var info = stat()
-        if stat(destination, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFDIR { throw StoreError.destinationIsAFolder(path: destination) }
-            throw StoreError.destinationExists(path: destination)
-        }
+        // Refused before the database is opened (a mistyped name must not cost a long open).
+        try BattleStore.checkBackupDestination(destination)
         let store = try openExistingStore(globals, console: console)
         let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "MB")
         bar.startCounting()

@@ -28,26 +28,13 @@ public enum ISODate {
     /// year (0001 to 9999), two of everything else, a day that exists in its month.
     public static func parse(_ text: String) -> Int64? {
         if let fast = parseFixed(text) { return fast }
-        let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let datePart = parts.first else { return nil }
-        let ymd = datePart.split(separator: "-", omittingEmptySubsequences: false)
-        func digits(_ s: Substring, _ count: Int) -> Int64? {
-            guard s.utf8.count == count, s.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-            return Int64(s)
-        }
-        guard ymd.count == 3, let y = digits(ymd[0], 4), let m = digits(ymd[1], 2), let d = digits(ymd[2], 2),
-              y >= 1, (1...12).contains(m), d >= 1, d <= daysIn(month: m, year: y) else { return nil }
+        guard let f = Fields(text), f.y >= 1, (1...12).contains(f.m), f.d >= 1, f.d <= daysIn(month: f.m, year: f.y) else { return nil }
         var seconds: Int64 = 0
-        if parts.count == 2 {
-            var t = parts[1]
-            guard t.hasSuffix("Z") else { return nil }
-            t.removeLast()
-            let hms = t.split(separator: ":", omittingEmptySubsequences: false)
-            guard hms.count == 3, let h = digits(hms[0], 2), let mi = digits(hms[1], 2), let s = digits(hms[2], 2),
-                  (0..<24).contains(h), (0..<60).contains(mi), (0..<60).contains(s) else { return nil }
-            seconds = h * 3600 + mi * 60 + s
+        if let t = f.time {
+            guard (0..<24).contains(t.h), (0..<60).contains(t.mi), (0..<60).contains(t.s) else { return nil }
+            seconds = t.h * 3600 + t.mi * 60 + t.s
         }
-        return days(fromCivil: y, m, d) * 86_400 + seconds
+        return days(fromCivil: f.y, f.m, f.d) * 86_400 + seconds
     }
 
     /// What is wrong with `text` as a date, when it has the shape of one (`YYYY-MM-DD`,
@@ -55,24 +42,39 @@ public enum ISODate {
     /// key (`filterError.` + key) and its arguments. Nil when it parses, or when it has no
     /// date's shape at all (then `expectedDate` says the forms).
     public static func problem(_ text: String) -> (key: String, arguments: [String])? {
-        guard parse(text) == nil else { return nil }
-        let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
-        let ymd = parts[0].split(separator: "-", omittingEmptySubsequences: false)
-        func digits(_ s: Substring, _ count: Int) -> Int64? {
-            guard s.utf8.count == count, s.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-            return Int64(s)
+        guard parse(text) == nil, let f = Fields(text) else { return nil }
+        if f.y < 1 { return ("dateNoYearZero", []) }
+        if !(1...12).contains(f.m) { return ("dateNoSuchMonth", [String(f.texts.m)]) }
+        if f.d < 1 || f.d > daysIn(month: f.m, year: f.y) {
+            return ("dateNoSuchDay", [String(f.texts.d), "\(f.texts.y)-\(f.texts.m)", String(daysIn(month: f.m, year: f.y))])
         }
-        guard ymd.count == 3, let y = digits(ymd[0], 4), let m = digits(ymd[1], 2), let d = digits(ymd[2], 2) else { return nil }
-        if y < 1 { return ("dateNoYearZero", []) }
-        if !(1...12).contains(m) { return ("dateNoSuchMonth", [String(ymd[1])]) }
-        if d < 1 || d > daysIn(month: m, year: y) {
-            return ("dateNoSuchDay", [String(ymd[2]), "\(ymd[0])-\(ymd[1])", String(daysIn(month: m, year: y))])
-        }
-        guard parts.count == 2, parts[1].hasSuffix("Z") else { return nil }
-        let hms = parts[1].dropLast().split(separator: ":", omittingEmptySubsequences: false)
-        guard hms.count == 3, let h = digits(hms[0], 2), let mi = digits(hms[1], 2), let sec = digits(hms[2], 2) else { return nil }
-        if h > 23 || mi > 59 || sec > 59 { return ("dateNoSuchTime", [String(parts[1].dropLast())]) }
+        if let t = f.time { return ("dateNoSuchTime", [String(t.text)]) }
         return nil
+    }
+
+    /// The numbers of a text with a date's shape (four digits, two, two; optionally `T`, two
+    /// digits thrice between colons, `Z`), not yet judged: what `parse` checks and `problem` names.
+    private struct Fields {
+        let y: Int64, m: Int64, d: Int64
+        let texts: (y: Substring, m: Substring, d: Substring)
+        let time: (h: Int64, mi: Int64, s: Int64, text: Substring)?
+
+        init?(_ text: String) {
+            let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
+            let ymd = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+            func digits(_ s: Substring, _ count: Int) -> Int64? {
+                guard s.utf8.count == count, s.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+                return Int64(s)
+            }
+            guard ymd.count == 3, let y = digits(ymd[0], 4), let m = digits(ymd[1], 2), let d = digits(ymd[2], 2) else { return nil }
+            (self.y, self.m, self.d, texts) = (y, m, d, (ymd[0], ymd[1], ymd[2]))
+            guard parts.count == 2 else { time = nil; return }
+            guard parts[1].hasSuffix("Z") else { return nil }
+            let clock = parts[1].dropLast()
+            let hms = clock.split(separator: ":", omittingEmptySubsequences: false)
+            guard hms.count == 3, let h = digits(hms[0], 2), let mi = digits(hms[1], 2), let s = digits(hms[2], 2) else { return nil }
+            time = (h, mi, s, clock)
+        }
     }
 
     /// The two exact forms, read from their bytes without splitting (what an export holds);

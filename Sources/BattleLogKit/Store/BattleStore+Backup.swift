@@ -26,10 +26,11 @@ extension BattleStore {
     /// `shouldStop` is asked between steps and while the copy is checked: when it says stop, the
     /// backup ends with `StoreError.interrupted` and leaves nothing (Ctrl-C, SIGTERM).
     /// `verifying` is told when the copy is whole and its check begins.
-    @discardableResult
-    public func backup(to destination: String, progress: (_ copied: Int, _ total: Int) -> Void = { _, _ in },
-                       verifying: () -> Void = {},
-                       shouldStop: @escaping @Sendable () -> Bool = { false }) throws(StoreError) -> BackupSummary {
+    /// Refuses a destination a backup cannot be written to: an existing file or folder, a
+    /// folder that does not exist, an empty name. (A command asks before opening the store,
+    /// so that a mistyped name costs no long open.)
+    public static func checkBackupDestination(_ destination: String) throws(StoreError) {
+        guard !destination.isEmpty else { throw .backupFailed(path: destination, reason: "no file name") }
         var info = stat()
         if stat(destination, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw .destinationIsAFolder(path: destination) }
@@ -39,6 +40,15 @@ extension BattleStore {
         if !folder.isEmpty, stat(folder, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
             throw .noSuchFolder(path: destination, folder: folder)
         }
+    }
+
+    @discardableResult
+    public func backup(to destination: String, progress: (_ copied: Int, _ total: Int) -> Void = { _, _ in },
+                       verifying: () -> Void = {},
+                       shouldStop: @escaping @Sendable () -> Bool = { false }) throws(StoreError) -> BackupSummary {
+        try Self.checkBackupDestination(destination)
+        var info = stat()
+        let folder = (destination as NSString).deletingLastPathComponent
         let name = (destination as NSString).lastPathComponent
         let temporary = "\(folder.isEmpty ? "." : folder)/.\(name).backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) } }

@@ -90,7 +90,7 @@ enum StoreFile {
     }
 
     /// Refuses a file that is not a whole battlelog database of a schema this build reads.
-    static func judge(path: String, busyMilliseconds: Int32 = 5000) throws(StoreError) {
+    static func judge(path: String, busyMilliseconds: Int32) throws(StoreError) {
         let main: Facts
         do {
             main = try facts(path: path, mode: .immutable, busyMilliseconds: busyMilliseconds)

@@ -12,7 +12,7 @@ public struct StoredValueInspection: Sendable, Equatable {
     /// The format version the stored form declares (magic only: 1, or 0 for the legacy form).
     public let version: Int?
     /// Whether the attribute's stored forms declare a version (so that none found is unknown).
-    public var hasVersions = false
+    public let hasVersions: Bool
     /// The decoded value, described.
     public let decoded: String?
     /// Why it could not be decoded.
@@ -26,13 +26,11 @@ public struct StoredValueInspection: Sendable, Equatable {
             let text = stored.storedText
             var decoded: String?
             if case .success(let value) = stored.decoded { decoded = value.map(transformer.describe) ?? "none" }
-            var inspection = StoredValueInspection(
+            return StoredValueInspection(
                 attribute: attribute.name, transformer: transformer.name, storedText: text,
                 nonText: text != nil ? nil : Self.storage(of: stored.error),
                 length: text?.utf8.count ?? 0, version: text.flatMap { transformer.formatVersion(ofStored: $0) },
-                decoded: decoded, error: stored.error?.reason.description)
-            inspection.hasVersions = transformer.hasFormatVersions
-            return inspection
+                hasVersions: transformer.hasFormatVersions, decoded: decoded, error: stored.error?.reason.description)
         }
     }
 
