@@ -32,13 +32,3 @@ public func fuzzPrompt(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
-
-/// No scalar that can drive a terminal: an unsafe scalar may only be a joiner that is text.
-func isShowable(_ text: String) -> Bool {
-    var previous: Unicode.Scalar?
-    for s in text.unicodeScalars {
-        defer { previous = s }
-        if SafeText.isUnsafe(s) && !SafeText.isTextJoiner(s, after: previous) { return false }
-    }
-    return true
-}

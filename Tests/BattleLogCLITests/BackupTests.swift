@@ -101,13 +101,7 @@ import SQLiteDB
         let (binary, copyFolder) = try binaryCopyForAnotherUser()
         defer { _ = copyFolder }
         let dir = TempDir()
-        let folder = dir.file("ro")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let db = folder + "/ro.sqlite"
-        _ = cli(["simulate", "--fights", "300", "--seed", "5"], db: db)
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder) }
-        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.path)
+        let db = try dir.databaseInReadOnlyFolder(fights: 300, seed: 5)
         let before = FileManager.default.contents(atPath: db)
         let copy = dir.file("from-ro.sqlite")
         let r = try ChildProcess.run(asAnotherUser + [binary, "--db", db, "backup", copy])

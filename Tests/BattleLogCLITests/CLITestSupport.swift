@@ -38,8 +38,28 @@ final class TempDir {
         path = NSTemporaryDirectory() + "battlelog-cli-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    /// Folders made read-only inside it, made writable again before it is removed.
+    private var readOnlyFolders: [String] = []
+
+    deinit {
+        for f in readOnlyFolders { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: f) }
+        try? FileManager.default.removeItem(atPath: path)
+    }
     func file(_ name: String) -> String { path + "/" + name }
+
+    /// A simulated database in a folder of its own that is then made read-only (a WAL database
+    /// whose `-shm` cannot be made); the temporary folder itself is opened to every user, who
+    /// may write beside it.
+    func databaseInReadOnlyFolder(fights: Int, seed: Int) throws -> String {
+        let folder = file("ro")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let db = folder + "/ro.sqlite"
+        _ = cli(["simulate", "--fights", String(fights), "--seed", String(seed)], db: db)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
+        readOnlyFolders.append(folder)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: path)
+        return db
+    }
 }
 
 /// The repository root (for the built binary).

@@ -181,13 +181,7 @@ import SQLiteDB
         let (binary, copyFolder) = try binaryCopyForAnotherUser()
         defer { _ = copyFolder }
         let dir = TempDir()
-        let folder = dir.file("ro")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = folder + "/ro.sqlite"
-        _ = cli(["simulate", "--fights", "30", "--seed", "1"], db: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder) }
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path)
+        let path = try dir.databaseInReadOnlyFolder(fights: 30, seed: 1)
         // Root ignores permissions: run as nobody.
         let prefix = asAnotherUser
         let before = FileManager.default.contents(atPath: path)
