@@ -43,6 +43,9 @@ public struct Labels: Sendable {
     /// The label for `key`; the key itself when no table has it.
     public subscript(key: String) -> String { table[key] ?? fallback[key] ?? key }
 
+    /// The label for `key`, or nil when no table has it.
+    public func ifPresent(_ key: String) -> String? { table[key] ?? fallback[key] }
+
     /// The language the environment asks for: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is
     /// set; `zh...` means Chinese, anything else English.
     public static func language(environment: [String: String]) -> String {

@@ -15,18 +15,24 @@ public struct ValuePresenter: Sendable {
     public let line: @Sendable (_ value: any Sendable, _ width: Int?) -> [Segment]
     /// A box shown under the lines (a surface draws it as it draws the magic box), or nil.
     public let box: (@Sendable (_ stored: Stored, _ labels: Labels, _ width: Int?, _ valueLines: Int) -> [[Segment]])?
-    /// The short text of a list's cell for a value.
-    public let cell: @Sendable (_ value: any Sendable, _ labels: Labels) -> String
+    /// The text of a list's cell for a value; `short` when the room is tight (the records
+    /// pane, a `list` narrower than the terminal).
+    public let cell: @Sendable (_ value: any Sendable, _ labels: Labels, _ short: Bool) -> String
+    /// The cell's width when it is a fixed-width figure (right-aligned at the row's end, like a
+    /// number); nil for text that shares the room left.
+    public let cellWidth: Int?
     /// The texts `/` searches in a value (a gate's name, a collaborator), none by default.
     public let searchableText: @Sendable (_ value: any Sendable) -> [String]
 
     public init(line: @escaping @Sendable (_ value: any Sendable, _ width: Int?) -> [Segment],
                 box: (@Sendable (_ stored: Stored, _ labels: Labels, _ width: Int?, _ valueLines: Int) -> [[Segment]])? = nil,
-                cell: @escaping @Sendable (_ value: any Sendable, _ labels: Labels) -> String,
+                cell: @escaping @Sendable (_ value: any Sendable, _ labels: Labels, _ short: Bool) -> String,
+                cellWidth: Int? = nil,
                 searchableText: @escaping @Sendable (_ value: any Sendable) -> [String] = { _ in [] }) {
         self.line = line
         self.box = box
         self.cell = cell
+        self.cellWidth = cellWidth
         self.searchableText = searchableText
     }
 
@@ -58,9 +64,9 @@ public struct ValuePresenter: Sendable {
     }
 
     /// The cell of `stored`, or absence and damage in their one spelling.
-    public func cell(_ stored: Stored, labels: Labels) -> String {
+    public func cell(_ stored: Stored, labels: Labels, short: Bool = false) -> String {
         switch stored.decoded {
-        case .success(let value?): cell(value, labels)
+        case .success(let value?): cell(value, labels, short)
         case .success(nil): Self.absent
         case .failure: Self.damagedCell(labels)
         }
@@ -84,7 +90,7 @@ public enum ValuePresenters {
         if let p = table[className] { return p }
         return ValuePresenter(
             line: { value, _ in [ValuePresenter.Segment(transformer.describe(value), .reading)] },
-            cell: { value, _ in transformer.describe(value) })
+            cell: { value, _, _ in transformer.describe(value) })
     }
 
     /// The presenter of attribute `index` of `schema`.
@@ -104,7 +110,8 @@ public enum ValuePresenters {
                 guard let t = value as? MediaTime else { return [] }
                 return [.init(t.clockDescription, .reading), .init(t.description, .dim)]
             },
-            cell: { value, _ in (value as? MediaTime)?.clockDescription ?? "" }),
+            cell: { value, _, _ in (value as? MediaTime)?.clockDescription ?? "" },
+            cellWidth: 9),
         "[Int]": ValuePresenter(
             line: { value, width in
                 guard let dice = value as? [Int] else { return [] }
@@ -113,7 +120,7 @@ public enum ValuePresenters {
                 let spark = width.map { DisplayWidth.truncate(Sparkline.render(dice, limit: $0 + 1), to: $0) } ?? Sparkline.render(dice, limit: 60)
                 return [.init(shown.map(String.init).joined(separator: " "), .reading), .init(spark, .accent)]
             },
-            cell: { value, _ in ((value as? [Int]) ?? []).map(String.init).joined(separator: " ") }),
+            cell: { value, _, _ in ((value as? [Int]) ?? []).map(String.init).joined(separator: " ") }),
         "Magic": ValuePresenter(
             line: { value, _ in
                 guard let m = value as? Magic else { return [] }
@@ -122,7 +129,11 @@ public enum ValuePresenters {
             box: { stored, labels, width, valueLines in
                 MagicBox.lines(stored.magic, labels: labels, width: width, valueLines: valueLines)
             },
-            cell: { value, _ in (value as? Magic)?.summary ?? "" },
+            // `villain: Maw 7/10` in the labels' language; `Maw 7/10` when short.
+            cell: { value, labels, short in
+                guard let m = value as? Magic else { return "" }
+                return short ? m.summary : "\(labels[m.typeName]): \(m.summary)"
+            },
             searchableText: { value in
                 guard let m = value as? Magic else { return [] }
                 return m.value.storedFields.compactMap { field in

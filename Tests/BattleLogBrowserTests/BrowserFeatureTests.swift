@@ -27,6 +27,11 @@ import Testing
         // In the middle of a line: the rest is kept after the completion.
         let middle = InputLine("kin and power > 3", cursor: 3)
         #expect(FilterCompletion.complete(middle, values: values)?.line.text == "kind  and power > 3")
+        // The model's own query paths complete as fields do.
+        var withPaths = values
+        withPaths.queryPaths = ["weather.wind"]
+        #expect(FilterCompletion.complete(line("wea"), values: values) == nil)
+        #expect(FilterCompletion.complete(line("wea"), values: withPaths)?.line.text == "weather.wind ")
     }
 
     @Test func theHelpPanelOpensWithF1OrAQuestionMarkAndItsExamplesCompile() throws {

@@ -193,9 +193,9 @@ enum ResourcesPath {
     static func model() throws -> StoreModel {
         let bundled = try String(contentsOfFile: ResourcesPath.model, encoding: .utf8)
         let entries = """
-            {"name": "weather", "column": "weather", "type": "transformable",
+            {"name": "weather", "column": "weather", "type": "transformable", "listed": true,
              "valueTransformerName": "WeatherTransformer", "customClassName": "Weather"},
-            {"name": "counterMagic", "column": "counter_magic", "type": "transformable", "optional": true,
+            {"name": "counterMagic", "column": "counter_magic", "type": "transformable", "optional": true, "listed": true,
              "valueTransformerName": "MagicTransformer", "customClassName": "Magic"},
             {"name": "usingMagic"
             """
@@ -206,7 +206,7 @@ enum ResourcesPath {
         // The weather's presenter: its own line and what `/` searches in it.
         ValuePresenters.register(ValuePresenter(
             line: { value, _ in [.init((value as? Weather).map { "\($0.sky), wind \($0.windKPH) km/h" } ?? "", .reading)] },
-            cell: { value, _ in (value as? Weather)?.sky ?? "" },
+            cell: { value, _, _ in (value as? Weather)?.sky ?? "" },
             searchableText: { value in (value as? Weather).map { [$0.sky] } ?? [] }), for: "Weather")
         var registry = TransformerRegistry.standard
         registry.register(.weather)
@@ -229,6 +229,20 @@ enum ResourcesPath {
         let detail = DetailView.content(r, labels: Labels.load("en"), width: 70).map { $0.map(\.text).joined() }.joined(separator: "\n")
         #expect(detail.contains("Mira") && detail.contains("Obsidian Door"), "\(detail)")
         #expect(detail.contains("thunderhead, wind 40 km/h"))
+        // list: a column for each listed attribute, text before the fixed-width time, each cell
+        // from its own value; short cells when the terminal is narrow.
+        let table = RecordTable.render([r], labels: Labels.load("en")).split(separator: "\n")
+        #expect(table[0].hasSuffix("OPPONENT  WEATHER      COUNTERMAGIC                 MAGIC                          DURATION"), "\(table)")
+        #expect(table[1].hasSuffix("—         thunderhead  villain: Obsidian Door 7/10  hero: Starlight Accord + Mira  0:01.000"), "\(table)")
+        #expect(RecordTable.render([r], labels: Labels.load("en"), width: 120).contains("thunderhead  Obsidian Door 7/10  Starlight Accord + Mira  0:01.000"))
+        // The records pane: the same columns, in the same order.
+        let model = try BrowserModel(store: store, labels: Labels.load("en"), databasePath: "p.sqlite", rows: 24, columns: 240)
+        let grid = CellGrid(rows: 24, columns: 240)
+        BrowserView.render(model, on: grid)
+        let header = (0..<24).map(grid.line).first { $0.contains("weather") } ?? ""
+        #expect(header.contains(#/weather +counterMagic +Magic +Duration/#), "\(header)")
+        #expect((0..<24).map(grid.line).contains { $0.contains(#/thunderhead +Obsidian Door 7… +Starlight Accord … +0:01.000/#) },
+                "\((0..<24).map(grid.line).joined(separator: "\n"))")
         // inspect: every attribute.
         #expect(StoredValueInspection.inspect(r).map(\.attribute) == ["duration", "randomNumbers", "weather", "counterMagic", "usingMagic"])
         // `/` finds the text of both magics and the weather, as their presenters say.

@@ -9,7 +9,8 @@ extension BrowserModel {
         let values = FilterCompletion.Values(
             humans: roster.map(\.name),
             gates: usage.filter { $0.type == "villain" }.map(\.name).sorted(),
-            formulas: usage.filter { $0.type == "hero" }.map(\.name).sorted())
+            formulas: usage.filter { $0.type == "hero" }.map(\.name).sorted(),
+            queryPaths: store.queryColumns.extraPaths)
         guard let result = FilterCompletion.complete(p.line, values: values) else {
             p.candidates = []
             p.error = labels["noCompletion"]

@@ -49,6 +49,8 @@ public final class BrowserModel {
 
     let store: BattleStore
     public let labels: Labels
+    /// The model's listed attributes, the records pane's columns after the names.
+    let listedColumns: [ListedColumn]
     /// The database's name as the title bar shows it.
     public let databasePath: String
     public internal(set) var layout: Layout
@@ -165,6 +167,7 @@ public final class BrowserModel {
         self.store = store
         self.filterHistory = history
         self.labels = labels
+        self.listedColumns = ListedColumn.of(store.schema)
         self.databasePath = databasePath
         self.layout = Layout(rows: rows, columns: columns)
         self.status = status

@@ -9,10 +9,13 @@ public struct FilterCompletion: Sendable {
         public var humans: [String] = []
         public var gates: [String] = []
         public var formulas: [String] = []
-        public init(humans: [String] = [], gates: [String] = [], formulas: [String] = []) {
+        /// The model's own query paths beyond the language's fields (`weather.wind`).
+        public var queryPaths: [String] = []
+        public init(humans: [String] = [], gates: [String] = [], formulas: [String] = [], queryPaths: [String] = []) {
             self.humans = humans
             self.gates = gates
             self.formulas = formulas
+            self.queryPaths = queryPaths
         }
     }
 
@@ -42,7 +45,7 @@ public struct FilterCompletion: Sendable {
             candidates = valueCandidates(field: tokens[tokens.count - 2].lowercased(), values: values)
         } else if !quoted {
             let needle = word.lowercased()
-            candidates = fields + keywords
+            candidates = fields + values.queryPaths + keywords
             if !candidates.contains(where: { $0.lowercased().hasPrefix(needle) }) { candidates = FilterField.allNames }
         } else {
             return nil

@@ -233,19 +233,29 @@ enum RecordsView {
         let inner = r.width - 2
         // Full date and time when there is room, the date alone otherwise.
         let dateW = inner >= 76 ? 16 : 10
-        let resultW = max(4, DisplayWidth.of(m.labels["result"])), durationW = 9
-        // What is left for the names and the magic; below 16 columns the magic column goes.
-        let rest = inner - dateW - resultW - durationW - 4
-        let showsMagic = rest >= 16
+        let resultW = max(4, DisplayWidth.of(m.labels["result"]))
+        // The model's listed attributes: text columns share what the names leave, fixed-width
+        // figures sit at the row's end.
+        let listed = m.listedColumns
+        let textColumns = listed.filter { $0.fixedWidth == nil }, figures = listed.filter { $0.fixedWidth != nil }
+        // What is left for the names and the text columns; below 16 columns the text columns go.
+        let rest = inner - dateW - resultW - figures.reduce(0) { $0 + $1.fixedWidth! + 1 } - 3
+        let showsText = !textColumns.isEmpty && rest >= 16
         // A filter lists every Human's records: the column names both sides and gets more room.
         let filtered = m.filterText != nil
-        let opponentW = showsMagic ? (filtered ? rest * 3 / 5 : rest * 2 / 5) : max(4, rest + 1)
-        let magicW = showsMagic ? rest - opponentW - 1 : 0
+        let opponentW = showsText ? (filtered ? rest * 3 / 5 : rest * 2 / 5) : max(4, rest + 1)
+        let textRoom = showsText ? rest - opponentW - 1 : 0
+        let shown = (showsText ? textColumns : []) + figures
+        let widths: [Int] = shown.enumerated().map { i, c in
+            if let w = c.fixedWidth { return w }
+            let n = textColumns.count, each = (textRoom - (n - 1)) / n
+            return i == n - 1 ? textRoom - (n - 1) * (each + 1) : each
+        }
         let whoTitle = filtered ? m.labels["owner"] + " › " + m.labels["opponent"] : m.labels["opponent"]
-        let columns = [(m.labels["date"], dateW), (m.labels["result"], resultW), (whoTitle, opponentW),
-                       (m.labels["magic"], magicW), (m.labels["duration"], durationW)].filter { $0.1 > 0 }
+        let columns = [(m.labels["date"], dateW), (m.labels["result"], resultW), (whoTitle, opponentW)]
+            + zip(shown, widths).map { (m.labels[$0.labelKey], $1) }
         var x = r.left + 1
-        for (title, w) in columns {
+        for (title, w) in columns where w > 0 {
             Drawing.field(s, r.top + 1, x, title, width: w, style: .bold)
             x += w + 1
         }
@@ -269,20 +279,17 @@ enum RecordsView {
             Drawing.field(s, row, x, who, width: opponentW, style: base)
             Drawing.highlight(s, row, x, shown: SafeText.escape(DisplayWidth.pad(who, to: opponentW)), needle: m.highlightText)
             x += opponentW + 1
-            let magic: String
-            var magicStyle = base
-            switch rec.usingMagic.decoded {
-            case .success(let mg?): magic = mg.summary
-            case .success(nil): magic = ValuePresenter.absent
-            case .failure: magic = ValuePresenter.damagedCell(m.labels); if !isSelected { magicStyle = .damaged }
+            for (column, w) in zip(shown, widths) {
+                let cell = column.cell(rec, labels: m.labels, short: true)
+                let style: Style = cell.isDamaged && !isSelected ? .damaged : base
+                if column.fixedWidth != nil {
+                    s.put(row, x, DisplayWidth.pad(cell.text, to: w, alignRight: true), style: style)
+                } else {
+                    Drawing.field(s, row, x, cell.text, width: w, style: style)
+                    Drawing.highlight(s, row, x, shown: SafeText.escape(DisplayWidth.pad(cell.text, to: w)), needle: m.highlightText)
+                }
+                x += w + 1
             }
-            if showsMagic {
-                Drawing.field(s, row, x, magic, width: magicW, style: magicStyle)
-                Drawing.highlight(s, row, x, shown: SafeText.escape(DisplayWidth.pad(magic, to: magicW)), needle: m.highlightText)
-                x += magicW + 1
-            }
-            let duration = rec.duration.value?.clockDescription ?? ValuePresenter.damagedCell(m.labels)
-            s.put(row, x, DisplayWidth.pad(duration, to: durationW, alignRight: true), style: base)
         }
     }
 }

@@ -50,27 +50,38 @@ enum ListCommand: Command {
     }
 }
 
-/// The text table of `list`: columns aligned by display width, CJK included.
+/// The text table of `list`: columns aligned by display width, CJK included. After the plain
+/// columns come the model's listed attributes (`ListedColumn`), cells from their presenters.
 enum RecordTable {
-    static let headerKeys = ["col.id", "col.date", "col.owner", "col.kind", "col.result", "col.opponent", "col.magic", "col.duration"]
-
-    /// The columns whose cells give way first when the table is wider than the terminal (the
-    /// names and the magic), and how narrow each may get.
-    static let flexible: [(column: Int, least: Int)] = [(6, 8), (5, 6), (2, 6)]
+    /// The plain columns' titles, their widest cells, and how narrow each may get when the table
+    /// is wider than the terminal (nil: it never gives way).
+    static let plainColumns: [(key: String, cap: Int, least: Int?)] = [
+        ("col.id", 12, nil), ("col.date", 20, nil), ("col.owner", 24, 6), ("col.kind", 7, nil),
+        ("col.result", 6, nil), ("col.opponent", 24, 6)]
+    /// The widest cell of a listed text column, and how narrow it may get; a figure's cap.
+    static let textCap = 40, textLeast = 8, figureCap = 12
 
     /// The table; fitted to `width` columns when given (a terminal): the widest of the names
-    /// and the magic shrink in turn, their cells cut with `…`, every column still aligned.
+    /// and the text columns shrink in turn, their cells cut with `…`, every column still aligned.
     static func render(_ records: [Record], labels: Labels, width: Int? = nil) -> String {
-        let headers = headerKeys.map { labels[$0] }
+        guard let schema = records.first?.schema else { return "" }
+        let listed = ListedColumn.of(schema)
+        let headers = plainColumns.map { labels[$0.key] } + listed.map { labels.ifPresent("col." + $0.labelKey) ?? labels[$0.labelKey].uppercased() }
+        let caps = plainColumns.map(\.cap) + listed.map { $0.fixedWidth == nil ? textCap : max(figureCap, $0.fixedWidth!) }
+        let rightAligned = [true] + Array(repeating: false, count: plainColumns.count - 1) + listed.map { $0.fixedWidth != nil }
+        // The columns that give way first: the text columns from the last, then the names.
+        let flexible: [(column: Int, least: Int)] = listed.enumerated().reversed().compactMap { i, c in
+            c.fixedWidth == nil ? (plainColumns.count + i, textLeast) : nil
+        } + plainColumns.enumerated().reversed().compactMap { i, c in c.least.map { (i, $0) } }
         func makeRows(compact: Bool) -> [[String]] {
             records.map { r in
-                // Compact: the date without its time, the magic without its type (the kind says it).
-                [String(r.id), compact ? String(r.isoDate.prefix(10)) : r.isoDate, r.owner.name, labels.kind(r.owner.kind),
-                 r.result.map { labels[$0.rawValue] } ?? "?", r.opponentName,
-                 RecordText.magicSummary(r, labels: labels, withType: !compact), RecordText.durationClock(r, labels: labels)].map(SafeText.escape)
+                // Compact: the date without its time, the cells in their short form (the magic
+                // without its type: the kind says it).
+                ([String(r.id), compact ? String(r.isoDate.prefix(10)) : r.isoDate, r.owner.name, labels.kind(r.owner.kind),
+                  r.result.map { labels[$0.rawValue] } ?? "?", r.opponentName]
+                 + listed.map { $0.cell(r, labels: labels, short: compact).text }).map(SafeText.escape)
             }
         }
-        let caps = [12, 20, 24, 7, 6, 24, 40, 12]
         func columnWidths(of rows: [[String]]) -> [Int] {
             var widths = headers.map(DisplayWidth.of)
             for row in rows { for (i, cell) in row.enumerated() { widths[i] = min(caps[i], max(widths[i], DisplayWidth.of(cell))) } }
@@ -93,7 +104,7 @@ enum RecordTable {
         }
         func line(_ cells: [String]) -> String {
             let joined = cells.enumerated().map { i, c in
-                DisplayWidth.pad(c, to: widths[i], alignRight: i == 0 || i == 7)
+                DisplayWidth.pad(c, to: widths[i], alignRight: rightAligned[i])
             }.joined(separator: "  ").replacingTrailingSpaces()
             // Narrower than the least the columns need: the line itself is cut.
             guard let width, DisplayWidth.of(joined) > width else { return joined }

@@ -1,8 +1,9 @@
 /// The JSON form of a record, one object per line (`show --json`, `list --json`, `export`):
 ///
 /// `{"id":17,"fight":9,"owner":{"id":3,"name":"Aria","kind":"hero"},"opponent":{...},
-///   "date":"2026-11-29T14:00:00Z","result":"win","duration":{"value":49380,"timescale":600,"flags":1,"epoch":0},
-///   "randomNumbers":[12,99,3],"magic":{"type":"hero","version":1,"cooperationFormulaName":"...","collaboratorName":"..."}}`
+///   "date":"2026-11-29T14:00:00Z","result":"win", ...}`, then each transformable attribute of the
+///   model under its export key, in its JSON form (`"duration":{"value":49380,"timescale":600,...}`,
+///   the dice as an array, the magic as its tagged object).
 ///
 /// A damaged attribute is `null` and the record gets `"errors":[{"attribute":..,"message":..}]`.
 public enum RecordJSON {

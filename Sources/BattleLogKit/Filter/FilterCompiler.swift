@@ -80,7 +80,9 @@ public struct FilterCompiler {
             while case .not(let next) = inner { inner = next; negations += 1 }
             return negations % 2 == 1 ? "(NOT coalesce(\(sql(inner)), 0))" : "(coalesce(\(sql(inner)), 0) <> 0)"
         case .rollsContain(let n):
-            return "(CASE WHEN \(derived("rolls.count")) IS NOT NULL THEN EXISTS (SELECT 1 FROM json_each(record.random_numbers) WHERE value = \(bind(.integer(n)))) END)"
+            // The dice's stored array, the column the `rolls` paths derive from.
+            guard let dice = columns.source(path: "rolls.count")?.sourceColumn else { return "NULL" }
+            return "(CASE WHEN \(derived("rolls.count")) IS NOT NULL THEN EXISTS (SELECT 1 FROM json_each(record.\(dice)) WHERE value = \(bind(.integer(n)))) END)"
         case .comparison(let field, let op, let value):
             return comparison(field, op, value)
         }
@@ -125,8 +127,9 @@ public struct FilterCompiler {
             return magic(op, text(value).lowercased())
         case .magicField(let type, let name):
             let spec = FilterField.magicSpec(type: type, name: name)!
+            let stored = columns.magicColumn.map { "record." + $0 } ?? "NULL"
             let column = spec.indexedColumn.map { "record.\($0)" }
-                ?? "(CASE WHEN record.magic_type = '\(type)' THEN CASE WHEN json_type(record.using_magic, '$.\(name)') = '\(spec.type == .integer ? "integer" : "text")' THEN json_extract(record.using_magic, '$.\(name)') END END)"
+                ?? "(CASE WHEN record.magic_type = '\(type)' THEN CASE WHEN json_type(\(stored), '$.\(name)') = '\(spec.type == .integer ? "integer" : "text")' THEN json_extract(\(stored), '$.\(name)') END END)"
             if spec.type == .integer {
                 return "\(column) \(op.rawValue) \(bind(.real(number(value))))"
             }
@@ -179,10 +182,11 @@ public struct FilterCompiler {
     /// `magic = hero|villain|none|damaged`: the indexed type, confirmed by the decoder itself.
     private mutating func magic(_ op: FilterOperator, _ value: String) -> String {
         let condition: String
+        let stored = columns.magicColumn.map { "record." + $0 } ?? "NULL"
         switch value {
-        case "none": condition = "record.using_magic IS NULL"
-        case "damaged": condition = "(record.using_magic IS NOT NULL AND bl_magic_status(record.using_magic) = 'damaged')"
-        default: condition = "(record.magic_type = \(bind(.text(value))) AND bl_magic_status(record.using_magic) = \(bind(.text(value))))"
+        case "none": condition = "\(stored) IS NULL"
+        case "damaged": condition = "(\(stored) IS NOT NULL AND bl_magic_status(\(stored)) = 'damaged')"
+        default: condition = "(record.magic_type = \(bind(.text(value))) AND bl_magic_status(\(stored)) = \(bind(.text(value))))"
         }
         return op == .equal ? condition : "(NOT \(condition))"
     }

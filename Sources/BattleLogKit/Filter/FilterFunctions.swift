@@ -4,7 +4,7 @@ import SQLiteDB
 /// opens.
 enum FilterFunctions {
     /// The SQL functions the filter language compiles to: `bl_contains(text, needle)` (Unicode,
-    /// case-insensitive), `bl_magic_status(using_magic)` (the decoder's verdict: a magic type,
+    /// case-insensitive), `bl_magic_status(stored magic)` (the decoder's verdict: a magic type,
     /// 'none' or 'damaged') and `bl_derived(path, stored)` (a query column's value computed from
     /// the stored form, while the column itself is still being filled).
     static func register(on db: Database, attributes: [ResolvedAttribute]) throws(SQLiteError) {

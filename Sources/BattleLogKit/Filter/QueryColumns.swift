@@ -5,7 +5,7 @@ public struct QueryColumns: Sendable, Equatable {
     public struct Source: Sendable, Equatable {
         /// The derived column (`rolls_max`).
         public let column: String
-        /// The transformable column it comes from (`random_numbers`).
+        /// The transformable column it comes from (the dice's, for `rolls.max`).
         public let sourceColumn: String
         /// Whether every record's derived column is filled.
         public let isReady: Bool
@@ -14,18 +14,29 @@ public struct QueryColumns: Sendable, Equatable {
     }
 
     private let sources: [String: Source]
+    /// The stored column of the attribute the filter's `magic` field and its parts (`gate`,
+    /// `power`, ...) read: the one labelled `magic` in the model (nil when it has none).
+    public let magicColumn: String?
 
-    public init(_ sources: [String: Source]) { self.sources = sources }
+    public init(_ sources: [String: Source], magicColumn: String?) {
+        self.sources = sources
+        self.magicColumn = magicColumn
+    }
+
+    /// The column of `attributes`' magic (see `magicColumn`).
+    static func magicColumn(of attributes: [StoreModel.TransformableAttribute]) -> String? {
+        attributes.first { $0.labelKey == "magic" && $0.valueClassName == "Magic" }?.column
+    }
 
     /// battlelog's own model with no column filled: every path computed from its stored form
     /// (what a filter compiled without a store reads).
     public static let computed: QueryColumns = {
-        guard let model = try? StoreModel.bundled() else { return QueryColumns([:]) }
+        guard let model = try? StoreModel.bundled() else { return QueryColumns([:], magicColumn: nil) }
         var sources: [String: Source] = [:]
         for a in model.transformableAttributes {
             for c in a.queryColumns { sources[c.path] = Source(column: c.column, sourceColumn: a.column, isReady: false, index: c.index) }
         }
-        return QueryColumns(sources)
+        return QueryColumns(sources, magicColumn: magicColumn(of: model.transformableAttributes))
     }()
 
     public func source(path: String) -> Source? { sources[path] }

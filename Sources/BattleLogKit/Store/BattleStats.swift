@@ -65,11 +65,11 @@ public struct BattleStats: Sendable, Equatable {
 extension BattleStore {
     func readSummaries() throws(StoreError) -> ([BattleStats.Usage], [Int: Int]) {
         try run {
-            let usage = try db.cachedStatement("SELECT type, name, uses FROM magic_usage").map { row in
+            let usage = try db.cachedStatement("SELECT type, name, uses FROM \(StoreModel.SummaryKind.magicUsage.table)").map { row in
                 BattleStats.Usage(type: row.string(0) ?? "", name: row.string(1) ?? "", uses: row.int(2))
             }
             var dice: [Int: Int] = [:]
-            try db.cachedStatement("SELECT roll, times FROM dice_count").forEachRow { dice[$0.int(0)] = $0.int(1) }
+            try db.cachedStatement("SELECT roll, times FROM \(StoreModel.SummaryKind.diceCount.table)").forEachRow { dice[$0.int(0)] = $0.int(1) }
             return (BattleStats.sortUsage(usage), dice)
         }
     }

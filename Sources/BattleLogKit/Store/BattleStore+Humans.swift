@@ -95,8 +95,8 @@ extension BattleStore {
               wins = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'win'),
               losses = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'loss'),
               draws = (SELECT count(*) FROM record WHERE owner_id = human.id AND result = 'draw');
-            DELETE FROM magic_usage;
-            DELETE FROM dice_count;
+            DELETE FROM \(StoreModel.SummaryKind.magicUsage.table);
+            DELETE FROM \(StoreModel.SummaryKind.diceCount.table);
             """)
         // From the model's summary declarations, as the writer keeps them.
         var summary = SummaryDelta(attributes: schema.attributes)

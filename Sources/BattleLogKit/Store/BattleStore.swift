@@ -25,7 +25,7 @@ public final class BattleStore {
     /// How the last filter reading a derived index was best paged.
     var indexFirstCache: (query: RecordQuery, indexFirst: Bool)?
     /// Where the filter language reads each derived query path (its column once filled).
-    public internal(set) var queryColumns = QueryColumns([:])
+    public internal(set) var queryColumns = QueryColumns([:], magicColumn: nil)
     /// The record columns every read selects: the plain ones, then each transformable attribute's.
     let recordColumns: String
 

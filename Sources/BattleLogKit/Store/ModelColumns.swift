@@ -191,6 +191,6 @@ extension BattleStore {
                                                             isReady: !pending.contains(d.column.column), index: d.column.index)
             }
         }
-        queryColumns = QueryColumns(sources)
+        queryColumns = QueryColumns(sources, magicColumn: QueryColumns.magicColumn(of: schema.attributes))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import SQLiteDB
 
 /// A record about to be written. Its transformable values are held by attribute name, as the
-/// model declares them; the typed initialiser fills battlelog's own three.
+/// model declares them (battlelog's own three have a typed initialiser beside the simulator).
 public struct RecordDraft: Sendable, Equatable {
     public var fight: Int64
     public var ownerID: Int64
@@ -23,18 +23,6 @@ public struct RecordDraft: Sendable, Equatable {
         self.result = result
         self.values = values
     }
-
-    /// A draft of battlelog's model: a duration, dice rolls and, when used, magic.
-    public init(fight: Int64, ownerID: Int64, opponentID: Int64?, date: Int64, result: FightResult,
-                duration: MediaTime, randomNumbers: [Int], usingMagic: Magic?) {
-        let values: AttributeValues = usingMagic.map { ["duration": duration, "randomNumbers": randomNumbers, "usingMagic": $0] }
-            ?? ["duration": duration, "randomNumbers": randomNumbers]
-        self.init(fight: fight, ownerID: ownerID, opponentID: opponentID, date: date, result: result, values: values)
-    }
-
-    public var duration: MediaTime? { values["duration"] as? MediaTime }
-    public var randomNumbers: [Int]? { values["randomNumbers"] as? [Int] }
-    public var usingMagic: Magic? { values["usingMagic"] as? Magic }
 
     public static func == (a: RecordDraft, b: RecordDraft) -> Bool {
         a.fight == b.fight && a.ownerID == b.ownerID && a.opponentID == b.opponentID && a.date == b.date
@@ -57,7 +45,7 @@ extension Equatable {
 /// A damaged attribute of a stored record: which record, which attribute, and why.
 public struct AttributeError: Error, Equatable, Sendable, CustomStringConvertible {
     public let recordID: Int64
-    /// The model's attribute name, e.g. `usingMagic`.
+    /// The model's attribute name, e.g. `duration`.
     public let attribute: String
     public let reason: TransformError
 
@@ -114,40 +102,6 @@ public struct Record: Sendable {
     /// The transformable attribute called `name` as read (nil when the model has none).
     public func attribute(named name: String) -> StoredAttribute<(any Sendable)?>? {
         schema.index(of: name).map { transformables[$0] }
-    }
-
-    public var duration: StoredAttribute<MediaTime> { typed("duration") }
-    public var randomNumbers: StoredAttribute<[Int]> { typed("randomNumbers") }
-    public var usingMagic: StoredAttribute<Magic?> {
-        guard let a = attribute(named: "usingMagic") else { return missing("usingMagic") }
-        switch a.decoded {
-        case .success(nil): return StoredAttribute(storedText: a.storedText, decoded: .success(nil))
-        case .success(let v?):
-            if let m = v as? Magic { return StoredAttribute(storedText: a.storedText, decoded: .success(m)) }
-            return wrongType("usingMagic", a.storedText, expected: "Magic", found: v)
-        case .failure(let e): return StoredAttribute(storedText: a.storedText, decoded: .failure(e))
-        }
-    }
-
-    /// A required attribute with its value as `T`; absent or of another type is damage.
-    private func typed<T>(_ name: String) -> StoredAttribute<T> {
-        guard let a = attribute(named: name) else { return missing(name) }
-        switch a.decoded {
-        case .success(let v?):
-            if let t = v as? T { return StoredAttribute(storedText: a.storedText, decoded: .success(t)) }
-            return wrongType(name, a.storedText, expected: "\(T.self)", found: v)
-        case .success(nil): return StoredAttribute(storedText: a.storedText, decoded: .failure(AttributeError(recordID: id, attribute: name, reason: .missingValue)))
-        case .failure(let e): return StoredAttribute(storedText: a.storedText, decoded: .failure(e))
-        }
-    }
-
-    private func missing<T>(_ name: String) -> StoredAttribute<T> {
-        StoredAttribute(storedText: nil, decoded: .failure(AttributeError(recordID: id, attribute: name, reason: .missingValue)))
-    }
-
-    private func wrongType<T>(_ name: String, _ text: String?, expected: String, found: any Sendable) -> StoredAttribute<T> {
-        StoredAttribute(storedText: text, decoded: .failure(AttributeError(
-            recordID: id, attribute: name, reason: .wrongShape(expected: expected, found: "\(type(of: found))"))))
     }
 
     public var isDamaged: Bool { !errors.isEmpty }

@@ -156,3 +156,13 @@ extension BattleStore {
         return script.joined(separator: "\n")
     }
 }
+
+extension StoreModel.SummaryKind {
+    /// The table the summary is kept in, as the first migration makes it.
+    var table: String {
+        switch self {
+        case .magicUsage: "magic_usage"
+        case .diceCount: "dice_count"
+        }
+    }
+}

@@ -27,13 +27,16 @@ public struct StoreModel: Sendable, Equatable {
         public let queryColumns: [QueryColumn]
         /// The summary table the writer keeps from this attribute's values, if any.
         public var summary: SummaryKind? = nil
+        /// Whether lists of records (the records pane, `list`) give it a column (`"listed": true`).
+        public var isListed: Bool = false
         /// `Entity.attribute`, the way errors name it.
         public var qualifiedName: String { "\(entity).\(name)" }
     }
 
     /// A summary the writer keeps in the same transaction as the records (and `doctor --repair`
-    /// rebuilds from them): `magicUsage` counts each magic by its type and name (`magic_usage`),
-    /// `diceCount` each roll within the attribute's range (`dice_count`).
+    /// rebuilds from them), in a table of its own (`table`, made by the schema's migrations):
+    /// `magicUsage` counts each magic by its type and name, `diceCount` each roll within the
+    /// attribute's range.
     public enum SummaryKind: String, Sendable, Equatable {
         case magicUsage, diceCount
 
@@ -170,10 +173,17 @@ public struct StoreModel: Sendable, Equatable {
             }
             summary = k
         }
+        var isListed = false
+        switch a["listed"] {
+        case nil: break
+        case .bool(let b)?: isListed = b
+        default: throw .invalidModel("\(qualified): \"listed\" must be true or false")
+        }
         return TransformableAttribute(
             entity: entity, name: name, column: column, transformerName: transformer, valueClassName: className,
             isOptional: a["optional"] == .bool(true), labelKey: try text("label") ?? name,
-            exportKey: try text("exportKey") ?? name, range: range, queryColumns: queryColumns, summary: summary)
+            exportKey: try text("exportKey") ?? name, range: range, queryColumns: queryColumns, summary: summary,
+            isListed: isListed)
     }
 
     /// The record's columns that are not transformable (the store's own schema).
@@ -206,7 +216,7 @@ public struct StoreModel: Sendable, Equatable {
         }
     }
 
-    /// The attribute called `name` (e.g. `usingMagic`).
+    /// The attribute called `name` (e.g. `duration`).
     public func attribute(named name: String) -> TransformableAttribute? {
         transformableAttributes.first { $0.name == name }
     }

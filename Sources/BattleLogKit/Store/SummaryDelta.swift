@@ -35,12 +35,12 @@ struct SummaryDelta {
 
     func apply(to db: Database) throws {
         let magic = try db.cachedStatement("""
-            INSERT INTO magic_usage(type, name, uses) VALUES (?, ?, ?)
+            INSERT INTO \(StoreModel.SummaryKind.magicUsage.table)(type, name, uses) VALUES (?, ?, ?)
             ON CONFLICT(type, name) DO UPDATE SET uses = uses + excluded.uses
             """)
         for (key, uses) in magicUses { try magic.execute([key.type, key.name, uses]) }
         let roll = try db.cachedStatement("""
-            INSERT INTO dice_count(roll, times) VALUES (?, ?)
+            INSERT INTO \(StoreModel.SummaryKind.diceCount.table)(roll, times) VALUES (?, ?)
             ON CONFLICT(roll) DO UPDATE SET times = times + excluded.times
             """)
         for (value, times) in dice { try roll.execute([value, times]) }
