@@ -71,6 +71,8 @@ public enum BattlelogCLI {
                 return ExitStatus.success
             }
             let parsed = try command.spec.parse(commandArguments)
+            // Set once, before any store opens (the browser's background stores too).
+            WALBound.bytes = globals.walBoundBytes
             return try command.run(parsed, globals: globals, console: console, environment: environment)
         } catch let e as UsageError {
             console.error("battlelog: \(e.message)" + (e.detail.isEmpty ? helpHint(e.usage) : ""))

@@ -10,6 +10,17 @@ public struct GlobalOptions: Sendable {
     public var databasePathIsExplicit = false
     public var language: String?
     public var noColor = false
+    /// The write-ahead log's bound (`WALBound`): `$BATTLELOG_WAL_MB` megabytes, else 128 MiB.
+    public var walBoundBytes = WALBound.defaultBytes
+
+    /// `$BATTLELOG_WAL_MB`, checked: a whole number of megabytes from 1 to 1,048,576.
+    static func walBound(environment: [String: String]) throws(UsageError) -> Int64 {
+        guard let text = environment["BATTLELOG_WAL_MB"], !text.isEmpty else { return WALBound.defaultBytes }
+        guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let mb = Int64(text), (1...1_048_576).contains(mb) else {
+            throw UsageError("BATTLELOG_WAL_MB must be a whole number of megabytes from 1 to 1048576, got \"\(SafeText.escape(text))\"", usage: BattlelogCLI.usage)
+        }
+        return mb << 20
+    }
 
     /// The label language: `--lang`, else the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`).
     func language(environment: [String: String]) -> String {
@@ -36,6 +47,7 @@ public struct GlobalOptions: Sendable {
     /// what is left.
     static func extract(from arguments: [String], environment: [String: String]) throws(UsageError) -> (GlobalOptions, [String]) {
         var options = GlobalOptions(databasePath: defaultDatabasePath(environment: environment))
+        options.walBoundBytes = try walBound(environment: environment)
         options.databasePathIsExplicit = !(environment["BATTLELOG_DB"] ?? "").isEmpty
         var rest: [String] = []
         var i = 0

@@ -55,4 +55,43 @@ import BattleLogKit
         #expect(refused.status == 1)
         #expect(refused.err.contains("the database is locked by another process"), "\(refused.err)")
     }
+
+    /// The soak's error, made on purpose: a log of 600 MB (written back in about 2.5 s here), its last connection closing (which
+    /// writes it all back holding the file), and a command of each kind started at that moment.
+    /// Every one opens and succeeds; none is refused "locked".
+    @Test func commandsStartedAsTheLastConnectionWritesBackABigLogAllSucceed() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("closing.sqlite")
+        _ = cli(["simulate", "--fights", "2000", "--seed", "1"], db: db)
+        let closing = dir.file("closing")
+        let script = """
+            import sqlite3, os
+            c = sqlite3.connect(\(String(reflecting: db)), isolation_level=None)
+            c.execute("PRAGMA wal_autocheckpoint=0")
+            c.execute("BEGIN"); c.execute("CREATE TABLE ballast(x)")
+            for _ in range(300): c.execute("INSERT INTO ballast VALUES (randomblob(1048576))")
+            c.execute("COMMIT"); c.execute("DELETE FROM ballast")
+            open(\(String(reflecting: closing)), "w").write(str(os.path.getsize(\(String(reflecting: db + "-wal")))))
+            c.close()
+            """
+        let writer = try ChildProcess(["python3", "-c", script])
+        let deadline = Date().addingTimeInterval(120)
+        while !FileManager.default.fileExists(atPath: closing) && Date() < deadline && writer.isRunning { usleep(1_000) }
+        try #require(FileManager.default.fileExists(atPath: closing), "the writer never got to close")
+        let commands: [[String]] = [["list", "--limit", "5"], ["stats"], ["show", "1"], ["doctor"],
+                                    ["simulate", "--fights", "10"], ["export"]]
+        let started = commands.enumerated().map { i, c in
+            (c, try? ChildProcess([binary, "--db", db] + c, stdout: dir.file("\(i).out"), stderr: dir.file("\(i).err")))
+        }
+        #expect(writer.wait(atMost: 120) == .exited(0))
+        for (i, (command, child)) in started.enumerated() {
+            let status = child?.wait(atMost: 120)
+            let err = (try? String(contentsOfFile: dir.file("\(i).err"), encoding: .utf8)) ?? ""
+            #expect(status == .exited(0), "\(command): \(err)")
+            #expect(!err.contains("locked"), "\(command): \(err)")
+        }
+        #expect(cli(["doctor"], db: db).status == 0)
+    }
 }
+

@@ -45,6 +45,7 @@ extension BattleStore {
     /// SQLite failure is classified against the store's file.
     func writeBatch<T>(withID: Bool = false, reloadsHumans: Bool = true, _ body: (inout BatchWriter) throws -> T) throws(StoreError) -> T {
         try ensureWritable()
+        try keepTheLogBounded()
         let outcome: T
         do {
             outcome = try db.transaction {

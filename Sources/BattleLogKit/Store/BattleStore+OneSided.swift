@@ -81,7 +81,6 @@ extension BattleStore {
             try produce { r in
                 let owner = try humanID(r.ownerName, r.ownerKind)
                 fight += 1
-                let values = r.values
                 var damagedDate = 0
                 let date: SQLiteValue
                 switch r.date {

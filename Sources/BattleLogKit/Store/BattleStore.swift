@@ -38,6 +38,10 @@ public final class BattleStore {
     /// Whether the file could only be opened immutable (a WAL database in a read-only folder):
     /// what it shows is the file as it was opened; commits of other processes do not appear.
     public let isImmutable: Bool
+    /// Told once when an operation waits for another process (an open, a full log).
+    let waitingNote: ((String) -> Void)?
+    /// The stop handler last set (`setProgressHandler`), asked by waits between tries too.
+    private(set) var stopRequested: (@Sendable () -> Bool)?
 
     /// Opens (and, when missing and `create` allows, creates and migrates) the database at `path`;
     /// its folder must exist unless `createFolder` (the default database's folder is made).
@@ -66,13 +70,14 @@ public final class BattleStore {
                                         replaceEmpty: replaceEmpty, waiting: waiting)
         self.db = opened.db
         self.isImmutable = opened.immutable
+        self.waitingNote = waiting
         do { try FilterFunctions.register(on: db, attributes: schema.resolved) } catch { throw .sqlite(path: path, error) }
 
         do {
             let version = try db.userVersion()
             try db.execute(script: "PRAGMA foreign_keys = ON")
             if !db.isReadOnly {
-                try db.execute(script: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+                try db.execute(script: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = \(WALBound.keptBytes)")
                 try Schema.migrate(db)
                 try ModelColumns.ensure(resolvedAttributes, on: db)
             } else if version < Schema.currentVersion {
@@ -128,6 +133,7 @@ public final class BattleStore {
     /// says stop, the statement ends and the call throws `StoreError.interrupted`. For scans
     /// that another thread may cancel. Nil removes it.
     public func setProgressHandler(_ shouldStop: (@Sendable () -> Bool)?) {
+        stopRequested = shouldStop
         db.setProgressHandler(shouldStop)
     }
 

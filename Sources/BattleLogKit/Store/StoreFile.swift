@@ -35,6 +35,8 @@ enum StoreFile {
     /// writer waits for a lock).
     static let attemptMilliseconds: Int32 = 1000
     static let stillSeconds: Double = 5
+    /// How long a statement waits for another connection's lock (SQLite's busy timeout).
+    static let busyMilliseconds: Int32 = 5000
 
     /// A missing folder is made only when `createFolder` allows (the default database's).
     /// `waiting` is told, once, when the open has waited a second for another process.
@@ -156,7 +158,7 @@ enum StoreFile {
             db.setBusyTimeout(milliseconds: firstBusyMilliseconds)
             do {
                 _ = try db.scalarInt("SELECT count(*) FROM sqlite_schema")
-                db.setBusyTimeout(milliseconds: 5000)
+                db.setBusyTimeout(milliseconds: busyMilliseconds)
                 return Opened(db: db, immutable: false)
             } catch let e as SQLiteError where e.isWALIndexUnavailable {
                 if walHasFrames(path) { throw StoreError.walUnreadable(path: path) }
