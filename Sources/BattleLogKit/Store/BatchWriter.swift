@@ -45,14 +45,19 @@ extension BattleStore {
     /// SQLite failure is classified against the store's file.
     func writeBatch<T>(withID: Bool = false, reloadsHumans: Bool = true, _ body: (inout BatchWriter) throws -> T) throws(StoreError) -> T {
         try ensureWritable()
-        try keepTheLogBounded()
-        let outcome: T
+        var outcome: T?
         do {
-            outcome = try db.transaction {
-                var batch = try BatchWriter(db: db, attributes: resolvedAttributes, withID: withID)
-                let outcome = try body(&batch)
-                try batch.finish(on: db)
-                return outcome
+            // The log's bound is checked again holding the write lock: writers beside each other
+            // cannot all pass it at once (see `WALBound`).
+            while outcome == nil {
+                try keepTheLogBounded()
+                outcome = try db.transaction { () throws -> T? in
+                    guard WALBound.logBytes(of: path) <= WALBound.bytes || isImmutable else { return nil }
+                    var batch = try BatchWriter(db: db, attributes: resolvedAttributes, withID: withID)
+                    let outcome = try body(&batch)
+                    try batch.finish(on: db)
+                    return outcome
+                }
             }
         } catch let e as StoreError {
             throw e
@@ -62,6 +67,6 @@ extension BattleStore {
             throw StoreError(classifying: error, path: path, creating: false)
         }
         if reloadsHumans { try reloadHumans() }
-        return outcome
+        return outcome!
     }
 }
