@@ -71,6 +71,24 @@ public final class Statement {
         guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
     }
 
+    /// Binds UTF-8 text that SQLite reads where it lies, without a copy (`SQLITE_STATIC`): the
+    /// bytes must stay valid and unchanged until this binding is replaced, the statement is
+    /// reset and its bindings cleared, or it is finalized.
+    public func bind(unownedUTF8 bytes: UnsafeRawBufferPointer, at index: Int32) throws(SQLiteError) {
+        let rc: Int32
+        if let start = bytes.baseAddress, bytes.count > 0 {
+            rc = sqlite3_bind_text(handle, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
+        } else {
+            rc = sqlite3_bind_text(handle, index, "", 0, sqliteTransient)
+        }
+        guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+    }
+
+    /// Forgets every binding (each becomes NULL): after text bound `unownedUTF8` goes away.
+    public func clearBindings() {
+        sqlite3_clear_bindings(handle)
+    }
+
     // MARK: - Stepping
 
     /// Steps once. Returns true when a row is available, false when the statement is done.

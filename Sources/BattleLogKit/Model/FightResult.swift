@@ -12,4 +12,14 @@ public enum FightResult: String, Sendable, CaseIterable, Codable {
         case .draw: .draw
         }
     }
+
+    /// The stored text in static memory (the writer binds it in place for every record).
+    var storedText: UnsafeRawBufferPointer {
+        let text: StaticString = switch self {
+        case .win: "win"
+        case .loss: "loss"
+        case .draw: "draw"
+        }
+        return UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    }
 }

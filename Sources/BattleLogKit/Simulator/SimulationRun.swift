@@ -44,30 +44,49 @@ public struct SimulationRun: Sendable {
             throw StoreError.invalidModel("the roster needs at least one Hero and one Villain")
         }
         let start = try store.latestDate() ?? FightSimulator.epochStart
-        var simulator = FightSimulator(seed: seed, heroes: heroList, villains: villainList,
+        let simulator = FightSimulator(seed: seed, heroes: heroList, villains: villainList,
                                        startClock: start, firstFight: try store.nextFightID())
+        // The fights are made and encoded on a second thread, one batch ahead of the writer
+        // (the same fights in the same order as on one thread); the writer only inserts.
+        let batches = BoundedQueue<Result<(fights: Int, drafts: EncodedDrafts), StoreError>>(capacity: 1)
+        defer { batches.close() }
+        Thread.detachNewThread { [fights, batchSize, schema = store.schema] in
+            var simulator = simulator
+            var made = 0
+            while made < fights && !batches.isClosed {
+                let n = min(batchSize, fights - made)
+                var drafts: [RecordDraft] = []
+                drafts.reserveCapacity(n * 2)
+                var chunk = 0
+                // A thousand fights at a time, so that a closed queue stops a large batch soon.
+                while chunk < n && !batches.isClosed {
+                    let k = min(1000, n - chunk)
+                    drafts += simulator.nextBatch(k)
+                    chunk += k
+                }
+                guard chunk == n else { break }
+                let encoded = Result { () throws(StoreError) -> (fights: Int, drafts: EncodedDrafts) in (n, try schema.encode(drafts)) }
+                guard batches.put(encoded) else { break }
+                made += n
+            }
+            batches.close()
+        }
         let began = Date()
         var saved = 0
         while saved < fights && !shouldStop() {
-            let n = min(batchSize, fights - saved)
-            // Made a thousand fights at a time, asking `shouldStop` between them: a large batch
-            // does not delay a stop (the same fights, in the same order, as in one go).
-            var batch: [RecordDraft] = []
-            batch.reserveCapacity(n * 2)
-            var made = 0
-            while made < n {
-                if made > 0 && shouldStop() { return saved }
-                let k = min(1000, n - made)
-                batch += simulator.nextBatch(k)
-                made += k
+            // Waiting for the next batch asks `shouldStop` every 50 ms: a stop is not delayed.
+            guard case .item(let next) = batches.take(waitingAtMost: 0.05) else {
+                if batches.isClosed { break }
+                continue
             }
+            let made = try next.get()
             do {
-                try store.insert(batch)
+                try store.insert(made.drafts)
             } catch {
                 if error == .interrupted { break }
                 throw error
             }
-            saved += n
+            saved += made.fights
             progress(SimulationProgress(saved: saved, total: fights, elapsed: Date().timeIntervalSince(began)))
         }
         return saved

@@ -6,32 +6,63 @@ import SQLiteDB
 /// Simulate, import and the Core Data import all write through it (`BattleStore.writeBatch`).
 struct BatchWriter {
     private var writer: RecordWriter
-    private var tallies: [Int64: BattleStore.Tally] = [:]
-    private var summary: SummaryDelta
+    private var counts: BatchCounts
     /// One record's inputs, by attribute index (a buffer reused for every record).
     private var inputs: [AttributeInput]
 
     init(db: Database, attributes: [ResolvedAttribute], withID: Bool) throws {
         writer = try RecordWriter(db: db, attributes: attributes, withID: withID)
-        summary = SummaryDelta(attributes: attributes.map(\.attribute))
+        counts = BatchCounts(attributes: attributes.map(\.attribute))
         inputs = Array(repeating: .absent, count: attributes.count)
     }
 
     /// Writes one record; `input(i)` gives the model's i-th transformable attribute. Returns how
-    /// many of its values go in as damage.
+    /// many of its values go in as damage. `counted`: its tallies and summaries are already in
+    /// counts added with `add` (made beside the values, off the writer's thread).
     @discardableResult
     mutating func write(id: Int64? = nil, fight: Int64, owner: Int64, opponent: Int64?, date: SQLiteValue,
-                        result: FightResult, _ input: (Int) -> AttributeInput) throws -> Int {
+                        result: FightResult, counted: Bool = false, _ input: (Int) -> AttributeInput) throws -> Int {
         for i in inputs.indices { inputs[i] = input(i) }
         let damaged = try writer.write(id: id, fight: fight, owner: owner, opponent: opponent, date: date,
-                                       result: result.rawValue) { inputs[$0] }
-        tallies[owner, default: BattleStore.Tally()].add(result)
-        summary.add { i in if case .value(let v) = inputs[i] { v } else { nil } }
+                                       result: result) { inputs[$0] }
+        if !counted { counts.add(owner: owner, result: result) { inputs[$0].value } }
         return damaged
     }
 
+    /// Adds tallies and summaries counted beforehand (`EncodedDrafts.counts`).
+    mutating func add(_ counted: BatchCounts) { counts.merge(counted) }
+
     /// Adds the batch's tallies and summaries (before the transaction commits).
     func finish(on db: Database) throws {
+        // Text bound in place belongs to the batch's caller: the statement lets go of it.
+        writer.clearBindings()
+        try counts.apply(to: db)
+    }
+}
+
+/// A batch's wins, losses and draws by Human, and the model's summaries of its values.
+struct BatchCounts: Sendable {
+    private var tallies: [Int64: BattleStore.Tally] = [:]
+    private var summary: SummaryDelta
+
+    init(attributes: [StoreModel.TransformableAttribute]) {
+        summary = SummaryDelta(attributes: attributes)
+    }
+
+    /// Counts one record; `value(i)` is the model's i-th attribute's value (nil: none).
+    mutating func add(owner: Int64, result: FightResult, _ value: (Int) -> (any Sendable)?) {
+        tallies[owner, default: BattleStore.Tally()].add(result)
+        summary.add(value)
+    }
+
+    mutating func merge(_ other: BatchCounts) {
+        tallies.merge(other.tallies) { a, b in
+            BattleStore.Tally(wins: a.wins + b.wins, losses: a.losses + b.losses, draws: a.draws + b.draws)
+        }
+        summary.merge(other.summary)
+    }
+
+    func apply(to db: Database) throws {
         try summary.apply(to: db)
         try BattleStore.addTallies(tallies, on: db)
     }

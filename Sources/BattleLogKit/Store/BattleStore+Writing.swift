@@ -15,22 +15,27 @@ extension BattleStore {
     /// processes never share one.
     @discardableResult
     public func insert(_ drafts: [RecordDraft]) throws(StoreError) -> [Int64] {
-        try writeBatch(reloadsHumans: false) { batch in
-            let names = schema.names
+        try insert(try schema.encode(drafts))
+    }
+
+    /// Writes drafts encoded beforehand (on any thread, with this store's `schema`), as `insert`.
+    @discardableResult
+    public func insert(_ encoded: EncodedDrafts) throws(StoreError) -> [Int64] {
+        let drafts = encoded.drafts
+        return try writeBatch(reloadsHumans: false) { batch in
+            batch.add(encoded.counts)
             let firstFight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1
             var fights: [Int64: Int64] = [:]
             var ids: [Int64] = []
             ids.reserveCapacity(drafts.count)
-            for draft in drafts {
+            for (n, draft) in drafts.enumerated() {
                 let fight: Int64
                 if let known = fights[draft.fight] { fight = known } else {
                     fight = firstFight + Int64(fights.count)
                     fights[draft.fight] = fight
                 }
                 try batch.write(fight: fight, owner: draft.ownerID, opponent: draft.opponentID, date: .integer(draft.date),
-                                result: draft.result) { i in
-                    draft.values[names[i]].map(AttributeInput.value) ?? .absent
-                }
+                                result: draft.result, counted: true) { i in encoded.inputs[n][i] }
                 ids.append(db.lastInsertRowID)
             }
             return ids

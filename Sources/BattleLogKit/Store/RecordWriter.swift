@@ -1,12 +1,25 @@
 import SQLiteDB
 
 /// A transformable value about to be written.
-enum AttributeInput {
+enum AttributeInput: Sendable {
     case value(any Sendable)
+    /// A value already in its stored form with its derived values (`RecordSchema.encode`, made
+    /// off the writer's thread), its text in `EncodedText` (bound in place: the caller keeps it
+    /// alive until the batch is written).
+    case encoded(EncodedValue, EncodedText)
     case absent
     /// A stored form carried as it was (a value another store could not decode): written as is,
     /// reported as damage by the reader; its derived columns are NULL.
     case raw(SQLiteValue)
+
+    /// The value the summaries count (none when absent or carried raw).
+    var value: (any Sendable)? {
+        switch self {
+        case .value(let v): v
+        case .encoded(let e, _): e.value
+        case .absent, .raw: nil
+        }
+    }
 }
 
 /// The one insert of a record, built from the model: the plain columns, each transformable
@@ -34,7 +47,7 @@ struct RecordWriter {
     /// Writes one record; `input(i)` gives the value of the model's i-th transformable attribute.
     /// Returns how many of its values go in as damage (carried raw, or outside the model's range).
     @discardableResult
-    mutating func write(id: Int64? = nil, fight: Int64, owner: Int64, opponent: Int64?, date: SQLiteValue, result: String,
+    mutating func write(id: Int64? = nil, fight: Int64, owner: Int64, opponent: Int64?, date: SQLiteValue, result: FightResult,
                _ input: (Int) -> AttributeInput) throws -> Int {
         statement.reset()
         var index: Int32 = 1
@@ -43,7 +56,7 @@ struct RecordWriter {
         try statement.bind(int64: owner, at: index + 1)
         try statement.bind(opponent.map(SQLiteValue.integer) ?? .null, at: index + 2)
         try statement.bind(date, at: index + 3)
-        try statement.bind(utf8: Array(result.utf8), at: index + 4)
+        try statement.bind(unownedUTF8: result.storedText, at: index + 4)
         index = firstAttribute
         var damaged = 0
         for (i, resolved) in attributes.enumerated() {
@@ -57,6 +70,10 @@ struct RecordWriter {
                 try statement.bind(utf8: written.bytes, at: index)
                 if !written.inRange { damaged += 1 }
                 for k in 0..<count { try statement.bind(derived[k], at: index + 1 + Int32(k)) }
+            case .encoded(let e, let text):
+                try statement.bind(unownedUTF8: text.text(e.text), at: index)
+                if !e.inRange { damaged += 1 }
+                for k in 0..<count { try statement.bind(e.derived[k], at: index + 1 + Int32(k)) }
             case .absent:
                 guard resolved.isOptional else { throw StoreError.missingValue(attribute: resolved.attribute.qualifiedName) }
                 try bindNulls(from: index, count: 1 + count)
@@ -69,6 +86,12 @@ struct RecordWriter {
         }
         _ = try statement.step()
         return damaged
+    }
+
+    /// Forgets the last record's bindings (text bound in place goes away with its batch).
+    func clearBindings() {
+        statement.reset()
+        statement.clearBindings()
     }
 
     private func bindNulls(from index: Int32, count: Int) throws {

@@ -3,7 +3,7 @@ import SQLiteDB
 /// Magic usage and dice counts gathered over a batch, added to the summary tables at commit.
 /// Which attribute feeds which table, and the dice's range, come from the model (`summary`,
 /// `range`): nothing here names an attribute.
-struct SummaryDelta {
+struct SummaryDelta: Sendable {
     /// What was gathered: uses by magic type and name, and times by roll.
     private(set) var magicUses: [MagicKey: Int] = [:]
     private(set) var dice: [Int: Int] = [:]
@@ -12,7 +12,7 @@ struct SummaryDelta {
     private let diceAt: Int?
     private let diceRange: ClosedRange<Int64>?
 
-    struct MagicKey: Hashable {
+    struct MagicKey: Hashable, Sendable {
         let type: String
         let name: String
     }
@@ -31,6 +31,12 @@ struct SummaryDelta {
         if let i = diceAt, let rolls = value(i) as? [Int], diceRange.map({ r in rolls.allSatisfy { r.contains(Int64($0)) } }) ?? true {
             for roll in rolls { dice[roll, default: 0] += 1 }
         }
+    }
+
+    /// Adds what `other` gathered (over the same attributes).
+    mutating func merge(_ other: SummaryDelta) {
+        magicUses.merge(other.magicUses, uniquingKeysWith: +)
+        dice.merge(other.dice, uniquingKeysWith: +)
     }
 
     func apply(to db: Database) throws {

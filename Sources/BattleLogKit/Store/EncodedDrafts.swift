@@ -1,0 +1,88 @@
+import Foundation
+import SQLiteDB
+
+/// A value in its stored form (text inside its batch's `EncodedText`), with its derived query
+/// values and the value itself.
+struct EncodedValue: Sendable {
+    /// Where its stored text lies in the batch's `EncodedText`.
+    let text: Range<Int>
+    let derived: [SQLiteValue]
+    /// Within the model's range (outside it the value is written as damage).
+    let inRange: Bool
+    let value: any Sendable
+}
+
+/// The stored texts of one batch, end to end in one buffer that the writer binds in place
+/// (SQLite reads them without copying). Immutable once the batch is encoded; freed with it.
+final class EncodedText: @unchecked Sendable {
+    private var bytes: UnsafeMutableRawPointer
+    private var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        bytes = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 1)
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// Appends `text`, returning where it lies (only while the batch is being encoded).
+    func append(_ text: [UInt8]) -> Range<Int> {
+        if count + text.count > capacity {
+            let grown = max(capacity * 2, count + text.count)
+            let moved = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 1)
+            moved.copyMemory(from: bytes, byteCount: count)
+            bytes.deallocate()
+            bytes = moved
+            capacity = grown
+        }
+        text.withUnsafeBytes { (bytes + count).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        defer { count += text.count }
+        return count..<(count + text.count)
+    }
+
+    /// The text at `range`, valid as long as this object lives.
+    func text(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: bytes + range.lowerBound, count: range.count)
+    }
+}
+
+/// Drafts whose transformable values are already encoded, with their tallies and summaries
+/// counted: the costly part of a write, made on any thread (the simulator's producer), so that
+/// the writer's thread only binds and inserts.
+public struct EncodedDrafts: Sendable {
+    public let drafts: [RecordDraft]
+    /// Each draft's inputs, by attribute index.
+    let inputs: [[AttributeInput]]
+    /// The stored texts the inputs point into.
+    let text: EncodedText
+    /// Their tallies and summaries, counted as they were encoded (owners as the drafts give them).
+    let counts: BatchCounts
+}
+
+extension RecordSchema {
+    /// Encodes `drafts`' values as this schema writes them. A value of the wrong type is an error
+    /// naming the attribute; a missing required one is refused when written.
+    public func encode(_ drafts: [RecordDraft]) throws(StoreError) -> EncodedDrafts {
+        var inputs: [[AttributeInput]] = []
+        inputs.reserveCapacity(drafts.count)
+        let text = EncodedText(capacity: drafts.count * 160)
+        var derived: [SQLiteValue] = Array(repeating: .null, count: resolved.map(\.derivedCount).max() ?? 0)
+        var counts = BatchCounts(attributes: attributes)
+        for draft in drafts {
+            var row: [AttributeInput] = []
+            row.reserveCapacity(resolved.count)
+            for (i, a) in resolved.enumerated() {
+                guard let value = draft.values[names[i]] else { row.append(.absent); continue }
+                guard let written = a.write(value, a.range, &derived) else {
+                    throw .wrongValueType(attribute: a.attribute.qualifiedName, expected: a.attribute.valueClassName, found: "\(type(of: value))")
+                }
+                row.append(.encoded(EncodedValue(text: text.append(written.bytes), derived: Array(derived.prefix(a.derivedCount)),
+                                                 inRange: written.inRange, value: value), text))
+            }
+            counts.add(owner: draft.ownerID, result: draft.result) { row[$0].value }
+            inputs.append(row)
+        }
+        return EncodedDrafts(drafts: drafts, inputs: inputs, text: text, counts: counts)
+    }
+}
