@@ -17,16 +17,21 @@ struct BatchWriter {
     }
 
     /// Writes one record; `input(i)` gives the model's i-th transformable attribute. Returns how
-    /// many of its values go in as damage. `counted`: its tallies and summaries are already in
-    /// counts added with `add` (made beside the values, off the writer's thread).
+    /// many of its values go in as damage.
     @discardableResult
     mutating func write(id: Int64? = nil, fight: Int64, owner: Int64, opponent: Int64?, date: SQLiteValue,
-                        result: FightResult, counted: Bool = false, _ input: (Int) -> AttributeInput) throws -> Int {
+                        result: FightResult, _ input: (Int) -> AttributeInput) throws -> Int {
         for i in inputs.indices { inputs[i] = input(i) }
         let damaged = try writer.write(id: id, fight: fight, owner: owner, opponent: opponent, date: date,
                                        result: result) { inputs[$0] }
-        if !counted { counts.add(owner: owner, result: result) { inputs[$0].value } }
+        counts.add(owner: owner, result: result) { inputs[$0].value }
         return damaged
+    }
+
+    /// Writes record `row` of a batch encoded beforehand; its counts are added with `add`.
+    @discardableResult
+    mutating func write(_ batch: EncodedDrafts, row: Int, fight: Int64) throws -> Int {
+        try writer.write(batch, row: row, fight: fight)
     }
 
     /// Adds tallies and summaries counted beforehand (`EncodedDrafts.counts`).

@@ -34,8 +34,7 @@ extension BattleStore {
                     fight = firstFight + Int64(fights.count)
                     fights[draft.fight] = fight
                 }
-                try batch.write(fight: fight, owner: draft.ownerID, opponent: draft.opponentID, date: .integer(draft.date),
-                                result: draft.result, counted: true) { i in encoded.inputs[n][i] }
+                try batch.write(encoded, row: n, fight: fight)
                 ids.append(db.lastInsertRowID)
             }
             return ids

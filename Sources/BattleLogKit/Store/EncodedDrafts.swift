@@ -1,15 +1,13 @@
 import Foundation
 import SQLiteDB
 
-/// A value in its stored form (text inside its batch's `EncodedText`), with its derived query
-/// values and the value itself.
+/// A value in its stored form: where its text lies in the batch's `EncodedText`, where its
+/// derived values start in the batch's `derived`, and whether it is within the model's range
+/// (outside it the value is written as damage). Plain data: the writer copies it for nothing.
 struct EncodedValue: Sendable {
-    /// Where its stored text lies in the batch's `EncodedText`.
     let text: Range<Int>
-    let derived: [SQLiteValue]
-    /// Within the model's range (outside it the value is written as damage).
+    let derivedStart: Int
     let inRange: Bool
-    let value: any Sendable
 }
 
 /// The stored texts of one batch, end to end in one buffer that the writer binds in place
@@ -52,9 +50,11 @@ final class EncodedText: @unchecked Sendable {
 /// the writer's thread only binds and inserts.
 public struct EncodedDrafts: Sendable {
     public let drafts: [RecordDraft]
-    /// Each draft's inputs, by attribute index.
-    let inputs: [[AttributeInput]]
-    /// The stored texts the inputs point into.
+    /// Each draft's values by attribute, row after row (`row * attributes + i`); nil: absent.
+    let slots: [EncodedValue?]
+    /// The derived values of every value, end to end.
+    let derived: [SQLiteValue]
+    /// The stored texts the slots point into.
     let text: EncodedText
     /// Their tallies and summaries, counted as they were encoded (owners as the drafts give them).
     let counts: BatchCounts
@@ -64,25 +64,24 @@ extension RecordSchema {
     /// Encodes `drafts`' values as this schema writes them. A value of the wrong type is an error
     /// naming the attribute; a missing required one is refused when written.
     public func encode(_ drafts: [RecordDraft]) throws(StoreError) -> EncodedDrafts {
-        var inputs: [[AttributeInput]] = []
-        inputs.reserveCapacity(drafts.count)
+        var slots: [EncodedValue?] = []
+        slots.reserveCapacity(drafts.count * resolved.count)
+        var allDerived: [SQLiteValue] = []
+        allDerived.reserveCapacity(drafts.count * resolved.map(\.derivedCount).reduce(0, +))
         let text = EncodedText(capacity: drafts.count * 160)
         var derived: [SQLiteValue] = Array(repeating: .null, count: resolved.map(\.derivedCount).max() ?? 0)
         var counts = BatchCounts(attributes: attributes)
         for draft in drafts {
-            var row: [AttributeInput] = []
-            row.reserveCapacity(resolved.count)
             for (i, a) in resolved.enumerated() {
-                guard let value = draft.values[names[i]] else { row.append(.absent); continue }
+                guard let value = draft.values[names[i]] else { slots.append(nil); continue }
                 guard let written = a.write(value, a.range, &derived) else {
                     throw .wrongValueType(attribute: a.attribute.qualifiedName, expected: a.attribute.valueClassName, found: "\(type(of: value))")
                 }
-                row.append(.encoded(EncodedValue(text: text.append(written.bytes), derived: Array(derived.prefix(a.derivedCount)),
-                                                 inRange: written.inRange, value: value), text))
+                slots.append(EncodedValue(text: text.append(written.bytes), derivedStart: allDerived.count, inRange: written.inRange))
+                allDerived += derived.prefix(a.derivedCount)
             }
-            counts.add(owner: draft.ownerID, result: draft.result) { row[$0].value }
-            inputs.append(row)
+            counts.add(owner: draft.ownerID, result: draft.result) { draft.values[names[$0]] }
         }
-        return EncodedDrafts(drafts: drafts, inputs: inputs, text: text, counts: counts)
+        return EncodedDrafts(drafts: drafts, slots: slots, derived: allDerived, text: text, counts: counts)
     }
 }

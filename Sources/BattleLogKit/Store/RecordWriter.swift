@@ -3,10 +3,6 @@ import SQLiteDB
 /// A transformable value about to be written.
 enum AttributeInput: Sendable {
     case value(any Sendable)
-    /// A value already in its stored form with its derived values (`RecordSchema.encode`, made
-    /// off the writer's thread), its text in `EncodedText` (bound in place: the caller keeps it
-    /// alive until the batch is written).
-    case encoded(EncodedValue, EncodedText)
     case absent
     /// A stored form carried as it was (a value another store could not decode): written as is,
     /// reported as damage by the reader; its derived columns are NULL.
@@ -16,7 +12,6 @@ enum AttributeInput: Sendable {
     var value: (any Sendable)? {
         switch self {
         case .value(let v): v
-        case .encoded(let e, _): e.value
         case .absent, .raw: nil
         }
     }
@@ -49,15 +44,8 @@ struct RecordWriter {
     @discardableResult
     mutating func write(id: Int64? = nil, fight: Int64, owner: Int64, opponent: Int64?, date: SQLiteValue, result: FightResult,
                _ input: (Int) -> AttributeInput) throws -> Int {
-        statement.reset()
-        var index: Int32 = 1
-        if let id { try statement.bind(int64: id, at: index); index += 1 }
-        try statement.bind(int64: fight, at: index)
-        try statement.bind(int64: owner, at: index + 1)
-        try statement.bind(opponent.map(SQLiteValue.integer) ?? .null, at: index + 2)
-        try statement.bind(date, at: index + 3)
-        try statement.bind(unownedUTF8: result.storedText, at: index + 4)
-        index = firstAttribute
+        try bindPlainColumns(id: id, fight: fight, owner: owner, opponent: opponent, date: date, result: result)
+        var index = firstAttribute
         var damaged = 0
         for (i, resolved) in attributes.enumerated() {
             let count = resolved.derivedCount
@@ -70,10 +58,6 @@ struct RecordWriter {
                 try statement.bind(utf8: written.bytes, at: index)
                 if !written.inRange { damaged += 1 }
                 for k in 0..<count { try statement.bind(derived[k], at: index + 1 + Int32(k)) }
-            case .encoded(let e, let text):
-                try statement.bind(unownedUTF8: text.text(e.text), at: index)
-                if !e.inRange { damaged += 1 }
-                for k in 0..<count { try statement.bind(e.derived[k], at: index + 1 + Int32(k)) }
             case .absent:
                 guard resolved.isOptional else { throw StoreError.missingValue(attribute: resolved.attribute.qualifiedName) }
                 try bindNulls(from: index, count: 1 + count)
@@ -86,6 +70,44 @@ struct RecordWriter {
         }
         _ = try statement.step()
         return damaged
+    }
+
+    /// Writes record `row` of a batch encoded beforehand (`RecordSchema.encode` with the same
+    /// attributes): its stored texts bound in place, its derived values as they were made.
+    /// Returns how many of its values go in as damage.
+    mutating func write(_ batch: EncodedDrafts, row: Int, fight: Int64) throws -> Int {
+        let draft = batch.drafts[row]
+        try bindPlainColumns(id: nil, fight: fight, owner: draft.ownerID, opponent: draft.opponentID,
+                             date: .integer(draft.date), result: draft.result)
+        var index = firstAttribute
+        var damaged = 0
+        for (i, resolved) in attributes.enumerated() {
+            let count = resolved.derivedCount
+            if let e = batch.slots[row * attributes.count + i] {
+                try statement.bind(unownedUTF8: batch.text.text(e.text), at: index)
+                if !e.inRange { damaged += 1 }
+                for k in 0..<count { try statement.bind(batch.derived[e.derivedStart + k], at: index + 1 + Int32(k)) }
+            } else {
+                guard resolved.isOptional else { throw StoreError.missingValue(attribute: resolved.attribute.qualifiedName) }
+                try bindNulls(from: index, count: 1 + count)
+            }
+            index += 1 + Int32(count)
+        }
+        _ = try statement.step()
+        return damaged
+    }
+
+    /// The plain columns of a record, after a reset.
+    private func bindPlainColumns(id: Int64?, fight: Int64, owner: Int64, opponent: Int64?, date: SQLiteValue,
+                                  result: FightResult) throws {
+        statement.reset()
+        var index: Int32 = 1
+        if let id { try statement.bind(int64: id, at: index); index += 1 }
+        try statement.bind(int64: fight, at: index)
+        try statement.bind(int64: owner, at: index + 1)
+        try statement.bind(opponent.map(SQLiteValue.integer) ?? .null, at: index + 2)
+        try statement.bind(date, at: index + 3)
+        try statement.bind(unownedUTF8: result.storedText, at: index + 4)
     }
 
     /// Forgets the last record's bindings (text bound in place goes away with its batch).
