@@ -34,30 +34,23 @@ enum ImportCommand: Command {
         // Read and written in one pass, in one transaction: the first bad line rolls everything
         // back. A database this import created is removed again when nothing could be imported.
         let created = !databaseExists
-        let schema = try store?.schema ?? RecordSchema.standard()
         var written = 0
         do {
             if store == nil { store = try openStore(globals, console: console) }
             let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "MB")
+            // Read, decoded and encoded on a second thread; written here as the chunks come.
+            let pieces = ImportReader(path: path, name: file, schema: store!.schema).start()
+            defer { pieces.close() }
             written = try store!.importRecords { add in
-                try InputFile.forEachLine(path) { whole, number, read, size in
-                    if let size, number % 1000 == 0 { bar.update(done: read >> 20, total: size >> 20) }
-                    var line = whole
-                    if number == 1 {
-                        // A byte-order mark some editors write first is not part of the JSON.
-                        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
-                        if line.starts(with: Array("id,".utf8)) {
-                            throw CommandFailure("\(file): is CSV, which cannot be imported (it is for spreadsheets); import reads the JSON lines of `battlelog export`")
-                        }
+                while true {
+                    switch pieces.take(waitingAtMost: 60) {
+                    case .item(.chunk(let chunk, let read, let size)):
+                        try add(chunk)
+                        if let size { bar.update(done: read >> 20, total: size >> 20) }
+                    case .item(.failure(let error)): throw error
+                    case .timedOut: continue
+                    case .closed: return
                     }
-                    if line.isEmpty || line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { return }
-                    guard let text = String(validating: line, as: UTF8.self) else {
-                        throw CommandFailure("\(file): line \(number): not valid UTF-8")
-                    }
-                    let record: RecordJSON.Imported
-                    do { record = try RecordJSON.decode(text, schema: schema) }
-                    catch let e as RecordJSON.LineError { throw CommandFailure("\(file): line \(number): \(e.message)") }
-                    try add(record, number)
                 }
             }
             bar.finish()

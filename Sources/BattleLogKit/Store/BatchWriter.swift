@@ -30,8 +30,8 @@ struct BatchWriter {
 
     /// Writes record `row` of a batch encoded beforehand; its counts are added with `add`.
     @discardableResult
-    mutating func write(_ batch: EncodedDrafts, row: Int, fight: Int64) throws -> Int {
-        try writer.write(batch, row: row, fight: fight)
+    mutating func write(_ batch: EncodedDrafts, row: Int, id: Int64? = nil, fight: Int64) throws -> Int {
+        try writer.write(batch, row: row, id: id, fight: fight)
     }
 
     /// Adds tallies and summaries counted beforehand (`EncodedDrafts.counts`).

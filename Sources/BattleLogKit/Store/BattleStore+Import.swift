@@ -1,5 +1,21 @@
 import SQLiteDB
 
+/// Records read for an import, with their values already encoded: made on the reading thread
+/// (`RecordSchema.encode`), so that the writer only checks and inserts.
+public struct ImportChunk: Sendable {
+    public let records: [RecordJSON.Imported]
+    /// Where each record came from (a line number), for conflict messages.
+    public let lines: [Int]
+    let encoded: EncodedDrafts
+
+    /// Encodes `records` with `schema` (the importing store's).
+    public init(records: [RecordJSON.Imported], lines: [Int], schema: RecordSchema) throws(StoreError) {
+        self.records = records
+        self.lines = lines
+        encoded = try schema.encode(records.map(\.draft))
+    }
+}
+
 extension BattleStore {
     /// Writes the records `produce` hands to `add` with their own ids (and their Humans with
     /// theirs) in one transaction, the summaries with them: all of them or, at the first conflict
@@ -9,15 +25,14 @@ extension BattleStore {
     /// Every fight must come whole (its two records, of two different Humans, each the other's
     /// opponent, or one record without an opponent), and neither a record id nor a fight id may
     /// exist already. `line` names where a record came from in conflict messages. Returns the
-    /// number of records written.
+    /// number of records written. The chunks come from any thread; `add` runs on the caller's.
     @discardableResult
-    public func importRecords(_ produce: (_ add: (_ record: RecordJSON.Imported, _ line: Int) throws -> Void) throws -> Void) throws -> Int {
+    public func importRecords(_ produce: (_ add: (_ chunk: ImportChunk) throws -> Void) throws -> Void) throws -> Int {
         var count = 0
         try writeBatch(withID: true) { batch in
             var known = humansByID
             let insertHuman = try db.cachedStatement("INSERT INTO human(id, name, kind) VALUES (?, ?, ?)")
             let fightExists = try db.cachedStatement("SELECT 1 FROM record WHERE fight = ? LIMIT 1")
-            let names = schema.names
             // What the database held before: an id or a fight above these came from the file.
             let maxID = try db.scalarInt("SELECT max(id) FROM record") ?? 0
             let maxFight = try db.scalarInt("SELECT max(fight) FROM record") ?? 0
@@ -26,50 +41,51 @@ extension BattleStore {
             // The highest fight this import has written: a fight above it and above the
             // database's cannot be there yet (an export's fights come in increasing order).
             var highestFight = maxFight
-            try produce { r, line in
-                func conflict(_ message: String, naming: Bool = true) -> ImportConflict {
-                    ImportConflict(message: "line \(line): record \(r.id)" + (naming ? ": " : " ") + message)
-                }
-                if r.owner.id == r.opponent?.id { throw conflict("Human \(r.owner.id) cannot fight itself") }
-                for human in [r.owner, r.opponent].compactMap({ $0 }) {
-                    if let existing = known[human.id] {
-                        guard existing == human else {
-                            throw conflict("Human \(human.id) is \"\(MessageText.cut(existing.name))\" (\(existing.kindText)) here, \"\(MessageText.cut(human.name))\" (\(human.kindText)) in the file")
+            try produce { chunk in
+                batch.add(chunk.encoded.counts)
+                for (row, r) in chunk.records.enumerated() {
+                    let line = chunk.lines[row]
+                    func conflict(_ message: String, naming: Bool = true) -> ImportConflict {
+                        ImportConflict(message: "line \(line): record \(r.id)" + (naming ? ": " : " ") + message)
+                    }
+                    if r.owner.id == r.opponent?.id { throw conflict("Human \(r.owner.id) cannot fight itself") }
+                    for human in [r.owner, r.opponent].compactMap({ $0 }) {
+                        if let existing = known[human.id] {
+                            guard existing == human else {
+                                throw conflict("Human \(human.id) is \"\(MessageText.cut(existing.name))\" (\(existing.kindText)) here, \"\(MessageText.cut(human.name))\" (\(human.kindText)) in the file")
+                            }
+                            continue
                         }
-                        continue
-                    }
-                    // A name belongs to one Human (the roster's names are unique).
-                    if let clash = known.values.first(where: { $0.name == human.name }) {
-                        throw conflict("Human \(human.id) \"\(MessageText.cut(human.name))\" in the file is Human \(clash.id) here; a name belongs to one Human (import into a new database, --db NEW.sqlite)")
-                    }
-                    try insertHuman.execute([human.id, human.name, human.kindText])
-                    known[human.id] = human
-                }
-                let d = r.draft
-                switch pairing.add(r, line: line) {
-                case .opened:
-                    // A fight's first record in the file: the fight must be new here.
-                    if d.fight <= highestFight && (d.fight > maxFight || !lowFights.contains(d.fight)) {
-                        if try fightExists.first([d.fight], { _ in true }) != nil {
-                            throw conflict("fight \(d.fight) already exists in the database; import into a new database (--db NEW.sqlite)")
+                        // A name belongs to one Human (the roster's names are unique).
+                        if let clash = known.values.first(where: { $0.name == human.name }) {
+                            throw conflict("Human \(human.id) \"\(MessageText.cut(human.name))\" in the file is Human \(clash.id) here; a name belongs to one Human (import into a new database, --db NEW.sqlite)")
                         }
+                        try insertHuman.execute([human.id, human.name, human.kindText])
+                        known[human.id] = human
                     }
-                    if d.fight <= maxFight { lowFights.insert(d.fight) }
-                    highestFight = max(highestFight, d.fight)
-                case .closed: break
-                case .refused(let why): throw conflict(why)
-                }
-                do {
-                    try batch.write(id: r.id, fight: d.fight, owner: d.ownerID, opponent: d.opponentID, date: .integer(d.date),
-                                    result: d.result) { i in
-                        d.values[names[i]].map(AttributeInput.value) ?? .absent
+                    let d = r.draft
+                    switch pairing.add(r, line: line) {
+                    case .opened:
+                        // A fight's first record in the file: the fight must be new here.
+                        if d.fight <= highestFight && (d.fight > maxFight || !lowFights.contains(d.fight)) {
+                            if try fightExists.first([d.fight], { _ in true }) != nil {
+                                throw conflict("fight \(d.fight) already exists in the database; import into a new database (--db NEW.sqlite)")
+                            }
+                        }
+                        if d.fight <= maxFight { lowFights.insert(d.fight) }
+                        highestFight = max(highestFight, d.fight)
+                    case .closed: break
+                    case .refused(let why): throw conflict(why)
                     }
-                } catch let e as SQLiteError where e.isUniqueConstraint {
-                    if r.id > maxID || lowIDs.contains(r.id) { throw conflict("appears twice in the file", naming: false) }
-                    throw conflict("already exists in the database; import into a new database (--db NEW.sqlite), or leave that record out", naming: false)
+                    do {
+                        try batch.write(chunk.encoded, row: row, id: r.id, fight: d.fight)
+                    } catch let e as SQLiteError where e.isUniqueConstraint {
+                        if r.id > maxID || lowIDs.contains(r.id) { throw conflict("appears twice in the file", naming: false) }
+                        throw conflict("already exists in the database; import into a new database (--db NEW.sqlite), or leave that record out", naming: false)
+                    }
+                    if r.id <= maxID { lowIDs.insert(r.id) }
+                    count += 1
                 }
-                if r.id <= maxID { lowIDs.insert(r.id) }
-                count += 1
             }
             if let open = pairing.firstOpen {
                 throw ImportConflict(message: "line \(open.line): record \(open.id): fight \(open.fight) has only this record in the file; a fight is imported with both its records (an export of the whole log, `battlelog export`; a Human's list or a filter's matches hold one side of most fights)")
@@ -80,7 +96,8 @@ extension BattleStore {
 
     /// Writes `records` (in memory) the same way; their positions stand for lines.
     public func importRecords(_ records: [RecordJSON.Imported]) throws {
-        try importRecords { add in for (i, r) in records.enumerated() { try add(r, i + 1) } }
+        let chunk = try ImportChunk(records: records, lines: records.indices.map { $0 + 1 }, schema: schema)
+        try importRecords { add in try add(chunk) }
     }
 }
 

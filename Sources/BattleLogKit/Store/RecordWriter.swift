@@ -75,9 +75,9 @@ struct RecordWriter {
     /// Writes record `row` of a batch encoded beforehand (`RecordSchema.encode` with the same
     /// attributes): its stored texts bound in place, its derived values as they were made.
     /// Returns how many of its values go in as damage.
-    mutating func write(_ batch: EncodedDrafts, row: Int, fight: Int64) throws -> Int {
+    mutating func write(_ batch: EncodedDrafts, row: Int, id: Int64? = nil, fight: Int64) throws -> Int {
         let draft = batch.drafts[row]
-        try bindPlainColumns(id: nil, fight: fight, owner: draft.ownerID, opponent: draft.opponentID,
+        try bindPlainColumns(id: id, fight: fight, owner: draft.ownerID, opponent: draft.opponentID,
                              date: .integer(draft.date), result: draft.result)
         var index = firstAttribute
         var damaged = 0
