@@ -12,7 +12,7 @@ public struct ValuePresenter: Sendable {
 
     /// The line of detail: segments after the first are extras a short pane may leave out
     /// (the time as a fraction, the dice's sparkline); `width` is the room (nil: as much as needed).
-    public let line: @Sendable (_ value: any Sendable, _ width: Int?) -> [Segment]
+    public let line: @Sendable (_ value: any Sendable, _ labels: Labels, _ width: Int?) -> [Segment]
     /// A box shown under the lines (a surface draws it as it draws the magic box), or nil.
     public let box: (@Sendable (_ stored: Stored, _ labels: Labels, _ width: Int?, _ valueLines: Int) -> [[Segment]])?
     /// The text of a list's cell for a value; `short` when the room is tight (the records
@@ -23,12 +23,21 @@ public struct ValuePresenter: Sendable {
     public let cellWidth: Int?
     /// The texts `/` searches in a value (a gate's name, a collaborator), none by default.
     public let searchableText: @Sendable (_ value: any Sendable) -> [String]
+    /// The label key that says the value is absent, when absence means something to say ("no
+    /// timeline"); nil: the one spelling of absence, `—`.
+    public let absentLabel: String?
+    /// Whether the whole line is an extra a short pane may leave out (the detail pane keeps the
+    /// magic box whole before it).
+    public let lineIsExtra: Bool
 
-    public init(line: @escaping @Sendable (_ value: any Sendable, _ width: Int?) -> [Segment],
+    public init(line: @escaping @Sendable (_ value: any Sendable, _ labels: Labels, _ width: Int?) -> [Segment],
                 box: (@Sendable (_ stored: Stored, _ labels: Labels, _ width: Int?, _ valueLines: Int) -> [[Segment]])? = nil,
                 cell: @escaping @Sendable (_ value: any Sendable, _ labels: Labels, _ short: Bool) -> String,
                 cellWidth: Int? = nil,
-                searchableText: @escaping @Sendable (_ value: any Sendable) -> [String] = { _ in [] }) {
+                searchableText: @escaping @Sendable (_ value: any Sendable) -> [String] = { _ in [] },
+                absentLabel: String? = nil, lineIsExtra: Bool = false) {
+        self.absentLabel = absentLabel
+        self.lineIsExtra = lineIsExtra
         self.line = line
         self.box = box
         self.cell = cell
@@ -57,8 +66,8 @@ public struct ValuePresenter: Sendable {
     /// The line of `stored` as this presenter, or absence and damage in their one spelling.
     public func line(_ stored: Stored, labels: Labels, width: Int? = nil) -> [Segment] {
         switch stored.decoded {
-        case .success(let value?): line(value, width)
-        case .success(nil): [Segment(Self.absent, .dim)]
+        case .success(let value?): line(value, labels, width)
+        case .success(nil): [Segment(absentLabel.map { labels[$0] } ?? Self.absent, .dim)]
         case .failure(let e): Self.damagedLine(e, labels: labels)
         }
     }
@@ -67,7 +76,7 @@ public struct ValuePresenter: Sendable {
     public func cell(_ stored: Stored, labels: Labels, short: Bool = false) -> String {
         switch stored.decoded {
         case .success(let value?): cell(value, labels, short)
-        case .success(nil): Self.absent
+        case .success(nil): absentLabel.map { labels[$0] } ?? Self.absent
         case .failure: Self.damagedCell(labels)
         }
     }
@@ -89,7 +98,7 @@ public enum ValuePresenters {
     public static func presenter(for className: String, transformer: AnyValueTransformer) -> ValuePresenter {
         if let p = table[className] { return p }
         return ValuePresenter(
-            line: { value, _ in [ValuePresenter.Segment(transformer.describe(value), .reading)] },
+            line: { value, _, _ in [ValuePresenter.Segment(transformer.describe(value), .reading)] },
             cell: { value, _, _ in transformer.describe(value) })
     }
 
@@ -106,14 +115,14 @@ public enum ValuePresenters {
     /// The presenters of battlelog's own value types.
     static let standard: [String: ValuePresenter] = [
         "MediaTime": ValuePresenter(
-            line: { value, _ in
+            line: { value, _, _ in
                 guard let t = value as? MediaTime else { return [] }
                 return [.init(t.clockDescription, .reading), .init(t.description, .dim)]
             },
             cell: { value, _, _ in (value as? MediaTime)?.clockDescription ?? "" },
             cellWidth: 9),
         "[Int]": ValuePresenter(
-            line: { value, width in
+            line: { value, _, width in
                 guard let dice = value as? [Int] else { return [] }
                 // A hostile array of 100,000 costs no more than the room shows.
                 let shown = width.map { dice.prefix(3 * $0 / 2) } ?? dice[...]
@@ -122,7 +131,7 @@ public enum ValuePresenters {
             },
             cell: { value, _, _ in ((value as? [Int]) ?? []).map(String.init).joined(separator: " ") }),
         "Magic": ValuePresenter(
-            line: { value, _ in
+            line: { value, _, _ in
                 guard let m = value as? Magic else { return [] }
                 return [.init(m.summary, m.typeName == "hero" ? .hero : .villain)]
             },
@@ -141,6 +150,19 @@ public enum ValuePresenters {
                     return nil
                 }
             }),
+        // `14 actions · 2 critical · biggest hit 38` and `first hit 0:03.500`, in the labels' language.
+        "Timeline": ValuePresenter(
+            line: { value, labels, _ in
+                guard let t = value as? Timeline else { return [] }
+                // The first hit is an extra a narrow pane leaves out.
+                let text = labels.fill("timeline.summary", String(t.actions.count), String(t.crits), String(t.biggestHit))
+                return [.init(text, .reading)] + (t.firstHit.map { [.init(labels.fill("timeline.firstHit", $0.time.clockDescription), .dim)] } ?? [])
+            },
+            cell: { value, labels, _ in
+                guard let t = value as? Timeline else { return "" }
+                return labels.fill("timeline.actions", String(t.actions.count))
+            },
+            absentLabel: "noTimeline", lineIsExtra: true),
     ]
 }
 

@@ -151,17 +151,32 @@ if !reuse {
 say("battlelog-bench: \(fights) fights = \(fights * 2) records, batches of \(batch) fights, SQLite \(BattleStore.sqliteLibraryVersion)")
 
 let tOurs0 = now()
+// The rate of each million records, to see whether writing slows as the file grows.
+var millionTimes: [Double] = []
 do {
     let store = try BattleStore(path: oursPath)
-    try SimulationRun(fights: fights, seed: seed, heroes: 12, villains: 12, batchSize: batch).run(on: store)
+    var lastMark = tOurs0
+    try SimulationRun(fights: fights, seed: seed, heroes: 12, villains: 12, batchSize: batch).run(on: store, progress: { p in
+        if p.saved * 2 / 1_000_000 > millionTimes.count {
+            let t = now()
+            millionTimes.append(t - lastMark)
+            lastMark = t
+        }
+    })
 }
 let tOurs = now() - tOurs0
+if millionTimes.count >= 2 {
+    let rates = millionTimes.map { 1_000_000 / $0 }
+    say("ours, each million records: " + rates.map { String(format: "%.0f/s", $0) }.joined(separator: " "))
+    say(String(format: "ours, the last million's rate / the first's = %.2f (goal: at least 0.80)", rates.last! / rates.first!))
+}
 let oursPeak = peakRSSMegabytes()
 say(String(format: "ours:     %.2f s  (%.0f records/s; simulate + encode + insert)  peak memory %.1f MB", tOurs, Double(fights * 2) / tOurs, oursPeak))
 
 // The same rows, generated the same way, inserted through the raw C API. Only the insert is timed.
 let baselineInsert = "INSERT INTO record(fight, owner_id, opponent_id, date, rolls_max, rolls_min, rolls_sum, rolls_count, "
-    + "duration_seconds, result, duration, random_numbers, using_magic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    + "timeline_actions, timeline_crits, timeline_biggest_hit, duration_seconds, timeline_first_hit, "
+    + "result, duration, random_numbers, using_magic, timeline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 /// Inserts the same rows as ours through the raw C API into `path`, built by `schema`: the
 /// insert time and the time its rows took to generate (not counted).
 func cBaseline(path: String, schema: String) -> (insert: Double, prepare: Double) {
@@ -173,7 +188,7 @@ func cBaseline(path: String, schema: String) -> (insert: Double, prepare: Double
     let stored = roster.enumerated().map { Human(id: Int64($0.offset + 1), name: $0.element.name, kind: $0.element.kind ?? .hero) }
     var simulator = FightSimulator(seed: seed, heroes: stored.filter { $0.kind == HumanKind.hero }, villains: stored.filter { $0.kind == HumanKind.villain },
                                    startClock: FightSimulator.epochStart, firstFight: 1)
-    let durationT = MediaTimeTransformer(), diceT = IntArrayTransformer(), magicT = MagicTransformer()
+    let durationT = MediaTimeTransformer(), diceT = IntArrayTransformer(), magicT = MagicTransformer(), timelineT = TimelineTransformer()
     var tC = 0.0, tPrepare = 0.0
     var done = 0
     while done < fights {
@@ -181,25 +196,29 @@ func cBaseline(path: String, schema: String) -> (insert: Double, prepare: Double
         let p0 = now()
         let drafts = simulator.nextBatch(n)
         var ints: [Int64] = [], reals: [Double] = []
-        ints.reserveCapacity(drafts.count * 8)
-        reals.reserveCapacity(drafts.count)
+        ints.reserveCapacity(drafts.count * 11)
+        reals.reserveCapacity(drafts.count * 2)
         var strings: [UnsafeMutablePointer<CChar>?] = []
-        strings.reserveCapacity(drafts.count * 4)
+        strings.reserveCapacity(drafts.count * 5)
         for d in drafts {
             let dice = d.randomNumbers ?? [], duration = d.duration ?? .invalid
+            let timeline = d.values["timeline"] as? Timeline
             ints += [d.fight, d.ownerID, d.opponentID ?? 0, d.date,
-                     Int64(dice.max() ?? 0), Int64(dice.min() ?? 0), Int64(dice.reduce(0, +)), Int64(dice.count)]
-            reals.append(duration.seconds)
+                     Int64(dice.max() ?? 0), Int64(dice.min() ?? 0), Int64(dice.reduce(0, +)), Int64(dice.count),
+                     timeline.map { Int64($0.actions.count) } ?? .min, timeline.map { Int64($0.crits) } ?? .min,
+                     timeline.map { Int64($0.biggestHit) } ?? .min]
+            reals += [duration.seconds, timeline?.firstHit?.time.seconds ?? .nan]
             strings.append(strdup(d.result.rawValue))
             strings.append(strdup(durationT.storedForm(of: duration)))
             strings.append(strdup(diceT.storedForm(of: dice)))
             strings.append(d.usingMagic.map { strdup(magicT.storedForm(of: $0)) } ?? nil)
+            strings.append(timeline.map { strdup(timelineT.storedForm(of: $0)) } ?? nil)
         }
         tPrepare += now() - p0
         let c0 = now()
         let rc = strings.withUnsafeBufferPointer { sp in
             sp.withMemoryRebound(to: UnsafePointer<CChar>?.self) { cp in
-                bl_baseline_insert(c, Int32(drafts.count), ints, 8, reals, 1, cp.baseAddress, 4)
+                bl_baseline_insert(c, Int32(drafts.count), ints, 11, reals, 2, cp.baseAddress, 5)
             }
         }
         tC += now() - c0
@@ -210,6 +229,9 @@ func cBaseline(path: String, schema: String) -> (insert: Double, prepare: Double
     bl_baseline_close(c)
     return (tC, tPrepare)
 }
+if args.contains("--no-baseline") {
+    say("C API:    skipped (--no-baseline; the ratio is measured at 300,000 fights)")
+} else {
 let (tC, tPrepare) = cBaseline(path: cPath, schema: BattleStore.schemaScript)
 say(String(format: "C API:    %.2f s  (%.0f records/s; insert only; generating its rows took another %.2f s, not counted)", tC, Double(fights * 2) / tC, tPrepare))
 // The same rows into a lean schema: the same tables, only the four indexes every list needs
@@ -227,6 +249,7 @@ say(String(format: "C lean:   %.2f s  (%.0f records/s; the four indexes every li
 say(String(format: "ratio:    ours / C lean = %.2fx", tOurs / tLean))
 say(String(format: "ratio:    ours / C = %.2fx  (goal: under 1.15x)", tOurs / tC))
 say(String(format: "memory:   ours peaked at %.1f MB (goal: under 100 MB)", oursPeak))
+}
 }
 
 // MARK: - list and show on the big database
@@ -249,6 +272,8 @@ let showID = String(fights)  // a record in the middle of the table
 let showTimes = timeCommand(["show", showID], rounds: 50)
 say(String(format: "list --owner %@ --limit 50: median %@, p99 %@ (whole command: open, query, format)", owner, ms(percentile(listTimes, 0.5)), ms(percentile(listTimes, 0.99))))
 say(String(format: "show %@: median %@, p99 %@", showID, ms(percentile(showTimes, 0.5)), ms(percentile(showTimes, 0.99))))
+let statsTimes = timeCommand(["stats"], rounds: 20)
+say(String(format: "stats: median %@, p99 %@ (whole command; goal: under 50 ms)", ms(percentile(statsTimes, 0.5)), ms(percentile(statsTimes, 0.99))))
 
 // MARK: - Filters on the big database
 
@@ -258,7 +283,7 @@ do {
     say("filters on \(total) records (first page of 50, newest first; the first page in a fresh store, then the median of 7; the full count):")
     // The README's examples, then the slow filter of issue 12, then the indexed magic fields.
     for expression in ["magic = villain and power >= 8 and result = loss", "collaborator ~ \"mira\" or formula = \"星辰契约\"",
-                       "duration > 2:00 and rolls contains 100", "not (kind = hero) and date >= 2026-01-03 and rolls.max < 40",
+                       "duration > 2:00 and rolls contains 100", "not (kind = hero) and date >= 2026-01-03 and timeline.crits >= 2",
                        "duration > 1:40 and rolls.max < 30",
                        "power >= 9", "power = 10", "magic = villain", "gate = \"Abyssal Maw\"", "collaborator ~ \"mira\"",
                        "rolls contains 100", "rolls.min > 95", "duration > 1:40"] {

@@ -38,24 +38,30 @@ import BattleLogPresentation
             #expect(a.duration.value == b.duration.value)
             #expect(a.randomNumbers.value == b.randomNumbers.value)
             let dice = try #require(a.randomNumbers.value)
-            #expect((3...12).contains(dice.count) && dice.allSatisfy { (1...100).contains($0) })
+            // One die per action of the fight, both sides together.
+            let fight = FightTimeline(try #require(a.timeline), try #require(b.timeline))
+            #expect(dice.count == fight.actions.count && dice.allSatisfy { (1...100).contains($0) })
             // Magic matches the owner's side, when used.
             for r in pair { if let m = r.usingMagic.value ?? nil { #expect(m.typeName == r.owner.kindText) } }
         }
     }
 
-    @Test func durationIsTheExactSumAtMixedTimescales() throws {
+    @Test func durationIsTheExactTimeOfTheLastActionOnItsOwnClock() throws {
         let dir = TempDir()
-        _ = cli(["simulate", "--fights", "50", "--seed", "1"], db: dir.file("db"))
+        _ = cli(["simulate", "--fights", "200", "--seed", "1"], db: dir.file("db"))
         let store = try BattleStore(path: dir.file("db"))
         var timescales = Set<Int32>()
         try store.forEachRecord { r in
             let d = r.duration.value!
             timescales.insert(d.timescale)
             #expect(!d.hasBeenRounded)
-            #expect(d.seconds >= 6 && d.seconds <= 108)
+            #expect(d.seconds >= 2 && d.seconds <= 90)
+            // The last action of the fight is the owner's or the other side's, on its own clock.
+            let last = r.timeline?.actions.last?.time
+            #expect(d.timescale == 600 || d.timescale == 44_100)
+            if let last, d.timescale == last.timescale { #expect(MediaTime.compare(last, d) <= 0) }
         }
-        #expect(timescales.contains(88_200))
+        #expect(timescales == [600, 44_100])
     }
 
     @Test func statsAgreeWithTheRecords() throws {
@@ -159,7 +165,7 @@ import BattleLogPresentation
         #expect(show.out.contains("Magic damaged") && show.out.contains("42 is outside 1...10"))
         #expect(show.out.contains("Dice:"))
         let json = cli(["show", "5", "--json"], db: db).out
-        #expect(json.contains(#""magic":null,"errors":[{"attribute":"usingMagic","message":"field \"powerOfEvilGate\" = 42 is outside 1...10"}]"#), "\(json)")
+        #expect(json.contains(#""magic":null,"timeline":{"actions":["#) && json.contains(#""errors":[{"attribute":"usingMagic","message":"field \"powerOfEvilGate\" = 42 is outside 1...10"}]"#), "\(json)")
         let list = cli(["list", "--limit", "100"], db: db)
         #expect(list.out.contains("DAMAGED"))
         let inspect = cli(["inspect", "7"], db: db)
@@ -303,7 +309,9 @@ import BattleLogPresentation
         let power = try #require((record.usingMagic.value ?? nil)?.value as? VillainMagic).powerOfEvilGate
         let show = cli(["show", String(record.id)], db: db).out
         let line = try #require(show.split(separator: "\n").first { $0.contains("/10") })
-        #expect(line.components(separatedBy: "\(power)").count - 1 == 2, "the power is said more than once (in the meter's reading only, and its 10): \(line)")
+        // Said once, as the meter's reading: no digit of the line outside "N/10".
+        #expect(line.components(separatedBy: "\(power)/10").count - 1 == 1, "\(line)")
+        #expect(line.replacingOccurrences(of: "\(power)/10", with: "").allSatisfy { !$0.isNumber }, "the power is said more than once: \(line)")
         #expect(!line.contains("\(power)  █") && !line.contains("\(power)  ░"), "\(line)")
     }
 }
@@ -329,11 +337,11 @@ import BattleLogPresentation
         let db = dir.file("csv.sqlite")
         _ = cli(["simulate", "--fights", "50", "--seed", "4"], db: db)
         let lines = cli(["export", "--format", "csv"], db: db).out.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "id,fight,owner,owner_kind,opponent,opponent_kind,date,result,duration_seconds,random_numbers,magic_type,collaborator,formula,gate,power,errors")
+        #expect(lines[0] == "id,fight,owner,owner_kind,opponent,opponent_kind,date,result,duration_seconds,random_numbers,magic_type,collaborator,formula,gate,power,timeline_actions,timeline_crits,timeline_first_hit,timeline_biggest_hit,errors")
         let store = try BattleStore(path: db)
         for line in lines.dropFirst().prefix(40) {
             let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            #expect(cells.count == 16, "\(line)")
+            #expect(cells.count == 20, "\(line)")
             let record = try store.record(id: try #require(Int64(cells[0])))
             let seconds = try #require(Double(cells[8]))
             #expect(abs(seconds - (record.duration.value?.seconds ?? -1)) < 1e-6)
@@ -346,6 +354,10 @@ import BattleLogPresentation
             default:
                 #expect(cells[10] == "none" && cells[11...14].allSatisfy(\.isEmpty))
             }
+            // The timeline as its derived figures.
+            let timeline = try #require(record.timeline)
+            #expect(cells[15] == String(timeline.actions.count) && cells[16] == String(timeline.crits) && cells[18] == String(timeline.biggestHit))
+            #expect(cells[17] == (timeline.firstHit.map { String(format: "%.6f", $0.time.seconds) } ?? ""))
         }
     }
 }

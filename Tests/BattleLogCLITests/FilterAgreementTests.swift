@@ -10,7 +10,7 @@ import BattleLogKit
         "magic = villain and power >= 8 and result = loss",
         "collaborator ~ \"mira\" or formula = \"星辰契约\"",
         "duration > 1:00 and rolls contains 100",
-        "not (kind = hero) and rolls.max < 40",
+        "not (kind = hero) and rolls.max < 80",
         "magic = none",
     ])
     func cliAndBrowserAgree(expression: String) throws {

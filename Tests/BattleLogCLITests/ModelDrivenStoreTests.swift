@@ -110,7 +110,7 @@ enum ResourcesPath {
         #expect(RecordCSV.header(store.schema).contains("random_numbers,weather_sky,weather_wind,magic_type"))
         #expect(RecordCSV.line(r).contains(",rain,20,"), "\(RecordCSV.line(r))")
         let inspected = StoredValueInspection.inspect(r)
-        #expect(inspected.map(\.attribute) == ["duration", "randomNumbers", "weather", "usingMagic"])
+        #expect(inspected.map(\.attribute) == ["duration", "randomNumbers", "weather", "usingMagic", "timeline"])
         #expect(inspected[2].transformer == "WeatherTransformer" && inspected[2].decoded == "rain, wind 20 km/h")
         let shown = ShowCommand.lines(r, labels: Labels.load("en"))
         #expect(shown.contains("  weather: rain, wind 20 km/h"), "\(shown)")
@@ -205,7 +205,7 @@ enum ResourcesPath {
     @Test func eachAttributeIsShownFromItsOwnValueThroughTheOneTable() throws {
         // The weather's presenter: its own line and what `/` searches in it.
         ValuePresenters.register(ValuePresenter(
-            line: { value, _ in [.init((value as? Weather).map { "\($0.sky), wind \($0.windKPH) km/h" } ?? "", .reading)] },
+            line: { value, _, _ in [.init((value as? Weather).map { "\($0.sky), wind \($0.windKPH) km/h" } ?? "", .reading)] },
             cell: { value, _, _ in (value as? Weather)?.sky ?? "" },
             searchableText: { value in (value as? Weather).map { [$0.sky] } ?? [] }), for: "Weather")
         var registry = TransformerRegistry.standard
@@ -244,7 +244,7 @@ enum ResourcesPath {
         #expect((0..<24).map(grid.line).contains { $0.contains(#/thunderhead +Obsidian Door 7… +Starlight Accord … +0:01.000/#) },
                 "\((0..<24).map(grid.line).joined(separator: "\n"))")
         // inspect: every attribute.
-        #expect(StoredValueInspection.inspect(r).map(\.attribute) == ["duration", "randomNumbers", "weather", "counterMagic", "usingMagic"])
+        #expect(StoredValueInspection.inspect(r).map(\.attribute) == ["duration", "randomNumbers", "weather", "counterMagic", "usingMagic", "timeline"])
         // `/` finds the text of both magics and the weather, as their presenters say.
         for text in ["obsidian", "mira", "thunder"] { #expect(BrowserModel.record(r, matches: text), "\(text)") }
         #expect(!BrowserModel.record(r, matches: "nowhere"))

@@ -5,7 +5,7 @@ import BattleLogPresentation
 extension BrowserModel {
     /// Completes the word before the cursor from the fields and the values that exist.
     func completeFilter(_ p: inout Prompt) {
-        let usage = (try? BattleStats.fromSummaries(store, countFights: false))?.magicUsage ?? []
+        let usage = (try? BattleStats.fromSummaries(store, fights: .none))?.magicUsage ?? []
         let values = FilterCompletion.Values(
             humans: roster.map(\.name),
             gates: usage.filter { $0.type == "villain" }.map(\.name).sorted(),

@@ -88,6 +88,6 @@ extension BrowserModel {
         } else {
             try selectHuman(at: 0)
         }
-        if overlay == .stats { stats = try BattleStats.fromSummaries(store, countFights: false) }
+        if overlay == .stats { stats = try BattleStats.fromSummaries(store, fights: .none) }
     }
 }

@@ -280,7 +280,7 @@ public final class BrowserModel {
         case .inspect:
             if let r = selectedRecord { inspection = StoredValueInspection.inspect(r); overlay = .inspect }
         case .stats:
-            stats = try BattleStats.fromSummaries(store, countFights: false)
+            stats = try BattleStats.fromSummaries(store, fights: .none)
             overlay = .stats
         case .simulate:
             if store.isReadOnly { status = "\(labels["readOnly"]): \(databasePath)"; return }

@@ -79,7 +79,8 @@ enum DetailView {
             let segments = presenter.line(stored, labels: labels, width: valueWidth)
             guard let first = segments.first else { row(labels[attribute.labelKey], []); continue }
             for (n, piece) in DisplayWidth.wrap(first.text, to: valueWidth, maxLines: 3).enumerated() {
-                row(n == 0 ? labels[attribute.labelKey] : "", [Span(text: piece, style: style(for: first.role))], n == 0 ? .essential : .continuation)
+                row(n == 0 ? labels[attribute.labelKey] : "", [Span(text: piece, style: style(for: first.role))],
+                    presenter.lineIsExtra ? .extra : (n == 0 ? .essential : .continuation))
             }
             for extra in segments.dropFirst() {
                 row("", [Span(text: fit(extra.text), style: style(for: extra.role))], .extra)

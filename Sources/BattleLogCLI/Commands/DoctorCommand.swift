@@ -40,6 +40,10 @@ enum DoctorCommand: Command {
             for f in fights { console.line(SafeText.escape(f)) }
             problems += fights.count
             if fights.isEmpty { console.line(labels["doctor.fightsOK"]) }
+            // Each fight's two timelines against its result and duration.
+            let timelines = try store.diagnostics.timelineProblems()
+            for t in timelines { console.line(SafeText.escape(t)) }
+            problems += timelines.count
             var records = 0
             var damaged = 0
             // One pass: every record decoded, and the figures the writer keeps recomputed.
@@ -58,7 +62,7 @@ enum DoctorCommand: Command {
             // The derived query columns against the values they come from (a second pass).
             let derived = try store.diagnostics.derivedColumnProblems()
             for d in derived { console.line(labels.fill("doctor.queryColumn", SafeText.escape(d))) }
-            return (problems, try BattleStats.fromSummaries(store) == scanned, derived)
+            return (problems, try BattleStats.fromSummaries(store, fights: .distinct) == scanned, derived)
         }
         if derived.isEmpty { console.line(labels["doctor.queryColumnsOK"]) }
         if summariesAgree && derived.isEmpty {
@@ -75,7 +79,7 @@ enum DoctorCommand: Command {
         }
         try store.rebuildSummaries()
         let repaired = try store.readSnapshot {
-            try BattleStats.fromSummaries(store) == BattleStats.fromScan(store) && store.diagnostics.derivedColumnProblems().isEmpty
+            try BattleStats.fromSummaries(store, fights: .distinct) == BattleStats.fromScan(store) && store.diagnostics.derivedColumnProblems().isEmpty
         }
         if !summariesAgree {
             console.line(labels[repaired ? "doctor.summariesRepaired" : "doctor.summariesStillDiffer"])

@@ -5,7 +5,8 @@ import BattleLogPresentation
 enum ShowCommand: Command {
     static let spec = CommandSpec(
         name: "show", summary: "Show one record.",
-        options: [OptionSpec(.json, help: "the record as one JSON object")],
+        options: [OptionSpec(.json, help: "the record as one JSON object (its timeline included)"),
+                  OptionSpec(.timeline, help: "then the fight's actions, both sides merged in time order, with exact times")],
         positionals: ["ID"])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
@@ -16,10 +17,29 @@ enum ShowCommand: Command {
             console.line(RecordJSON.encode(r))
             return ExitStatus.success
         }
-        for line in lines(r, labels: Labels.load(globals.language(environment: environment)), width: console.columns) {
+        let labels = Labels.load(globals.language(environment: environment))
+        for line in lines(r, labels: labels, width: console.columns) {
             console.line(line)
         }
+        if a.has(.timeline) {
+            console.line("")
+            for line in try timelineLines(r, store: store, labels: labels) { console.line(line) }
+        }
         return ExitStatus.success
+    }
+
+    /// The fight of `r` as its two timelines tell it (escaped): a heading, then every action.
+    static func timelineLines(_ r: Record, store: BattleStore, labels: Labels) throws -> [String] {
+        let other = try r.fight.map { try store.records(ofFight: $0) }?.first { $0.id != r.id }
+        guard let own = r.timeline, let other, let theirs = other.timeline else {
+            return [labels.fill("timeline.none", String(r.id))]
+        }
+        let fight = FightTimeline(own, theirs)
+        let names = [r.owner.name, other.owner.name].map(SafeText.escape)
+        let end = fight.end
+        return [labels.fill("timeline.heading", r.fightText, names[0], names[1], String(fight.actions.count),
+                            "\(end.clockDescription) {\(end.value)/\(end.timescale)}")]
+            + TimelineText.lines(fight, names: names, rolls: r.randomNumbers.value ?? [], labels: labels).map { "  " + $0 }
     }
 
     /// The text of `show` for one record (escaped): the plain fields, then each transformable

@@ -50,3 +50,11 @@ extension Record {
             recordID: id, attribute: name, reason: .wrongShape(expected: expected, found: "\(type(of: found))"))))
     }
 }
+
+extension Record {
+    /// The owner's timeline, when the record has one that decodes (nil: none, or damaged).
+    public var timeline: Timeline? {
+        guard let a = attribute(named: "timeline"), case .success(let v?) = a.decoded else { return nil }
+        return v as? Timeline
+    }
+}

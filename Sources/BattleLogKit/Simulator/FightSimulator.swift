@@ -1,11 +1,15 @@
 /// Simulates fights between Heroes and Villains.
 ///
-/// The rule (also in the README): a fight has 3 to 12 rounds, one die roll (1...100) each.
-/// The Hero scores the rolls of the even rounds (1st, 3rd, ...), the Villain those of the odd
-/// ones. A Hero's magic adds 15; a Villain's adds 3 x the gate's power (3...30). The higher score
-/// wins; scores within 5 of each other are a draw. Each round lasts 2 to 9 seconds, drawn at
-/// timescale 600 on even rounds and 44,100 on odd ones; the fight's duration is their exact
-/// `MediaTime` sum. The clock advances 1 to 60 minutes between fights.
+/// The rule (also in the README): each side starts with 100 hit points and acts on its own clock,
+/// the Hero every 2 to 9 seconds drawn at timescale 600, the Villain every 2 to 9 seconds drawn at
+/// timescale 44,100. The earlier action comes first (compared exactly; at the same instant, the
+/// Hero's). Each action rolls one die (1...100, kept in order in `randomNumbers`): 12 or less is a
+/// dodge (no damage), 95 or more a critical hit (2 x roll / 8), 60 or more casts the side's magic
+/// once if it has one (a Hero's 15 + roll / 10, a Villain's 3 x the gate's power + roll / 10),
+/// anything else a strike (roll / 8 + 1), all rounded down. The action that takes the other side to zero is the
+/// final blow and ends the fight; a fight with no action left within 1:30 is a draw. Each record
+/// stores its owner's actions as its `timeline`; the fight's duration is exactly the time of its
+/// last action. The clock advances 1 to 60 minutes between fights.
 public struct FightSimulator: Sendable {
     public let pools: NamePools
     private(set) var generator: SeededGenerator
@@ -41,16 +45,6 @@ public struct FightSimulator: Sendable {
     public mutating func nextPair() -> (RecordDraft, RecordDraft) {
         let hero = generator.pick(heroes)
         let villain = generator.pick(villains)
-        let rounds = generator.next(in: 3...12)
-        var rolls: [Int] = []
-        rolls.reserveCapacity(rounds)
-        var duration = MediaTime.zero
-        for round in 0..<rounds {
-            rolls.append(generator.next(in: 1...100))
-            let timescale: Int32 = round % 2 == 0 ? 600 : 44_100
-            let ticks = Int64(generator.next(in: (2 * Int(timescale))...(9 * Int(timescale))))
-            duration = duration + MediaTime(value: ticks, timescale: timescale)
-        }
         var heroMagic: Magic?
         if generator.chance(7, in: 8) {
             var collaborator = generator.pick(heroes).name
@@ -63,21 +57,88 @@ public struct FightSimulator: Sendable {
             power = generator.next(in: 1...10)
             villainMagic = .villain(powerOfEvilGate: power, gateName: generator.pick(pools.gates))
         }
-        var heroScore = heroMagic == nil ? 0 : 15
-        var villainScore = 3 * power
-        for (i, roll) in rolls.enumerated() {
-            if i % 2 == 0 { heroScore += roll } else { villainScore += roll }
-        }
-        let heroResult: FightResult = abs(heroScore - villainScore) <= 5 ? .draw : (heroScore > villainScore ? .win : .loss)
+        let fought = fight(heroMagic: heroMagic == nil ? nil : 15, villainMagic: villainMagic == nil ? nil : 3 * power)
         clock += Int64(generator.next(in: 60...3600))
         let fight = nextFight
         nextFight += 1
-        let heroRecord = RecordDraft(fight: fight, ownerID: hero.id, opponentID: villain.id, date: clock, result: heroResult,
-                                     duration: duration, randomNumbers: rolls, usingMagic: heroMagic)
+        let heroRecord = RecordDraft(fight: fight, ownerID: hero.id, opponentID: villain.id, date: clock, result: fought.heroResult,
+                                     values: Self.values(fought, timeline: fought.hero, magic: heroMagic))
         let villainRecord = RecordDraft(fight: fight, ownerID: villain.id, opponentID: hero.id, date: clock,
-                                        result: heroResult.opposite, duration: duration, randomNumbers: rolls,
-                                        usingMagic: villainMagic)
+                                        result: fought.heroResult.opposite,
+                                        values: Self.values(fought, timeline: fought.villain, magic: villainMagic))
         return (heroRecord, villainRecord)
+    }
+
+    /// The two clocks of a fight (ticks per second).
+    static let heroTimescale: Int32 = 600, villainTimescale: Int32 = 44_100
+
+    /// A fight as it was fought: both timelines, the dice, the duration and the Hero's result.
+    struct Fought {
+        var hero: Timeline
+        var villain: Timeline
+        var rolls: [Int]
+        var duration: MediaTime
+        var heroResult: FightResult
+    }
+
+    /// Fights one fight by the rule above; `heroMagic` and `villainMagic` are each side's magic
+    /// damage before its roll's share (nil: no magic).
+    mutating func fight(heroMagic: Int?, villainMagic: Int?) -> Fought {
+        let scales = [Self.heroTimescale, Self.villainTimescale]
+        let magicBase = [heroMagic, villainMagic]
+        // Each side's next action, in ticks of its own clock.
+        var next = scales.map { nextStep(after: 0, timescale: $0) }
+        var actions: [[Timeline.Action]] = [[], []]
+        var hitPoints = [FightTimeline.startingHitPoints, FightTimeline.startingHitPoints]
+        var magicCast = [false, false]
+        var rolls: [Int] = []
+        var last = MediaTime.zero
+        var heroResult = FightResult.draw
+        while true {
+            // The earlier action, exactly; at the same instant the Hero's.
+            let times = [MediaTime(value: next[0], timescale: scales[0]), MediaTime(value: next[1], timescale: scales[1])]
+            let side = MediaTime.compare(times[0], times[1]) <= 0 ? 0 : 1
+            let time = times[side]
+            guard MediaTime.compare(time, FightTimeline.timeLimit) <= 0 else { break }
+            let roll = generator.next(in: 1...100)
+            rolls.append(roll)
+            var kind: Timeline.Kind
+            var damage: Int
+            if roll <= 12 {
+                kind = .dodge; damage = 0
+            } else if roll >= 95 {
+                kind = .critical; damage = 2 * (roll / 8)
+            } else if roll >= 60, let base = magicBase[side], !magicCast[side] {
+                kind = .magic; damage = base + roll / 10; magicCast[side] = true
+            } else {
+                kind = .strike; damage = roll / 8 + 1
+            }
+            let other = 1 - side
+            hitPoints[other] = max(0, hitPoints[other] - damage)
+            if hitPoints[other] == 0 { kind = .finalBlow }
+            actions[side].append(Timeline.Action(time: time, kind: kind, damage: damage, die: rolls.count - 1))
+            last = time
+            if kind == .finalBlow {
+                heroResult = side == 0 ? .win : .loss
+                break
+            }
+            next[side] = nextStep(after: next[side], timescale: scales[side])
+        }
+        return Fought(hero: Timeline(timescale: scales[0], actions: actions[0]),
+                      villain: Timeline(timescale: scales[1], actions: actions[1]),
+                      rolls: rolls, duration: last, heroResult: heroResult)
+    }
+
+    /// A side's next action: 2 to 9 seconds after `ticks`, drawn in ticks of its own clock.
+    private mutating func nextStep(after ticks: Int64, timescale: Int32) -> Int64 {
+        ticks + Int64(generator.next(in: (2 * Int(timescale))...(9 * Int(timescale))))
+    }
+
+    /// A record's values: the fight's duration and dice, the owner's timeline and magic.
+    private static func values(_ f: Fought, timeline: Timeline, magic: Magic?) -> AttributeValues {
+        var values: AttributeValues = ["duration": f.duration, "randomNumbers": f.rolls, "timeline": timeline]
+        if let magic { values["usingMagic"] = magic }
+        return values
     }
 
     /// The drafts of the next `count` fights.

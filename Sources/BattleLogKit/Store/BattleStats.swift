@@ -28,13 +28,35 @@ public struct BattleStats: Sendable, Equatable {
     /// The figures from the summaries the writer keeps: cheap at any size. Counting distinct
     /// fights reads the fight index (about 0.1 s per million records): skip it where speed
     /// matters (`fights` is then 0).
-    public static func fromSummaries(_ store: BattleStore, countFights: Bool = true) throws(StoreError) -> BattleStats {
+    public static func fromSummaries(_ store: BattleStore, fights counting: FightCounting = .fromTallies) throws(StoreError) -> BattleStats {
         let tallies = try store.tallies()
         let humans = store.humans.map { HumanLine(human: $0, tally: tallies[$0.id] ?? .init()) }
         let records = humans.map(\.tally.total).saturatingSum()
         let (usage, dice) = try store.readSummaries()
-        let fights = countFights ? try store.fightCount() : 0
+        let fights = switch counting {
+        case .none: 0
+        // Every fight is two records with opponents or one without (doctor checks it): no scan.
+        case .fromTallies: fightsFromTallies(records: records, oneSided: try store.oneSidedRecordCount())
+        case .distinct: try store.fightCount()
+        }
         return BattleStats(humans: humans, records: records, fights: fights, magicUsage: usage, dice: dice)
+    }
+
+    /// Fights from the records' count: two-sided records in pairs, one-sided ones alone. Tallies a
+    /// hostile file made absurd give a figure that never traps (doctor names the damage).
+    static func fightsFromTallies(records: Int, oneSided: Int) -> Int {
+        let (twoSided, overflow) = records.subtractingReportingOverflow(oneSided)
+        return [overflow ? 0 : max(0, twoSided) / 2, oneSided].saturatingSum()
+    }
+
+    /// How `fromSummaries` counts the fights.
+    public enum FightCounting: Sendable {
+        /// Not at all (0).
+        case none
+        /// From the records' count and the one-sided ones (an index lookup; what `stats` shows).
+        case fromTallies
+        /// The distinct fight ids, over the whole fight index (what a scan finds; doctor).
+        case distinct
     }
 
     /// The same figures from a scan of every record (for checking the summaries); `each` sees

@@ -82,3 +82,45 @@ extension BattleStore {
     /// The checks `doctor` runs.
     public var diagnostics: StoreDiagnostics { StoreDiagnostics(store: self) }
 }
+
+extension StoreDiagnostics {
+    /// Fights whose two timelines contradict themselves, the record's result or its duration
+    /// (`FightTimeline.contradiction`), or of which only one record has a timeline, as "fight N:
+    /// why". Fights without timelines (written before them, imported from Core Data) and
+    /// damaged values (the decode names those) are left to the other checks. A scan of the
+    /// fight index; nothing when the model has no attribute of type `Timeline`.
+    public func timelineProblems(limit: Int = 100) throws(StoreError) -> [String] {
+        let attributes = store.resolvedAttributes
+        guard let timeline = attributes.firstIndex(where: { $0.attribute.valueClassName == "Timeline" }),
+              let duration = attributes.firstIndex(where: { $0.attribute.valueClassName == "MediaTime" && !$0.attribute.isOptional }),
+              let dice = attributes.firstIndex(where: { $0.attribute.valueClassName == "[Int]" }) else { return [] }
+        let column = { (i: Int) in attributes[i].attribute.column }
+        return try run {
+            var problems: [String] = []
+            try db.prepare("""
+                SELECT a.fight, a.result, a.\(column(duration)), a.\(column(dice)), a.\(column(timeline)), b.\(column(timeline))
+                FROM record a JOIN record b ON b.fight = a.fight AND b.id > a.id
+                WHERE a.\(column(timeline)) IS NOT NULL OR b.\(column(timeline)) IS NOT NULL
+                """).forEachRow { row in
+                guard problems.count < limit else { return }
+                let fight = row.value(0)
+                let name = if case .integer(let f) = fight { "fight \(f)" } else { "fight \(fight.typeName)" }
+                guard case .text(let first) = row.value(4), case .text(let second) = row.value(5) else {
+                    problems.append("\(name): only one of its two records has a timeline")
+                    return
+                }
+                func decode<T>(_ i: Int, _ value: SQLiteValue) -> T? {
+                    guard case .text(let text) = value else { return nil }
+                    return (try? attributes[i].transformer.value(fromStored: text, range: attributes[i].range)) as? T
+                }
+                guard let a: Timeline = decode(timeline, .text(first)), let b: Timeline = decode(timeline, .text(second)),
+                      let result = row.string(1).flatMap(FightResult.init(rawValue:)),
+                      let time: MediaTime = decode(duration, row.value(2)), let rolls: [Int] = decode(dice, row.value(3)) else { return }
+                if let why = FightTimeline(a, b).contradiction(result: result, duration: time, dice: rolls.count) {
+                    problems.append("\(name): its timeline contradicts itself: \(why)")
+                }
+            }
+            return problems
+        }
+    }
+}

@@ -9,6 +9,7 @@ extension TransformerRegistry {
         registry.register(.mediaTime)
         registry.register(.intArray)
         registry.register(.magic)
+        registry.register(.timeline)
         return registry
     }()
 }
@@ -101,6 +102,30 @@ extension AnyValueTransformer {
             guard let magic = try MagicTransformer().value(fromJSON: json) else { throw .missingValue }
             return magic
         }))
+}
+
+extension AnyValueTransformer {
+    /// `Timeline`: in JSON its stored form; in CSV its derived figures (`<column>_actions`,
+    /// `_crits`, `_first_hit` in seconds, `_biggest_hit`); derives `actions`, `crits`, `firstHit`
+    /// (seconds, NULL when nothing hit) and `biggestHit`.
+    public static let timeline = AnyValueTransformer(TimelineTransformer(), forms: ValueForms<Timeline>(
+        describe: { t in
+            "\(t.actions.count) actions at timescale \(t.timescale), \(t.crits) critical, biggest hit \(t.biggestHit)"
+                + (t.firstHit.map { ", first hit at \($0.time.clockDescription)" } ?? "")
+        },
+        csvHeaders: { c in [c + "_actions", c + "_crits", c + "_first_hit", c + "_biggest_hit"] },
+        csvCells: { t in
+            guard let t else { return ["", "", "", ""] }
+            return [String(t.actions.count), String(t.crits), t.firstHit.map { String(format: "%.6f", $0.time.seconds) } ?? "",
+                    String(t.biggestHit)]
+        },
+        readJSON: { (json: JSONValue) throws(TransformError) -> Timeline in try TimelineTransformer().value(fromJSON: json) },
+        derivations: [
+            "actions": ("INTEGER", { t in .integer(Int64(t.actions.count)) }),
+            "crits": ("INTEGER", { t in .integer(Int64(t.crits)) }),
+            "firstHit": ("REAL", { t in t.firstHit.map { .real($0.time.seconds) } ?? .null }),
+            "biggestHit": ("INTEGER", { t in .integer(Int64(t.biggestHit)) }),
+        ]))
 }
 
 extension MagicCatalog {

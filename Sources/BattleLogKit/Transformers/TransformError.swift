@@ -22,6 +22,8 @@ public enum TransformError: Error, Equatable, Sendable, CustomStringConvertible 
     case missingValue
     /// An element is outside the range the model gives the attribute.
     case outOfRange(index: Int, value: Int64, range: ClosedRange<Int64>)
+    /// A timeline's part is missing, mistyped, out of order or out of range.
+    case timeline(String)
 
     public var description: String {
         switch self {
@@ -35,6 +37,7 @@ public enum TransformError: Error, Equatable, Sendable, CustomStringConvertible 
         case .mediaTime(let e): "time dictionary: \(e.description)"
         case .arrayElement(let i, let found): "element \(i) should be an integer, found \(found)"
         case .missingValue: "value is missing (NULL)"
+        case .timeline(let why): "timeline: \(why)"
         case .outOfRange(let i, let v, let r): "expected elements from \(r.lowerBound) to \(r.upperBound), found \(v) at index \(i)"
         }
     }

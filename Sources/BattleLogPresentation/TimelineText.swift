@@ -1,0 +1,31 @@
+import BattleLogKit
+
+/// A fight's merged timeline as lines of text (`show ID --timeline`; the replay's action log):
+/// each action's exact time on its own clock, who acted, what, the damage, the die and both
+/// sides' hit points after it.
+public enum TimelineText {
+    /// The lines of `fight` (sides named `names`; `rolls` the record's dice, for each action's
+    /// roll), unescaped: the caller escapes the names as it writes them.
+    public static func lines(_ fight: FightTimeline, names: [String], rolls: [Int], labels: Labels) -> [String] {
+        let nameWidth = min(24, names.map(DisplayWidth.of).max() ?? 0)
+        let kindWidth = Timeline.Kind.allCases.map { DisplayWidth.of(kindName($0, labels)) }.max() ?? 0
+        var damage = [0, 0]
+        return fight.actions.map { a in
+            damage[a.side] += a.action.damage
+            let t = a.action.time
+            let time = DisplayWidth.pad(t.clockDescription, to: 9, alignRight: true) + " " + DisplayWidth.pad("{\(t.value)/\(t.timescale)}", to: 17)
+            let who = DisplayWidth.pad(DisplayWidth.truncate(names[a.side], to: nameWidth), to: nameWidth)
+            let roll = rolls.indices.contains(a.action.die) ? String(rolls[a.action.die]) : "?"
+            let hitPoints = (0...1).map { String(max(0, FightTimeline.startingHitPoints - damage[1 - $0])) }
+            return "\(time) \(who)  \(DisplayWidth.pad(kindName(a.action.kind, labels), to: kindWidth))  "
+                + DisplayWidth.pad(String(a.action.damage), to: 3, alignRight: true) + "  "
+                + labels.fill("timeline.die", String(a.action.die), roll) + "  "
+                + labels.fill("timeline.hitPoints", hitPoints[0], hitPoints[1])
+        }
+    }
+
+    /// An action's kind in the labels' language.
+    public static func kindName(_ kind: Timeline.Kind, _ labels: Labels) -> String {
+        labels["timeline.kind." + kind.rawValue]
+    }
+}
