@@ -3,7 +3,7 @@
 public enum OptionKey: String, Sendable, CaseIterable {
     case after, batch, bom, coredata, create, entity, fights, format, heroes, json, kind, limit, owner, repair, result
     case resultMap = "result-map"
-    case seed, timeline, villains
+    case seed, speed, timeline, villains
     case `where`
     // The global options (GlobalOptions.specs).
     case db, lang

@@ -91,6 +91,27 @@ import SQLiteDB
         let doctor = cli(["doctor"], db: db)
         #expect(!doctor.out.contains("timeline"), "\(doctor.out)")
     }
+
+    @Test func replayPrintsEachActionAsItFallsDue() throws {
+        let dir = TempDir()
+        let db = dir.file("t.sqlite")
+        #expect(cli(["simulate", "--fights", "10", "--seed", "5"], db: db).status == 0)
+        let store = try BattleStore(path: db)
+        let duration = try store.record(id: 1).duration.decoded.get()
+        let started = Date()
+        let replay = cli(["replay", "1", "--speed", "1000"], db: db)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(replay.status == 0, "\(replay.err)")
+        // The same lines as `show --timeline`, and no sooner than the fight at 1000x.
+        let shown = cli(["show", "1", "--timeline"], db: db).out
+        #expect(shown.hasSuffix(replay.out), "\(replay.out)")
+        #expect(elapsed >= duration.seconds / 1000)
+        for bad in ["0", "1/0", "2000", "x", "1/32"] {
+            let r = cli(["replay", "1", "--speed", bad], db: db)
+            #expect(r.status == 2 && r.err.hasPrefix("battlelog: --speed must be a number or a fraction from 1/16 to 1000, got \"\(bad)\""), "\(r.err)")
+        }
+        #expect(cli(["replay", "999"], db: db).status == 1)
+    }
 }
 
 extension JSONValue {

@@ -116,4 +116,47 @@ import Testing
         #expect(fight.contradiction(result: .win, duration: MediaTime(value: 4, timescale: 1), dice: 3)?.hasPrefix("its last action is at 0:03.000") == true)
         #expect(fight.contradiction(result: .win, duration: MediaTime(value: 3, timescale: 1), dice: 2) == "an action at 0:03.000 names die 2, the record has 2")
     }
+
+    @Test func seekingToAnInstantEqualsPlayingToIt() throws {
+        let folder = TemporaryFolder()
+        let store = try BattleStore(path: folder.file("t.sqlite"))
+        try SimulationRun(fights: 100, seed: 33, heroes: 3, villains: 3, batchSize: 100).run(on: store)
+        var generator = SeededGenerator(seed: 34)
+        var instants = 0
+        for fight in Int64(1)...100 where instants < 1000 {
+            let records = try store.records(ofFight: fight)
+            let timeline = FightTimeline(try #require(records[0].timeline), try #require(records[1].timeline))
+            var played = ReplayPlayer(timeline)
+            played.togglePlay()
+            // Real-time steps of 1 ms to 3 s at speeds from 1/16x to 16x, to the end.
+            while played.isPlaying && instants < 1000 {
+                if generator.chance(1, in: 4) { played.changeSpeed(faster: generator.chance(1, in: 2)) }
+                played.advance(nanoseconds: Int64(generator.next(in: 1_000_000...3_000_000_000)))
+                var sought = ReplayPlayer(timeline)
+                sought.seek(to: played.time)
+                #expect(sought.state == played.state, "fight \(fight) at \(played.time)")
+                #expect(sought.state == timeline.state(at: played.time))
+                instants += 1
+            }
+            // At the end: every action done, and the result the record says.
+            if !played.isPlaying && MediaTime.compare(played.time, timeline.end) == 0 {
+                #expect(played.state.actionsDone == timeline.actions.count)
+                #expect(played.state.hitPoints.contains(0) == (timeline.result != .draw))
+            }
+        }
+        #expect(instants == 1000)
+        // Stepping goes action by action, and back.
+        let records = try store.records(ofFight: 1)
+        let timeline = FightTimeline(try #require(records[0].timeline), try #require(records[1].timeline))
+        var player = ReplayPlayer(timeline)
+        player.step(forward: true)
+        #expect(player.state.actionsDone >= 1 && player.time == timeline.actions[0].action.time)
+        player.step(forward: true)
+        player.step(forward: false)
+        #expect(player.time == timeline.actions[0].action.time)
+        player.changeSpeed(faster: false); player.changeSpeed(faster: false)
+        #expect(player.speedText == "1/4x")
+        for _ in 0..<10 { player.changeSpeed(faster: true) }
+        #expect(player.speedText == "16x")
+    }
 }

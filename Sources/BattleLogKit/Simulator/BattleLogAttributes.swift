@@ -52,9 +52,11 @@ extension Record {
 }
 
 extension Record {
-    /// The owner's timeline, when the record has one that decodes (nil: none, or damaged).
+    /// The owner's timeline: the model's first attribute of type `Timeline`, when the record has
+    /// one that decodes (nil: none, or damaged).
     public var timeline: Timeline? {
-        guard let a = attribute(named: "timeline"), case .success(let v?) = a.decoded else { return nil }
+        guard let i = schema.attributes.firstIndex(where: { $0.valueClassName == "Timeline" }),
+              case .success(let v?) = transformables[i].decoded else { return nil }
         return v as? Timeline
     }
 }

@@ -75,11 +75,13 @@ public struct SimulationRun: Sendable {
         var saved = 0
         while saved < fights && !shouldStop() {
             // Waiting for the next batch asks `shouldStop` every 50 ms: a stop is not delayed.
-            guard case .item(let next) = batches.take(waitingAtMost: 0.05) else {
-                if batches.isClosed { break }
-                continue
+            // The producer closes the queue after its last batch, which still comes out first.
+            let made: (fights: Int, drafts: EncodedDrafts)
+            switch batches.take(waitingAtMost: 0.05) {
+            case .item(let next): made = try next.get()
+            case .timedOut: continue
+            case .closed: return saved
             }
-            let made = try next.get()
             do {
                 try store.insert(made.drafts)
             } catch {

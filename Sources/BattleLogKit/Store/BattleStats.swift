@@ -66,17 +66,16 @@ public struct BattleStats: Sendable, Equatable {
         // The summaries gathered as the writer gathers them, from the model's declarations.
         var summary = SummaryDelta(attributes: store.schema.attributes)
         var records = 0
-        var fights = Set<Int64>()
         try store.forEachRecord { r in
             each(r)
             records += 1
-            if let fight = r.fight { fights.insert(fight) }
             if let result = r.result { tallies[r.owner.id, default: .init()].add(result) }
             summary.add { i in r.transformables[i].value ?? nil }
         }
         let humans = store.humans.map { HumanLine(human: $0, tally: tallies[$0.id] ?? .init()) }
         let usage = summary.magicUses.map { Usage(type: $0.key.type, name: $0.key.name, uses: $0.value) }
-        return BattleStats(humans: humans, records: records, fights: fights.count, magicUsage: sortUsage(usage), dice: summary.dice)
+        // The fights over the fight index, not a set of every id: the scan stays in constant memory.
+        return BattleStats(humans: humans, records: records, fights: try store.fightCount(), magicUsage: sortUsage(usage), dice: summary.dice)
     }
 
     static func sortUsage(_ u: [Usage]) -> [Usage] {

@@ -68,7 +68,7 @@ extension RecordSchema {
         slots.reserveCapacity(drafts.count * resolved.count)
         var allDerived: [SQLiteValue] = []
         allDerived.reserveCapacity(drafts.count * resolved.map(\.derivedCount).reduce(0, +))
-        let text = EncodedText(capacity: drafts.count * 160)
+        let text = EncodedText(capacity: drafts.count * 384)
         var derived: [SQLiteValue] = Array(repeating: .null, count: resolved.map(\.derivedCount).max() ?? 0)
         var counts = BatchCounts(attributes: attributes)
         for draft in drafts {
