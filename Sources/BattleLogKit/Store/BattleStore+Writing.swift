@@ -21,7 +21,7 @@ extension BattleStore {
     /// Writes drafts encoded beforehand (on any thread, with this store's `schema`), as `insert`.
     @discardableResult
     public func insert(_ encoded: EncodedDrafts) throws(StoreError) -> [Int64] {
-        let drafts = encoded.drafts
+        let drafts = encoded.rows
         return try writeBatch(reloadsHumans: false) { batch in
             batch.add(encoded.counts)
             let firstFight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1

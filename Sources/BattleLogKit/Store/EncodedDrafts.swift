@@ -49,7 +49,19 @@ final class EncodedText: @unchecked Sendable {
 /// counted: the costly part of a write, made on any thread (the simulator's producer), so that
 /// the writer's thread only binds and inserts.
 public struct EncodedDrafts: Sendable {
-    public let drafts: [RecordDraft]
+    /// A draft's plain columns (its values are in the slots: the drafts themselves are not kept,
+    /// so that a batch waiting in a queue holds only what is written).
+    struct PlainColumns: Sendable {
+        let fight: Int64
+        let ownerID: Int64
+        let opponentID: Int64?
+        let date: Int64
+        let result: FightResult
+    }
+
+    let rows: [PlainColumns]
+    /// The number of records.
+    public var count: Int { rows.count }
     /// Each draft's values by attribute, row after row (`row * attributes + i`); nil: absent.
     let slots: [EncodedValue?]
     /// The derived values of every value, end to end.
@@ -82,6 +94,7 @@ extension RecordSchema {
             }
             counts.add(owner: draft.ownerID, result: draft.result) { draft.values[names[$0]] }
         }
-        return EncodedDrafts(drafts: drafts, slots: slots, derived: allDerived, text: text, counts: counts)
+        let rows = drafts.map { EncodedDrafts.PlainColumns(fight: $0.fight, ownerID: $0.ownerID, opponentID: $0.opponentID, date: $0.date, result: $0.result) }
+        return EncodedDrafts(rows: rows, slots: slots, derived: allDerived, text: text, counts: counts)
     }
 }

@@ -76,7 +76,7 @@ struct RecordWriter {
     /// attributes): its stored texts bound in place, its derived values as they were made.
     /// Returns how many of its values go in as damage.
     mutating func write(_ batch: EncodedDrafts, row: Int, id: Int64? = nil, fight: Int64) throws -> Int {
-        let draft = batch.drafts[row]
+        let draft = batch.rows[row]
         try bindPlainColumns(id: id, fight: fight, owner: draft.ownerID, opponent: draft.opponentID,
                              date: .integer(draft.date), result: draft.result)
         var index = firstAttribute

@@ -166,3 +166,15 @@ extension StoreModel.SummaryKind {
         }
     }
 }
+
+extension BattleStore {
+    /// The schema of this store's file as SQL, one statement a line, in the order it was made
+    /// (tables before their indexes): the same schema for another file (the benchmark's
+    /// baseline).
+    public func schemaSQL() throws(StoreError) -> String {
+        try run {
+            try db.prepare("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid")
+                .map { ($0.string(0) ?? "") + ";" }.joined(separator: "\n")
+        }
+    }
+}
