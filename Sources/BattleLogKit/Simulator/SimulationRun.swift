@@ -48,24 +48,25 @@ public struct SimulationRun: Sendable {
                                        startClock: start, firstFight: try store.nextFightID())
         // The fights are made and encoded on a second thread, one batch ahead of the writer
         // (the same fights in the same order as on one thread); the writer only inserts.
-        let batches = BoundedQueue<Result<(fights: Int, drafts: EncodedDrafts), StoreError>>(capacity: 1)
+        let batches = BoundedQueue<Result<(fights: Int, pieces: [EncodedDrafts]), StoreError>>(capacity: 1)
         defer { batches.close() }
         Thread.detachNewThread { [fights, batchSize, schema = store.schema] in
             var simulator = simulator
             var made = 0
             while made < fights && !batches.isClosed {
                 let n = min(batchSize, fights - made)
-                var drafts: [RecordDraft] = []
-                drafts.reserveCapacity(n * 2)
+                // Made and encoded a thousand fights at a time: only a thousand fights' drafts
+                // are held, and a closed queue stops a large batch soon.
+                var pieces: [EncodedDrafts] = []
                 var chunk = 0
-                // A thousand fights at a time, so that a closed queue stops a large batch soon.
-                while chunk < n && !batches.isClosed {
+                var failure: StoreError?
+                while chunk < n && !batches.isClosed && failure == nil {
                     let k = min(1000, n - chunk)
-                    drafts += simulator.nextBatch(k)
+                    do throws(StoreError) { pieces.append(try schema.encode(simulator.nextBatch(k))) } catch { failure = error }
                     chunk += k
                 }
                 guard chunk == n else { break }
-                let encoded = Result { () throws(StoreError) -> (fights: Int, drafts: EncodedDrafts) in (n, try schema.encode(drafts)) }
+                let encoded: Result<(fights: Int, pieces: [EncodedDrafts]), StoreError> = failure.map { .failure($0) } ?? .success((n, pieces))
                 guard batches.put(encoded) else { break }
                 made += n
             }
@@ -76,14 +77,14 @@ public struct SimulationRun: Sendable {
         while saved < fights && !shouldStop() {
             // Waiting for the next batch asks `shouldStop` every 50 ms: a stop is not delayed.
             // The producer closes the queue after its last batch, which still comes out first.
-            let made: (fights: Int, drafts: EncodedDrafts)
+            let made: (fights: Int, pieces: [EncodedDrafts])
             switch batches.take(waitingAtMost: 0.05) {
             case .item(let next): made = try next.get()
             case .timedOut: continue
             case .closed: return saved
             }
             do {
-                try store.insert(made.drafts)
+                try store.insert(made.pieces)
             } catch {
                 if error == .interrupted { break }
                 throw error

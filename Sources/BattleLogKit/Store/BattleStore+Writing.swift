@@ -21,21 +21,29 @@ extension BattleStore {
     /// Writes drafts encoded beforehand (on any thread, with this store's `schema`), as `insert`.
     @discardableResult
     public func insert(_ encoded: EncodedDrafts) throws(StoreError) -> [Int64] {
-        let drafts = encoded.rows
-        return try writeBatch(reloadsHumans: false) { batch in
-            batch.add(encoded.counts)
+        try insert([encoded])
+    }
+
+    /// Writes several encoded pieces in one transaction, as one batch: the encoder makes a large
+    /// batch a thousand fights at a time, so that it never holds the whole batch's drafts.
+    @discardableResult
+    public func insert(_ pieces: [EncodedDrafts]) throws(StoreError) -> [Int64] {
+        try writeBatch(reloadsHumans: false) { batch in
             let firstFight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1
             var fights: [Int64: Int64] = [:]
             var ids: [Int64] = []
-            ids.reserveCapacity(drafts.count)
-            for (n, draft) in drafts.enumerated() {
-                let fight: Int64
-                if let known = fights[draft.fight] { fight = known } else {
-                    fight = firstFight + Int64(fights.count)
-                    fights[draft.fight] = fight
+            ids.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+            for encoded in pieces {
+                batch.add(encoded.counts)
+                for (n, draft) in encoded.rows.enumerated() {
+                    let fight: Int64
+                    if let known = fights[draft.fight] { fight = known } else {
+                        fight = firstFight + Int64(fights.count)
+                        fights[draft.fight] = fight
+                    }
+                    try batch.write(encoded, row: n, fight: fight)
+                    ids.append(db.lastInsertRowID)
                 }
-                try batch.write(encoded, row: n, fight: fight)
-                ids.append(db.lastInsertRowID)
             }
             return ids
         }
