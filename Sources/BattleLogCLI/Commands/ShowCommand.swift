@@ -39,7 +39,7 @@ enum ShowCommand: Command {
         let end = fight.end
         return [labels.fill("timeline.heading", r.fightText, names[0], names[1], String(fight.actions.count),
                             "\(end.clockDescription) {\(end.value)/\(end.timescale)}")]
-            + TimelineText.lines(fight, names: names, rolls: r.randomNumbers.value ?? [], labels: labels).map { "  " + $0 }
+            + TimelineText.lines(fight, names: names, rolls: r.dice ?? [], labels: labels).map { "  " + $0 }
     }
 
     /// The text of `show` for one record (escaped): the plain fields, then each transformable

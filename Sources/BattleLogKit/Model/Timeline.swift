@@ -4,7 +4,7 @@
 /// timescales.
 public struct Timeline: Sendable, Equatable {
     /// One action: when (on its side's clock), what, the damage it dealt and which of the
-    /// record's dice decided it (an index into `randomNumbers`).
+    /// record's dice decided it (an index into the record's dice, in the order rolled).
     public struct Action: Sendable, Equatable {
         public let time: MediaTime
         public let kind: Kind

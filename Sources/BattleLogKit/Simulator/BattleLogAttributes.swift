@@ -60,3 +60,12 @@ extension Record {
         return v as? Timeline
     }
 }
+
+extension Record {
+    /// The fight's dice: the model's first attribute of type `[Int]`, when it decodes.
+    public var dice: [Int]? {
+        guard let i = schema.attributes.firstIndex(where: { $0.valueClassName == "[Int]" }),
+              case .success(let v?) = transformables[i].decoded else { return nil }
+        return v as? [Int]
+    }
+}
