@@ -16,7 +16,7 @@ public enum TimelineText {
             let time = DisplayWidth.pad(t.clockDescription, to: 9, alignRight: true) + " " + DisplayWidth.pad("{\(t.value)/\(t.timescale)}", to: 17)
             let who = DisplayWidth.pad(DisplayWidth.truncate(names[a.side], to: nameWidth), to: nameWidth)
             let roll = rolls.indices.contains(a.action.die) ? String(rolls[a.action.die]) : "?"
-            let hitPoints = (0...1).map { String(max(0, FightTimeline.startingHitPoints - damage[1 - $0])) }
+            let hitPoints = FightTimeline.hitPoints(dealt: damage).map(String.init)
             return "\(time) \(who)  \(DisplayWidth.pad(kindName(a.action.kind, labels), to: kindWidth))  "
                 + DisplayWidth.pad(String(a.action.damage), to: 3, alignRight: true) + "  "
                 + labels.fill("timeline.die", String(a.action.die), roll) + "  "

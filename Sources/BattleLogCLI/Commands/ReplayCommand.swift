@@ -17,14 +17,13 @@ enum ReplayCommand: Command {
         let store = try openExistingStore(globals, console: console)
         let labels = Labels.load(globals.language(environment: environment))
         let r = try store.record(id: id)
-        let lines = try ShowCommand.timelineLines(r, store: store, labels: labels)
-        // The heading, then each action when its time comes: `timelineLines` gives them in the
-        // merged order, one line each after the heading.
-        guard let own = r.timeline, let fight = try r.fight.map({ try store.records(ofFight: $0) })?.first(where: { $0.id != r.id }),
-              let theirs = fight.timeline else {
+        guard let (fight, other) = try ShowCommand.fight(of: r, store: store) else {
             throw CommandFailure(labels.fill("timeline.none", String(r.id)))
         }
-        let actions = FightTimeline(own, theirs).actions
+        // The heading, then each action when its time comes: `timelineLines` gives them in the
+        // merged order, one line each after the heading.
+        let lines = ShowCommand.timelineLines(r, fight: fight, other: other, labels: labels)
+        let actions = fight.actions
         console.line(lines[0])
         try console.checkOutput()
         InterruptFlag.install([SIGINT, SIGTERM])

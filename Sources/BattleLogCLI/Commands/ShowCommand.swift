@@ -28,13 +28,22 @@ enum ShowCommand: Command {
         return ExitStatus.success
     }
 
+    /// The fight of `r` as both its records' timelines tell it, and the other record; nil when
+    /// either side has none.
+    static func fight(of r: Record, store: BattleStore) throws -> (timeline: FightTimeline, other: Record)? {
+        let other = try r.fight.map { try store.records(ofFight: $0) }?.first { $0.id != r.id }
+        guard let own = r.timeline, let other, let theirs = other.timeline else { return nil }
+        return (FightTimeline(own, theirs), other)
+    }
+
     /// The fight of `r` as its two timelines tell it (escaped): a heading, then every action.
     static func timelineLines(_ r: Record, store: BattleStore, labels: Labels) throws -> [String] {
-        let other = try r.fight.map { try store.records(ofFight: $0) }?.first { $0.id != r.id }
-        guard let own = r.timeline, let other, let theirs = other.timeline else {
-            return [labels.fill("timeline.none", String(r.id))]
-        }
-        let fight = FightTimeline(own, theirs)
+        guard let (fight, other) = try fight(of: r, store: store) else { return [labels.fill("timeline.none", String(r.id))] }
+        return timelineLines(r, fight: fight, other: other, labels: labels)
+    }
+
+    /// The lines of a fight already read (`fight(of:store:)`).
+    static func timelineLines(_ r: Record, fight: FightTimeline, other: Record, labels: Labels) -> [String] {
         let names = [r.owner.name, other.owner.name].map(SafeText.escape)
         let end = fight.end
         return [labels.fill("timeline.heading", r.fightText, names[0], names[1], String(fight.actions.count),

@@ -34,8 +34,12 @@ public struct FightTimeline: Sendable, Equatable {
             damage[a.side] += a.action.damage
             done += 1
         }
-        return State(hitPoints: [max(0, Self.startingHitPoints - damage[1]), max(0, Self.startingHitPoints - damage[0])],
-                     actionsDone: done)
+        return State(hitPoints: Self.hitPoints(dealt: damage), actionsDone: done)
+    }
+
+    /// Each side's hit points when side 0 has dealt `dealt[0]` and side 1 `dealt[1]` (never below 0).
+    public static func hitPoints(dealt: [Int]) -> [Int] {
+        [max(0, startingHitPoints - dealt[1]), max(0, startingHitPoints - dealt[0])]
     }
 
     /// When the fight ended: the time of its last action (zero with none).

@@ -47,8 +47,6 @@ public struct Timeline: Sendable, Equatable {
     public var firstHit: Action? { actions.first { $0.damage > 0 } }
     /// The largest damage of one action (0 with none).
     public var biggestHit: Int { actions.map(\.damage).max() ?? 0 }
-    /// The damage dealt in all.
-    public var totalDamage: Int { actions.reduce(0) { $0 + $1.damage } }
 
     /// An action of a merged fight: which side acted (0: the first timeline given, 1: the second).
     public struct FightAction: Sendable, Equatable {

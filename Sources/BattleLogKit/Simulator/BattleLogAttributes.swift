@@ -55,7 +55,7 @@ extension Record {
     /// The owner's timeline: the model's first attribute of type `Timeline`, when the record has
     /// one that decodes (nil: none, or damaged).
     public var timeline: Timeline? {
-        guard let i = schema.attributes.firstIndex(where: { $0.valueClassName == "Timeline" }),
+        guard let i = schema.index(ofValueType: "Timeline"),
               case .success(let v?) = transformables[i].decoded else { return nil }
         return v as? Timeline
     }
@@ -64,7 +64,7 @@ extension Record {
 extension Record {
     /// The fight's dice: the model's first attribute of type `[Int]`, when it decodes.
     public var dice: [Int]? {
-        guard let i = schema.attributes.firstIndex(where: { $0.valueClassName == "[Int]" }),
+        guard let i = schema.index(ofValueType: "[Int]"),
               case .success(let v?) = transformables[i].decoded else { return nil }
         return v as? [Int]
     }

@@ -88,7 +88,7 @@ extension BattleStore {
             while outcome == nil {
                 try keepTheLogBounded()
                 outcome = try db.transaction { () throws -> T? in
-                    guard WALBound.logBytes(of: path) <= WALBound.bytes || isImmutable else { return nil }
+                    guard WALBound.logBytes(of: path) <= WALBound.bytes else { return nil }
                     var batch = try BatchWriter(db: db, attributes: resolvedAttributes, withID: withID)
                     let outcome = try body(&batch)
                     try batch.finish(on: db)

@@ -30,6 +30,11 @@ public final class RecordSchema: Sendable {
     /// The position of the attribute called `name`.
     public func index(of name: String) -> Int? { indexByName[name] }
 
+    /// The position of the first attribute whose value type is `className` (`Timeline`).
+    public func index(ofValueType className: String) -> Int? {
+        attributes.firstIndex { $0.valueClassName == className }
+    }
+
     /// The transformer of the attribute at `index`.
     public func transformer(at index: Int) -> AnyValueTransformer { resolved[index].transformer }
 }

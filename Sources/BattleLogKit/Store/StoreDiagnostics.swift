@@ -91,9 +91,10 @@ extension StoreDiagnostics {
     /// fight index; nothing when the model has no attribute of type `Timeline`.
     public func timelineProblems(limit: Int = 100) throws(StoreError) -> [String] {
         let attributes = store.resolvedAttributes
-        guard let timeline = attributes.firstIndex(where: { $0.attribute.valueClassName == "Timeline" }),
+        let schema = store.schema
+        guard let timeline = schema.index(ofValueType: "Timeline"),
               let duration = attributes.firstIndex(where: { $0.attribute.valueClassName == "MediaTime" && !$0.attribute.isOptional }),
-              let dice = attributes.firstIndex(where: { $0.attribute.valueClassName == "[Int]" }) else { return [] }
+              let dice = schema.index(ofValueType: "[Int]") else { return [] }
         let column = { (i: Int) in attributes[i].attribute.column }
         return try run {
             var problems: [String] = []

@@ -36,8 +36,9 @@ public enum WALBound {
 extension BattleStore {
     /// Before a write transaction: when the log is above the bound, empties it, waiting for the
     /// readers that hold it (see `WALBound`). Asks the store's stop handler between tries.
+    /// Called by writers only (an immutable store is read-only and never writes).
     func keepTheLogBounded() throws(StoreError) {
-        guard !isImmutable, WALBound.logBytes(of: path) > WALBound.bytes else { return }
+        guard WALBound.logBytes(of: path) > WALBound.bytes else { return }
         let started = Date()
         var told = false
         while true {
