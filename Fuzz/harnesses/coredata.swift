@@ -1,7 +1,6 @@
 // libFuzzer harness: the Core Data readers (BinaryPropertyListReader, KeyedArchive, RawInflate,
 // the model reader). Any bytes give a value or a reason; every decoded value is JSON that our
 // own parser reads back.
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCoreData(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     for value in [CoreDataStore.transformable(bytes), KeyedArchive.decodeRoot(bytes)] {

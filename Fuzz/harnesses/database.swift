@@ -11,7 +11,6 @@ private func hasRawControl(_ text: String) -> Bool {
     text.unicodeScalars.contains { $0.value != 0x0A && ($0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || $0.value == 0x202E) }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDatabase(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let path = folder + "/edge.sqlite"

@@ -1,5 +1,4 @@
 // libFuzzer harness: the filter language parser (and the caret rendering of its errors).
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFilter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     do {

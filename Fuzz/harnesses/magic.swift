@@ -1,6 +1,5 @@
 // libFuzzer harness: the magic decoder (MagicTransformer.value(fromStored:)).
 // Every input must give a value or a typed error; a value must round-trip.
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMagic(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let transformer = MagicTransformer()

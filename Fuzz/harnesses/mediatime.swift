@@ -1,5 +1,4 @@
 // libFuzzer harness: the MediaTime dictionary decoder, and arithmetic on what it decodes.
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMediaTime(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let transformer = MediaTimeTransformer()

@@ -3,7 +3,6 @@
 // character before them included), each state drawn at a random width. The cursor always
 // stays between two characters, inside the text, and the drawn line always shows it within
 // its room, with no control character let out.
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPrompt(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Scalars that join the character before them, and some that start one.
     let joiners: [UInt32] = [0x0301, 0x0E31, 0x0E34, 0x0E48, 0x05B7, 0x05BC, 0x094D, 0x093F, 0x1F3FD, 0x200D, 0xFE0F,

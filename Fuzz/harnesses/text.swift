@@ -1,7 +1,6 @@
 // libFuzzer harness: the text shaping every string from the database goes through before it
 // reaches a terminal (escape, truncate, wrap). Whatever the bytes: no control character
 // gets out, no line is wider than asked, no more lines than asked.
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size >= 2 else { return 0 }
     let width = Int(data[0] % 40)          // 0...39 columns, zero included
