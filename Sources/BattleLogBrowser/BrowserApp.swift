@@ -56,7 +56,8 @@ public enum BrowserApp {
         return run(model, on: screen)
     }
 
-    /// The event loop: draws, waits for an event (ticking every 250 ms without one), hands it
+    /// The event loop: draws, waits for an event (ticking every 250 ms without one, or when a
+    /// playing replay must be drawn again), hands it
     /// to the model, until the user quits or a signal asks to stop; then stops the background
     /// work and says what the user must be told.
     static func run(_ model: BrowserModel, on screen: some Screen) -> Exit {
@@ -64,7 +65,7 @@ public enum BrowserApp {
         defer { if !stopped { model.stopBackgroundWork() } }
         BrowserView.render(model, on: screen)
         while !model.shouldQuit && screen.stopSignal == nil {
-            guard let key = screen.nextEvent(timeout: 250) else {
+            guard let key = screen.nextEvent(timeout: model.eventTimeout) else {
                 model.tick()
                 BrowserView.render(model, on: screen)
                 continue

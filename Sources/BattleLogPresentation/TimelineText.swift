@@ -5,15 +5,17 @@ import BattleLogKit
 /// sides' hit points after it.
 public enum TimelineText {
     /// The lines of `fight` (sides named `names`; `rolls` the record's dice, for each action's
-    /// roll), unescaped: the caller escapes the names as it writes them.
-    public static func lines(_ fight: FightTimeline, names: [String], rolls: [Int], labels: Labels) -> [String] {
+    /// roll), unescaped: the caller escapes the names as it writes them. `exact` adds each
+    /// time as stored (`{750/600}`) after its clock reading.
+    public static func lines(_ fight: FightTimeline, names: [String], rolls: [Int], labels: Labels, exact: Bool = true) -> [String] {
         let nameWidth = min(24, names.map(DisplayWidth.of).max() ?? 0)
         let kindWidth = Timeline.Kind.allCases.map { DisplayWidth.of(kindName($0, labels)) }.max() ?? 0
         var damage = [0, 0]
         return fight.actions.map { a in
             damage[a.side] += a.action.damage
             let t = a.action.time
-            let time = DisplayWidth.pad(t.clockDescription, to: 9, alignRight: true) + " " + DisplayWidth.pad("{\(t.value)/\(t.timescale)}", to: 17)
+            let time = DisplayWidth.pad(t.clockDescription, to: 9, alignRight: true)
+                + (exact ? " " + DisplayWidth.pad("{\(t.value)/\(t.timescale)}", to: 17) : "")
             let who = DisplayWidth.pad(DisplayWidth.truncate(names[a.side], to: nameWidth), to: nameWidth)
             let roll = rolls.indices.contains(a.action.die) ? String(rolls[a.action.die]) : "?"
             let hitPoints = FightTimeline.hitPoints(dealt: damage).map(String.init)

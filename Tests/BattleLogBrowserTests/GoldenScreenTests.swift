@@ -129,7 +129,12 @@ import BattleLogPresentation
             BrowserView.render(m, on: grid)
             try expectGolden(grid, "help-\(language)-\(cols)x\(rows)")
             // Generated from the key table.
-            for b in KeyTable.bindings.prefix(rows - 4) { #expect(grid.text.contains(m.labels[b.labelKey]), "\(b.labelKey)") }
+            for b in KeyTable.bindings.filter({ $0.context == .browser }).prefix(rows - 4) { #expect(grid.text.contains(m.labels[b.labelKey]), "\(b.labelKey)") }
+            // The replay's keys follow under their heading, at the end of the list.
+            m.handle(.end)
+            BrowserView.render(m, on: grid)
+            #expect(grid.text.contains(m.labels["helpReplay"]))
+            for b in KeyTable.bindings.filter({ $0.context == .replay }) { #expect(grid.text.contains(m.labels[b.labelKey]), "\(b.labelKey)") }
         }
     }
 

@@ -189,6 +189,67 @@ final class TmuxSession {
         try t.waitFor("the exit") { $0.contains("EXITED 0") }
     }
 
+    /// The replay in a real terminal: it plays on its own clock, pauses, steps, seeks, survives
+    /// a resize and Ctrl-Z, and closes back to the records.
+    @Test func replayPlaysPausesStepsSeeksAndCloses() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("replay.sqlite")
+        _ = cli(["simulate", "--fights", "80", "--seed", "11"], db: db)
+        let t = try TmuxSession(command: "env PS1='$ ' bash --norc --noprofile -i", columns: 100, rows: 30)
+        try t.sendLiteral("LANG=C.UTF-8 TERM=xterm-256color '\(binary)' --db '\(db)'")
+        try t.send("Enter")
+        try t.waitFor("the first frame") { $0.contains("Roster ") }
+        try t.send("Enter")
+        try t.send("r")
+        try t.waitFor("the replay, paused at the start") { $0.contains("Replay — fight") && $0.contains("|| 0:00.000 / ") && $0.contains("action 0 of") }
+        // Play at 4x: the clock moves by itself and actions fall due.
+        try t.send("]")
+        try t.send("]")
+        try t.send("Space")
+        try t.waitFor("the replay playing") { $0.contains("▶ 0:0") && $0.contains("4x") && $0.contains("playing") }
+        try t.waitFor("an action falling due while playing") { !$0.contains("action 0 of") && $0.contains("playing") }
+        try t.send("Space")
+        let paused = try t.waitFor("the replay paused") { $0.contains("|| ") && $0.contains("paused") }
+        let done = try #require(Self.actionsDone(paused))
+        // Right steps to the next action; the clock is that action's time.
+        try t.send("Right")
+        try t.waitFor("the next action") { Self.actionsDone($0) == done + 1 }
+        // Seek to a typed time.
+        try t.send(":")
+        try t.waitFor("the seek prompt") { $0.contains("Seek to:") }
+        try t.sendLiteral("0:05.5")
+        try t.send("Enter")
+        try t.waitFor("the sought time") { $0.contains("|| 0:05.500 / ") }
+        // A resize redraws the replay at the new size; Ctrl-Z and fg bring it back as it was.
+        try t.resize(columns: 120, rows: 40)
+        try t.waitFor("the wider replay") { $0.contains("|| 0:05.500 / ") && ($0.split(separator: "\n").first?.count ?? 0) > 110 }
+        try t.send("C-z")
+        try t.waitFor("the shell's stopped-job line") { $0.contains("Stopped") }
+        try t.sendLiteral("fg")
+        try t.send("Enter")
+        try t.waitFor("the replay repainted") { $0.contains("|| 0:05.500 / ") && $0.contains("Replay — fight") }
+        // Home and End as tmux sends them (ESC [1~ and ESC [4~, which TERM=xterm-256color's
+        // terminfo does not list): never taken for Esc.
+        try t.send("End")
+        try t.waitFor("the end") { $0.contains("■ ") && $0.contains("ended") }
+        try t.send("Home")
+        try t.waitFor("the start") { $0.contains("|| 0:00.000 / ") && $0.contains("Replay — fight") }
+        // q closes the replay; a second q quits.
+        try t.send("q")
+        try t.waitFor("the records again") { $0.contains("Roster ") && !$0.contains("Replay — fight") }
+        try t.send("q")
+        try t.sendLiteral("echo EXITED $?")
+        try t.send("Enter")
+        try t.waitFor("the exit") { $0.contains("EXITED 0") }
+    }
+
+    /// The `N` of "action N of M" on a replay screen.
+    static func actionsDone(_ screen: String) -> Int? {
+        guard let range = screen.range(of: "action ") else { return nil }
+        return Int(screen[range.upperBound...].prefix { $0.isNumber })
+    }
+
     @Test func boxesAndWideCharactersWhateverTheLocale() throws {
         let binary = try requireBinary()
         let dir = TempDir()

@@ -51,6 +51,7 @@ final class CursesScreen: Screen {
         raw()
         noecho()
         keypad(bl_stdscr(), true)
+        Self.defineKeySequencesTerminfoMayLack()
         // No insert/delete-character or line optimisations: with wide characters they can leave
         // stale cells on some terminals.
         idcok(bl_stdscr(), false)
@@ -82,6 +83,25 @@ final class CursesScreen: Screen {
     /// comes first; when it is not UTF-8 (`LANG=C`, or a locale such as zh_CN.UTF-8 that this
     /// system has not generated, so that setlocale falls back to C) the character type alone
     /// falls back to C.UTF-8: otherwise every CJK name and box line would come out as garbage.
+    /// The sequences terminals and multiplexers send for the editing and cursor keys, whatever
+    /// TERM's terminfo entry says: tmux and screen send `ESC [1~` and `ESC [4~` for Home and End
+    /// under a TERM of `xterm-256color`, whose entry knows only `ESC OH` and `ESC OF`. Without
+    /// these, such a key arrives as Esc followed by letters (and Esc closes what is open).
+    static let extraKeySequences: [(String, Int32)] = [
+        ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
+        ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
+        ("\u{1B}[A", KEY_UP), ("\u{1B}OA", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}OB", KEY_DOWN),
+        ("\u{1B}[C", KEY_RIGHT), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT), ("\u{1B}OD", KEY_LEFT),
+        ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE), ("\u{1B}[3~", KEY_DC), ("\u{1B}[Z", KEY_BTAB),
+        ("\u{1B}OP", KEY_F0 + 1), ("\u{1B}[11~", KEY_F0 + 1),
+    ]
+
+    private static func defineKeySequencesTerminfoMayLack() {
+        for (sequence, code) in extraKeySequences where key_defined(sequence) == 0 {
+            define_key(sequence, code)
+        }
+    }
+
     static func useUTF8Locale() {
         setlocale(LC_ALL, "")
         guard !isUTF8 else { return }

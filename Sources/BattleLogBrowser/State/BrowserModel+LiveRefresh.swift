@@ -7,6 +7,7 @@ extension BrowserModel {
     /// Called when no key came for a while: follows the background simulation and other
     /// processes' commits (live refresh), keeping the selection on the same record.
     public func tick(now: Date = Date()) {
+        tickReplay()
         if let search = filterSearch {
             let p = search.progress
             if let id = reselectID {
@@ -52,6 +53,7 @@ extension BrowserModel {
     /// Reloads the roster and tallies; new records of the selected Human appear above, and the
     /// selection stays on the record it was on.
     func refreshAfterExternalChange() throws {
+        try refreshReplay()
         if let search = filterSearch {
             // The roster and the title follow at once; a scan still running finishes first and
             // the new data is scanned right after it.

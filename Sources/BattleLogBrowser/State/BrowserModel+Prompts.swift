@@ -54,6 +54,8 @@ extension BrowserModel {
             }
         case .goTo:
             try goTo(p.text)
+        case .seek:
+            submitSeek(p)
         case .export:
             startExport(p)
         case .simulate:

@@ -7,7 +7,7 @@ import Foundation
 public final class BrowserModel {
     public enum Pane: Int, CaseIterable, Sendable { case roster, records, detail }
 
-    public enum PromptKind: Sendable { case search, filter, simulate, helpFilter, goTo, export }
+    public enum PromptKind: Sendable { case search, filter, simulate, helpFilter, goTo, export, seek }
 
     /// A one-line input at the bottom of the screen.
     public struct Prompt: Sendable, Equatable {
@@ -96,6 +96,10 @@ public final class BrowserModel {
     public var wantsSuspend = false
     public internal(set) var stats: BattleStats?
     public internal(set) var inspection: [StoredValueInspection] = []
+    /// The replay drawn over the panes (`r`), while one is open.
+    var replay: ReplaySession?
+    /// The monotonic clock a replay plays by, in nanoseconds (a test sets its own).
+    var monotonicNow: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
 
     /// The active filter: every record matching it, found in the background. While there is
     /// one the roster pane steps aside.
@@ -227,6 +231,7 @@ public final class BrowserModel {
         do {
             if prompt != nil { try handlePromptKey(key); return }
             if case .resize = key { return }
+            if replay != nil && overlay == .none { try handleReplayKey(key); return }
             switch key {
             case .click(let r, let c): try click(row: r, column: c); return
             case .wheelUp(let r, let c): try scroll(by: -3, row: r, column: c); return
@@ -295,12 +300,19 @@ public final class BrowserModel {
         case .suspend: wantsSuspend = true
         case .quit: shouldQuit = true
         case .forceQuit: shouldQuit = true
+        case .replay: try openReplay()
+        case .playPause, .previousAction, .nextAction, .slower, .faster, .replayStart, .replayEnd, .seek, .closeReplay:
+            // The replay's own keys, bound only in its context.
+            break
         }
     }
 
     /// Keys while an overlay is open. Returns true when the overlay took the key.
     func handleOverlay(_ action: Action) throws -> Bool {
         switch action {
+        case .closeReplay:
+            overlay = .none
+            return true
         case .forceQuit, .redraw, .suspend:
             return false
         case .back, .quit:

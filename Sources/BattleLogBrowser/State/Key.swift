@@ -48,6 +48,15 @@ public enum Action: String, Sendable, CaseIterable {
     case search, searchNext, searchPrevious, filter, otherSide, goTo
     case growPane, shrinkPane, zoom, export
     case help, inspect, stats, simulate, toggleLive, redraw, suspend, quit, forceQuit
+    case replay
+    // In a replay.
+    case playPause, previousAction, nextAction, slower, faster, replayStart, replayEnd, seek, closeReplay
+}
+
+/// Where a key binding applies: the browser's panes, or a replay (which has its own keys, and
+/// takes the few global ones from the browser's table).
+public enum KeyContext: String, Sendable, CaseIterable {
+    case browser, replay
 }
 
 /// One line of the key table: the keys and the action. What the help overlay says of it is the
@@ -55,6 +64,13 @@ public enum Action: String, Sendable, CaseIterable {
 public struct KeyBinding: Sendable {
     public let keys: [Key]
     public let action: Action
+    public let context: KeyContext
+
+    public init(keys: [Key], action: Action, context: KeyContext = .browser) {
+        self.keys = keys
+        self.action = action
+        self.context = context
+    }
 
     /// The label key of this binding's help text.
     public var labelKey: String { "key." + action.rawValue }
@@ -87,6 +103,7 @@ public enum KeyTable {
         KeyBinding(keys: [.character("N")], action: .searchPrevious),
         KeyBinding(keys: [.character("f")], action: .filter),
         KeyBinding(keys: [.character("o")], action: .otherSide),
+        KeyBinding(keys: [.character("r")], action: .replay),
         KeyBinding(keys: [.character(":")], action: .goTo),
         KeyBinding(keys: [.character("+"), .character(">")], action: .growPane),
         KeyBinding(keys: [.character("-"), .character("<")], action: .shrinkPane),
@@ -101,25 +118,45 @@ public enum KeyTable {
         KeyBinding(keys: [.control("z")], action: .suspend),
         KeyBinding(keys: [.character("q")], action: .quit),
         KeyBinding(keys: [.control("c")], action: .forceQuit),
+        KeyBinding(keys: [.character(" ")], action: .playPause, context: .replay),
+        KeyBinding(keys: [.left, .character("h")], action: .previousAction, context: .replay),
+        KeyBinding(keys: [.right, .character("l")], action: .nextAction, context: .replay),
+        KeyBinding(keys: [.character("[")], action: .slower, context: .replay),
+        KeyBinding(keys: [.character("]")], action: .faster, context: .replay),
+        KeyBinding(keys: [.home, .character("g")], action: .replayStart, context: .replay),
+        KeyBinding(keys: [.end, .character("G")], action: .replayEnd, context: .replay),
+        KeyBinding(keys: [.character(":")], action: .seek, context: .replay),
+        KeyBinding(keys: [.character("o")], action: .otherSide, context: .replay),
+        KeyBinding(keys: [.escape, .character("q")], action: .closeReplay, context: .replay),
     ]
 
-    private static let byKey: [Key: Action] = {
-        var map: [Key: Action] = [:]
-        for b in bindings { for k in b.keys { map[k] = b.action } }
+    /// The actions a replay takes from the browser's table when its own has no binding for the key.
+    static let sharedWithReplay: Set<Action> = [.help, .redraw, .suspend, .forceQuit]
+
+    private static let byKey: [KeyContext: [Key: Action]] = {
+        var map: [KeyContext: [Key: Action]] = [:]
+        for b in bindings { for k in b.keys { map[b.context, default: [:]][k] = b.action } }
         return map
     }()
 
-    /// The action bound to `key`, if any.
-    public static func action(for key: Key) -> Action? { byKey[key] }
+    /// The action bound to `key` in `context`, if any.
+    public static func action(for key: Key, in context: KeyContext = .browser) -> Action? {
+        if let a = byKey[context]?[key] { return a }
+        guard context != .browser, let a = byKey[.browser]?[key], sharedWithReplay.contains(a) else { return nil }
+        return a
+    }
 
     /// The key table as the README's Markdown table, in English: generated, so that the README
     /// and the help overlay cannot disagree (a test compares them).
     public static var markdown: String {
-        var lines = ["| keys | action |", "|---|---|"]
-        for b in bindings {
-            let keys = b.keys.map { k in k.label == "|" ? "`\\|`" : "`\(k.label)`" }.joined(separator: ", ")
-            lines.append("| \(keys) | \(b.help.replacingOccurrences(of: "|", with: "\\|")) |")
+        func table(_ context: KeyContext) -> [String] {
+            ["| keys | action |", "|---|---|"] + bindings.filter { $0.context == context }.map { b in
+                let keys = b.keys.map { k in k.label == "|" ? "`\\|`" : "`\(k.label)`" }.joined(separator: ", ")
+                return "| \(keys) | \(b.help.replacingOccurrences(of: "|", with: "\\|")) |"
+            }
         }
-        return lines.joined(separator: "\n")
+        let shared = bindings.filter { $0.context == .browser && sharedWithReplay.contains($0.action) }.map { "`\($0.keys[0].label)`" }
+        return (table(.browser) + ["", "In a replay (`r`); \(shared.joined(separator: ", ")) work there too:", ""] + table(.replay))
+            .joined(separator: "\n")
     }
 }

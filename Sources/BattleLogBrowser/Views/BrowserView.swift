@@ -19,6 +19,7 @@ public enum BrowserView {
         RecordsView.render(m, s)
         // On the roster, the detail pane is the Human's page; on the records, the record's.
         if m.focus == .roster && m.layout.showsRoster { HumanPageView.render(m, s) } else { DetailView.render(m, s) }
+        ReplayView.render(m, s)
         switch m.overlay {
         case .none: break
         case .help: HelpView.render(m, s)
@@ -57,6 +58,7 @@ public enum BrowserView {
             case .goTo: label = ":"
             case .export: label = m.labels["exportPrompt"] + ": "
             case .simulate: label = m.labels["simulatePrompt"] + ": "
+            case .seek: label = m.labels["replay.seekPrompt"] + ": "
             }
             let room = max(1, l.columns - DisplayWidth.of(label))
             let input = InputView(p.line, room: room)
@@ -104,7 +106,9 @@ public enum BrowserView {
             return
         }
         var parts: [String] = []
-        if let f = m.filterProgress {
+        if m.replay != nil {
+            // The replay's box says where it is: the bar keeps the messages and the keys.
+        } else if let f = m.filterProgress {
             let count = f.finished ? GroupedNumber.text(f.count) : "\(GroupedNumber.text(f.count))+ " + m.labels["counting"]
             parts.append(f.count > 0 ? "\(m.labels["record"]) \(GroupedNumber.text(m.selected + 1)) \(m.labels["of"]) \(count)" : (f.finished ? m.labels["noMatch"] : m.labels["counting"]))
             parts.append("f: " + (m.filterText ?? ""))
@@ -116,7 +120,7 @@ public enum BrowserView {
         } else {
             parts.append(m.labels["noRecords"])
         }
-        if let h = m.selectedHuman, m.filterText == nil { parts.append(DisplayWidth.truncate(h.name, to: 30)) }
+        if let h = m.selectedHuman, m.filterText == nil, m.replay == nil { parts.append(DisplayWidth.truncate(h.name, to: 30)) }
         if let q = m.searchText { parts.append("/" + q) }
         if let p = m.simulationProgress, m.isSimulating {
             parts.append("\(m.labels["simulating"]) \(GroupedNumber.text(p.saved))/\(GroupedNumber.text(p.total))")
@@ -137,8 +141,8 @@ public enum BrowserView {
         let room = l.columns - DisplayWidth.of(left)
         s.put(row, 0, left, style: .statusBar)
         // The keys of the focused pane when they fit, else the short hint.
-        let paneHint = m.labels[m.focus == .roster ? "hint" : m.focus == .records ? "hintRecords" : "hintDetail"] + " "
-        let hint = room > DisplayWidth.of(paneHint) + 2 ? paneHint : shortHint
+        let paneHint = m.labels[m.replay != nil ? "hintReplay" : m.focus == .roster ? "hint" : m.focus == .records ? "hintRecords" : "hintDetail"] + " "
+        let hint = room > DisplayWidth.of(paneHint) + 2 ? paneHint : (m.replay != nil ? m.labels["hintReplayShort"] + " " : shortHint)
         s.put(row, l.columns - DisplayWidth.of(hint), hint, style: .statusBar)
     }
 }

@@ -3,9 +3,15 @@ import BattleLogPresentation
 
 /// The help overlay, generated from the key table the input handler uses.
 enum HelpView {
+    /// The browser's keys, the mouse, then the replay's keys under their heading.
     static func lines(_ m: BrowserModel) -> [(String, String)] {
-        m.helpBindings.map { b in (b.keys.map(\.label).joined(separator: " "), m.labels[b.labelKey]) }
+        func rows(_ context: KeyContext) -> [(String, String)] {
+            m.helpBindings.filter { $0.context == context }.map { b in (b.keys.map(\.label).joined(separator: " "), m.labels[b.labelKey]) }
+        }
+        let replay = rows(.replay)
+        return rows(.browser)
             + (m.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["helpMouseText"])] : [])
+            + (replay.isEmpty ? [] : [("", ""), (m.labels["helpReplay"], "")] + replay)
     }
 
     /// As tall as its lines (the body's height at most), in the middle of the body.
@@ -27,8 +33,13 @@ enum HelpView {
         Drawing.clear(s, r)
         let filter = "  " + (m.helpFilter.map { "/" + $0 } ?? m.labels["helpFilterHint"])
         Drawing.box(s, r, title: m.labels["help"] + filter + "  (Esc/q)", focused: true)
-        let keyWidth = min(22, lines.map { DisplayWidth.of($0.0) }.max() ?? 10)
+        // Headings (a line without a description) may run on; keys set the column.
+        let keyWidth = min(22, lines.filter { !$0.1.isEmpty }.map { DisplayWidth.of($0.0) }.max() ?? 10)
         for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
+            guard !line.1.isEmpty else {
+                s.put(r.top + 1 + i, r.left + 2, DisplayWidth.truncate(line.0, to: r.width - 4), style: .bold)
+                continue
+            }
             s.put(r.top + 1 + i, r.left + 2, DisplayWidth.pad(line.0, to: keyWidth), style: .accent)
             s.put(r.top + 1 + i, r.left + 3 + keyWidth, DisplayWidth.truncate(line.1, to: r.width - keyWidth - 5), style: .normal)
         }

@@ -17,8 +17,10 @@ enum ReplayCommand: Command {
         let store = try openExistingStore(globals, console: console)
         let labels = Labels.load(globals.language(environment: environment))
         let r = try store.record(id: id)
-        guard let (fight, other) = try ShowCommand.fight(of: r, store: store) else {
-            throw CommandFailure(labels.fill("timeline.none", String(r.id)))
+        let (fight, other): (FightTimeline, Record)
+        switch try store.fight(of: r) {
+        case .success(let found): (fight, other) = found
+        case .failure(let why): throw CommandFailure(why.text(labels))
         }
         // The heading, then each action when its time comes: `timelineLines` gives them in the
         // merged order, one line each after the heading.

@@ -28,21 +28,16 @@ enum ShowCommand: Command {
         return ExitStatus.success
     }
 
-    /// The fight of `r` as both its records' timelines tell it, and the other record; nil when
-    /// either side has none.
-    static func fight(of r: Record, store: BattleStore) throws -> (timeline: FightTimeline, other: Record)? {
-        let other = try r.fight.map { try store.records(ofFight: $0) }?.first { $0.id != r.id }
-        guard let own = r.timeline, let other, let theirs = other.timeline else { return nil }
-        return (FightTimeline(own, theirs), other)
-    }
-
-    /// The fight of `r` as its two timelines tell it (escaped): a heading, then every action.
+    /// The fight of `r` as its two timelines tell it (escaped): a heading, then every action;
+    /// or one line saying why there is none.
     static func timelineLines(_ r: Record, store: BattleStore, labels: Labels) throws -> [String] {
-        guard let (fight, other) = try fight(of: r, store: store) else { return [labels.fill("timeline.none", String(r.id))] }
-        return timelineLines(r, fight: fight, other: other, labels: labels)
+        switch try store.fight(of: r) {
+        case .success(let (fight, other)): return timelineLines(r, fight: fight, other: other, labels: labels)
+        case .failure(let why): return [why.text(labels)]
+        }
     }
 
-    /// The lines of a fight already read (`fight(of:store:)`).
+    /// The lines of a fight already read (`BattleStore.fight(of:)`).
     static func timelineLines(_ r: Record, fight: FightTimeline, other: Record, labels: Labels) -> [String] {
         let names = [r.owner.name, other.owner.name].map(SafeText.escape)
         let end = fight.end

@@ -30,6 +30,13 @@ public struct ReplayPlayer: Sendable {
         return lcm <= Int64(Int32.max) ? Int32(lcm) : Int32(max(a, b))
     }
 
+    /// Takes `other`'s time, speed and playing state (the same replay told from the other side).
+    public mutating func take(speedAndTimeOf other: ReplayPlayer) {
+        speedExponent = other.speedExponent
+        seek(to: other.time)
+        isPlaying = other.isPlaying && MediaTime.compare(time, fight.end) < 0
+    }
+
     /// Plays or pauses; playing from the end starts again from the beginning.
     public mutating func togglePlay() {
         if !isPlaying && MediaTime.compare(time, fight.end) >= 0 { seek(to: .zero) }
@@ -50,17 +57,52 @@ public struct ReplayPlayer: Sendable {
     /// actions that fall due; stops (and pauses) at the end. Returns whether the state changed.
     @discardableResult
     public mutating func advance(nanoseconds: Int64) -> Bool {
-        guard isPlaying, nanoseconds > 0 else { return false }
-        let scale = timescale
-        // Real nanoseconds to ticks of the replay's clock at the speed, exactly in integers.
-        var ticks = nanoseconds.multipliedReportingOverflow(by: Int64(scale)).partialValue / 1_000_000_000
-        ticks = speedExponent >= 0 ? ticks << speedExponent : ticks >> -speedExponent
-        var target = time + MediaTime(value: ticks, timescale: scale)
+        guard nanoseconds > 0 else { return false }
+        return play(to: time(afterNanoseconds: nanoseconds, from: time))
+    }
+
+    /// While playing, moves the clock on to `target` (never back), applying the actions that
+    /// fall due; at the end it stops there and pauses. Returns whether the state changed. A
+    /// replay that follows a wall clock calls this with the time its anchor gives, so the
+    /// rounding of one step never adds up over many.
+    @discardableResult
+    public mutating func play(to target: MediaTime) -> Bool {
+        guard isPlaying, MediaTime.compare(target, time) > 0 else { return false }
+        var target = target
         if MediaTime.compare(target, fight.end) >= 0 {
             target = fight.end
             isPlaying = false
         }
         return move(to: target)
+    }
+
+    /// The fight's time `nanoseconds` of real time after `start` at the current speed, exact to
+    /// a tick of the replay's clock (rounded down).
+    public func time(afterNanoseconds nanoseconds: Int64, from start: MediaTime) -> MediaTime {
+        let scale = timescale
+        var ticks = Int128(max(0, nanoseconds)) * Int128(scale)
+        ticks = speedExponent >= 0 ? ticks << speedExponent : ticks >> -speedExponent
+        ticks /= 1_000_000_000
+        // A replay never runs past the fight's end; a clock that far on is the end.
+        guard let value = Int64(exactly: ticks) else { return fight.end }
+        return start + MediaTime(value: value, timescale: scale)
+    }
+
+    /// The real nanoseconds that pass at the current speed before the clock reaches `target`
+    /// (rounded up, so that waking then finds it reached; 0 when it already has).
+    public func nanoseconds(until target: MediaTime) -> Int64 {
+        let delta = target - time
+        guard delta.isNumeric, delta.value > 0 else { return 0 }
+        var numerator = Int128(delta.value) * 1_000_000_000
+        var denominator = Int128(delta.timescale)
+        if speedExponent >= 0 { denominator <<= speedExponent } else { numerator <<= -speedExponent }
+        let result = (numerator + denominator - 1) / denominator
+        return Int64(exactly: result) ?? Int64.max
+    }
+
+    /// The time of the next action to fall due, or nil after the last.
+    public var nextActionTime: MediaTime? {
+        state.actionsDone < fight.actions.count ? fight.actions[state.actionsDone].action.time : nil
     }
 
     /// Jumps to `time` (clamped to the fight), recomputing the state from the timeline.

@@ -55,9 +55,24 @@ extension Record {
     /// The owner's timeline: the model's first attribute of type `Timeline`, when the record has
     /// one that decodes (nil: none, or damaged).
     public var timeline: Timeline? {
-        guard let i = schema.index(ofValueType: "Timeline"),
-              case .success(let v?) = transformables[i].decoded else { return nil }
-        return v as? Timeline
+        guard case .success(let t)? = timelineAttribute else { return nil }
+        return t
+    }
+
+    /// The owner's timeline as stored: nil when the model or the record has none, a failure
+    /// when it is damaged.
+    public var timelineAttribute: Result<Timeline, AttributeError>? {
+        guard let i = schema.index(ofValueType: "Timeline") else { return nil }
+        switch transformables[i].decoded {
+        case .success(nil): return nil
+        case .success(let v?):
+            guard let t = v as? Timeline else {
+                return .failure(AttributeError(recordID: id, attribute: schema.attributes[i].name,
+                                               reason: .wrongShape(expected: "Timeline", found: "\(type(of: v))")))
+            }
+            return .success(t)
+        case .failure(let e): return .failure(e)
+        }
     }
 }
 

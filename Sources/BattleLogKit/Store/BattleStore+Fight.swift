@@ -1,0 +1,32 @@
+/// A record's whole fight as its two timelines tell it, for `show --timeline`, `replay` and the
+/// browser's replay.
+extension BattleStore {
+    /// Why a record's fight has no timeline to show.
+    public enum FightUnavailable: Error, Equatable, Sendable {
+        /// The record (or its fight's other record) has no timeline: written before timelines,
+        /// or imported.
+        case noTimeline(recordID: Int64)
+        /// The record's (or the other record's) stored timeline does not decode.
+        case damaged(AttributeError)
+        /// The record has no opponent's record to take the other side from.
+        case noOtherSide(recordID: Int64)
+    }
+
+    /// The fight of `record` (side 0: its owner) and the fight's other record, or why there is
+    /// none. Reads the fight's records by its index.
+    public func fight(of record: Record) throws(StoreError) -> Result<(timeline: FightTimeline, other: Record), FightUnavailable> {
+        let own: Timeline
+        switch record.timelineAttribute {
+        case .none: return .failure(.noTimeline(recordID: record.id))
+        case .failure(let e)?: return .failure(.damaged(e))
+        case .success(let t)?: own = t
+        }
+        let others = try record.fight.map { f throws(StoreError) in try records(ofFight: f) } ?? []
+        guard let other = others.first(where: { $0.id != record.id }) else { return .failure(.noOtherSide(recordID: record.id)) }
+        switch other.timelineAttribute {
+        case .none: return .failure(.noTimeline(recordID: other.id))
+        case .failure(let e)?: return .failure(.damaged(e))
+        case .success(let theirs)?: return .success((FightTimeline(own, theirs), other))
+        }
+    }
+}
