@@ -15,11 +15,15 @@ public enum BrowserView {
             return
         }
         titleBar(m, s)
-        RosterView.render(m, s)
-        RecordsView.render(m, s)
-        // On the roster, the detail pane is the Human's page; on the records, the record's.
-        if m.focus == .roster && m.layout.showsRoster { HumanPageView.render(m, s) } else { DetailView.render(m, s) }
-        ReplayView.render(m, s)
+        if m.replay != nil {
+            // The replay covers the body: the panes under it are not drawn at all.
+            ReplayView.render(m, s)
+        } else {
+            RosterView.render(m, s)
+            RecordsView.render(m, s)
+            // On the roster, the detail pane is the Human's page; on the records, the record's.
+            if m.focus == .roster && m.layout.showsRoster { HumanPageView.render(m, s) } else { DetailView.render(m, s) }
+        }
         switch m.overlay {
         case .none: break
         case .help: HelpView.render(m, s)
