@@ -125,6 +125,14 @@ public struct JSONParser {
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail("expected a digit") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
+        // Up to 18 digits always fit in Int64: read them in place, without a String.
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let digitsStart = negative ? start + 1 : start
+        if integral, index - digitsStart <= 18 {
+            var v: Int64 = 0
+            for i in digitsStart..<index { v = v * 10 + Int64(bytes[i] - 0x30) }
+            return .integer(negative ? -v : v)
+        }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if integral, let v = Int64(text) { return .integer(v) }
         guard let d = Double(text), d.isFinite else { throw JSONParseError(message: "number out of range", offset: start) }

@@ -17,9 +17,27 @@ public struct IntArrayTransformer: ValueTransformer {
     }
 
     public func value(fromStored text: String) throws(TransformError) -> [Int] {
+        if let values = Self.value(fromCanonical: text) { return values }
         let json: JSONValue
         do { json = try JSONParser.parse(text) } catch { throw .notJSON(error) }
         return try value(fromJSON: json)
+    }
+
+    /// The integers of a stored form in exactly the layout the writer uses (`[3,97,12]`), read
+    /// without a JSON tree; nil for any other text (`value(fromJSON:)` then reads it).
+    static func value(fromCanonical text: String) -> [Int]? {
+        CanonicalJSONReader.read(text) { r -> [Int]? in
+            guard r.take("[") else { return nil }
+            var values: [Int] = []
+            values.reserveCapacity(64)
+            if !r.peek(UInt8(ascii: "]")) {
+                repeat {
+                    guard let v = r.integer() else { return nil }
+                    values.append(Int(v))
+                } while r.take(",")
+            }
+            return r.take("]") ? values : nil
+        }
     }
 
     /// The integers of a parsed stored form.

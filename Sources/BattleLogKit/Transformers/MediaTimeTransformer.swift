@@ -22,8 +22,16 @@ public struct MediaTimeTransformer: ValueTransformer {
     }
 
     public func value(fromStored text: String) throws(TransformError) -> MediaTime {
+        if let dictionary = Self.dictionary(fromCanonical: text) {
+            do { return try MediaTime(dictionary: dictionary) } catch { throw .mediaTime(error) }
+        }
         let json: JSONValue
         do { json = try JSONParser.parse(text) } catch { throw .notJSON(error) }
+        return try value(fromJSON: json)
+    }
+
+    /// The time of a parsed stored form: the four integers of its dictionary, checked.
+    public func value(fromJSON json: JSONValue) throws(TransformError) -> MediaTime {
         guard case .object(let members) = json else { throw .wrongShape(expected: "an object", found: json.typeName) }
         var dictionary: [String: Int64] = [:]
         for key in [MediaTime.DictionaryKey.value, MediaTime.DictionaryKey.timescale,
@@ -36,5 +44,17 @@ public struct MediaTimeTransformer: ValueTransformer {
             }
         }
         do { return try MediaTime(dictionary: dictionary) } catch { throw .mediaTime(error) }
+    }
+
+    /// The four integers of a stored form in exactly the layout `storedBytes` writes, read
+    /// without a JSON tree; nil for any other text (the JSON reading then names what is wrong).
+    static func dictionary(fromCanonical text: String) -> [String: Int64]? {
+        CanonicalJSONReader.read(text) { r -> [String: Int64]? in
+            guard r.take("{\"epoch\":"), let epoch = r.integer(), r.take(",\"flags\":"), let flags = r.integer(),
+                  r.take(",\"timescale\":"), let timescale = r.integer(), r.take(",\"value\":"), let value = r.integer(),
+                  r.take("}") else { return nil }
+            return [MediaTime.DictionaryKey.epoch: epoch, MediaTime.DictionaryKey.flags: flags,
+                    MediaTime.DictionaryKey.timescale: timescale, MediaTime.DictionaryKey.value: value]
+        }
     }
 }

@@ -40,9 +40,41 @@ public struct TimelineTransformer: ValueTransformer {
     }
 
     public func value(fromStored text: String) throws(TransformError) -> Timeline {
+        if let timeline = Self.value(fromCanonical: text) { return timeline }
         let json: JSONValue
         do { json = try JSONParser.parse(text) } catch { throw .notJSON(error) }
         return try value(fromJSON: json)
+    }
+
+    /// The timeline of a stored form in exactly the layout `storedBytes` writes, read without
+    /// a JSON tree and held to the same checks; nil for any other text or any value the checks
+    /// refuse (`value(fromJSON:)` then reads it and names what is wrong).
+    static func value(fromCanonical text: String) -> Timeline? {
+        CanonicalJSONReader.read(text) { r -> Timeline? in
+            guard r.take("{\"actions\":[") else { return nil }
+            var parts: [(ticks: Int64, kind: Timeline.Kind, damage: Int64, die: Int64)] = []
+            parts.reserveCapacity(32)
+            if !r.peek(UInt8(ascii: "]")) {
+                repeat {
+                    guard r.take("["), let ticks = r.integer(), r.take(","),
+                          let kind = r.plainString().flatMap(Timeline.Kind.init(rawValue:)), r.take(","),
+                          let damage = r.integer(), r.take(","), let die = r.integer(), r.take("]") else { return nil }
+                    parts.append((ticks, kind, damage, die))
+                } while r.take(",")
+            }
+            guard r.take("],\"timescale\":"), let scale = r.integer(), r.take(",\"version\":1}"),
+                  (1...Int64(Int32.max)).contains(scale) else { return nil }
+            var previous: Int64 = 0
+            var actions: [Timeline.Action] = []
+            actions.reserveCapacity(parts.count)
+            for p in parts {
+                guard p.ticks >= previous, (0...1_000_000).contains(p.damage), (0...Int64(Int32.max)).contains(p.die) else { return nil }
+                previous = p.ticks
+                actions.append(Timeline.Action(time: MediaTime(value: p.ticks, timescale: Int32(scale)), kind: p.kind,
+                                               damage: Int(p.damage), die: Int(p.die)))
+            }
+            return Timeline(timescale: Int32(scale), actions: actions)
+        }
     }
 
     public func formatVersion(ofStored text: String) -> Int? {
