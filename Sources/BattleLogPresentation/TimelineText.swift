@@ -6,22 +6,25 @@ import BattleLogKit
 public enum TimelineText {
     /// The lines of `fight` (sides named `names`; `rolls` the record's dice, for each action's
     /// roll), unescaped: the caller escapes the names as it writes them. `exact` adds each
-    /// time as stored (`{750/600}`) after its clock reading.
-    public static func lines(_ fight: FightTimeline, names: [String], rolls: [Int], labels: Labels, exact: Bool = true) -> [String] {
+    /// time as stored (`{750/600}`) after its clock reading; `dice` each action's die and roll.
+    public static func lines(_ fight: FightTimeline, names: [String], rolls: [Int], labels: Labels, exact: Bool = true,
+                             dice: Bool = true) -> [String] {
         let nameWidth = min(24, names.map(DisplayWidth.of).max() ?? 0)
         let kindWidth = Timeline.Kind.allCases.map { DisplayWidth.of(kindName($0, labels)) }.max() ?? 0
+        // As wide as the longest reading (a fight of hours has `10:00:00.000`).
+        let timeWidth = max(9, fight.actions.map { DisplayWidth.of($0.action.time.clockDescription) }.max() ?? 0)
         var damage = [0, 0]
         return fight.actions.map { a in
             damage[a.side] += a.action.damage
             let t = a.action.time
-            let time = DisplayWidth.pad(t.clockDescription, to: 9, alignRight: true)
+            let time = DisplayWidth.pad(t.clockDescription, to: timeWidth, alignRight: true)
                 + (exact ? " " + DisplayWidth.pad("{\(t.value)/\(t.timescale)}", to: 17) : "")
             let who = DisplayWidth.pad(DisplayWidth.truncate(names[a.side], to: nameWidth), to: nameWidth)
             let roll = rolls.indices.contains(a.action.die) ? String(rolls[a.action.die]) : "?"
             let hitPoints = FightTimeline.hitPoints(dealt: damage).map(String.init)
             return "\(time) \(who)  \(DisplayWidth.pad(kindName(a.action.kind, labels), to: kindWidth))  "
                 + DisplayWidth.pad(String(a.action.damage), to: 3, alignRight: true) + "  "
-                + labels.fill("timeline.die", String(a.action.die), roll) + "  "
+                + (dice ? labels.fill("timeline.die", String(a.action.die), roll) + "  " : "")
                 + labels.fill("timeline.hitPoints", hitPoints[0], hitPoints[1])
         }
     }

@@ -278,3 +278,63 @@ final class ManualClock {
         #expect(KeyTable.action(for: .character("f"), in: .replay) == nil)
     }
 }
+
+extension ReplayViewTests {
+    /// A time that is not one keeps its message in sight whatever its length, in both languages.
+    @Test(arguments: ["en", "zh"])
+    func aLongBadTimeStillShowsItsMessage(language: String) throws {
+        let s = try SimulatedStore(fights: 30)
+        let (m, grid, _) = try Self.openReplay(s, rows: 16, columns: 60, language: language, actions: 4)
+        m.handle(.character(":"))
+        m.type("abcdefghijk" + String(repeating: "9", count: 40))
+        m.handle(.enter)
+        BrowserView.render(m, on: grid)
+        #expect(m.prompt?.kind == .seek)
+        #expect(grid.text.contains(language == "en" ? "not a time" : "不是时间"), "\(grid.text)")
+    }
+
+    /// What a person meets in the first minute of a replay: the hint says what Space does now,
+    /// a seek past the end says where it went, help starts with the replay's keys, Ctrl-Z and
+    /// Ctrl-L work from the seek prompt, and a fight whose log contradicts its record says so.
+    @Test func firstMinuteOfAReplay() throws {
+        let s = try SimulatedStore(fights: 30)
+        let (m, grid, _) = try Self.openReplay(s, rows: 24, columns: 100, actions: 4)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("Space:play "))
+        m.handle(.character(" "))
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("Space:pause "))
+        m.handle(.character(" "))
+        m.handle(.character(":"))
+        m.type("9:00")
+        m.handle(.enter)
+        let end = try #require(m.replay?.player.fight.end)
+        #expect(m.status == "9:00 is past the end of the fight: at its end, \(end.clockDescription)")
+        m.handle(.character(":"))
+        m.type("1")
+        m.handle(.control("z"))
+        m.handle(.control("l"))
+        #expect(m.wantsSuspend && m.wantsFullRedraw)
+        #expect(m.prompt?.text == "1")
+        m.handle(.escape)
+        m.handle(.character("?"))
+        BrowserView.render(m, on: grid)
+        let firstHelpLine = grid.text.split(separator: "\n").first { $0.contains("In a replay") || $0.contains("move up") }
+        #expect(firstHelpLine?.contains("In a replay") == true, "\(grid.text)")
+    }
+
+    @Test func aFightWhoseLogContradictsItsRecordSaysSo() throws {
+        let s = try SimulatedStore(fights: 30)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.enter)
+        let record = try #require(m.selectedRecord)
+        // The record now says the other result than its fight's log decides.
+        let other = record.result == .win ? "loss" : "win"
+        try s.store.executeRaw("UPDATE record SET result = ? WHERE id = ?", [other, record.id])
+        let fresh = try BrowserModel(store: s.store, labels: .load("en"), databasePath: "b.sqlite", rows: 24, columns: 80)
+        fresh.handle(.enter)
+        fresh.handle(.character("r"))
+        #expect(fresh.replay != nil)
+        #expect(fresh.status?.hasPrefix("This fight's log contradicts its record: ") == true, "\(fresh.status ?? "")")
+    }
+}

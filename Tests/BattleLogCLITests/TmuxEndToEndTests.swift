@@ -215,6 +215,13 @@ final class TmuxSession {
         // Right steps to the next action; the clock is that action's time.
         try t.send("Right")
         try t.waitFor("the next action") { Self.actionsDone($0) == done + 1 }
+        // Alt with a key, and a function key terminfo does not list, arrive as Esc and more
+        // bytes at once: ignored, never Esc (which would close the replay) and then the keys.
+        try t.send("M-o")
+        try t.send("M-q")
+        try t.send("F5")
+        try t.send("Right")
+        try t.waitFor("the replay after Alt keys") { Self.actionsDone($0) == done + 2 && $0.contains("Replay — fight") }
         // Seek to a typed time.
         try t.send(":")
         try t.waitFor("the seek prompt") { $0.contains("Seek to:") }

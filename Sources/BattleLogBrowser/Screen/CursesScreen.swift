@@ -154,13 +154,39 @@ final class CursesScreen: Screen {
         switch ch {
         case 9: return .tab
         case 10, 13: return .enter
-        case 27: return .escape
+        case 27: return afterEscape()
         case 8, 127: return .backspace
         case 1...26: return .control(Character(Unicode.Scalar(UInt8(ch) + 96)))
         default:
             guard let scalar = Unicode.Scalar(UInt32(ch)) else { return nil }
             return .character(Character(scalar))
         }
+    }
+
+    /// What an Esc that ncurses could not match to a key stands for. Alone, it is Esc. With
+    /// bytes already behind it, it began something the terminal sent at once: a control
+    /// sequence terminfo does not list (`ESC [15~`), read to its end and ignored, or a key
+    /// pressed with Alt (`ESC o`), ignored: neither may act as Esc and then as the keys after it.
+    /// A second Esc behind it is Esc pressed twice.
+    private func afterEscape() -> Key? {
+        timeout(0)
+        var next: wint_t = 0
+        let rc = get_wch(&next)
+        if rc == ERR { return .escape }
+        if rc == KEY_CODE_YES { return nil }   // Alt with a cursor or function key
+        if next == 27 {
+            unget_wch(wchar_t(next))
+            return .escape
+        }
+        if next == wint_t(UInt8(ascii: "[")) || next == wint_t(UInt8(ascii: "O")) {
+            // A control sequence: parameters and intermediates, then one final byte.
+            for _ in 0..<32 {
+                var b: wint_t = 0
+                guard get_wch(&b) != ERR else { break }
+                if b >= 0x40 && b <= 0x7E { break }
+            }
+        }
+        return nil
     }
 
     private func mouseEvent() -> Key? {

@@ -14,6 +14,12 @@ extension BrowserModel {
         case .enter:
             prompt = nil
             try submit(p)
+        case .control("z"):
+            // Suspend and redraw work from a prompt too; the prompt waits as it was.
+            if replay?.isPlaying == true { tickReplay(); replay?.togglePlay(now: monotonicNow()) }
+            wantsSuspend = true
+        case .control("l"):
+            wantsFullRedraw = true
         case .f1 where p.kind == .filter, .character("?") where p.kind == .filter && p.text.isEmpty:
             p.showsHelp.toggle()
             prompt = p

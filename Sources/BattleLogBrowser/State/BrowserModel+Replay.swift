@@ -10,6 +10,10 @@ extension BrowserModel {
         switch try store.fight(of: record) {
         case .success(let (fight, other)):
             replay = ReplaySession(record: record, other: other, fight: fight)
+            // A fight whose log contradicts its record still replays, saying so (doctor names it too).
+            if let why = record.contradiction(in: fight) {
+                status = labels.fill("replay.contradicts", SafeText.escape(why))
+            }
         case .failure(let why):
             status = why.text(labels)
         }
@@ -56,6 +60,8 @@ extension BrowserModel {
         }
         session.seek(to: time, now: monotonicNow())
         replay = session
+        let end = session.player.fight.end
+        if MediaTime.compare(time, end) > 0 { status = labels.fill("replay.pastEnd", p.text, end.clockDescription) }
     }
 
     /// Moves a playing replay on to the monotonic clock's time.

@@ -145,8 +145,11 @@ public enum BrowserView {
         let room = l.columns - DisplayWidth.of(left)
         s.put(row, 0, left, style: .statusBar)
         // The keys of the focused pane when they fit, else the short hint.
-        let paneHint = m.labels[m.replay != nil ? "hintReplay" : m.focus == .roster ? "hint" : m.focus == .records ? "hintRecords" : "hintDetail"] + " "
-        let hint = room > DisplayWidth.of(paneHint) + 2 ? paneHint : (m.replay != nil ? m.labels["hintReplayShort"] + " " : shortHint)
+        let playing = m.replay?.isPlaying == true
+        let paneHint = m.labels[m.replay != nil ? (playing ? "hintReplayPlaying" : "hintReplay")
+                                : m.focus == .roster ? "hint" : m.focus == .records ? "hintRecords" : "hintDetail"] + " "
+        let replayShort = m.labels[playing ? "hintReplayPlayingShort" : "hintReplayShort"] + " "
+        let hint = room > DisplayWidth.of(paneHint) + 2 ? paneHint : (m.replay != nil ? replayShort : shortHint)
         s.put(row, l.columns - DisplayWidth.of(hint), hint, style: .statusBar)
     }
 }

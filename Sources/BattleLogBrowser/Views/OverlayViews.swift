@@ -9,9 +9,11 @@ enum HelpView {
             m.helpBindings.filter { $0.context == context }.map { b in (b.keys.map(\.label).joined(separator: " "), m.labels[b.labelKey]) }
         }
         let replay = rows(.replay)
-        return rows(.browser)
-            + (m.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["helpMouseText"])] : [])
-            + (replay.isEmpty ? [] : [("", ""), (m.labels["helpReplay"], "")] + replay)
+        let browser = rows(.browser) + (m.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["helpMouseText"])] : [])
+        guard !replay.isEmpty else { return browser }
+        // Opened in a replay, the replay's keys come first.
+        let replaySection = [(m.labels["helpReplay"], "")] + replay
+        return m.replay != nil ? replaySection + [("", "")] + browser : browser + [("", "")] + replaySection
     }
 
     /// As tall as its lines (the body's height at most), in the middle of the body.

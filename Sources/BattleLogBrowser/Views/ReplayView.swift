@@ -40,8 +40,11 @@ enum ReplayView {
         let state = m.labels[player.isPlaying ? "replay.playing" : (ended ? "replay.ended" : "replay.paused")]
         let clock = "\(icon) \(ReplayClock.text(player.time, decimals: replay.clockDecimals)) / \(fight.end.clockDescription)"
         s.put(r.top + 4, left, clock, style: .bold)
+        // The speed and the rest stand where the exact reading would end: they stay put when
+        // play starts or stops and the reading loses or gains its decimals.
+        let clockRoom = max(DisplayWidth.of(clock), DisplayWidth.of("|| \(ReplayClock.text(player.time, decimals: 3)) / \(fight.end.clockDescription)"))
         let rest = "   \(player.speedText)   \(state)   " + m.labels.fill("replay.action", String(done), String(fight.actions.count))
-        s.put(r.top + 4, left + DisplayWidth.of(clock), DisplayWidth.truncate(rest, to: width - DisplayWidth.of(clock)), style: .normal)
+        s.put(r.top + 4, left + clockRoom, DisplayWidth.truncate(rest, to: width - clockRoom), style: .normal)
 
         ruler(fight, time: player.time, owners: owners, row: r.top + 5, left: left, width: width, s)
 
@@ -50,10 +53,12 @@ enum ReplayView {
         s.put(r.top + 6, left, " \(m.labels["replay.log"]) ", style: .bold)
         let rows = r.bottom - 1 - (r.top + 7)
         let rolls = replay.record.dice ?? []
+        // The fullest form that fits: exact times, then clock readings, then without the dice.
         var lines = TimelineText.lines(fight, names: names, rolls: rolls, labels: m.labels)
-        if (lines.map(DisplayWidth.of).max() ?? 0) > width - 2 {
-            lines = TimelineText.lines(fight, names: names, rolls: rolls, labels: m.labels, exact: false)
+        for (exact, dice) in [(false, true), (false, false)] where (lines.map(DisplayWidth.of).max() ?? 0) > width - 2 {
+            lines = TimelineText.lines(fight, names: names, rolls: rolls, labels: m.labels, exact: exact, dice: dice)
         }
+        if lines.isEmpty { s.put(r.top + 7, left + 1, m.labels["replay.noActions"], style: .dim) }
         let current = done - 1
         let scroll = logScroll(current: current, count: lines.count, rows: rows)
         for i in 0..<max(0, rows) {

@@ -30,3 +30,15 @@ extension BattleStore {
         }
     }
 }
+
+extension Record {
+    /// Why `fight` (this record's side first) contradicts this record: its result, its
+    /// duration (the model's required attribute of type `MediaTime`) or its dice; nil when they
+    /// agree, or when the record's values to compare are missing or damaged (the decode names those).
+    public func contradiction(in fight: FightTimeline) -> String? {
+        guard let result,
+              let i = schema.attributes.firstIndex(where: { $0.valueClassName == "MediaTime" && !$0.isOptional }),
+              case .success(let v?) = transformables[i].decoded, let duration = v as? MediaTime else { return nil }
+        return fight.contradiction(result: result, duration: duration, dice: dice?.count ?? 0)
+    }
+}
