@@ -2,7 +2,8 @@ import BattleLogKit
 import BattleLogPresentation
 
 /// `battlelog doctor`: SQLite's integrity check, foreign keys, whole fights, a decode of every
-/// value and the kept summaries against the records, all in one read snapshot.
+/// value and the kept summaries against the records. The checks that compare share one read
+/// snapshot; the integrity check and the timelines' check run beside them on a second core.
 enum DoctorCommand: Command {
     static let spec = CommandSpec(
         name: "doctor", summary: "Check the database: integrity, foreign keys, fights, every transformable value, the summaries.",
@@ -14,22 +15,16 @@ enum DoctorCommand: Command {
         let labels = Labels.load(globals.language(environment: environment))
         // On a terminal, a progress line on stderr: a large store takes a minute.
         let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "records")
-        // One read transaction: a writer beside doctor commits to a later snapshot, never
-        // between two of its checks.
-        let (problems, summariesAgree, derived) = try store.readSnapshot { () throws -> (Int, Bool, [String]) in
+        // SQLite's integrity check and the timelines' check run beside the rest, on a thread and
+        // a connection of their own (both cores); they compare nothing with the scan.
+        let beside = BesideChecks(path: store.path)
+        // One read transaction for the rest: a writer beside doctor commits to a later snapshot,
+        // never between two of its checks.
+        let (scanProblems, summariesAgree, derived) = try store.readSnapshot { () throws -> (Int, Bool, [String]) in
             var problems = 0
             try store.reloadHumans()
             let total = try store.recordCount()
-            bar.note(labels["doctor.checkingIntegrity"])
-            let integrity = try store.diagnostics.integrityCheck()
-            bar.finish()
             bar.startCounting()
-            if integrity == ["ok"] {
-                console.line(labels["doctor.integrityOK"])
-            } else {
-                for line in integrity { console.line(labels.fill("doctor.integrity", SafeText.escape(line))) }
-                problems += integrity.count
-            }
             let keys = try store.diagnostics.foreignKeyProblems()
             for k in keys { console.line(labels.fill("doctor.foreignKey", SafeText.escape(k))) }
             problems += keys.count
@@ -40,14 +35,11 @@ enum DoctorCommand: Command {
             for f in fights { console.line(SafeText.escape(f)) }
             problems += fights.count
             if fights.isEmpty { console.line(labels["doctor.fightsOK"]) }
-            // Each fight's two timelines against its result and duration.
-            let timelines = try store.diagnostics.timelineProblems()
-            for t in timelines { console.line(SafeText.escape(t)) }
-            problems += timelines.count
             var records = 0
             var damaged = 0
-            // One pass: every record decoded, and the figures the writer keeps recomputed.
-            let scanned = try BattleStats.fromScan(store) { r in
+            // One pass: every record decoded, its query columns checked against its values, and
+            // the figures the writer keeps recomputed.
+            let scan = try store.diagnostics.scan { r in
                 records += 1
                 if records % 1024 == 0 { bar.update(done: records, total: total) }
                 let errors = r.errors
@@ -59,11 +51,23 @@ enum DoctorCommand: Command {
             bar.finish()
             problems += damaged
             console.line(labels.fill("doctor.checked", GroupedNumber.text(records), GroupedNumber.text(damaged)))
-            // The derived query columns against the values they come from (a second pass).
-            let derived = try store.diagnostics.derivedColumnProblems()
-            for d in derived { console.line(labels.fill("doctor.queryColumn", SafeText.escape(d))) }
-            return (problems, try BattleStats.fromSummaries(store, fights: .distinct) == scanned, derived)
+            for d in scan.derivedProblems { console.line(labels.fill("doctor.queryColumn", SafeText.escape(d))) }
+            return (problems, try BattleStats.fromSummaries(store, fights: .distinct) == scan.stats, scan.derivedProblems)
         }
+        if !beside.isFinished { bar.note(labels["doctor.checkingIntegrity"]) }
+        let found = try beside.wait()
+        bar.finish()
+        var besideProblems = 0
+        if found.integrity == ["ok"] {
+            console.line(labels["doctor.integrityOK"])
+        } else {
+            for line in found.integrity { console.line(labels.fill("doctor.integrity", SafeText.escape(line))) }
+            besideProblems += found.integrity.count
+        }
+        // Each fight's two timelines against its result and duration.
+        for t in found.timelines { console.line(SafeText.escape(t)) }
+        besideProblems += found.timelines.count
+        let problems = scanProblems + besideProblems
         if derived.isEmpty { console.line(labels["doctor.queryColumnsOK"]) }
         if summariesAgree && derived.isEmpty {
             console.line(labels["doctor.summariesOK"])
@@ -79,7 +83,8 @@ enum DoctorCommand: Command {
         }
         try store.rebuildSummaries()
         let repaired = try store.readSnapshot {
-            try BattleStats.fromSummaries(store, fights: .distinct) == BattleStats.fromScan(store) && store.diagnostics.derivedColumnProblems().isEmpty
+            let scan = try store.diagnostics.scan { _ in }
+            return try BattleStats.fromSummaries(store, fights: .distinct) == scan.stats && scan.derivedProblems.isEmpty
         }
         if !summariesAgree {
             console.line(labels[repaired ? "doctor.summariesRepaired" : "doctor.summariesStillDiffer"])

@@ -1,3 +1,4 @@
+import SQLiteDB
 /// What `stats` shows: per Human wins, losses, draws and win rate; totals; how often each
 /// formula and gate was used; how often each die value was rolled.
 public struct BattleStats: Sendable, Equatable {
@@ -62,12 +63,17 @@ public struct BattleStats: Sendable, Equatable {
     /// The same figures from a scan of every record (for checking the summaries); `each` sees
     /// every record on the way, so that a caller checking records needs no second pass.
     public static func fromScan(_ store: BattleStore, each: (Record) -> Void = { _ in }) throws -> BattleStats {
+        try fromScan(store, extraColumns: []) { r, _ in each(r) }
+    }
+
+    /// As `fromScan(_:each:)`, handing `each` the row too, with `extraColumns` after the record's.
+    static func fromScan(_ store: BattleStore, extraColumns: [String], each: (Record, Row) -> Void) throws -> BattleStats {
         var tallies: [Int64: BattleStore.Tally] = [:]
         // The summaries gathered as the writer gathers them, from the model's declarations.
         var summary = SummaryDelta(attributes: store.schema.attributes)
         var records = 0
-        try store.forEachRecord { r in
-            each(r)
+        try store.forEachRecord(extraColumns: extraColumns) { r, row in
+            each(r, row)
             records += 1
             if let result = r.result { tallies[r.owner.id, default: .init()].add(result) }
             summary.add { i in r.transformables[i].value ?? nil }

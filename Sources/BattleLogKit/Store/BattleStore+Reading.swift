@@ -85,6 +85,17 @@ extension BattleStore {
         return max(0, total - 1 - (try count(.older, limit: nil)))
     }
 
+    /// Calls `body` with every record, oldest first (by id), streaming, and its row, in which
+    /// `extraColumns` follow the record's own columns (from `recordColumnCount` on).
+    func forEachRecord(extraColumns: [String], _ body: (Record, Row) throws -> Void) throws {
+        let columns = ([recordColumns] + extraColumns.map { "record." + $0 }).joined(separator: ", ")
+        let statement = try run { try db.prepare("SELECT \(columns) FROM record ORDER BY record.id") }
+        try statement.forEachRow { try body(decodeRecord($0), $0) }
+    }
+
+    /// How many columns of a row `decodeRecord` reads.
+    var recordColumnCount: Int { 6 + schema.resolved.count }
+
     /// Calls `body` with every record matching `query`, oldest first (by id), streaming.
     public func forEachRecord(_ query: RecordQuery = RecordQuery(), newestFirst: Bool = false,
                               _ body: (Record) throws -> Void) throws {

@@ -46,30 +46,57 @@ public struct StoreDiagnostics {
 }
 
 extension StoreDiagnostics {
-    /// Records whose derived columns disagree with the values they come from, as
-    /// "record N: rolls_max is 12, its dice say 30" (doctor; a full scan).
-    public func derivedColumnProblems(limit: Int = 100) throws(StoreError) -> [String] {
-        try run {
-            let pending = try ModelColumns.pending(on: db)
-            var problems: [String] = []
-            for resolved in store.resolvedAttributes where !resolved.derived.isEmpty {
-                let checked = resolved.derived.indices.filter { !pending.contains(resolved.derived[$0].column.column) }
-                guard !checked.isEmpty else { continue }
-                try store.forEachDerivation(of: resolved, extra: checked.map { resolved.derived[$0].column.column }) { id, row, derived in
-                    guard problems.count < limit else { return }
-                    for (k, i) in checked.enumerated() {
-                        let d = resolved.derived[i]
-                        let expected = derived[i]
-                        let stored = row.value(Int32(2 + k))
-                        if !BattleStore.sameDerived(stored, expected) {
-                            problems.append("record \(id): \(d.column.column) is \(ColumnDecoding.describe(stored)), its \(resolved.attribute.name) gives \(ColumnDecoding.describe(expected)) (battlelog doctor --repair recomputes it)")
-                            break
-                        }
-                    }
+    /// What doctor's one pass over the records found.
+    public struct Scan {
+        /// The figures the writer keeps, recomputed from the records.
+        public let stats: BattleStats
+        /// Records whose derived query columns disagree with the values they come from, as
+        /// "record N: rolls_max is 12, its dice give 30 (...)", at most the limit.
+        public let derivedProblems: [String]
+    }
+
+    /// One pass over every record: each decoded and handed to `each`, its derived query columns
+    /// compared with the values it decoded to, and the writer's figures recomputed. The same
+    /// figures as `BattleStats.fromScan`, reading each value once.
+    public func scan(limit: Int = 100, each: (Record) -> Void) throws -> Scan {
+        let pending = try run { try ModelColumns.pending(on: db) }
+        let attributes = store.resolvedAttributes
+        // The derived columns to check, and where each sits in the row.
+        var checks: [(attribute: Int, derived: Int)] = []
+        for (i, resolved) in attributes.enumerated() {
+            for (k, d) in resolved.derived.enumerated() where !pending.contains(d.column.column) { checks.append((i, k)) }
+        }
+        let offset = store.recordColumnCount
+        var problems: [String] = []
+        var expected: [[SQLiteValue]?] = Array(repeating: nil, count: attributes.count)
+        let stats = try BattleStats.fromScan(store, extraColumns: checks.map { attributes[$0.attribute].derived[$0.derived].column.column }) { r, row in
+            each(r)
+            guard problems.count < limit, !checks.isEmpty else { return }
+            for i in expected.indices { expected[i] = nil }
+            var reported = -1
+            for (n, c) in checks.enumerated() where c.attribute != reported {
+                let resolved = attributes[c.attribute]
+                let values = expected[c.attribute] ?? resolved.derivedValues(of: r.transformables[c.attribute].value ?? nil)
+                expected[c.attribute] = values
+                let stored = row.value(Int32(offset + n))
+                if !BattleStore.sameDerived(stored, values[c.derived]) {
+                    problems.append(Self.derivedProblem(id: r.id, column: resolved.derived[c.derived].column.column, stored: stored,
+                                                        attribute: resolved.attribute.name, expected: values[c.derived]))
+                    reported = c.attribute
                 }
             }
-            return problems
         }
+        return Scan(stats: stats, derivedProblems: Array(problems.prefix(limit)))
+    }
+
+    static func derivedProblem(id: Int64, column: String, stored: SQLiteValue, attribute: String, expected: SQLiteValue) -> String {
+        "record \(id): \(column) is \(ColumnDecoding.describe(stored)), its \(attribute) gives \(ColumnDecoding.describe(expected)) (battlelog doctor --repair recomputes it)"
+    }
+
+    /// Records whose derived columns disagree with the values they come from, as
+    /// "record N: rolls_max is 12, its dice say 30" (a full scan; doctor reads them in `scan`).
+    public func derivedColumnProblems(limit: Int = 100) throws(StoreError) -> [String] {
+        try run { try scan(limit: limit) { _ in }.derivedProblems }
     }
 
     /// Humans whose stored row a column cannot hold, as "human N: what is wrong".
