@@ -14,3 +14,15 @@ public enum Meter {
         return p.filled + p.empty + " \(value)/\(range.upperBound)"
     }
 }
+
+/// A horizontal bar in eighths of a cell, as the stats, the replay and `stats --by` draw them.
+public enum Bar {
+    /// `fraction` (0...1) of `width` cells: `██████▌   ` (padded with spaces to `width`).
+    public static func text(_ fraction: Double, width: Int) -> String {
+        let eighths = Int((max(0, min(1, fraction.isNaN ? 0 : fraction)) * Double(max(0, width) * 8)).rounded())
+        let partial: [String] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        var s = String(repeating: "█", count: eighths / 8) + partial[eighths % 8]
+        s += String(repeating: " ", count: max(0, width - DisplayWidth.of(s)))
+        return s
+    }
+}

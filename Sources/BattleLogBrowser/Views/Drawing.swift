@@ -60,15 +60,6 @@ enum Drawing {
         if below { s.put(r.bottom - 1, r.right - 5, " ↓ ", style: .accent) }
     }
 
-    /// A horizontal bar of `fraction` (0...1) over `width` cells: `██████▌   `.
-    static func bar(_ fraction: Double, width: Int) -> String {
-        let eighths = Int((max(0, min(1, fraction)) * Double(width * 8)).rounded())
-        let partial: [String] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-        var s = String(repeating: "█", count: eighths / 8) + partial[eighths % 8]
-        s += String(repeating: " ", count: max(0, width - DisplayWidth.of(s)))
-        return s
-    }
-
     /// `2026-01-01 00:12` from seconds since 1970.
     static func shortDate(_ seconds: Int64) -> String {
         let iso = ISODate.format(seconds)

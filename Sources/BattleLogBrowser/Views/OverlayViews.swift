@@ -144,7 +144,7 @@ enum StatsView {
             let marker = m.labels.kindMark(line.human.kind) + " "
             s.put(row, inner.left, DisplayWidth.pad(marker + line.human.name, to: nameW), style: Drawing.style(for: line.human.kind))
             if countsW > 0 { s.put(row, inner.left + nameW + 1, counts.text(line.tally), style: .dim) }
-            s.put(row, inner.left + nameW + 1 + countsW, Drawing.bar(line.tally.winRate, width: barW), style: Drawing.style(for: line.human.kind))
+            s.put(row, inner.left + nameW + 1 + countsW, Bar.text(line.tally.winRate, width: barW), style: Drawing.style(for: line.human.kind))
             s.put(row, inner.left + nameW + 2 + countsW + barW, String(format: "%5.1f%%", line.tally.winRate * 100), style: .normal)
         }
 
@@ -160,7 +160,7 @@ enum StatsView {
             for u in usage {
                 s.put(row, rightLeft, DisplayWidth.pad(u.name, to: nw), style: .normal)
                 let bw = max(2, rightWidth - nw - 10)
-                s.put(row, rightLeft + nw + 1, Drawing.bar(Double(u.uses) / Double(most), width: bw), style: type == "hero" ? .hero : .villain)
+                s.put(row, rightLeft + nw + 1, Bar.text(Double(u.uses) / Double(most), width: bw), style: type == "hero" ? .hero : .villain)
                 s.put(row, rightLeft + nw + 2 + bw, String(u.uses), style: .dim)
                 row += 1
             }

@@ -28,7 +28,7 @@ enum ReplayView {
             s.put(row, left, m.labels.kindMark(owners[side].kind), style: Drawing.style(for: owners[side].kind))
             Drawing.field(s, row, left + markWidth + 1, names[side], width: nameWidth, style: .bold)
             let fraction = Double(hp) / Double(FightTimeline.startingHitPoints)
-            s.put(row, left + markWidth + nameWidth + 2, Drawing.bar(fraction, width: barWidth), style: hp == 0 ? .loss : Drawing.style(for: owners[side].kind))
+            s.put(row, left + markWidth + nameWidth + 2, Bar.text(fraction, width: barWidth), style: hp == 0 ? .loss : Drawing.style(for: owners[side].kind))
             s.put(row, left + width - reading, DisplayWidth.pad("\(hp)/\(FightTimeline.startingHitPoints)", to: reading, alignRight: true),
                   style: hp == 0 ? .loss : .normal)
         }

@@ -5,11 +5,22 @@ import Foundation
 /// `battlelog stats`: per Human results and win rate, totals, magic usage, dice distribution.
 enum StatsCommand: Command {
     static let spec = CommandSpec(
-        name: "stats", summary: "Wins, losses, draws and win rate per Human; magic usage; dice.",
-        options: [OptionSpec(.json, help: "one JSON object")], positionals: [])
+        name: "stats", summary: "Wins, losses, draws and win rate per Human; magic usage; dice; or grouped by any field.",
+        options: [OptionSpec(.json, help: "one JSON object"),
+                  OptionSpec(.by, value: "FIELD", help: "one row per group of FIELD: owner, opponent, kind, result, magic, gate, formula, collaborator, power, date:day|week|month, duration:30s, rolls.max:10, a model's query path"),
+                  OptionSpec(.where, value: "EXPR", help: "with --by: only records matching a filter expression"),
+                  OptionSpec(.sort, value: "count|value|winrate|duration", help: "with --by: the order of the groups (default count)")],
+        positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
+        if a.value(.by) == nil, let stray = [OptionKey.where, .sort].first(where: { a.value($0) != nil }) {
+            throw UsageError("--\(stray.rawValue) goes with --by FIELD", usage: spec.usage)
+        }
+        let order = try a.choice(.sort, as: GroupOrder.self, spec: spec) ?? .count
         let store = try openExistingStore(globals, console: console)
+        if let by = a.value(.by) {
+            return try grouped(by: by, order: order, a, store: store, globals: globals, console: console, environment: environment)
+        }
         let stats = try BattleStats.fromSummaries(store)
         if a.has(.json) {
             console.line(json(stats))
@@ -43,6 +54,68 @@ enum StatsCommand: Command {
             console.line(String(format: "  %3d-%-3d %10d", lo, hi, n))
         }
         return ExitStatus.success
+    }
+
+    /// `stats --by FIELD [--where EXPR] [--sort ORDER] [--json]`.
+    static func grouped(by text: String, order: GroupOrder, _ a: ParsedArguments, store: BattleStore, globals: GlobalOptions,
+                        console: Console, environment: [String: String]) throws -> Int32 {
+        let labels = Labels.load(globals.language(environment: environment))
+        let field: GroupField
+        do { field = try GroupField.parse(text, extraPaths: store.queryColumns.extraPaths) }
+        catch { throw UsageError("--by: \(error.description)", usage: spec.usage) }
+        let filter = try a.filter(.where, store: store, labels: labels)
+        let groups = order.sorted(try store.groupCounts(by: field, where: filter))
+        let records = groups.map(\.count).saturatingSum()
+        if a.has(.json) {
+            console.line(groupsJSON(groups, field: field, by: text, filter: a.value(.where), records: records, labels: labels))
+            return ExitStatus.success
+        }
+        for line in GroupTable.lines(groups, field: field, labels: labels, width: console.columns ?? 100) { console.line(line) }
+        console.line("")
+        console.line(labels.fill("statsBy.records", GroupedNumber.text(records), GroupedNumber.text(groups.count)))
+        return ExitStatus.success
+    }
+
+    /// The groups as one JSON object: the field, the filter, the records counted, and each group
+    /// with its value (`null` with `"absent": true` or `"damaged": true` for those groups; a
+    /// bucket's `from` and `to`), count, wins, losses, draws, win rate and mean duration in seconds.
+    static func groupsJSON(_ groups: [GroupCount], field: GroupField, by: String, filter: String?, records: Int, labels: Labels) -> String {
+        var w = JSONWriter(terminalSafe: true)
+        w.beginObject()
+        w.key("by", first: true); w.writeString(by)
+        w.key("where"); if let filter { w.writeString(filter) } else { w.writeRaw("null") }
+        w.key("records"); w.writeInteger(records)
+        w.key("groups"); w.beginArray()
+        for (i, g) in groups.enumerated() {
+            if i > 0 { w.comma() }
+            w.beginObject()
+            w.key("value", first: true)
+            switch g.key {
+            case .text(let t): w.writeString(t)
+            case .human(let h): w.writeString(h.name)
+            case .number(let n): w.writeRaw(GroupTable.jsonNumber(n))
+            case .bucket(let from, _): w.writeRaw(GroupTable.jsonNumber(from))
+            case .absent, .damaged: w.writeRaw("null")
+            }
+            if case .bucket(let from, let to) = g.key {
+                w.key("from"); w.writeRaw(GroupTable.jsonNumber(from))
+                w.key("to"); w.writeRaw(GroupTable.jsonNumber(to))
+            }
+            if case .human(let h) = g.key { w.key("id"); w.writeInteger(h.id) }
+            if g.key == .absent { w.key("absent"); w.writeRaw("true") }
+            if g.key == .damaged { w.key("damaged"); w.writeRaw("true") }
+            w.key("label"); w.writeString(GroupTable.label(g.key, field: field, labels: labels))
+            w.key("count"); w.writeInteger(g.count)
+            w.key("wins"); w.writeInteger(g.wins)
+            w.key("losses"); w.writeInteger(g.losses)
+            w.key("draws"); w.writeInteger(g.draws)
+            w.key("winRate"); w.writeRaw(String(format: "%.4f", g.winRate))
+            w.key("meanDuration"); w.writeRaw(g.meanDuration.map { String(format: "%.3f", $0) } ?? "null")
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.text
     }
 
     static func json(_ s: BattleStats) -> String {

@@ -127,14 +127,33 @@ public struct FilterCompiler {
             return magic(op, text(value).lowercased())
         case .magicField(let type, let name):
             let spec = FilterField.magicSpec(type: type, name: name)!
-            let stored = columns.magicColumn.map { "record." + $0 } ?? "NULL"
-            let column = spec.indexedColumn.map { "record.\($0)" }
-                ?? "(CASE WHEN record.magic_type = '\(type)' THEN CASE WHEN json_type(\(stored), '$.\(name)') = '\(spec.type == .integer ? "integer" : "text")' THEN json_extract(\(stored), '$.\(name)') END END)"
+            let column = magicFieldValue(type: type, name: name)
             if spec.type == .integer {
                 return "\(column) \(op.rawValue) \(bind(.real(number(value))))"
             }
             return textComparison(column, op, text(value))
         }
+    }
+
+    /// A magic field's value: its indexed column, or read from the stored JSON; NULL for a
+    /// record without magic of that type or with damaged magic.
+    private func magicFieldValue(type: String, name: String) -> String {
+        let spec = FilterField.magicSpec(type: type, name: name)!
+        let stored = columns.magicColumn.map { "record." + $0 } ?? "NULL"
+        return spec.indexedColumn.map { "record.\($0)" }
+            ?? "(CASE WHEN record.magic_type = '\(type)' THEN CASE WHEN json_type(\(stored), '$.\(name)') = '\(spec.type == .integer ? "integer" : "text")' THEN json_extract(\(stored), '$.\(name)') END END)"
+    }
+
+    /// The SQL of a magic field's or a derived path's value for each record, with its arguments
+    /// (the group-by reads values as the filter compares them).
+    static func valueSQL(_ field: FilterField, columns: QueryColumns) -> (sql: String, arguments: [SQLiteValue]) {
+        var compiler = FilterCompiler(roster: [], columns: columns)
+        let sql: String
+        switch field {
+        case .magicField(let type, let name): sql = compiler.magicFieldValue(type: type, name: name)
+        default: sql = field.derivedPath.map { compiler.derived($0) } ?? "NULL"
+        }
+        return (sql, compiler.arguments)
     }
 
     private mutating func textComparison(_ column: String, _ op: FilterOperator, _ value: String) -> String {

@@ -1,0 +1,117 @@
+/// What `stats --by` groups records by: a filter field that has values to group, with a bucket
+/// for dates (`date:week`) and numbers (`duration:30s`, `rolls.max:10`).
+public enum GroupField: Sendable, Equatable {
+    case owner, opponent, kind, result, magic
+    /// A field of one kind of magic (`gate`, `formula`, `collaborator`, `power`).
+    case magicField(type: String, name: String)
+    case date(DateBucket)
+    /// A number the model derives (`duration`, `rolls.max`, `timeline.crits`), by its exact value
+    /// or in buckets `width` wide.
+    case number(path: String, width: Double?)
+
+    /// How dates are bucketed (UTC).
+    public enum DateBucket: String, Sendable, CaseIterable { case day, week, month }
+
+    /// Reads `text` (`gate`, `date:week`, `duration:30s`, `rolls.max:10`); the model's own query
+    /// paths (`extraPaths`) are fields too.
+    public static func parse(_ text: String, extraPaths: [String]) throws(GroupFieldError) -> GroupField {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
+        let bucket = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces).lowercased() : nil
+        let field: FilterField? = extraPaths.contains(name) ? .queryPath(name) : FilterField.named(name)
+        guard let field else { throw GroupFieldError(text: text, reason: .unknownField(groupable: groupableNames(extraPaths: extraPaths))) }
+        switch field {
+        case .date:
+            guard let bucket else { return .date(.day) }
+            guard let b = DateBucket(rawValue: bucket) else { throw GroupFieldError(text: text, reason: .badDateBucket) }
+            return .date(b)
+        case .duration, .rollsMax, .rollsMin, .rollsSum, .rollsCount, .queryPath:
+            let path = field.derivedPath!
+            guard let bucket else { return .number(path: path, width: nil) }
+            guard let width = Self.width(bucket, isDuration: field == .duration), width > 0, width.isFinite else {
+                throw GroupFieldError(text: text, reason: .badNumberBucket(duration: field == .duration))
+            }
+            return .number(path: path, width: width)
+        default:
+            guard bucket == nil else { throw GroupFieldError(text: text, reason: .noBuckets) }
+            switch field {
+            case .owner: return .owner
+            case .opponent: return .opponent
+            case .kind: return .kind
+            case .result: return .result
+            case .magic: return .magic
+            case .magicField(let type, let name):
+                // A number of magic (a gate's power) groups by its value.
+                guard FilterField.magicSpec(type: type, name: name) != nil else { break }
+                return .magicField(type: type, name: name)
+            default: break
+            }
+            throw GroupFieldError(text: text, reason: .unknownField(groupable: groupableNames(extraPaths: extraPaths)))
+        }
+    }
+
+    /// A bucket's width: a number, or for durations `30s`, `2m`, `1h`, `1:30`.
+    static func width(_ text: String, isDuration: Bool) -> Double? {
+        if let n = Double(text), !text.isEmpty, text.first != "+" { return n }
+        guard isDuration else { return nil }
+        if let t = MediaTime(clockText: text) { return t.seconds }
+        let units: [(Character, Double)] = [("s", 1), ("m", 60), ("h", 3600)]
+        guard let last = text.last, let unit = units.first(where: { $0.0 == last }), let n = Double(text.dropLast()), text.first != "+" else { return nil }
+        return n * unit.1
+    }
+
+    /// Every name `--by` accepts, for the error message.
+    public static func groupableNames(extraPaths: [String]) -> [String] {
+        var names = ["owner", "opponent", "kind", "result", "magic", "date:day|week|month", "duration[:30s]",
+                     "rolls.max[:N]", "rolls.min[:N]", "rolls.sum[:N]", "rolls.count[:N]"]
+        for kind in MagicCatalog.kinds { for f in kind.filterFields { names.append(f.aliases.first ?? f.name) } }
+        return names + extraPaths.map { $0 + "[:N]" }
+    }
+
+    /// The filter field whose value this field reads (for the magic fields and the numbers).
+    var filterField: FilterField {
+        switch self {
+        case .owner: .owner
+        case .opponent: .opponent
+        case .kind: .kind
+        case .result: .result
+        case .magic: .magic
+        case .magicField(let type, let name): .magicField(type: type, name: name)
+        case .date: .date
+        case .number(let path, _): FilterField.named(path) ?? .queryPath(path)
+        }
+    }
+
+    /// Whether the field's groups are numbers or buckets (for sorting and charts).
+    public var isNumeric: Bool {
+        switch self {
+        case .number: true
+        case .magicField(let type, let name): FilterField.magicSpec(type: type, name: name)?.type == .integer
+        default: false
+        }
+    }
+}
+
+/// Why a `--by` field is refused.
+public struct GroupFieldError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Reason: Equatable, Sendable {
+        case unknownField(groupable: [String])
+        case badDateBucket
+        case badNumberBucket(duration: Bool)
+        case noBuckets
+    }
+    public let text: String
+    public let reason: Reason
+
+    public var description: String {
+        let shown = "\"\(SafeText.escape(text))\""
+        switch reason {
+        case .unknownField(let names): return "\(shown) is not a field to group by; fields: \(names.joined(separator: ", "))"
+        case .badDateBucket: return "\(shown): dates group by day, week or month (date:week)"
+        case .badNumberBucket(let duration):
+            return duration ? "\(shown): a duration's bucket is a positive length (duration:30s, duration:2m, duration:1:30)"
+                            : "\(shown): a number's bucket is a positive width (rolls.max:10)"
+        case .noBuckets: return "\(shown): only dates and numbers take a bucket"
+        }
+    }
+}

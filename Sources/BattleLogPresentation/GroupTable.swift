@@ -1,0 +1,76 @@
+import BattleLogKit
+import Foundation
+
+/// `stats --by` as text: one row per group with its count, wins, losses, draws, win rate, mean
+/// duration and a bar scaled to the largest group.
+public enum GroupTable {
+    /// A group's value as a person reads it (escaped): a name, a word in the labels' language, a
+    /// number, a bucket (`10–20`, `0:30–1:00`), a week (`week of 2026-02-09`), or the absent and
+    /// damaged groups' names.
+    public static func label(_ key: GroupCount.Key, field: GroupField, labels: Labels) -> String {
+        switch key {
+        case .human(let h): return SafeText.escape(h.name)
+        case .absent: return labels["group.none"]
+        case .damaged: return labels["group.damaged"]
+        case .text(let t):
+            switch field {
+            case .result, .magic, .kind: return labels.keys.contains(t) ? labels[t] : SafeText.escape(t)
+            case .date(.week): return labels.fill("group.week", t)
+            default: return SafeText.escape(t)
+            }
+        case .number(let n): return number(n)
+        case .bucket(let from, let to):
+            if case .number(path: "duration", _) = field {
+                return clock(from) + "–" + clock(to)
+            }
+            return number(from) + "–" + number(to)
+        }
+    }
+
+    /// A number without a needless fraction: `7`, `2.5`.
+    static func number(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(format: "%g", n)
+    }
+
+    /// A number as JSON writes it: an integer when whole, else its shortest decimal form.
+    public static func jsonNumber(_ n: Double) -> String {
+        guard n.isFinite else { return "null" }
+        return n == n.rounded() && abs(n) < 9e15 ? String(Int64(n)) : "\(n)"
+    }
+
+    /// Seconds as `m:ss` (or `m:ss.s` when not whole).
+    static func clock(_ seconds: Double) -> String {
+        let t = MediaTime(seconds: seconds, preferredTimescale: 1000)
+        let whole = seconds == seconds.rounded()
+        return ReplayClock.text(t, decimals: whole ? 0 : 1)
+    }
+
+    /// The table's lines, at most `width` columns wide (the bar takes what the figures leave).
+    public static func lines(_ groups: [GroupCount], field: GroupField, labels: Labels, width: Int = 100) -> [String] {
+        let names = groups.map { label($0.key, field: field, labels: labels) }
+        let nameWidth = min(30, max(DisplayWidth.of(labels["col.value"]), names.map(DisplayWidth.of).max() ?? 5))
+        let countWidth = max(DisplayWidth.of(labels["col.count"]), groups.map { GroupedNumber.text($0.count).count }.max() ?? 1)
+        let figureWidth = max(6, groups.map { String($0.wins).count }.max() ?? 1)
+        let rateWidth = max(7, DisplayWidth.of(labels["col.winRate"])), meanWidth = max(8, DisplayWidth.of(labels["col.meanDuration"]))
+        func right(_ text: String, _ w: Int) -> String { DisplayWidth.pad(text, to: w, alignRight: true) }
+        let head = DisplayWidth.pad(labels["col.value"], to: nameWidth) + "  " + right(labels["col.count"], countWidth)
+            + "  " + right(labels["col.wins"], figureWidth) + "  " + right(labels["col.losses"], figureWidth)
+            + "  " + right(labels["col.draws"], figureWidth) + "  " + right(labels["col.winRate"], rateWidth)
+            + "  " + right(labels["col.meanDuration"], meanWidth)
+        let barWidth = max(0, min(30, width - DisplayWidth.of(head) - 2))
+        let largest = groups.map(\.count).max() ?? 0
+        var out = [head]
+        for (g, name) in zip(groups, names) {
+            let rate = String(format: "%.1f%%", g.winRate * 100)
+            let mean = g.meanDuration.map { ReplayClock.text(MediaTime(seconds: $0, preferredTimescale: 10), decimals: 1) } ?? "–"
+            var line = DisplayWidth.pad(DisplayWidth.truncate(name, to: nameWidth), to: nameWidth) + "  "
+                + right(GroupedNumber.text(g.count), countWidth) + "  " + right(String(g.wins), figureWidth)
+                + "  " + right(String(g.losses), figureWidth) + "  " + right(String(g.draws), figureWidth)
+                + "  " + right(rate, rateWidth) + "  " + right(mean, meanWidth)
+            if barWidth > 0 && largest > 0 { line += "  " + Bar.text(Double(g.count) / Double(largest), width: barWidth) }
+            while line.last == " " { line.removeLast() }
+            out.append(line)
+        }
+        return out
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import BattleLogKit
+
+/// `stats --by`: the groups SQL counts are the groups the test counts itself from `export`'s lines.
+@Suite struct StatsByTests {
+    /// One group as the test counts it.
+    struct Tally: Equatable, CustomStringConvertible {
+        var count = 0, wins = 0, losses = 0, draws = 0
+        var seconds = 0.0
+        var description: String { "\(count) (\(wins)-\(losses)-\(draws), \(seconds)s)" }
+    }
+
+    /// The group of one exported record for `field`: a value's text, or "absent".
+    static func group(_ r: [String: Any], field: String) -> String {
+        let magic = r["magic"] as? [String: Any]
+        let type = magic?["type"] as? String
+        func bucket(_ v: Double, _ w: Double) -> String { String(Int64((v / w).rounded(.down)) * Int64(w)) }
+        let duration = (r["duration"] as? [String: Any]).map { Double($0["value"] as! Int) / Double($0["timescale"] as! Int) } ?? .nan
+        let rolls = r["randomNumbers"] as? [Int] ?? []
+        let date = r["date"] as! String
+        switch field {
+        case "owner": return (r["owner"] as! [String: Any])["name"] as! String
+        case "opponent": return ((r["opponent"] as? [String: Any])?["name"] as? String) ?? "absent"
+        case "kind": return (r["owner"] as! [String: Any])["kind"] as! String
+        case "result": return r["result"] as! String
+        case "magic": return type ?? "absent"
+        case "gate": return type == "villain" ? magic!["gateName"] as! String : "absent"
+        case "power": return type == "villain" ? String(magic!["powerOfEvilGate"] as! Int) : "absent"
+        case "formula": return type == "hero" ? magic!["cooperationFormulaName"] as! String : "absent"
+        case "collaborator": return type == "hero" ? magic!["collaboratorName"] as! String : "absent"
+        case "date:day": return String(date.prefix(10))
+        case "date:month": return String(date.prefix(7))
+        case "date:week":
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let day = ISO8601DateFormatter().date(from: date)!
+            let weekday = calendar.component(.weekday, from: day)   // 1 = Sunday
+            let monday = calendar.date(byAdding: .day, value: -((weekday + 5) % 7), to: day)!
+            let f = DateFormatter()
+            f.timeZone = TimeZone(identifier: "UTC"); f.dateFormat = "yyyy-MM-dd"; f.locale = Locale(identifier: "en_US_POSIX")
+            return f.string(from: monday)
+        case "duration:30s": return bucket(duration, 30)
+        case "duration:1:30": return bucket(duration, 90)
+        case "rolls.max:10": return rolls.isEmpty ? "absent" : bucket(Double(rolls.max()!), 10)
+        case "rolls.count": return String(rolls.count)
+        case "timeline.crits":
+            guard let t = r["timeline"] as? [String: Any] else { return "absent" }
+            return String((t["actions"] as! [[Any]]).filter { $0[1] as? String == "critical" }.count)
+        default: Issue.record("no grouping for \(field) in the test"); return "?"
+        }
+    }
+
+    @Test func groupsEqualTheTestsOwnCountOfTheExport() throws {
+        let dir = TempDir()
+        let db = dir.file("by.sqlite")
+        #expect(cli(["simulate", "--fights", "600", "--seed", "41", "--heroes", "5", "--villains", "6"], db: db).status == 0)
+        // A one-sided record (no opponent, no magic, no timeline), as an import from Core Data makes.
+        let lone = #"{"id":5000,"fight":9000,"owner":{"id":1,"name":"\#(try BattleStore(path: db).humans.first { $0.id == 1 }!.name)","kind":"\#(try BattleStore(path: db).humans.first { $0.id == 1 }!.kindText)"},"opponent":null,"date":"2026-03-01T10:00:00Z","result":"draw","duration":{"value":600,"timescale":600,"flags":1,"epoch":0},"randomNumbers":[5],"magic":null,"timeline":null}"#
+        let file = dir.file("lone.jsonl")
+        try (lone + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = cli(["import", file], db: db)
+        #expect(imported.status == 0, "\(imported.err)")
+        let fields = ["owner", "opponent", "kind", "result", "magic", "gate", "power", "formula", "collaborator", "date:day",
+                      "date:week", "date:month", "duration:30s", "duration:1:30", "rolls.max:10", "rolls.count", "timeline.crits"]
+        let filters: [String?] = [nil, "result = win", "power >= 7", "magic = hero and rolls.max > 90", "date >= 2026-01-15", "timeline.crits >= 1",
+                                  "opponent ~ \"a\"", "not (kind = hero)"]
+        var generator = SeededGenerator(seed: 42)
+        for round in 0..<24 {
+            let field = round < fields.count ? fields[round] : fields.randomElement(using: &generator)!
+            let filter = filters.randomElement(using: &generator)!
+            let args = ["stats", "--by", field, "--json"] + (filter.map { ["--where", $0] } ?? [])
+            let run = cli(args, db: db)
+            #expect(run.status == 0, "\(args): \(run.err)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+            var fromStats: [String: Tally] = [:]
+            for g in json["groups"] as! [[String: Any]] {
+                let name: String
+                if g["absent"] as? Bool == true { name = "absent" }
+                else if g["damaged"] as? Bool == true { name = "damaged" }
+                else if let v = g["value"] as? String { name = v }
+                else { name = String(describing: (g["value"] as! NSNumber).int64Value) }
+                #expect(fromStats[name] == nil, "\(args): group \(name) twice")
+                let mean = g["meanDuration"] as? Double ?? 0
+                fromStats[name] = Tally(count: g["count"] as! Int, wins: g["wins"] as! Int, losses: g["losses"] as! Int,
+                                        draws: g["draws"] as! Int, seconds: (mean * Double(g["count"] as! Int) * 1000).rounded() / 1000)
+            }
+            // The same grouping, counted here from the exported records.
+            let export = cli(["export"] + (filter.map { ["--where", $0] } ?? []), db: db)
+            #expect(export.status == 0)
+            var fromExport: [String: Tally] = [:]
+            for line in export.out.split(separator: "\n") {
+                let r = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                var t = fromExport[Self.group(r, field: field), default: Tally()]
+                t.count += 1
+                switch r["result"] as! String {
+                case "win": t.wins += 1
+                case "loss": t.losses += 1
+                default: t.draws += 1
+                }
+                let d = r["duration"] as! [String: Any]
+                t.seconds += Double(d["value"] as! Int) / Double(d["timescale"] as! Int)
+                fromExport[Self.group(r, field: field)] = t
+            }
+            #expect(fromStats.keys.sorted() == fromExport.keys.sorted(), "\(args)")
+            for (name, t) in fromExport {
+                let s = try #require(fromStats[name], "\(args): no group \(name)")
+                #expect(s.count == t.count && s.wins == t.wins && s.losses == t.losses && s.draws == t.draws, "\(args) \(name): \(s) vs \(t)")
+                #expect(abs(s.seconds - t.seconds) <= 0.001 * Double(t.count) + 1e-6, "\(args) \(name): \(s) vs \(t)")
+            }
+            #expect(json["records"] as? Int == fromExport.values.map(\.count).reduce(0, +))
+        }
+    }
+
+    @Test func badFieldsAndStrayOptionsAreUsageErrors() {
+        let dir = TempDir()
+        let db = dir.file("bad.sqlite")
+        _ = cli(["simulate", "--fights", "20", "--seed", "3"], db: db)
+        for (args, message) in [(["stats", "--by", "weather"], "\"weather\" is not a field to group by; fields: owner"),
+                                (["stats", "--by", "date:year"], "dates group by day, week or month"),
+                                (["stats", "--by", "duration:0"], "a duration's bucket is a positive length"),
+                                (["stats", "--by", "gate:5"], "only dates and numbers take a bucket"),
+                                (["stats", "--by", "owner", "--sort", "size"], "--sort must be count|value|winrate|duration"),
+                                (["stats", "--where", "power > 1"], "--where goes with --by FIELD"),
+                                (["stats", "--by", "owner", "--where", "power >"], "--where:")] {
+            let run = cli(args, db: db)
+            #expect(run.status == 2, "\(args)")
+            #expect(run.err.contains(message), "\(args): \(run.err)")
+            #expect(run.out.isEmpty)
+        }
+    }
+
+    /// Damaged values are a group of their own, never counted as a value or as absent.
+    @Test func damagedValuesAreAGroupOfTheirOwn() throws {
+        let dir = TempDir()
+        let db = dir.file("damaged.sqlite")
+        _ = cli(["simulate", "--fights", "30", "--seed", "5"], db: db)
+        let store = try BattleStore(path: db)
+        try store.executeRaw("UPDATE record SET result = 'wizard' WHERE id = 1")
+        try store.executeRaw("UPDATE record SET date = 'soon' WHERE id = 2")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(cli(["stats", "--by", "result", "--json"], db: db).out.utf8)) as? [String: Any])
+        let damaged = (result["groups"] as! [[String: Any]]).filter { $0["damaged"] as? Bool == true }
+        #expect(damaged.count == 1 && damaged.first?["count"] as? Int == 1)
+        let dates = try #require(try JSONSerialization.jsonObject(with: Data(cli(["stats", "--by", "date:month", "--json"], db: db).out.utf8)) as? [String: Any])
+        #expect((dates["groups"] as! [[String: Any]]).contains { $0["damaged"] as? Bool == true && $0["count"] as? Int == 1 })
+        let text = cli(["stats", "--by", "result"], db: db).out
+        #expect(text.contains("(damaged)"))
+    }
+}
