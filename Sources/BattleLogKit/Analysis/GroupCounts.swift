@@ -88,9 +88,11 @@ extension BattleStore {
         let duration = FilterCompiler.valueSQL(.duration, columns: columns)
         let sql = """
             SELECT (\(key)) AS key, (\(status)) AS status, result, d FROM (
-              SELECT (\(value)) AS v, \(source) AS src, record.magic_type AS mt, record.result AS result, (\(duration.sql)) AS d
+              SELECT +(\(value)) AS v, \(source) AS src, record.magic_type AS mt, record.result AS result, (\(duration.sql)) AS d
               FROM record \(filter.map { "WHERE " + $0.sql } ?? ""))
             """
+        // `+` keeps SQLite from walking an index of the key in its order to group (a random read
+        // of the table per record): the table is read in its own order, or the filter's index is.
         // Parameters in the order the text names them: the key's, then the inner query's.
         let arguments = keyArguments + valueArguments + duration.arguments + (filter?.arguments ?? [])
         let width: Double? = if case .number(_, let w) = field { w } else { nil }
