@@ -50,7 +50,7 @@ public enum GroupTable {
         let names = groups.map { label($0.key, field: field, labels: labels) }
         let nameWidth = min(30, max(DisplayWidth.of(labels["col.value"]), names.map(DisplayWidth.of).max() ?? 5))
         let countWidth = max(DisplayWidth.of(labels["col.count"]), groups.map { GroupedNumber.text($0.count).count }.max() ?? 1)
-        let figureWidth = max(6, groups.map { String($0.wins).count }.max() ?? 1)
+        let figureWidth = max(6, groups.map { GroupedNumber.text(max($0.wins, $0.losses, $0.draws)).count }.max() ?? 1)
         let rateWidth = max(7, DisplayWidth.of(labels["col.winRate"])), meanWidth = max(8, DisplayWidth.of(labels["col.meanDuration"]))
         func right(_ text: String, _ w: Int) -> String { DisplayWidth.pad(text, to: w, alignRight: true) }
         let head = DisplayWidth.pad(labels["col.value"], to: nameWidth) + "  " + right(labels["col.count"], countWidth)
@@ -64,8 +64,8 @@ public enum GroupTable {
             let rate = String(format: "%.1f%%", g.winRate * 100)
             let mean = g.meanDuration.map { ReplayClock.text(MediaTime(seconds: $0, preferredTimescale: 10), decimals: 1) } ?? "–"
             var line = DisplayWidth.pad(DisplayWidth.truncate(name, to: nameWidth), to: nameWidth) + "  "
-                + right(GroupedNumber.text(g.count), countWidth) + "  " + right(String(g.wins), figureWidth)
-                + "  " + right(String(g.losses), figureWidth) + "  " + right(String(g.draws), figureWidth)
+                + right(GroupedNumber.text(g.count), countWidth) + "  " + right(GroupedNumber.text(g.wins), figureWidth)
+                + "  " + right(GroupedNumber.text(g.losses), figureWidth) + "  " + right(GroupedNumber.text(g.draws), figureWidth)
                 + "  " + right(rate, rateWidth) + "  " + right(mean, meanWidth)
             if barWidth > 0 && largest > 0 { line += "  " + Bar.text(Double(g.count) / Double(largest), width: barWidth) }
             while line.last == " " { line.removeLast() }
