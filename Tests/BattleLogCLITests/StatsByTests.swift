@@ -146,4 +146,29 @@ import BattleLogKit
         let text = cli(["stats", "--by", "result"], db: db).out
         #expect(text.contains("(damaged)"))
     }
+
+    /// The dice's chi-square counts each fight's dice once (both records of a fight hold them),
+    /// and a one-sided record's once: the figure equals the test's own count from the export.
+    @Test func diceTestCountsEachFightOnce() throws {
+        let dir = TempDir()
+        let db = dir.file("dice.sqlite")
+        _ = cli(["simulate", "--fights", "400", "--seed", "17"], db: db)
+        let owner = try #require(try BattleStore(path: db).humans.first)
+        let lone = #"{"id":9001,"fight":9001,"owner":{"id":\#(owner.id),"name":"\#(owner.name)","kind":"\#(owner.kindText)"},"opponent":null,"date":"2026-03-01T10:00:00Z","result":"draw","duration":{"value":600,"timescale":600,"flags":1,"epoch":0},"randomNumbers":[100,100,100,100,100,7],"magic":null,"timeline":null}"#
+        try (lone + "\n").write(toFile: dir.file("lone.jsonl"), atomically: true, encoding: .utf8)
+        #expect(cli(["import", dir.file("lone.jsonl")], db: db).status == 0)
+        var counts = [Int](repeating: 0, count: 100)
+        var seen = Set<Int>()
+        for line in cli(["export"], db: db).out.split(separator: "\n") {
+            let r = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard seen.insert(r["fight"] as! Int).inserted else { continue }
+            for v in r["randomNumbers"] as! [Int] { counts[v - 1] += 1 }
+        }
+        let expected = try #require(ChiSquare.uniform(counts))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(cli(["stats", "--json"], db: db).out.utf8)) as? [String: Any])
+        let figure = try #require(json["diceUniformity"] as? [String: Any])
+        #expect(abs((figure["chiSquare"] as! Double) - expected.statistic) < 1e-3, "\(figure) vs \(expected)")
+        #expect(figure["degreesOfFreedom"] as? Int == 99)
+        #expect(abs((figure["pValue"] as! Double) - expected.pValue) < 1e-5)
+    }
 }

@@ -90,6 +90,6 @@ extension BrowserModel {
         } else {
             try selectHuman(at: 0)
         }
-        if overlay == .stats { stats = try BattleStats.fromSummaries(store, fights: .none) }
+        if overlay == .stats { try readStats() }
     }
 }

@@ -95,6 +95,8 @@ public final class BrowserModel {
     /// Set when the user asked to suspend to the shell (Ctrl-Z); the app does it and clears it.
     public var wantsSuspend = false
     public internal(set) var stats: BattleStats?
+    /// The dice's chi-square test, read with `stats`.
+    public internal(set) var diceUniformity: ChiSquare?
     public internal(set) var inspection: [StoredValueInspection] = []
     /// The replay drawn over the panes (`r`), while one is open.
     var replay: ReplaySession?
@@ -285,7 +287,7 @@ public final class BrowserModel {
         case .inspect:
             if let r = selectedRecord { inspection = StoredValueInspection.inspect(r); overlay = .inspect }
         case .stats:
-            stats = try BattleStats.fromSummaries(store, fights: .none)
+            try readStats()
             overlay = .stats
         case .simulate:
             if store.isReadOnly { status = "\(labels["readOnly"]): \(databasePath)"; return }
@@ -305,6 +307,12 @@ public final class BrowserModel {
             // The replay's own keys, bound only in its context.
             break
         }
+    }
+
+    /// Reads the figures the stats view shows.
+    func readStats() throws {
+        stats = try BattleStats.fromSummaries(store, fights: .none)
+        diceUniformity = try stats.flatMap { s throws(StoreError) in try store.diceUniformity(recordDice: s.dice, records: s.records) }
     }
 
     /// Keys while an overlay is open. Returns true when the overlay took the key.

@@ -181,7 +181,12 @@ enum StatsView {
         var diceHeading = m.labels["diceHistogram"]
         if total > 0 {
             func percent(_ share: Double) -> String { String(format: "%+.1f%%", (share - 1) * 100) }
-            diceHeading += "  " + m.labels.fill("diceVsUniform", percent(shares.min() ?? 1), percent(shares.max() ?? 1))
+            // The test first (how far from even, as a statistic), the range of shares where it fits.
+            if let chi = m.diceUniformity {
+                diceHeading += "  " + m.labels.fill("diceChiShort", String(format: "%.1f", chi.statistic), String(format: "%.2g", chi.pValue))
+            }
+            let range = "  " + m.labels.fill("diceVsUniform", percent(shares.min() ?? 1), percent(shares.max() ?? 1))
+            if DisplayWidth.of(diceHeading + range) <= rightWidth { diceHeading += range }
         }
         s.put(row, rightLeft, DisplayWidth.truncate(diceHeading, to: rightWidth), style: .bold)
         row += 1

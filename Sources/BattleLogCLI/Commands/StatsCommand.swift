@@ -23,7 +23,7 @@ enum StatsCommand: Command {
         }
         let stats = try BattleStats.fromSummaries(store)
         if a.has(.json) {
-            console.line(json(stats))
+            console.line(json(stats, diceUniformity: try store.diceUniformity(recordDice: stats.dice, records: stats.records)))
             return ExitStatus.success
         }
         let labels = Labels.load(globals.language(environment: environment))
@@ -52,6 +52,10 @@ enum StatsCommand: Command {
             let lo = decade * 10 + 1, hi = decade * 10 + 10
             let n = (lo...hi).map { stats.dice[$0] ?? 0 }.saturatingSum()
             console.line(String(format: "  %3d-%-3d %10d", lo, hi, n))
+        }
+        if let chi = try store.diceUniformity(recordDice: stats.dice, records: stats.records) {
+            console.line(labels.fill("statsDiceChi", String(format: "%.1f", chi.statistic), String(chi.degreesOfFreedom),
+                                     String(format: "%.3g", chi.pValue), labels[chi.pValue < 0.01 ? "diceUneven" : "diceEven"]))
         }
         return ExitStatus.success
     }
@@ -118,7 +122,7 @@ enum StatsCommand: Command {
         return w.text
     }
 
-    static func json(_ s: BattleStats) -> String {
+    static func json(_ s: BattleStats, diceUniformity: ChiSquare?) -> String {
         var w = JSONWriter(terminalSafe: true)
         w.beginObject()
         w.key("records", first: true); w.writeInteger(s.records)
@@ -146,6 +150,16 @@ enum StatsCommand: Command {
             w.endObject()
         }
         w.endArray()
+        w.key("diceUniformity")
+        if let chi = diceUniformity {
+            w.beginObject()
+            w.key("chiSquare", first: true); w.writeRaw(String(format: "%.4f", chi.statistic))
+            w.key("degreesOfFreedom"); w.writeInteger(chi.degreesOfFreedom)
+            w.key("pValue"); w.writeRaw(String(format: "%.6g", chi.pValue))
+            w.endObject()
+        } else {
+            w.writeRaw("null")
+        }
         w.key("dice"); w.beginObject()
         for (i, roll) in s.dice.keys.sorted().enumerated() {
             w.key(String(roll), first: i == 0); w.writeInteger(s.dice[roll]!)
