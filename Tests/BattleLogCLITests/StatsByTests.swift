@@ -171,4 +171,38 @@ import BattleLogKit
         #expect(figure["degreesOfFreedom"] as? Int == 99)
         #expect(abs((figure["pValue"] as! Double) - expected.pValue) < 1e-5)
     }
+
+    /// `--by A,B`: every cell is the test's own count of the export's records with that pair.
+    @Test func pairsEqualTheTestsOwnCountOfTheExport() throws {
+        let dir = TempDir()
+        let db = dir.file("pairs.sqlite")
+        _ = cli(["simulate", "--fights", "300", "--seed", "43", "--heroes", "4", "--villains", "5"], db: db)
+        let fields = ["gate", "result", "kind", "date:month", "duration:30s", "magic", "power", "timeline.crits", "opponent"]
+        var generator = SeededGenerator(seed: 44)
+        for _ in 0..<8 {
+            let a = fields.randomElement(using: &generator)!, b = fields.randomElement(using: &generator)!
+            let filter = ["", "result != draw", "rolls.max >= 95"].randomElement(using: &generator)!
+            let run = cli(["stats", "--by", a + "," + b, "--json"] + (filter.isEmpty ? [] : ["--where", filter]), db: db)
+            #expect(run.status == 0, "\(a),\(b): \(run.err)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+            func names(_ axis: String) -> [String] {
+                (json[axis] as! [[String: Any]]).map { g in
+                    if g["absent"] as? Bool == true { return "absent" }
+                    if let v = g["value"] as? String { return v }
+                    return String(describing: (g["value"] as! NSNumber).int64Value)
+                }
+            }
+            let rows = names("rows"), columns = names("columns")
+            var fromStats: [String: Int] = [:]
+            for cell in json["cells"] as! [[String: Any]] {
+                fromStats[rows[cell["row"] as! Int] + " | " + columns[cell["column"] as! Int]] = cell["count"] as? Int
+            }
+            var fromExport: [String: Int] = [:]
+            for line in cli(["export"] + (filter.isEmpty ? [] : ["--where", filter]), db: db).out.split(separator: "\n") {
+                let r = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                fromExport[Self.group(r, field: a) + " | " + Self.group(r, field: b), default: 0] += 1
+            }
+            #expect(fromStats == fromExport, "\(a),\(b) where \(filter)")
+        }
+    }
 }

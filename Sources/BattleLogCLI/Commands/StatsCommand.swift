@@ -7,7 +7,7 @@ enum StatsCommand: Command {
     static let spec = CommandSpec(
         name: "stats", summary: "Wins, losses, draws and win rate per Human; magic usage; dice; or grouped by any field.",
         options: [OptionSpec(.json, help: "one JSON object"),
-                  OptionSpec(.by, value: "FIELD", help: "one row per group of FIELD: owner, opponent, kind, result, magic, gate, formula, collaborator, power, date:day|week|month, duration:30s, rolls.max:10, a model's query path"),
+                  OptionSpec(.by, value: "FIELD", help: "one row per group of FIELD (or a table of two: --by gate,result): owner, opponent, kind, result, magic, gate, formula, collaborator, power, date:day|week|month, duration:30s, rolls.max:10, a model's query path"),
                   OptionSpec(.where, value: "EXPR", help: "with --by: only records matching a filter expression"),
                   OptionSpec(.sort, value: "count|value|winrate|duration", help: "with --by: the order of the groups (default count)")],
         positionals: [])
@@ -64,10 +64,29 @@ enum StatsCommand: Command {
     static func grouped(by text: String, order: GroupOrder, _ a: ParsedArguments, store: BattleStore, globals: GlobalOptions,
                         console: Console, environment: [String: String]) throws -> Int32 {
         let labels = Labels.load(globals.language(environment: environment))
-        let field: GroupField
-        do { field = try GroupField.parse(text, extraPaths: store.queryColumns.extraPaths) }
-        catch { throw UsageError("--by: \(error.description)", usage: spec.usage) }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard (1...2).contains(names.count) else { throw UsageError("--by takes one field or two (--by gate,result)", usage: spec.usage) }
+        var fields: [GroupField] = []
+        for name in names {
+            do { fields.append(try GroupField.parse(name, extraPaths: store.queryColumns.extraPaths)) }
+            catch { throw UsageError("--by: \(error.description)", usage: spec.usage) }
+        }
         let filter = try a.filter(.where, store: store, labels: labels)
+        if fields.count == 2 {
+            let pairs = try store.pairCounts(by: fields[0], fields[1], where: filter)
+            let records = pairs.map(\.figures.count).saturatingSum()
+            if a.has(.json) {
+                console.line(pairsJSON(pairs, fields: fields, by: text, filter: a.value(.where), order: order, records: records, labels: labels))
+                return ExitStatus.success
+            }
+            for line in PairTable.lines(pairs, first: fields[0], second: fields[1], order: order, labels: labels, width: console.columns ?? 100) {
+                console.line(line)
+            }
+            console.line("")
+            console.line(labels.fill("statsBy.records", GroupedNumber.text(records), GroupedNumber.text(pairs.count)))
+            return ExitStatus.success
+        }
+        let field = fields[0]
         let groups = order.sorted(try store.groupCounts(by: field, where: filter))
         let records = groups.map(\.count).saturatingSum()
         if a.has(.json) {
@@ -93,28 +112,74 @@ enum StatsCommand: Command {
         for (i, g) in groups.enumerated() {
             if i > 0 { w.comma() }
             w.beginObject()
-            w.key("value", first: true)
-            switch g.key {
-            case .text(let t): w.writeString(t)
-            case .human(let h): w.writeString(h.name)
-            case .number(let n): w.writeRaw(GroupTable.jsonNumber(n))
-            case .bucket(let from, _): w.writeRaw(GroupTable.jsonNumber(from))
-            case .absent, .damaged: w.writeRaw("null")
+            writeKey(g.key, field: field, labels: labels, into: &w, first: true)
+            writeFigures(g, into: &w)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.text
+    }
+
+    /// A group's value in JSON: the fields `value` (null for absent and damaged groups; a
+    /// bucket's start), `from`/`to`, `id`, `absent`/`damaged` and `label`.
+    static func writeKey(_ key: GroupCount.Key, field: GroupField, labels: Labels, into w: inout JSONWriter, first: Bool) {
+        w.key("value", first: first)
+        switch key {
+        case .text(let t): w.writeString(t)
+        case .human(let h): w.writeString(h.name)
+        case .number(let n): w.writeRaw(GroupTable.jsonNumber(n))
+        case .bucket(let from, _): w.writeRaw(GroupTable.jsonNumber(from))
+        case .absent, .damaged: w.writeRaw("null")
+        }
+        if case .bucket(let from, let to) = key {
+            w.key("from"); w.writeRaw(GroupTable.jsonNumber(from))
+            w.key("to"); w.writeRaw(GroupTable.jsonNumber(to))
+        }
+        if case .human(let h) = key { w.key("id"); w.writeInteger(h.id) }
+        if key == .absent { w.key("absent"); w.writeRaw("true") }
+        if key == .damaged { w.key("damaged"); w.writeRaw("true") }
+        w.key("label"); w.writeString(GroupTable.label(key, field: field, labels: labels))
+    }
+
+    /// A group's figures in JSON.
+    static func writeFigures(_ g: GroupCount, into w: inout JSONWriter) {
+        w.key("count"); w.writeInteger(g.count)
+        w.key("wins"); w.writeInteger(g.wins)
+        w.key("losses"); w.writeInteger(g.losses)
+        w.key("draws"); w.writeInteger(g.draws)
+        w.key("winRate"); w.writeRaw(String(format: "%.4f", g.winRate))
+        w.key("meanDuration"); w.writeRaw(g.meanDuration.map { String(format: "%.3f", $0) } ?? "null")
+    }
+
+    /// `--by A,B` as JSON: the rows' and columns' values in order, and each cell that has
+    /// records, by its row's and column's index, with its figures.
+    static func pairsJSON(_ pairs: [PairCount], fields: [GroupField], by: String, filter: String?, order: GroupOrder,
+                          records: Int, labels: Labels) -> String {
+        let (rows, columns) = PairTable.axes(pairs, order: order)
+        var w = JSONWriter(terminalSafe: true)
+        w.beginObject()
+        w.key("by", first: true); w.writeString(by)
+        w.key("where"); if let filter { w.writeString(filter) } else { w.writeRaw("null") }
+        w.key("records"); w.writeInteger(records)
+        for (name, keys, field) in [("rows", rows, fields[0]), ("columns", columns, fields[1])] {
+            w.key(name); w.beginArray()
+            for (i, k) in keys.enumerated() {
+                if i > 0 { w.comma() }
+                w.beginObject(); writeKey(k, field: field, labels: labels, into: &w, first: true); w.endObject()
             }
-            if case .bucket(let from, let to) = g.key {
-                w.key("from"); w.writeRaw(GroupTable.jsonNumber(from))
-                w.key("to"); w.writeRaw(GroupTable.jsonNumber(to))
-            }
-            if case .human(let h) = g.key { w.key("id"); w.writeInteger(h.id) }
-            if g.key == .absent { w.key("absent"); w.writeRaw("true") }
-            if g.key == .damaged { w.key("damaged"); w.writeRaw("true") }
-            w.key("label"); w.writeString(GroupTable.label(g.key, field: field, labels: labels))
-            w.key("count"); w.writeInteger(g.count)
-            w.key("wins"); w.writeInteger(g.wins)
-            w.key("losses"); w.writeInteger(g.losses)
-            w.key("draws"); w.writeInteger(g.draws)
-            w.key("winRate"); w.writeRaw(String(format: "%.4f", g.winRate))
-            w.key("meanDuration"); w.writeRaw(g.meanDuration.map { String(format: "%.3f", $0) } ?? "null")
+            w.endArray()
+        }
+        let rowIndex = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1, $0) })
+        let columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
+        w.key("cells"); w.beginArray()
+        let sorted = pairs.sorted { (rowIndex[$0.row]!, columnIndex[$0.column]!) < (rowIndex[$1.row]!, columnIndex[$1.column]!) }
+        for (i, p) in sorted.enumerated() {
+            if i > 0 { w.comma() }
+            w.beginObject()
+            w.key("row", first: true); w.writeInteger(rowIndex[p.row]!)
+            w.key("column"); w.writeInteger(columnIndex[p.column]!)
+            writeFigures(p.figures, into: &w)
             w.endObject()
         }
         w.endArray()

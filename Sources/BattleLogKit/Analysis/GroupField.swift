@@ -82,6 +82,12 @@ public enum GroupField: Sendable, Equatable {
         }
     }
 
+    /// A number field's bucket width, nil for the others and for exact values.
+    var bucketWidth: Double? {
+        if case .number(_, let w) = self { return w }
+        return nil
+    }
+
     /// Whether the field's groups are numbers or buckets (for sorting and charts).
     public var isNumeric: Bool {
         switch self {
