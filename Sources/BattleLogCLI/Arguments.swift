@@ -3,7 +3,7 @@
 public enum OptionKey: String, Sendable, CaseIterable {
     case after, batch, bom, by, coredata, create, entity, fights, format, heroes, json, kind, limit, owner, repair, result
     case resultMap = "result-map"
-    case seed, sort, speed, timeline, villains
+    case seed, sort, speed, timeline, villains, vs
     case `where`
     // The global options (GlobalOptions.specs).
     case db, lang
@@ -18,6 +18,8 @@ public struct OptionSpec: Sendable {
     public let help: String
     /// The values the option takes, when it takes only these (`en`, `zh`).
     public let choices: [String]?
+    /// How many arguments follow the option (`--vs A B`: 2); 0 for a flag.
+    public let valueCount: Int
 
     /// The name as typed after `--`.
     public var name: String { key.rawValue }
@@ -27,6 +29,16 @@ public struct OptionSpec: Sendable {
         self.valueName = valueName ?? choices?.joined(separator: "|")
         self.choices = choices
         self.help = help
+        valueCount = self.valueName == nil ? 0 : 1
+    }
+
+    /// An option followed by as many values as `valueNames` names (`--vs A B`).
+    public init(_ key: OptionKey, values valueNames: [String], help: String) {
+        self.key = key
+        valueName = valueNames.joined(separator: " ")
+        choices = nil
+        self.help = help
+        valueCount = valueNames.count
     }
 
     /// `--name VALUE` or `--name`, as usage lines write it.
@@ -88,6 +100,8 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 /// The parsed arguments of one command.
 public struct ParsedArguments: Sendable {
     public var values: [OptionKey: String] = [:]
+    /// The values of an option that takes several (`--vs A B`).
+    public var valueLists: [OptionKey: [String]] = [:]
     public var flags: Set<OptionKey> = []
     public var positionals: [String] = []
 
@@ -150,7 +164,14 @@ extension CommandSpec {
                 guard let option = options.first(where: { $0.name == name }) else {
                     throw UsageError("unknown option --\(SafeText.escape(name)) for \(self.name)", usage: usage)
                 }
-                if option.valueName != nil {
+                if option.valueCount > 1 {
+                    guard inlineValue == nil, arguments.count - i >= option.valueCount else {
+                        throw UsageError("--\(name) needs \(option.valueCount) values (\(option.valueName!))", usage: usage)
+                    }
+                    parsed.valueLists[option.key] = Array(arguments[i..<(i + option.valueCount)])
+                    parsed.values[option.key] = arguments[i]
+                    i += option.valueCount
+                } else if option.valueName != nil {
                     if let inlineValue { parsed.values[option.key] = inlineValue; continue }
                     guard i < arguments.count else {
                         throw UsageError("--\(name) needs a value (\(option.valueName!))", usage: usage)

@@ -205,4 +205,48 @@ import BattleLogKit
             #expect(fromStats == fromExport, "\(a),\(b) where \(filter)")
         }
     }
+
+    /// `--vs A B`: the tally, the months, each side's magic and the newest fights are the test's
+    /// own count of the export's records of A against B (and of B against A).
+    @Test func headToHeadEqualsTheTestsOwnCount() throws {
+        let dir = TempDir()
+        let db = dir.file("vs.sqlite")
+        _ = cli(["simulate", "--fights", "500", "--seed", "45", "--heroes", "3", "--villains", "3"], db: db)
+        let store = try BattleStore(path: db)
+        let hero = try #require(store.humans.first { $0.kind == .hero }), villain = try #require(store.humans.first { $0.kind == .villain })
+        let run = cli(["stats", "--vs", hero.name, villain.name, "--json"], db: db)
+        #expect(run.status == 0, "\(run.err)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        var mine: [[String: Any]] = [], theirs: [[String: Any]] = []
+        for line in cli(["export"], db: db).out.split(separator: "\n") {
+            let r = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let owner = (r["owner"] as! [String: Any])["id"] as! Int, opponent = (r["opponent"] as? [String: Any])?["id"] as? Int
+            if owner == Int(hero.id) && opponent == Int(villain.id) { mine.append(r) }
+            if owner == Int(villain.id) && opponent == Int(hero.id) { theirs.append(r) }
+        }
+        #expect(!mine.isEmpty && mine.count == theirs.count)
+        #expect(json["fights"] as? Int == mine.count)
+        #expect(json["wins"] as? Int == mine.filter { $0["result"] as? String == "win" }.count)
+        #expect(json["losses"] as? Int == mine.filter { $0["result"] as? String == "loss" }.count)
+        func counts(_ groups: Any?) -> [String: Int] {
+            var out: [String: Int] = [:]
+            for g in groups as! [[String: Any]] { out[(g["value"] as? String) ?? "absent"] = g["count"] as? Int }
+            return out
+        }
+        var months: [String: Int] = [:], formulas: [String: Int] = [:], gates: [String: Int] = [:]
+        for r in mine { months[String((r["date"] as! String).prefix(7)), default: 0] += 1; formulas[Self.group(r, field: "formula"), default: 0] += 1 }
+        for r in theirs { gates[Self.group(r, field: "gate"), default: 0] += 1 }
+        #expect(counts(json["byMonth"]) == months)
+        #expect(counts(json["firstMagic"]) == formulas)
+        #expect(counts(json["secondMagic"]) == gates)
+        // The newest 20 of the hero's records against the villain, newest first.
+        let newest = mine.sorted { ($0["date"] as! String, $0["id"] as! Int) > ($1["date"] as! String, $1["id"] as! Int) }.prefix(20).map { $0["id"] as! Int }
+        #expect((json["recent"] as! [[String: Any]]).map { $0["record"] as! Int } == Array(newest))
+        // Two of a kind never fight; unknown names and a Human against itself are refused.
+        let heroes = store.humans.filter { $0.kind == .hero }
+        #expect(cli(["stats", "--vs", heroes[0].name, heroes[1].name], db: db).out.contains("never fought"))
+        #expect(cli(["stats", "--vs", "Nobody", hero.name], db: db).status == 1)
+        #expect(cli(["stats", "--vs", hero.name, hero.name], db: db).status == 2)
+        #expect(cli(["stats", "--vs", hero.name], db: db).status == 2)
+    }
 }

@@ -9,7 +9,8 @@ enum StatsCommand: Command {
         options: [OptionSpec(.json, help: "one JSON object"),
                   OptionSpec(.by, value: "FIELD", help: "one row per group of FIELD (or a table of two: --by gate,result): owner, opponent, kind, result, magic, gate, formula, collaborator, power, date:day|week|month, duration:30s, rolls.max:10, a model's query path"),
                   OptionSpec(.where, value: "EXPR", help: "with --by: only records matching a filter expression"),
-                  OptionSpec(.sort, value: "count|value|winrate|duration", help: "with --by: the order of the groups (default count)")],
+                  OptionSpec(.sort, value: "count|value|winrate|duration", help: "with --by: the order of the groups (default count)"),
+                  OptionSpec(.vs, values: ["A", "B"], help: "head to head: the fights of Humans A and B against each other (A's side)")],
         positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
@@ -17,7 +18,11 @@ enum StatsCommand: Command {
             throw UsageError("--\(stray.rawValue) goes with --by FIELD", usage: spec.usage)
         }
         let order = try a.choice(.sort, as: GroupOrder.self, spec: spec) ?? .count
+        if a.valueLists[.vs] != nil && a.value(.by) != nil { throw UsageError("--vs and --by go one at a time", usage: spec.usage) }
         let store = try openExistingStore(globals, console: console)
+        if let names = a.valueLists[.vs] {
+            return try headToHead(names, a, store: store, globals: globals, console: console, environment: environment)
+        }
         if let by = a.value(.by) {
             return try grouped(by: by, order: order, a, store: store, globals: globals, console: console, environment: environment)
         }
@@ -114,6 +119,102 @@ enum StatsCommand: Command {
             w.beginObject()
             writeKey(g.key, field: field, labels: labels, into: &w, first: true)
             writeFigures(g, into: &w)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.text
+    }
+
+    /// `stats --vs A B [--json]`.
+    static func headToHead(_ names: [String], _ a: ParsedArguments, store: BattleStore, globals: GlobalOptions,
+                           console: Console, environment: [String: String]) throws -> Int32 {
+        let labels = Labels.load(globals.language(environment: environment))
+        let humans = try names.map { name in
+            guard let h = store.human(named: name) else { throw CommandFailure(StoreError.noSuchHuman(MessageText.cut(name)).text(labels)) }
+            return h
+        }
+        guard humans[0].id != humans[1].id else { throw UsageError(labels["vs.same"], usage: spec.usage) }
+        let h2h = try store.headToHead(humans[0], humans[1])
+        if a.has(.json) {
+            console.line(headToHeadJSON(h2h))
+            return ExitStatus.success
+        }
+        let e = SafeText.escape
+        let (first, second) = (e(h2h.first.name), e(h2h.second.name))
+        let t = h2h.tally
+        guard t.count > 0 else {
+            console.line(labels.fill("vs.none", first, second))
+            return ExitStatus.success
+        }
+        console.line(labels.fill("vs.heading", first, labels.kind(h2h.first.kind), second, labels.kind(h2h.second.kind), GroupedNumber.text(t.count)))
+        console.line("  " + labels.fill("vs.tally", first, GroupedNumber.text(t.wins), GroupedNumber.text(t.losses), GroupedNumber.text(t.draws),
+                                        String(format: "%.1f%%", t.winRate * 100)))
+        console.line("")
+        console.line(labels.fill("vs.byMonth", first))
+        for line in GroupTable.lines(h2h.byMonth, field: .date(.month), labels: labels, width: console.columns ?? 100) { console.line("  " + line) }
+        for (who, against, groups, owner) in [(first, second, h2h.firstMagic, h2h.first), (second, first, h2h.secondMagic, h2h.second)] {
+            console.line("")
+            console.line(labels.fill("vs.magic", who, against))
+            let field = HeadToHead.magicField(of: owner) ?? .magic
+            for line in GroupTable.lines(groups, field: field, labels: labels, width: console.columns ?? 100) { console.line("  " + line) }
+        }
+        console.line("")
+        console.line(labels["vs.recent"])
+        // Aligned: the fight ids, the results and the durations each as wide as their widest.
+        let fights = h2h.recent.map(\.fightText), results = h2h.recent.map { r in r.result.map { labels[$0.rawValue] } ?? labels["damaged"] }
+        let times = h2h.recent.map { $0.fightDuration?.clockDescription ?? labels["damaged"] }
+        func pad(_ list: [String], right: Bool = false) -> [String] {
+            let w = list.map(DisplayWidth.of).max() ?? 0
+            return list.map { DisplayWidth.pad($0, to: w, alignRight: right) }
+        }
+        for (i, (f, (result, time))) in zip(pad(fights, right: true), zip(pad(results), pad(times, right: true))).enumerated() {
+            let r = h2h.recent[i]
+            console.line("  " + labels.fill("vs.fight", f, String(r.isoDate.prefix(16)).replacingOccurrences(of: "T", with: " "), result, time, String(r.id)))
+        }
+        return ExitStatus.success
+    }
+
+    /// `stats --vs A B --json`: both Humans, the tally from A's side, A's months, each side's
+    /// magic, and the newest fights.
+    static func headToHeadJSON(_ h: HeadToHead) -> String {
+        var w = JSONWriter(terminalSafe: true)
+        func human(_ x: Human) {
+            w.beginObject()
+            w.key("id", first: true); w.writeInteger(x.id)
+            w.key("name"); w.writeString(x.name)
+            w.key("kind"); w.writeString(x.kindText)
+            w.endObject()
+        }
+        func groups(_ list: [GroupCount]) {
+            w.beginArray()
+            for (i, g) in list.enumerated() {
+                if i > 0 { w.comma() }
+                w.beginObject()
+                w.key("value", first: true)
+                if case .text(let t) = g.key { w.writeString(t) } else { w.writeRaw("null") }
+                writeFigures(g, into: &w)
+                w.endObject()
+            }
+            w.endArray()
+        }
+        w.beginObject()
+        w.key("first", first: true); human(h.first)
+        w.key("second"); human(h.second)
+        w.key("fights"); w.writeInteger(h.tally.count)
+        writeFigures(h.tally, into: &w)
+        w.key("byMonth"); groups(h.byMonth)
+        w.key("firstMagic"); groups(h.firstMagic)
+        w.key("secondMagic"); groups(h.secondMagic)
+        w.key("recent"); w.beginArray()
+        for (i, r) in h.recent.enumerated() {
+            if i > 0 { w.comma() }
+            w.beginObject()
+            w.key("record", first: true); w.writeInteger(r.id)
+            w.key("fight"); if let f = r.fight { w.writeInteger(f) } else { w.writeRaw("null") }
+            w.key("date"); w.writeString(r.isoDate)
+            w.key("result"); if let x = r.result { w.writeString(x.rawValue) } else { w.writeRaw("null") }
+            w.key("duration"); w.writeRaw(r.fightDuration.map { String(format: "%.3f", $0.seconds) } ?? "null")
             w.endObject()
         }
         w.endArray()

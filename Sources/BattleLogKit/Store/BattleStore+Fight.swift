@@ -36,9 +36,15 @@ extension Record {
     /// duration (the model's required attribute of type `MediaTime`) or its dice; nil when they
     /// agree, or when the record's values to compare are missing or damaged (the decode names those).
     public func contradiction(in fight: FightTimeline) -> String? {
-        guard let result,
-              let i = schema.attributes.firstIndex(where: { $0.valueClassName == "MediaTime" && !$0.isOptional }),
-              case .success(let v?) = transformables[i].decoded, let duration = v as? MediaTime else { return nil }
+        guard let result, let duration = fightDuration else { return nil }
         return fight.contradiction(result: result, duration: duration, dice: dice?.count ?? 0)
+    }
+
+    /// How long the fight lasted: the model's required attribute of type `MediaTime`, when it
+    /// decodes.
+    public var fightDuration: MediaTime? {
+        guard let i = schema.attributes.firstIndex(where: { $0.valueClassName == "MediaTime" && !$0.isOptional }),
+              case .success(let v?) = transformables[i].decoded else { return nil }
+        return v as? MediaTime
     }
 }
