@@ -11,6 +11,7 @@ public enum BattlelogCLI {
     static let commands: [any Command.Type] = [
         BrowseCommand.self, SimulateCommand.self, ListCommand.self, ShowCommand.self, ReplayCommand.self, InspectCommand.self,
         StatsCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, DoctorCommand.self, CoreDataCommand.self,
+        NamesCommand.self, CompletionsCommand.self,
     ]
 
     static let usage = "usage: battlelog " + GlobalOptions.specs.map { "[\($0.synopsis)]" }.joined(separator: " ") + " [COMMAND] [OPTIONS]"
@@ -49,6 +50,10 @@ public enum BattlelogCLI {
     private static func runCommand(_ arguments: [String], console: Console, environment: [String: String]) -> Int32 {
         do {
             let (globals, rest) = try GlobalOptions.extract(from: arguments, environment: environment)
+            if rest == ["help", "--man"] {
+                for line in ManPage.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { console.line(String(line)) }
+                return ExitStatus.success
+            }
             if rest.first == "--help" || rest.first == "-h" || rest.first == "help" {
                 console.line(help)
                 return ExitStatus.success

@@ -1,15 +1,24 @@
 import BattleLogKit
 import BattleLogPresentation
 
-/// The filter prompt's help panel (F1, or ? at an empty prompt) and its list of completions,
-/// drawn above the prompt: the language is learnt where it is typed.
-enum FilterHelpView {
+/// The filter language in brief, as the prompt's help panel and the man page teach it.
+public enum FilterLanguageReference {
     /// Three filters that show the language (each compiles: a test checks it).
-    static let examples = [
+    public static let examples = [
         "gate = \"Abyssal Maw\" and power >= 7",
         "owner ~ hana and result = win and date >= 2026-01-01",
         "duration > 1:00 and rolls contains 100",
     ]
+    /// The operators and the keywords.
+    public static let operators = "= != < <= > >= ~   and or not ( )   rolls contains N"
+    /// The fields, in the order the help lists them.
+    public static var fields: [String] { FilterCompletion.fields }
+}
+
+/// The filter prompt's help panel (F1, or ? at an empty prompt) and its list of completions,
+/// drawn above the prompt: the language is learnt where it is typed.
+enum FilterHelpView {
+    static var examples: [String] { FilterLanguageReference.examples }
 
 
     /// The panel's lines at `width` columns.
@@ -26,7 +35,7 @@ enum FilterHelpView {
             .map { DisplayWidth.of(m.labels[$0]) }.max() ?? 0
         func label(_ key: String) -> String { DisplayWidth.pad(m.labels[key], to: labelWidth) }
         add(label("filterHelp.fields"), FilterCompletion.fields.joined(separator: " "))
-        add(label("filterHelp.operators"), "= != < <= > >= ~   and or not ( )   rolls contains N")
+        add(label("filterHelp.operators"), FilterLanguageReference.operators)
         add(label("filterHelp.values"), m.labels["filterHelp.valuesText"])
         for (i, e) in examples.enumerated() { add(i == 0 ? label("filterHelp.examples") : String(repeating: " ", count: labelWidth), e) }
         out += DisplayWidth.wrap(m.labels["filterHelp.keys"], to: max(8, width), maxLines: 2)

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import BattleLogKit
+
+/// The completions in real bash, zsh and fish, the man page through groff, and Scripts/install.
+@Suite(.serialized) struct ShellIntegrationTests {
+    /// A database with a Human whose name has a space, the binary's folder for PATH, and that name.
+    static func setUp() throws -> (dir: TempDir, db: String, path: String, name: String) {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("names.sqlite")
+        _ = cli(["simulate", "--fights", "60", "--seed", "9"], db: db)
+        let name = try #require(try BattleStore(path: db).humans.first { $0.name.contains(" ") && $0.name.unicodeScalars.allSatisfy(\.isASCII) }?.name)
+        let path = URL(fileURLWithPath: binary).deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return (dir, db, path, name)
+    }
+
+    static func shell(_ name: String) throws -> String {
+        for folder in ["/usr/bin", "/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: folder + "/" + name) {
+            return folder + "/" + name
+        }
+        throw CommandFailureForTests("\(name) is not installed (.ci/run installs it)")
+    }
+
+    /// The script the binary writes for `shell`, in a file.
+    static func script(_ shell: String, in dir: TempDir) throws -> String {
+        let file = dir.file("completion." + shell)
+        let run = cli(["completions", shell], db: dir.file("unused.sqlite"))
+        #expect(run.status == 0)
+        try run.out.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test func bashCompletesCommandsOptionsValuesAndNames() throws {
+        let (dir, db, path, name) = try Self.setUp()
+        let file = try Self.script("bash", in: dir)
+        let half = String(name.prefix { $0 != " " }) + "\\ " + String(name.split(separator: " ")[1].prefix(1))
+        let program = """
+            source '\(file)'
+            t() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _battlelog; echo "${COMPREPLY[*]}"; }
+            t battlelog si
+            t battlelog list --ow
+            t battlelog list --kind v
+            t battlelog --db '\(db)' list --owner '\(half)'
+            t battlelog --db '\(db)' stats --vs Nobody '\(half)'
+            """
+        let run = try ChildProcess.run([try Self.shell("bash"), "--norc", "--noprofile", "-c", program], environment: ["PATH": path])
+        let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count >= 5, "\(run.out)\(run.err)")
+        guard lines.count >= 5 else { return }
+        #expect(lines[0] == "simulate")
+        #expect(lines[1] == "--owner")
+        #expect(lines[2] == "villain")
+        // The name with its space escaped, as the shell needs it on the line.
+        #expect(lines[3] == name.replacingOccurrences(of: " ", with: "\\ "), "\(lines[3])")
+        #expect(lines[4] == lines[3])
+    }
+
+    @Test func zshCompletesCommandsOptionsValuesAndNames() throws {
+        let (dir, db, path, name) = try Self.setUp()
+        let file = try Self.script("zsh", in: dir)
+        // compadd stubbed to print what it is given: the candidates zsh would offer.
+        let program = """
+            source '\(file)'
+            compadd() { if [[ $1 == -a ]]; then print -rl -- ${(P)2}; else shift; print -rl -- "$@"; fi }
+            t() { words=("$@"); CURRENT=${#words}; print -r -- "$(_battlelog | tr '\\n' '|')"; }
+            t battlelog si
+            t battlelog list --ow
+            t battlelog list --kind v
+            t battlelog --db '\(db)' list --owner Jo
+            """
+        let run = try ChildProcess.run([try Self.shell("zsh"), "-f", "-c", program], environment: ["PATH": path])
+        let lines = run.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(run.out)\(run.err)")
+        guard lines.count == 4 else { return }
+        #expect(lines[0].split(separator: "|").contains("simulate"))
+        #expect(lines[1].split(separator: "|").contains("--owner"))
+        #expect(lines[2] == "hero|villain|")
+        #expect(lines[3].split(separator: "|").map(String.init).contains(name), "\(lines[3])")
+    }
+
+    @Test func fishCompletesCommandsOptionsValuesAndNames() throws {
+        let (dir, db, path, name) = try Self.setUp()
+        let file = try Self.script("fish", in: dir)
+        let first = String(name.prefix { $0 != " " })
+        let program = """
+            source '\(file)'
+            complete -C 'battlelog si'; echo '=='
+            complete -C 'battlelog list --ow'; echo '=='
+            complete -C 'battlelog list --kind v'; echo '=='
+            complete -C 'battlelog --db \(db) list --owner \(first)'
+            """
+        let run = try ChildProcess.run([try Self.shell("fish"), "--no-config", "-c", program], environment: ["PATH": path])
+        let parts = run.out.components(separatedBy: "==\n").map { $0.split(separator: "\n").map { String($0.split(separator: "\t")[0]) } }
+        #expect(parts.count == 4, "\(run.out)\(run.err)")
+        guard parts.count == 4 else { return }
+        #expect(parts[0] == ["simulate"])
+        #expect(parts[1] == ["--owner"])
+        #expect(parts[2] == ["villain"])
+        #expect(parts[3].contains(name), "\(parts[3])")
+    }
+
+    /// `battlelog help --man` is a man page groff reads with no warning, listing every command,
+    /// the filter language and the keys.
+    @Test func theManPageRendersWithoutWarnings() throws {
+        let dir = TempDir()
+        let page = dir.file("battlelog.1")
+        let run = cli(["help", "--man"], db: dir.file("unused.sqlite"))
+        #expect(run.status == 0)
+        try run.out.write(toFile: page, atomically: true, encoding: .utf8)
+        let groff = try ChildProcess.run(["/usr/bin/groff", "-ww", "-z", "-man", page])
+        #expect(groff.status == 0 && groff.err.isEmpty, "\(groff.err)")
+        let man = try ChildProcess.run(["/usr/bin/man", "-l", page], environment: ["MANWIDTH": "80", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(man.status == 0, "\(man.err)")
+        for heading in ["SYNOPSIS", "GLOBAL OPTIONS", "COMMANDS", "FILTER LANGUAGE", "KEYS", "EXIT STATUS"] {
+            #expect(man.out.contains(heading), "\(heading)")
+        }
+        for command in ["simulate", "stats", "replay", "completions", "names"] { #expect(man.out.contains(command)) }
+        #expect(man.out.contains("rolls contains N"))
+        #expect(man.out.contains("replay the selected record's fight"))
+    }
+
+    /// `Scripts/install PREFIX` puts the binary, the man page and the three completions in place.
+    @Test func installPutsEverythingInPlace() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let prefix = dir.file("prefix")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scripts/install").path
+        let run = try ChildProcess.run(["/bin/bash", script, prefix],
+                                       environment: ["BATTLELOG_BINARY": binary, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+        #expect(run.status == 0, "\(run.err)")
+        for file in ["bin/battlelog", "share/man/man1/battlelog.1", "share/bash-completion/completions/battlelog",
+                     "share/zsh/site-functions/_battlelog", "share/fish/vendor_completions.d/battlelog.fish"] {
+            let size = (try? FileManager.default.attributesOfItem(atPath: prefix + "/" + file)[.size] as? Int) ?? 0
+            #expect(size > 100, "\(file)")
+        }
+        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/battlelog"))
+    }
+}
