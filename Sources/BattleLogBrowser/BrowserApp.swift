@@ -10,6 +10,14 @@ public struct BrowserOptions: Sendable {
     public var createdDemo: Bool
     /// Where the filter history is kept (nil: in memory only).
     public var historyPath: String?
+    /// Whether clicks and the wheel are read (else the terminal keeps its own selection).
+    public var mouse = true
+    /// How often live refresh looks for commits, in seconds.
+    public var refreshInterval = 0.4
+    /// The keys in effect.
+    public var keyMap = KeyMap.standard
+    /// What the status bar says first (a config file's refused lines).
+    public var notice: String?
 
     public init(language: String, color: Bool, databasePath: String, createdDemo: Bool, historyPath: String? = nil) {
         self.language = language
@@ -47,12 +55,14 @@ public enum BrowserApp {
     @discardableResult
     public static func run(store: BattleStore, options: BrowserOptions) throws -> Exit {
         let labels = Labels.load(options.language)
-        let screen = CursesScreen(color: options.color)
+        let screen = CursesScreen(color: options.color, mouse: options.mouse)
         defer { screen.shutdown() }
         let model = try BrowserModel(store: store, labels: labels, databasePath: options.databasePath,
                                      rows: screen.rows, columns: screen.columns,
-                                     status: options.createdDemo ? labels["demoCreated"] : (store.isReadOnly ? labels["readOnly"] : nil),
+                                     status: options.notice ?? (options.createdDemo ? labels["demoCreated"] : (store.isReadOnly ? labels["readOnly"] : nil)),
                                      history: FilterHistory(path: options.historyPath))
+        model.keyMap = options.keyMap
+        model.refreshInterval = options.refreshInterval
         return run(model, on: screen)
     }
 

@@ -12,6 +12,10 @@ public struct GlobalOptions: Sendable {
     public var noColor = false
     /// The write-ahead log's bound (`WALBound`): `$BATTLELOG_WAL_MB` megabytes, else 128 MiB.
     public var walBoundBytes = WALBound.defaultBytes
+    /// The config file's settings (the browser's mouse, refresh and keys), checked.
+    var settings: Settings
+    /// Where the database, the language and the colour came from (`battlelog config`).
+    var sources: [String: Settings.Source] = ["database": .default, "language": .default, "theme": .default]
 
     /// `$BATTLELOG_WAL_MB`, checked: a whole number of megabytes from 1 to 1,048,576.
     static func walBound(environment: [String: String]) throws(UsageError) -> Int64 {
@@ -46,9 +50,11 @@ public struct GlobalOptions: Sendable {
     /// Takes the global options out of `arguments` (before or after the command), returning
     /// what is left.
     static func extract(from arguments: [String], environment: [String: String]) throws(UsageError) -> (GlobalOptions, [String]) {
-        var options = GlobalOptions(databasePath: defaultDatabasePath(environment: environment))
+        var options = GlobalOptions(databasePath: defaultDatabasePath(environment: environment), settings: Settings.load(environment: environment))
         options.walBoundBytes = try walBound(environment: environment)
         options.databasePathIsExplicit = !(environment["BATTLELOG_DB"] ?? "").isEmpty
+        if options.databasePathIsExplicit { options.sources["database"] = .environment }
+        if !(environment["NO_COLOR"] ?? "").isEmpty { options.sources["theme"] = .environment }
         var rest: [String] = []
         var i = 0
         while i < arguments.count {
@@ -74,12 +80,20 @@ public struct GlobalOptions: Sendable {
                 }
             }
             switch spec.key {
-            case .db: options.databasePath = value; options.databasePathIsExplicit = true
-            case .lang: options.language = value
-            case .noColor: options.noColor = true
+            case .db: options.databasePath = value; options.databasePathIsExplicit = true; options.sources["database"] = .flag
+            case .lang: options.language = value; options.sources["language"] = .flag
+            case .noColor: options.noColor = true; options.sources["theme"] = .flag
             default: break
             }
         }
+        // The config file fills what neither a flag nor the environment set. A configured
+        // database is named as --db names one: a mistyped path is an error, not a new demo.
+        let file = options.settings
+        if options.sources["database"] == .default, let db = file.database {
+            options.databasePath = db; options.databasePathIsExplicit = true; options.sources["database"] = .file
+        }
+        if options.sources["language"] == .default, let language = file.language { options.language = language; options.sources["language"] = .file }
+        if options.sources["theme"] == .default, let theme = file.theme { options.noColor = theme == "mono"; options.sources["theme"] = .file }
         return (options, rest)
     }
 }

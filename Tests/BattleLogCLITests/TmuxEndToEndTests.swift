@@ -257,6 +257,40 @@ final class TmuxSession {
         return Int(screen[range.upperBound...].prefix { $0.isNumber })
     }
 
+    /// A config file's keys act in a real terminal, a Cyrillic letter among them; a bad line
+    /// does not stop the browser, which says so once and keeps that setting's default.
+    @Test func remappedKeysFromTheConfigFileAct() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("keys.sqlite")
+        _ = cli(["simulate", "--fights", "40", "--seed", "12"], db: db)
+        try FileManager.default.createDirectory(atPath: dir.file("config/battlelog"), withIntermediateDirectories: true)
+        try "mouse = false\ntheme = \"neon\"\n[keys]\nfilter = [\"ф\"]\nplayPause = [\"p\"]\n"
+            .write(toFile: dir.file("config/battlelog/config.toml"), atomically: true, encoding: .utf8)
+        let command = "env LANG=C.UTF-8 TERM=xterm-256color XDG_CONFIG_HOME='\(dir.file("config"))' '\(binary)' --db '\(db)'; echo EXITED $?; sleep 60"
+        let t = try TmuxSession(command: command, columns: 120, rows: 30)
+        try t.waitFor("the notice of the refused line") { $0.contains("Roster ") && $0.contains("line 2: theme: must be \"dark\" or \"mono\"") }
+        // f is no longer the filter; ф is.
+        try t.send("f")
+        try t.sendLiteral("ф")
+        try t.waitFor("the filter prompt from ф") { $0.contains("f: ▏") }
+        try t.send("Escape")
+        // (Esc and the next key sent at once would read as Alt and that key.)
+        try t.waitFor("the prompt closed") { !$0.contains("f: ▏") }
+        // In a replay, p plays and Space no longer does.
+        try t.send("Enter")
+        try t.send("r")
+        try t.waitFor("the replay") { $0.contains("Replay — fight") && $0.contains("|| 0:00.000") }
+        try t.send("Space")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try t.capture().contains("|| 0:00.000"))
+        try t.send("p")
+        try t.waitFor("playing from p") { $0.contains("▶ ") }
+        try t.send("q")
+        try t.send("q")
+        try t.waitFor("the exit") { $0.contains("EXITED 0") }
+    }
+
     @Test func boxesAndWideCharactersWhateverTheLocale() throws {
         let binary = try requireBinary()
         let dir = TempDir()

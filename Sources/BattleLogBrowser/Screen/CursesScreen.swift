@@ -39,7 +39,7 @@ final class CursesScreen: Screen {
     }
 
     /// Sets up the terminal and the signal handlers. Call `shutdown()` on every way out.
-    init(color wantColor: Bool) {
+    init(color wantColor: Bool, mouse: Bool = true) {
         Self.terminatingSignal.store(0, ordering: .relaxed)
         signal(SIGTERM) { CursesScreen.terminatingSignal.store($0, ordering: .relaxed) }
         signal(SIGINT) { CursesScreen.terminatingSignal.store($0, ordering: .relaxed) }
@@ -59,7 +59,7 @@ final class CursesScreen: Screen {
         curs_set(0)
         set_escdelay(25)
         timeout(250)
-        mousemask(bl_button1_click() | bl_wheel_up() | bl_wheel_down(), nil)
+        if mouse { mousemask(bl_button1_click() | bl_wheel_up() | bl_wheel_down(), nil) }
         mouseinterval(0)
         color = wantColor && has_colors()
         if color {

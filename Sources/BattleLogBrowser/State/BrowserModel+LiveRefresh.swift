@@ -38,7 +38,7 @@ extension BrowserModel {
             status = job.summary
             export = nil
         }
-        guard live || isSimulating, now.timeIntervalSince(lastPoll) >= 0.4 else { return }
+        guard live || isSimulating, now.timeIntervalSince(lastPoll) >= refreshInterval else { return }
         lastPoll = now
         do {
             let version = try store.dataVersion()

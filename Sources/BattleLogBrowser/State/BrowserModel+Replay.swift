@@ -22,7 +22,7 @@ extension BrowserModel {
     /// A key while the replay is open (and no prompt or overlay is).
     func handleReplayKey(_ key: Key) throws {
         guard var session = replay else { return }
-        guard let action = KeyTable.action(for: key, in: .replay) else { return }
+        guard let action = keyMap.action(for: key, in: .replay) else { return }
         status = nil
         let now = monotonicNow()
         switch action {

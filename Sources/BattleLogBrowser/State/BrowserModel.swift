@@ -100,6 +100,10 @@ public final class BrowserModel {
     public internal(set) var inspection: [StoredValueInspection] = []
     /// The replay drawn over the panes (`r`), while one is open.
     var replay: ReplaySession?
+    /// The keys in effect (the key table with the config file's `[keys]`).
+    public var keyMap = KeyMap.standard
+    /// How often live refresh looks for other processes' commits, in seconds.
+    public var refreshInterval = 0.4
     /// The monotonic clock a replay plays by, in nanoseconds (a test sets its own).
     var monotonicNow: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
 
@@ -240,7 +244,7 @@ public final class BrowserModel {
             case .wheelDown(let r, let c): try scroll(by: 3, row: r, column: c); return
             default: break
             }
-            guard let action = KeyTable.action(for: key) else { return }
+            guard let action = keyMap.action(for: key) else { return }
             if action == .quit && overlay == .none && !confirmingQuit, let question = quitQuestion {
                 quitAsked = true
                 status = question

@@ -40,8 +40,18 @@ enum BrowseCommand: Command {
         let store = try openStore(globals, console: console)
         let color = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
         console.flush()
-        let options = BrowserOptions(language: language, color: color, databasePath: path, createdDemo: status != nil,
+        var options = BrowserOptions(language: language, color: color, databasePath: path, createdDemo: status != nil,
                                      historyPath: FilterHistory.defaultPath(environment: environment))
+        let settings = globals.settings
+        options.mouse = settings.mouse ?? true
+        options.refreshInterval = Double(settings.refreshMilliseconds ?? 400) / 1000
+        options.keyMap = settings.keyMap
+        // A refused line never stops the browser: it starts with that setting's default, and says so once.
+        if let first = settings.problems.first {
+            let labels = Labels.load(language)
+            options.notice = labels.fill("config.refused", SafeText.escape(settings.path), SafeText.escape(first.description))
+                + (settings.problems.count > 1 ? " " + labels.fill("config.more", String(settings.problems.count - 1)) : "")
+        }
         // Ended by a signal: the terminal is restored; exit as a shell expects (128 + signal).
         let exit = try BrowserApp.run(store: store, options: options)
         if let farewell = exit.farewell { console.error("battlelog: " + farewell) }

@@ -1,0 +1,60 @@
+import BattleLogBrowser
+import BattleLogFoundation
+import BattleLogKit
+import BattleLogPresentation
+
+/// `battlelog config [--check]`: the settings in effect and where each comes from (default,
+/// file, environment, flag), in the config file's own form; `--check` names each refused line
+/// of the file and exits 1 if there is one.
+enum ConfigCommand: Command {
+    static let spec = CommandSpec(
+        name: "config", summary: "Show the settings in effect and where each comes from; --check validates the config file.",
+        options: [OptionSpec(.check, help: "check the config file: each refused line, exit 1 if any")], positionals: [])
+
+    static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
+        let s = globals.settings
+        let e = SafeText.escape
+        if a.has(.check) {
+            guard s.exists else {
+                console.line("\(e(s.path)): no config file; every setting is its default")
+                return ExitStatus.success
+            }
+            if s.problems.isEmpty {
+                console.line("\(e(s.path)): ok")
+                return ExitStatus.success
+            }
+            for p in s.problems { console.line("\(e(s.path)):\(p.line): \(e(p.message))") }
+            return ExitStatus.failure
+        }
+        console.line("# config file: \(e(s.path))" + (s.exists ? "" : " (none: every setting is its default)"))
+        var rows: [(String, String)] = []
+        func source(_ name: String) -> String { (globals.sources[name] ?? .default).rawValue }
+        rows.append(("database = " + ConfigFile.quoted(globals.databasePath), source("database")))
+        rows.append(("language = " + ConfigFile.quoted(globals.language(environment: environment)),
+                     globals.sources["language"] == .default && globals.language == nil ? "environment (the locale)" : source("language")))
+        rows.append(("theme = " + ConfigFile.quoted(globals.noColor || !(environment["NO_COLOR"] ?? "").isEmpty ? "mono" : "dark"), source("theme")))
+        rows.append(("mouse = \(s.mouse ?? true)", s.mouse == nil ? "default" : "file"))
+        rows.append(("refresh_ms = \(s.refreshMilliseconds ?? 400)", s.refreshMilliseconds == nil ? "default" : "file"))
+        rows.append(("", ""))
+        rows.append(("[keys]", ""))
+        let (map, refused) = KeyMap.applying(s.keyOverrides)
+        let refusedLines = Set(refused.map(\.line))
+        let changed = Set(s.keyOverrides.filter { !refusedLines.contains($0.line) }.map(\.action))
+        var listed = Set<String>()
+        for b in map.bindings where listed.insert(b.action.rawValue).inserted {
+            let keys = map.bindings.filter { $0.action == b.action }.flatMap(\.keys)
+            var unique: [Key] = []
+            for k in keys where !unique.contains(k) { unique.append(k) }
+            rows.append(("\(b.action.rawValue) = " + ConfigFile.Value.strings(unique.map(\.label)).description,
+                         changed.contains(b.action.rawValue) ? "file" : "default"))
+        }
+        let width = min(40, rows.map { DisplayWidth.of($0.0) }.max() ?? 0)
+        for (text, from) in rows {
+            // A long value is written whole: the comment moves right, the value is never cut.
+            let shown = e(text)
+            console.line(from.isEmpty ? shown : shown + String(repeating: " ", count: max(0, width - DisplayWidth.of(shown))) + "  # " + from)
+        }
+        for p in s.problems { console.line("# refused: line \(p.line): \(e(p.message))") }
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,76 @@
+import BattleLogBrowser
+import BattleLogFoundation
+import BattleLogKit
+import Foundation
+
+/// The settings of a config file, `$XDG_CONFIG_HOME/battlelog/config.toml` (else
+/// `~/.config/battlelog/config.toml`), checked: what each setting is, and each line refused.
+/// A refused line never stops a command: its setting keeps its default, and the browser says
+/// so once in its status bar.
+struct Settings: Sendable {
+    /// Where a setting's value comes from.
+    enum Source: String, Sendable { case `default`, file, environment, flag }
+
+    /// The config file's path (whether or not it exists).
+    let path: String
+    /// Whether the file exists.
+    let exists: Bool
+    var database: String?
+    var language: String?
+    /// `dark` (colour) or `mono` (none).
+    var theme: String?
+    var mouse: Bool?
+    var refreshMilliseconds: Int?
+    /// `[keys]` as written (action name, keys, line).
+    var keyOverrides: [KeyMap.Override] = []
+    /// Each refused line, in the file's order.
+    var problems: [ConfigFile.Problem] = []
+
+    /// The settings names the file may hold, for the error of an unknown one.
+    static let known = ["database", "language", "theme", "mouse", "refresh_ms", "keys.ACTION"]
+
+    static func path(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/battlelog/config.toml" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.config/battlelog/config.toml"
+    }
+
+    /// Reads and checks the config file (none: every setting its default).
+    static func load(environment: [String: String]) -> Settings {
+        let path = path(environment: environment)
+        guard let data = FileManager.default.contents(atPath: path) else { return Settings(path: path, exists: false) }
+        var s = Settings(path: path, exists: true)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            s.problems = [ConfigFile.Problem(line: 1, message: "the file is not UTF-8 text")]
+            return s
+        }
+        let file = ConfigFile(text: text)
+        s.problems = file.problems
+        func refuse(_ e: ConfigFile.Entry, _ why: String) { s.problems.append(ConfigFile.Problem(line: e.line, message: "\(e.name): \(why)")) }
+        for e in file.entries {
+            switch (e.table, e.key, e.value) {
+            case ("", "database", .string(let p)) where !p.isEmpty:
+                s.database = p.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + String(p.dropFirst(1)) : p
+            case ("", "language", .string(let l)) where ["en", "zh"].contains(l): s.language = l
+            case ("", "language", _): refuse(e, "must be \"en\" or \"zh\", got \(e.value)")
+            case ("", "theme", .string(let t)) where ["dark", "mono"].contains(t): s.theme = t
+            case ("", "theme", _): refuse(e, "must be \"dark\" or \"mono\", got \(e.value)")
+            case ("", "mouse", .bool(let b)): s.mouse = b
+            case ("", "mouse", _): refuse(e, "must be true or false, got \(e.value)")
+            case ("", "refresh_ms", .integer(let n)) where (100...60_000).contains(n): s.refreshMilliseconds = Int(n)
+            case ("", "refresh_ms", _): refuse(e, "must be a whole number of milliseconds from 100 to 60000, got \(e.value)")
+            case ("", "database", _): refuse(e, "must be a path in quotes, got \(e.value)")
+            case ("keys", let action, .strings(let keys)): s.keyOverrides.append(KeyMap.Override(action: action, keys: keys, line: e.line))
+            case ("keys", _, _): refuse(e, "must be a list of keys in quotes ([\"f\", \"ctrl-f\"]), got \(e.value)")
+            default: refuse(e, "no such setting (settings: \(known.joined(separator: ", ")))")
+            }
+        }
+        // Keys that name no action or collide are refused here too.
+        s.problems += KeyMap.applying(s.keyOverrides).1.map { ConfigFile.Problem(line: $0.line, message: "keys.\($0.message)") }
+        s.problems.sort { $0.line < $1.line }
+        return s
+    }
+
+    /// The keys in effect.
+    var keyMap: KeyMap { KeyMap.applying(keyOverrides).0 }
+}

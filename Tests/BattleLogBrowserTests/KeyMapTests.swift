@@ -1,0 +1,102 @@
+import Testing
+@testable import BattleLogBrowser
+import BattleLogFoundation
+
+/// Remapped keys: a config file's `[keys]`, keys from any layout, and a key bound twice refused.
+@Suite struct KeyMapTests {
+    @Test func keysAreNamedAsTheHelpWritesThem() {
+        #expect(Key.named("f") == .character("f"))
+        #expect(Key.named("ctrl-f") == .control("f") && Key.named("Ctrl-F") == .control("f"))
+        #expect(Key.named("Space") == .character(" ") && Key.named("PgDn") == .pageDown && Key.named("shift-tab") == .backTab)
+        #expect(Key.named("ф") == .character("ф") && Key.named("λ") == .character("λ"))
+        #expect(Key.named("ctrl-ф") == nil && Key.named("F13") == nil && Key.named("") == nil && Key.named("\u{7}") == nil)
+        // Every key of the table reads back from its label.
+        for b in KeyTable.bindings { for k in b.keys { #expect(Key.named(k.label) == k, "\(k.label)") } }
+    }
+
+    @Test func anOverrideReplacesTheActionsKeys() {
+        let (map, problems) = KeyMap.applying([KeyMap.Override(action: "filter", keys: ["ф", "ctrl-f"], line: 3)])
+        #expect(problems.isEmpty)
+        #expect(map.action(for: .character("ф")) == .filter && map.action(for: .control("f")) == .filter)
+        #expect(map.action(for: .character("f")) == nil)
+        #expect(map.action(for: .character("j")) == .moveDown)
+    }
+
+    @Test func aKeyBoundTwiceIsRefusedNamingBoth() {
+        let (map, problems) = KeyMap.applying([KeyMap.Override(action: "search", keys: ["s"], line: 4),
+                                               KeyMap.Override(action: "playPause", keys: ["p"], line: 5)])
+        #expect(problems.count == 1)
+        #expect(problems.first?.line == 4)
+        #expect(problems.first?.message.contains("search and simulate") == true || problems.first?.message.contains("simulate and search") == true)
+        // The refused action keeps its keys; the other override holds.
+        #expect(map.action(for: .character("/")) == .search && map.action(for: .character("s")) == .simulate)
+        #expect(map.action(for: .character("p"), in: .replay) == .playPause)
+        // Two overrides that take each other's keys are both fine: the table is judged whole.
+        let (swapped, none) = KeyMap.applying([KeyMap.Override(action: "search", keys: ["s"], line: 1),
+                                                KeyMap.Override(action: "simulate", keys: ["/"], line: 2)])
+        #expect(none.isEmpty && swapped.action(for: .character("s")) == .search)
+    }
+
+    @Test func unknownActionsAndKeysAreRefused() {
+        let (_, problems) = KeyMap.applying([KeyMap.Override(action: "fly", keys: ["x"], line: 1),
+                                             KeyMap.Override(action: "filter", keys: ["hyper-x"], line: 2),
+                                             KeyMap.Override(action: "filter", keys: [], line: 3)])
+        #expect(problems.map(\.line) == [1, 2, 3])
+        #expect(problems[0].message.hasPrefix("fly: no action has this name"))
+        #expect(problems[1].message.contains("\"hyper-x\" is not a key"))
+    }
+
+    @Test func theModelActsOnTheRemappedKeys() throws {
+        let s = try SimulatedStore(fights: 20)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.keyMap = KeyMap.applying([KeyMap.Override(action: "filter", keys: ["ф"], line: 1)]).0
+        m.handle(.character("f"))
+        #expect(m.prompt == nil)
+        m.handle(.character("ф"))
+        #expect(m.prompt?.kind == .filter)
+        // Help lists the keys in effect.
+        m.handle(.escape)
+        m.handle(.character("?"))
+        #expect(m.helpBindings.first { $0.action == .filter }?.keys == [.character("ф")])
+    }
+}
+
+/// The config file's TOML subset: each line read on its own, each error naming its line.
+@Suite struct ConfigFileTests {
+    @Test func aGoodFile() {
+        let file = ConfigFile(text: """
+            # settings
+            database = "~/battles.sqlite"   # a comment
+            language = 'zh'
+            mouse = false
+            refresh_ms = 1_000
+
+            [keys]
+            filter = ["f", "ctrl-f", ]
+            "search" = ["\\u0444", "/"]
+            """)
+        #expect(file.problems.isEmpty, "\(file.problems)")
+        #expect(file.entries.map(\.name) == ["database", "language", "mouse", "refresh_ms", "keys.filter", "keys.search"])
+        #expect(file.entries[3].value == .integer(1000))
+        #expect(file.entries[5].value == .strings(["ф", "/"]))
+        #expect(file.entries[4].line == 8)
+    }
+
+    @Test func eachBadLineIsNamed() {
+        let file = ConfigFile(text: """
+            language = "zh
+            mouse = yes
+            [keys
+            = 3
+            refresh_ms = 400 400
+            theme = "dark"
+            theme = "mono"
+            keys = ["a", 3]
+            ok = "fine"
+            bad = "\\q"
+            """)
+        #expect(file.problems.map(\.line) == [1, 2, 3, 4, 5, 7, 8, 10], "\(file.problems)")
+        #expect(file.problems.first { $0.line == 7 }?.message == "theme is already set on line 6")
+        #expect(file.entries.map(\.name) == ["theme", "ok"])
+    }
+}

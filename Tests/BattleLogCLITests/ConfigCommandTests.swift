@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import BattleLogCLI
+
+/// `battlelog config [--check]` and the settings a config file gives every command.
+@Suite struct ConfigCommandTests {
+    /// Runs battlelog with only `environment` (no BATTLELOG_DB unless given).
+    static func run(_ arguments: [String], environment: [String: String]) -> CLIRun {
+        final class Box: @unchecked Sendable { var out = ""; var err = "" }
+        let box = Box()
+        let status = BattlelogCLI.run(arguments, console: Console(out: { box.out += $0 }, err: { box.err += $0 }), environment: environment)
+        return CLIRun(status: status, out: box.out, err: box.err)
+    }
+
+    @Test func checkNamesEachBadLineAndExitsOne() throws {
+        let dir = TempDir()
+        let env = ["XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.file("home")]
+        let none = Self.run(["config", "--check"], environment: env)
+        #expect(none.status == 0 && none.out.contains("no config file"))
+        try FileManager.default.createDirectory(atPath: dir.file("config/battlelog"), withIntermediateDirectories: true)
+        let path = dir.file("config/battlelog/config.toml")
+        try "language = \"zh\"\nmouse = false\n[keys]\nfilter = [\"ф\"]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let good = Self.run(["config", "--check"], environment: env)
+        #expect(good.status == 0 && good.out == "\(path): ok\n")
+        try "language = \"fr\"\nmouse = false\ncolour = \"red\"\n[keys]\nsearch = [\"s\"]\nfilter = [\"ф\"]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let bad = Self.run(["config", "--check"], environment: env)
+        #expect(bad.status == 1)
+        let lines = bad.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(bad.out)")
+        #expect(lines.first?.hasPrefix("\(path):1: language: must be \"en\" or \"zh\", got \"fr\"") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("\(path):3: colour: no such setting") == true)
+        #expect(lines.last?.hasPrefix("\(path):5: keys.search: s would be bound to both") == true)
+    }
+
+    /// Each setting says where it comes from: a flag beats the environment, which beats the
+    /// file, which beats the default; the file's database is used by every command.
+    @Test func settingsSayWhereTheyComeFrom() throws {
+        let dir = TempDir()
+        let db = dir.file("configured.sqlite")
+        #expect(cli(["simulate", "--fights", "5", "--seed", "1"], db: db).status == 0)
+        try FileManager.default.createDirectory(atPath: dir.file("config/battlelog"), withIntermediateDirectories: true)
+        try "database = \"\(db)\"\nlanguage = \"zh\"\ntheme = \"mono\"\nrefresh_ms = 250\n[keys]\nfilter = [\"ф\", \"ctrl-f\"]\n"
+            .write(toFile: dir.file("config/battlelog/config.toml"), atomically: true, encoding: .utf8)
+        let env = ["XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.file("home")]
+        let shown = Self.run(["config"], environment: env).out
+        #expect(shown.contains("database = \"\(db)\""))
+        for (setting, source) in [("database", "file"), ("language", "file"), ("theme", "file"), ("refresh_ms", "file"), ("mouse", "default"), ("filter", "file"), ("search", "default")] {
+            #expect(shown.split(separator: "\n").contains { $0.hasPrefix(setting + " = ") && $0.hasSuffix("# " + source) }, "\(setting): \(shown)")
+        }
+        #expect(shown.contains("filter = [\"ф\", \"Ctrl-F\"]"))
+        // The configured database serves every command.
+        #expect(Self.run(["stats", "--json"], environment: env).out.contains("\"records\":10"))
+        // A flag and the environment win over the file.
+        let flagged = Self.run(["--lang", "en", "--db", dir.file("other.sqlite"), "config"], environment: env.merging(["NO_COLOR": "1"]) { $1 }).out
+        for (setting, source) in [("database", "flag"), ("language", "flag"), ("theme", "environment")] {
+            #expect(flagged.split(separator: "\n").contains { $0.hasPrefix(setting + " = ") && $0.hasSuffix("# " + source) }, "\(setting): \(flagged)")
+        }
+    }
+}
