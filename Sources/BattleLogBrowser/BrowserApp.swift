@@ -62,6 +62,7 @@ public enum BrowserApp {
                                      status: options.notice ?? (options.createdDemo ? labels["demoCreated"] : (store.isReadOnly ? labels["readOnly"] : nil)),
                                      history: FilterHistory(path: options.historyPath))
         model.keyMap = options.keyMap
+        model.mouse = options.mouse
         model.refreshInterval = options.refreshInterval
         return run(model, on: screen)
     }
@@ -84,7 +85,9 @@ public enum BrowserApp {
                 screen.syncSize()
                 model.resize(rows: screen.rows, columns: screen.columns)
             }
+            let mouse = model.mouse
             model.handle(key)
+            if model.mouse != mouse { screen.setMouse(model.mouse) }
             if model.wantsSuspend {
                 screen.suspend()
                 model.wantsSuspend = false

@@ -100,3 +100,20 @@ import BattleLogFoundation
         #expect(file.entries.map(\.name) == ["theme", "ok"])
     }
 }
+
+/// F2 turns the mouse off and on: the screen stops and starts reading it, and the status says so.
+@Suite struct MouseToggleTests {
+    @Test func f2TogglesTheMouse() throws {
+        let s = try SimulatedStore(fights: 10)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        grid.script = [.key(.f2)]
+        _ = BrowserApp.run(m, on: grid)
+        #expect(!grid.mouseEnabled && !m.mouse)
+        #expect(m.status == "Mouse off: the terminal selects and copies text (F2 turns it on)")
+        let again = CellGrid(rows: 24, columns: 80)
+        again.setMouse(false)
+        again.script = [.key(.f2)]
+        _ = BrowserApp.run(m, on: again)
+        #expect(again.mouseEnabled && m.mouse)
+    }
+}

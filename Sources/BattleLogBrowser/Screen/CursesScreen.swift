@@ -93,7 +93,7 @@ final class CursesScreen: Screen {
         ("\u{1B}[A", KEY_UP), ("\u{1B}OA", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}OB", KEY_DOWN),
         ("\u{1B}[C", KEY_RIGHT), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT), ("\u{1B}OD", KEY_LEFT),
         ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE), ("\u{1B}[3~", KEY_DC), ("\u{1B}[Z", KEY_BTAB),
-        ("\u{1B}OP", KEY_F0 + 1), ("\u{1B}[11~", KEY_F0 + 1),
+        ("\u{1B}OP", KEY_F0 + 1), ("\u{1B}[11~", KEY_F0 + 1), ("\u{1B}OQ", KEY_F0 + 2), ("\u{1B}[12~", KEY_F0 + 2),
     ]
 
     private static func defineKeySequencesTerminfoMayLack() {
@@ -146,6 +146,7 @@ final class CursesScreen: Screen {
             case KEY_DC: return .delete
             case KEY_BTAB: return .backTab
             case KEY_F0 + 1: return .f1
+            case KEY_F0 + 2: return .f2
             case bl_key_resize(): return .resize
             case bl_key_mouse(): return mouseEvent()
             default: return nil
@@ -215,6 +216,10 @@ final class CursesScreen: Screen {
     func suspend() {
         raise(SIGTSTP)
         forceRedraw()
+    }
+
+    func setMouse(_ on: Bool) {
+        mousemask(on ? bl_button1_click() | bl_wheel_up() | bl_wheel_down() : 0, nil)
     }
 
     func forceRedraw() {

@@ -33,6 +33,8 @@ public protocol Screen: AnyObject {
     func suspend()
     /// Repaints every cell on the next `present()` (Ctrl-L).
     func forceRedraw()
+    /// Reads clicks and the wheel, or leaves them to the terminal (its own selection).
+    func setMouse(_ on: Bool)
     /// The signal (SIGTERM, SIGINT, SIGHUP) that asked the browser to stop, if one did.
     var stopSignal: Int32? { get }
 }
@@ -95,6 +97,9 @@ public final class CellGrid: Screen {
 
     public func suspend() {}
     public func forceRedraw() {}
+    /// Whether the browser asked for mouse events (a test reads it).
+    public private(set) var mouseEnabled = true
+    public func setMouse(_ on: Bool) { mouseEnabled = on }
     public var stopSignal: Int32? { scriptEnded ? SIGTERM : nil }
 
     public func resize(rows: Int, columns: Int) {

@@ -41,6 +41,7 @@ extension BrowserModel {
         case .closeReplay: replay = nil; return
         case .help: overlay = .help
         case .redraw: wantsFullRedraw = true
+        case .toggleMouse: toggleMouse()
         case .suspend:
             // The fight waits while the process is stopped: paused, it resumes where it was.
             if session.isPlaying { session.togglePlay(now: now) }

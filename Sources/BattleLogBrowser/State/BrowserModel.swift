@@ -92,6 +92,8 @@ public final class BrowserModel {
     public internal(set) var shouldQuit = false
     /// Set when the screen must be repainted from scratch (Ctrl-L).
     public var wantsFullRedraw = false
+    /// Whether clicks and the wheel are read (F2 switches; the app applies it to the screen).
+    public internal(set) var mouse = true
     /// Set when the user asked to suspend to the shell (Ctrl-Z); the app does it and clears it.
     public var wantsSuspend = false
     public internal(set) var stats: BattleStats?
@@ -298,6 +300,7 @@ public final class BrowserModel {
             if isSimulating { status = labels["simulating"] + "…"; return }
             prompt = Prompt(kind: .simulate, text: "", placeholder: "1000")
         case .toggleLive: live.toggle()
+        case .toggleMouse: toggleMouse()
         case .redraw:
             // Ctrl-L also reads what is stored now (the roster, the shown rows), whatever live
             // refresh is doing.
@@ -311,6 +314,12 @@ public final class BrowserModel {
             // The replay's own keys, bound only in its context.
             break
         }
+    }
+
+    /// F2: the mouse on or off (off: the terminal's own selection and copy work).
+    func toggleMouse() {
+        mouse.toggle()
+        status = labels[mouse ? "mouseOn" : "mouseOff"]
     }
 
     /// Reads the figures the stats view shows.

@@ -5,7 +5,7 @@ public enum Key: Hashable, Sendable {
     case character(Character)
     case control(Character)
     case up, down, left, right, pageUp, pageDown, home, end
-    case enter, escape, backspace, delete, tab, backTab, f1
+    case enter, escape, backspace, delete, tab, backTab, f1, f2
     case resize
     /// A click at a screen position.
     case click(row: Int, column: Int)
@@ -33,6 +33,7 @@ public enum Key: Hashable, Sendable {
         case .tab: "Tab"
         case .backTab: "Shift-Tab"
         case .f1: "F1"
+        case .f2: "F2"
         case .resize: "resize"
         case .click: "click"
         case .wheelUp: "wheel up"
@@ -47,7 +48,7 @@ public enum Action: String, Sendable, CaseIterable {
     case nextPane, previousPane, paneLeft, paneRight, open, back
     case search, searchNext, searchPrevious, filter, otherSide, goTo
     case growPane, shrinkPane, zoom, export
-    case help, inspect, stats, simulate, toggleLive, redraw, suspend, quit, forceQuit
+    case help, inspect, stats, simulate, toggleLive, toggleMouse, redraw, suspend, quit, forceQuit
     case replay
     // In a replay.
     case playPause, previousAction, nextAction, slower, faster, replayStart, replayEnd, seek, closeReplay
@@ -114,6 +115,7 @@ public enum KeyTable {
         KeyBinding(keys: [.character("t")], action: .stats),
         KeyBinding(keys: [.character("s")], action: .simulate),
         KeyBinding(keys: [.character("L")], action: .toggleLive),
+        KeyBinding(keys: [.f2], action: .toggleMouse),
         KeyBinding(keys: [.control("l")], action: .redraw),
         KeyBinding(keys: [.control("z")], action: .suspend),
         KeyBinding(keys: [.character("q")], action: .quit),
@@ -131,7 +133,7 @@ public enum KeyTable {
     ]
 
     /// The actions a replay takes from the browser's table when its own has no binding for the key.
-    static let sharedWithReplay: Set<Action> = [.help, .redraw, .suspend, .forceQuit]
+    static let sharedWithReplay: Set<Action> = [.help, .toggleMouse, .redraw, .suspend, .forceQuit]
 
     private static let byKey: [KeyContext: [Key: Action]] = {
         var map: [KeyContext: [Key: Action]] = [:]

@@ -15,7 +15,7 @@ extension Key {
             "space": .character(" "), "up": .up, "down": .down, "left": .left, "right": .right,
             "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown, "pagedown": .pageDown, "home": .home, "end": .end,
             "enter": .enter, "esc": .escape, "escape": .escape, "backspace": .backspace, "del": .delete, "delete": .delete,
-            "tab": .tab, "shift-tab": .backTab, "f1": .f1,
+            "tab": .tab, "shift-tab": .backTab, "f1": .f1, "f2": .f2,
         ]
         return named[lower]
     }
