@@ -88,6 +88,10 @@ public enum BrowserApp {
             let mouse = model.mouse
             model.handle(key)
             if model.mouse != mouse { screen.setMouse(model.mouse) }
+            if let text = model.wantsCopy {
+                screen.copyToClipboard(text)
+                model.wantsCopy = nil
+            }
             if model.wantsSuspend {
                 screen.suspend()
                 model.wantsSuspend = false

@@ -1,6 +1,7 @@
 import Testing
 @testable import BattleLogBrowser
 import BattleLogFoundation
+import BattleLogKit
 
 /// Remapped keys: a config file's `[keys]`, keys from any layout, and a key bound twice refused.
 @Suite struct KeyMapTests {
@@ -115,5 +116,30 @@ import BattleLogFoundation
         again.script = [.key(.f2)]
         _ = BrowserApp.run(m, on: again)
         #expect(again.mouseEnabled && m.mouse)
+    }
+}
+
+/// Copy: `y` the record's JSON, `Y` the focused value, to the screen's clipboard.
+@Suite struct CopyTests {
+    @Test func yAndYCopyWhatTheySay() throws {
+        let s = try SimulatedStore(fights: 30)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        let name = try #require(m.selectedHuman?.name)
+        m.handle(.character("Y"))
+        #expect(m.wantsCopy == name)
+        m.handle(.enter)
+        let record = try #require(m.selectedRecord)
+        m.handle(.character("y"))
+        #expect(m.wantsCopy == RecordJSON.encode(record))
+        #expect(m.status?.hasPrefix("Copied record \(record.id)'s JSON (") == true)
+        m.handle(.character("Y"))
+        let d = try #require(record.fightDuration)
+        #expect(m.wantsCopy == "\(d.value)/\(d.timescale)")
+        // Through the event loop, the screen is given the text once.
+        m.wantsCopy = nil
+        grid.script = [.key(.character("y"))]
+        _ = BrowserApp.run(m, on: grid)
+        #expect(grid.copied == [RecordJSON.encode(record)])
+        #expect(m.wantsCopy == nil)
     }
 }

@@ -291,6 +291,40 @@ final class TmuxSession {
         try t.waitFor("the exit") { $0.contains("EXITED 0") }
     }
 
+    /// `y` sends the record's JSON to the terminal's clipboard as OSC 52: the exact bytes, the
+    /// value in base64 (a name holding an escape sequence never reaches the terminal as one).
+    @Test func yCopiesTheRecordThroughOSC52() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("copy.sqlite")
+        _ = cli(["simulate", "--fights", "20", "--seed", "13"], db: db)
+        let store = try BattleStore(path: db)
+        // A hero whose name sorts first in the roster, holding an escape sequence.
+        let hero = try #require(store.humans.first { $0.kind == .hero })
+        try store.executeRaw("UPDATE human SET name = ? WHERE id = ?", ["AAA Evil\u{1B}[31mRed", hero.id])
+        let recording = dir.file("pane.bytes")
+        let command = "env LANG=C.UTF-8 TERM=xterm-256color '\(binary)' --db '\(db)'; echo EXITED $?; sleep 60"
+        let t = try TmuxSession(command: command, columns: 100, rows: 30, recording: recording)
+        try t.waitFor("the first frame") { $0.contains("Roster ") }
+        try t.send("Enter")
+        try t.send("y")
+        let screen = try t.waitFor("the copy's message") { $0.contains("Copied record ") }
+        let id = try #require(screen.range(of: "Copied record ").flatMap { Int64(screen[$0.upperBound...].prefix { $0.isNumber }) })
+        let newest = try BattleStore(path: db, readOnly: true).record(id: id)
+        #expect(newest.owner.id == hero.id)
+        try t.send("q")
+        try t.waitFor("the exit") { $0.contains("EXITED 0") }
+        let bytes = try #require(FileManager.default.contents(atPath: recording))
+        let text = String(decoding: bytes, as: UTF8.self)
+        let start = try #require(text.range(of: "\u{1B}]52;c;"))
+        let end = try #require(text[start.upperBound...].firstIndex(of: "\u{07}"))
+        let payload = try #require(Data(base64Encoded: String(text[start.upperBound..<end])))
+        let copied = String(decoding: payload, as: UTF8.self)
+        #expect(copied == RecordJSON.encode(newest))
+        #expect(copied.contains("Evil\\u001b[31mRed"))
+        #expect(!text.contains("Evil\u{1B}[31mRed"), "the name drove the terminal")
+    }
+
     @Test func boxesAndWideCharactersWhateverTheLocale() throws {
         let binary = try requireBinary()
         let dir = TempDir()

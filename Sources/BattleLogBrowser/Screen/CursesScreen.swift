@@ -222,6 +222,20 @@ final class CursesScreen: Screen {
         mousemask(on ? bl_button1_click() | bl_wheel_up() | bl_wheel_down() : 0, nil)
     }
 
+    /// OSC 52 with the text in base64: no byte of the value reaches the terminal as itself, so
+    /// a value can never drive it. xterm, tmux, kitty and iTerm2 take it, over SSH too.
+    func copyToClipboard(_ text: String) {
+        let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+        fflush(nil)
+        var bytes = Array(sequence.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            bytes = bytes.dropFirst(n)
+        }
+    }
+
     func forceRedraw() {
         shown = []
         clearok(bl_stdscr(), true)

@@ -35,6 +35,8 @@ public protocol Screen: AnyObject {
     func forceRedraw()
     /// Reads clicks and the wheel, or leaves them to the terminal (its own selection).
     func setMouse(_ on: Bool)
+    /// Puts `text` on the terminal's clipboard (OSC 52), drawing nothing.
+    func copyToClipboard(_ text: String)
     /// The signal (SIGTERM, SIGINT, SIGHUP) that asked the browser to stop, if one did.
     var stopSignal: Int32? { get }
 }
@@ -100,6 +102,9 @@ public final class CellGrid: Screen {
     /// Whether the browser asked for mouse events (a test reads it).
     public private(set) var mouseEnabled = true
     public func setMouse(_ on: Bool) { mouseEnabled = on }
+    /// What the browser put on the clipboard, in order (a test reads it).
+    public private(set) var copied: [String] = []
+    public func copyToClipboard(_ text: String) { copied.append(text) }
     public var stopSignal: Int32? { scriptEnded ? SIGTERM : nil }
 
     public func resize(rows: Int, columns: Int) {

@@ -92,6 +92,8 @@ public final class BrowserModel {
     public internal(set) var shouldQuit = false
     /// Set when the screen must be repainted from scratch (Ctrl-L).
     public var wantsFullRedraw = false
+    /// Text the user asked to copy (`y`, `Y`); the app puts it on the clipboard and clears it.
+    public var wantsCopy: String?
     /// Whether clicks and the wheel are read (F2 switches; the app applies it to the screen).
     public internal(set) var mouse = true
     /// Set when the user asked to suspend to the shell (Ctrl-Z); the app does it and clears it.
@@ -301,6 +303,8 @@ public final class BrowserModel {
             prompt = Prompt(kind: .simulate, text: "", placeholder: "1000")
         case .toggleLive: live.toggle()
         case .toggleMouse: toggleMouse()
+        case .copyRecord: copyRecord()
+        case .copyValue: copyFocusedValue()
         case .redraw:
             // Ctrl-L also reads what is stored now (the roster, the shown rows), whatever live
             // refresh is doing.

@@ -48,7 +48,7 @@ public enum Action: String, Sendable, CaseIterable {
     case nextPane, previousPane, paneLeft, paneRight, open, back
     case search, searchNext, searchPrevious, filter, otherSide, goTo
     case growPane, shrinkPane, zoom, export
-    case help, inspect, stats, simulate, toggleLive, toggleMouse, redraw, suspend, quit, forceQuit
+    case help, inspect, stats, simulate, toggleLive, toggleMouse, copyRecord, copyValue, redraw, suspend, quit, forceQuit
     case replay
     // In a replay.
     case playPause, previousAction, nextAction, slower, faster, replayStart, replayEnd, seek, closeReplay
@@ -116,6 +116,8 @@ public enum KeyTable {
         KeyBinding(keys: [.character("s")], action: .simulate),
         KeyBinding(keys: [.character("L")], action: .toggleLive),
         KeyBinding(keys: [.f2], action: .toggleMouse),
+        KeyBinding(keys: [.character("y")], action: .copyRecord),
+        KeyBinding(keys: [.character("Y")], action: .copyValue),
         KeyBinding(keys: [.control("l")], action: .redraw),
         KeyBinding(keys: [.control("z")], action: .suspend),
         KeyBinding(keys: [.character("q")], action: .quit),

@@ -1,0 +1,35 @@
+import BattleLogKit
+import BattleLogPresentation
+
+/// Copy (`y`, `Y`): text for the terminal's clipboard, escaped as the export writes it, so that
+/// pasting it never drives a terminal either.
+extension BrowserModel {
+    /// `y`: the selected record as the export's JSON line.
+    func copyRecord() {
+        guard let r = selectedRecord else { status = labels["copy.nothing"]; return }
+        copy(RecordJSON.encode(r), what: labels.fill("copy.record", String(r.id)))
+    }
+
+    /// `Y`: the focused pane's value: the Human's name on the roster, the fight's duration as
+    /// `value/timescale` on the records, the magic's stored JSON on the detail.
+    func copyFocusedValue() {
+        switch focus {
+        case .roster:
+            guard let h = selectedHuman else { status = labels["copy.nothing"]; return }
+            copy(SafeText.escape(h.name), what: labels["copy.name"])
+        case .records:
+            guard let d = selectedRecord?.fightDuration else { status = labels["copy.nothing"]; return }
+            let text = "\(d.value)/\(d.timescale)"
+            copy(text, what: labels.fill("copy.duration", text))
+        case .detail:
+            guard let r = selectedRecord, let i = r.schema.attributes.firstIndex(where: { $0.valueClassName == "Magic" }),
+                  let stored = r.transformables[i].storedText else { status = labels["copy.nothing"]; return }
+            copy(SafeText.escape(stored), what: labels["copy.magic"])
+        }
+    }
+
+    private func copy(_ text: String, what: String) {
+        wantsCopy = text
+        status = labels.fill("copied", what, GroupedNumber.text(text.utf8.count))
+    }
+}
