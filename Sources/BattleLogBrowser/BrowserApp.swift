@@ -10,6 +10,8 @@ public struct BrowserOptions: Sendable {
     public var createdDemo: Bool
     /// Where the filter history is kept (nil: in memory only).
     public var historyPath: String?
+    /// The colours by role (`color` false: mono whatever this says).
+    public var theme = Theme.dark
     /// Whether clicks and the wheel are read (else the terminal keeps its own selection).
     public var mouse = true
     /// How often live refresh looks for commits, in seconds.
@@ -55,7 +57,7 @@ public enum BrowserApp {
     @discardableResult
     public static func run(store: BattleStore, options: BrowserOptions) throws -> Exit {
         let labels = Labels.load(options.language)
-        let screen = CursesScreen(color: options.color, mouse: options.mouse)
+        let screen = CursesScreen(theme: options.color ? options.theme : .mono, mouse: options.mouse)
         defer { screen.shutdown() }
         let model = try BrowserModel(store: store, labels: labels, databasePath: options.databasePath,
                                      rows: screen.rows, columns: screen.columns,

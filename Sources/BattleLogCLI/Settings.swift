@@ -17,7 +17,7 @@ struct Settings: Sendable {
     let exists: Bool
     var database: String?
     var language: String?
-    /// `dark` (colour) or `mono` (none).
+    /// A built-in theme's name (`dark`, `light`, `high-contrast`, `mono`).
     var theme: String?
     var mouse: Bool?
     var refreshMilliseconds: Int?
@@ -53,8 +53,8 @@ struct Settings: Sendable {
                 s.database = p.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + String(p.dropFirst(1)) : p
             case ("", "language", .string(let l)) where ["en", "zh"].contains(l): s.language = l
             case ("", "language", _): refuse(e, "must be \"en\" or \"zh\", got \(e.value)")
-            case ("", "theme", .string(let t)) where ["dark", "mono"].contains(t): s.theme = t
-            case ("", "theme", _): refuse(e, "must be \"dark\" or \"mono\", got \(e.value)")
+            case ("", "theme", .string(let t)) where Theme.named(t) != nil: s.theme = t
+            case ("", "theme", _): refuse(e, "must be one of \(Theme.builtIn.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \(e.value)")
             case ("", "mouse", .bool(let b)): s.mouse = b
             case ("", "mouse", _): refuse(e, "must be true or false, got \(e.value)")
             case ("", "refresh_ms", .integer(let n)) where (100...60_000).contains(n): s.refreshMilliseconds = Int(n)

@@ -17,6 +17,7 @@ static inline int bl_attr_dim(void) { return A_DIM; }
 static inline int bl_attr_underline(void) { return A_UNDERLINE; }
 static inline int bl_key_mouse(void) { return KEY_MOUSE; }
 static inline int bl_key_resize(void) { return KEY_RESIZE; }
+static inline int bl_colors(void) { return COLORS; }
 static inline mmask_t bl_button1_click(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED; }
 static inline mmask_t bl_button1_press(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
 static inline mmask_t bl_wheel_up(void) { return BUTTON4_PRESSED; }

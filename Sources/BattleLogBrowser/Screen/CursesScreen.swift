@@ -10,7 +10,7 @@ import Synchronization
 final class CursesScreen: Screen {
     private let grid: CellGrid
     private var shown: [Cell] = []
-    private let color: Bool
+    private let theme: Theme
     private var pairs: [Style: Int32] = [:]
 
     var rows: Int { grid.rows }
@@ -39,7 +39,7 @@ final class CursesScreen: Screen {
     }
 
     /// Sets up the terminal and the signal handlers. Call `shutdown()` on every way out.
-    init(color wantColor: Bool, mouse: Bool = true) {
+    init(theme wantedTheme: Theme, mouse: Bool = true) {
         Self.terminatingSignal.store(0, ordering: .relaxed)
         signal(SIGTERM) { CursesScreen.terminatingSignal.store($0, ordering: .relaxed) }
         signal(SIGINT) { CursesScreen.terminatingSignal.store($0, ordering: .relaxed) }
@@ -61,19 +61,22 @@ final class CursesScreen: Screen {
         timeout(250)
         if mouse { mousemask(bl_button1_click() | bl_wheel_up() | bl_wheel_down(), nil) }
         mouseinterval(0)
-        color = wantColor && has_colors()
-        if color {
+        // A terminal without colours gets the attributes alone.
+        theme = has_colors() ? wantedTheme : .mono
+        if theme.usesColour {
             start_color()
             use_default_colors()
-            let table: [(Style, Int32, Int32)] = [
-                (.title, Int32(COLOR_BLACK), Int32(COLOR_CYAN)), (.statusBar, Int32(COLOR_BLACK), Int32(COLOR_WHITE)),
-                (.win, Int32(COLOR_GREEN), -1), (.loss, Int32(COLOR_RED), -1), (.draw, Int32(COLOR_YELLOW), -1),
-                (.hero, Int32(COLOR_CYAN), -1), (.villain, Int32(COLOR_MAGENTA), -1), (.damaged, Int32(COLOR_RED), -1),
-                (.accent, Int32(COLOR_YELLOW), -1), (.border, Int32(COLOR_BLUE), -1),
-            ]
-            for (i, entry) in table.enumerated() {
-                init_pair(Int16(i + 1), Int16(entry.1), Int16(entry.2))
-                pairs[entry.0] = Int32(i + 1)
+            let colours = Int(bl_colors())
+            var next: Int16 = 1
+            for style in Style.allCases {
+                let look = theme.look(style)
+                let fg = look.foreground(colours: colours), bg = look.background
+                guard fg != nil || bg != nil else { continue }
+                // A colour the terminal lacks falls back to its own.
+                func usable(_ c: Theme.Colour?) -> Int16 { c.map { Int($0) < colours ? $0 : -1 } ?? -1 }
+                init_pair(next, usable(fg), usable(bg))
+                pairs[style] = Int32(next)
+                next += 1
             }
         }
         grid = CellGrid(rows: Int(bl_getmaxy(bl_stdscr())), columns: Int(bl_getmaxx(bl_stdscr())))
@@ -246,21 +249,16 @@ final class CursesScreen: Screen {
     func fill(_ row: Int, _ column: Int, width: Int, style: Style) { grid.fill(row, column, width: width, style: style) }
 
     private func attributes(_ style: Style) -> Int32 {
+        let look = theme.look(style)
         var a: Int32 = 0
-        switch style {
-        case .bold: a = bl_attr_bold()
-        case .dim: a = color ? bl_attr_dim() : 0
-        case .selected: a = bl_attr_reverse()
-        case .selectedDim: a = bl_attr_reverse() | bl_attr_dim()
-        case .title, .statusBar: a = color ? 0 : bl_attr_reverse()
-        case .damaged: a = bl_attr_bold()
-        case .accent: a = color ? 0 : bl_attr_bold()
-        case .match: a = bl_attr_underline() | bl_attr_bold()
-        default: a = 0
-        }
-        if color, let p = pairs[style] { a |= bl_color_pair(p) }
+        if look.bold { a |= bl_attr_bold() }
+        if look.dim { a |= bl_attr_dim() }
+        if look.reverse { a |= bl_attr_reverse() }
+        if look.underline { a |= bl_attr_underline() }
+        if let p = pairs[style] { a |= bl_color_pair(p) }
         return a
     }
+
 
     func present() {
         let cells = grid.cells

@@ -44,6 +44,7 @@ enum BrowseCommand: Command {
                                      historyPath: FilterHistory.defaultPath(environment: environment))
         let settings = globals.settings
         options.mouse = settings.mouse ?? true
+        options.theme = settings.theme.flatMap(Theme.named) ?? .dark
         options.refreshInterval = Double(settings.refreshMilliseconds ?? 400) / 1000
         options.keyMap = settings.keyMap
         // A refused line never stops the browser: it starts with that setting's default, and says so once.

@@ -32,7 +32,8 @@ enum ConfigCommand: Command {
         rows.append(("database = " + ConfigFile.quoted(globals.databasePath), source("database")))
         rows.append(("language = " + ConfigFile.quoted(globals.language(environment: environment)),
                      globals.sources["language"] == .default && globals.language == nil ? "environment (the locale)" : source("language")))
-        rows.append(("theme = " + ConfigFile.quoted(globals.noColor || !(environment["NO_COLOR"] ?? "").isEmpty ? "mono" : "dark"), source("theme")))
+        let theme = globals.noColor || !(environment["NO_COLOR"] ?? "").isEmpty ? "mono" : (s.theme ?? "dark")
+        rows.append(("theme = " + ConfigFile.quoted(theme), source("theme")))
         rows.append(("mouse = \(s.mouse ?? true)", s.mouse == nil ? "default" : "file"))
         rows.append(("refresh_ms = \(s.refreshMilliseconds ?? 400)", s.refreshMilliseconds == nil ? "default" : "file"))
         rows.append(("", ""))
