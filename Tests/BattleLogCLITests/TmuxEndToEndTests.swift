@@ -269,7 +269,7 @@ final class TmuxSession {
             .write(toFile: dir.file("config/battlelog/config.toml"), atomically: true, encoding: .utf8)
         let command = "env LANG=C.UTF-8 TERM=xterm-256color XDG_CONFIG_HOME='\(dir.file("config"))' '\(binary)' --db '\(db)'; echo EXITED $?; sleep 60"
         let t = try TmuxSession(command: command, columns: 120, rows: 30)
-        try t.waitFor("the notice of the refused line") { $0.contains("Roster ") && $0.contains("line 2: theme: must be \"dark\" or \"mono\"") }
+        try t.waitFor("the notice of the refused line") { $0.contains("Roster ") && $0.contains("line 2: theme: must be one of") }
         // f is no longer the filter; ф is.
         try t.send("f")
         try t.sendLiteral("ф")
