@@ -28,7 +28,9 @@ public enum BattlelogCLI {
             "",
             "commands (default: browse):",
         ]
-        for c in commands { lines.append("  " + c.spec.name.padding(toLength: 10, withPad: " ", startingAt: 0) + c.spec.summary) }
+        let width = (commands.map { $0.spec.name.count }.max() ?? 8) + 2
+        for c in commands { lines.append("  " + c.spec.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.spec.summary) }
+        lines.append("  " + "help".padding(toLength: width, withPad: " ", startingAt: 0) + "This help; help COMMAND: a command's options; help --man: the man page.")
         lines.append("")
         lines.append("battlelog COMMAND --help shows a command's options.")
         return lines.joined(separator: "\n")
@@ -54,6 +56,15 @@ public enum BattlelogCLI {
                 for line in ManPage.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { console.line(String(line)) }
                 return ExitStatus.success
             }
+            // `help COMMAND` is `COMMAND --help`; anything else after help is a usage error.
+            if rest.first == "help", rest.count == 2 {
+                guard let command = commands.first(where: { $0.spec.name == rest[1] }) else {
+                    throw UsageError("help: no command \"\(SafeText.escape(rest[1]))\" (help COMMAND, or help --man)", usage: usage)
+                }
+                console.line(command.spec.help)
+                return ExitStatus.success
+            }
+            if rest.first == "help", rest.count > 2 { throw UsageError("help takes one command, or --man", usage: usage) }
             if rest.first == "--help" || rest.first == "-h" || rest.first == "help" {
                 console.line(help)
                 return ExitStatus.success

@@ -76,11 +76,18 @@ enum Completions {
             # bash completion for battlelog (generated: battlelog completions bash)
             _battlelog_names() {
                 local -a dbarg=()
-                [[ -n "$db" ]] && dbarg=(--db "$db")
-                local IFS=$'\\n' typed="${cur//\\\\/}"
+                [[ -n "$db" ]] && dbarg=(--db "${db/#\\~/$HOME}")
+                local IFS=$'\\n' typed="${cur//\\\\/}" quote=""
+                [[ "$cur" == [\\"\\']* ]] && quote="${cur:0:1}"
                 typed="${typed#[\\"\\']}"
                 local -a found=( $(compgen -W "$(command battlelog "${dbarg[@]}" names 2>/dev/null)" -- "$typed") )
-                (( ${#found[@]} )) && COMPREPLY=( $(printf '%q\\n' "${found[@]}") )
+                (( ${#found[@]} )) || return 0
+                # After an opening quote a name goes in as it is, in its quotes; else escaped.
+                if [[ -n "$quote" ]]; then
+                    COMPREPLY=( $(for n in "${found[@]}"; do printf '%s%s%s\\n' "$quote" "$n" "$quote"; done) )
+                else
+                    COMPREPLY=( $(printf '%q\\n' "${found[@]}") )
+                fi
             }
             _battlelog() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" prev2=""
@@ -89,6 +96,7 @@ enum Completions {
                 for (( i = 1; i < COMP_CWORD; i++ )); do
                     case "${COMP_WORDS[i]}" in
                         --db) db="${COMP_WORDS[i+1]}"; (( i++ ));;
+                        --db=*) db="${COMP_WORDS[i]#--db=}";;
                         --lang) (( i++ ));;
                         -*) ;;
                         *) if [[ -z "$cmd" ]]; then cmd="${COMP_WORDS[i]}"; else (( positional++ )); fi;;
@@ -129,7 +137,7 @@ enum Completions {
             switch value {
             case .none: "return 0"
             case .file: "_files; return"
-            case .names: "local -a names dbarg; [[ -n \"$db\" ]] && dbarg=(--db \"$db\"); names=( ${(f)\"$(command battlelog \"${dbarg[@]}\" names 2>/dev/null)\"} ); compadd -a names; return"
+            case .names: "local -a names dbarg; [[ -n \"$db\" ]] && dbarg=(--db \"${~db}\"); names=( ${(f)\"$(command battlelog \"${dbarg[@]}\" names 2>/dev/null)\"} ); compadd -a names; return"
             case .words(let w): "compadd -- \(w.map(quoted).joined(separator: " ")); return"
             }
         }
@@ -142,6 +150,7 @@ enum Completions {
                 for (( i = 2; i < CURRENT; i++ )); do
                     case "${words[i]}" in
                         --db) db="${words[i+1]}"; (( i++ ));;
+                        --db=*) db="${words[i]#--db=}";;
                         --lang) (( i++ ));;
                         -*) ;;
                         *) if [[ -z "$cmd" ]]; then cmd="${words[i]}"; else (( positional++ )); fi;;
@@ -218,7 +227,7 @@ enum Completions {
                 set -l db
                 for i in (seq (count $tokens))
                     if test "$tokens[$i]" = --db; and set -q tokens[(math $i + 1)]
-                        set db --db $tokens[(math $i + 1)]
+                        set db --db (string replace -r '^~' $HOME -- $tokens[(math $i + 1)])
                     end
                 end
                 command battlelog $db names 2>/dev/null

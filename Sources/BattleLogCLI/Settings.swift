@@ -38,6 +38,12 @@ struct Settings: Sendable {
     /// Reads and checks the config file (none: every setting its default).
     static func load(environment: [String: String]) -> Settings {
         let path = path(environment: environment)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            var s = Settings(path: path, exists: true)
+            s.problems = [ConfigFile.Problem(line: 0, message: "this is a folder, not a config file")]
+            return s
+        }
         guard let data = FileManager.default.contents(atPath: path) else { return Settings(path: path, exists: false) }
         var s = Settings(path: path, exists: true)
         guard let text = String(validating: data, as: UTF8.self) else {

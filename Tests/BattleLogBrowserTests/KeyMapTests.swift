@@ -83,6 +83,14 @@ import BattleLogKit
         #expect(file.entries[4].line == 8)
     }
 
+    /// A file saved with CRLF line ends and a byte-order mark reads as the same file.
+    @Test func crlfAndAByteOrderMark() {
+        let file = ConfigFile(text: "\u{FEFF}theme = \"light\"\r\nlanguage = \"zh\"\r\n[keys]\r\nfilter = [\"f\"]\r\n")
+        #expect(file.problems.isEmpty, "\(file.problems)")
+        #expect(file.entries.map(\.name) == ["theme", "language", "keys.filter"])
+        #expect(file.entries.map(\.line) == [1, 2, 4])
+    }
+
     @Test func eachBadLineIsNamed() {
         let file = ConfigFile(text: """
             language = "zh

@@ -122,12 +122,28 @@ import BattleLogKit
                                 (["stats", "--by", "gate:5"], "only dates and numbers take a bucket"),
                                 (["stats", "--by", "owner", "--sort", "size"], "--sort must be count|value|winrate|duration"),
                                 (["stats", "--where", "power > 1"], "--where goes with --by FIELD"),
-                                (["stats", "--by", "owner", "--where", "power >"], "--where:")] {
+                                (["stats", "--by", "owner", "--where", "power >"], "--where:"),
+                                (["stats", "--by", "gate,gate"], "two different fields"),
+                                (["help", "nope"], "help: no command \"nope\"")] {
             let run = cli(args, db: db)
             #expect(run.status == 2, "\(args)")
             #expect(run.err.contains(message), "\(args): \(run.err)")
             #expect(run.out.isEmpty)
         }
+    }
+
+    /// The model's own query paths group as the error's list and the completions offer them,
+    /// whatever their case; `help COMMAND` is the command's help.
+    @Test func modelPathsGroupAndHelpNamesACommand() {
+        let dir = TempDir()
+        let db = dir.file("paths.sqlite")
+        _ = cli(["simulate", "--fights", "20", "--seed", "6"], db: db)
+        for field in ["timeline.biggestHit:10", "timeline.firsthit:5", "TIMELINE.CRITS"] {
+            let run = cli(["stats", "--by", field], db: db)
+            #expect(run.status == 0, "\(field): \(run.err)")
+        }
+        let help = cli(["help", "stats"], db: db)
+        #expect(help.status == 0 && help.out.hasPrefix("usage: battlelog [--db PATH] stats"))
     }
 
     /// Damaged values are a group of their own, never counted as a value or as absent.

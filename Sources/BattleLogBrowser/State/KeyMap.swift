@@ -76,7 +76,7 @@ public struct KeyMap: Sendable {
             guard let clash = map.firstClash() else { return (map, problems) }
             let involved = accepted.filter { $0.1 == clash.0 || $0.1 == clash.1 }
             for (o, _, _) in involved {
-                problems.append(Problem(line: o.line, message: "\(o.action): \(clash.key.label) would be bound to both \(clash.0.rawValue) and \(clash.1.rawValue) in the \(clash.context.rawValue); \(o.action) keeps its keys"))
+                problems.append(Problem(line: o.line, message: "\(o.action): \(clash.key.label) would be bound to both \(clash.0.rawValue) and \(clash.1.rawValue) in the \(clash.context.rawValue); \(o.action) keeps its default keys"))
             }
             accepted.removeAll { a in involved.contains { $0.1 == a.1 } }
         }

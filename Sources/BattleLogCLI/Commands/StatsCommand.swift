@@ -76,6 +76,7 @@ enum StatsCommand: Command {
             do { fields.append(try GroupField.parse(name, extraPaths: store.queryColumns.extraPaths)) }
             catch { throw UsageError("--by: \(error.description)", usage: spec.usage) }
         }
+        if fields.count == 2 && fields[0] == fields[1] { throw UsageError("--by: two different fields, or one (--by gate,result)", usage: spec.usage) }
         let filter = try a.filter(.where, store: store, labels: labels)
         if fields.count == 2 {
             let pairs = try store.pairCounts(by: fields[0], fields[1], where: filter)

@@ -45,7 +45,11 @@ public struct ConfigFile: Sendable, Equatable {
     public init(text: String) {
         var table = ""
         var seen: [String: Int] = [:]
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // CRLF ends a line as LF does ("\r\n" is one Character: split on scalars), and a
+        // byte-order mark at the start is not text.
+        var body = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        body = String(String.UnicodeScalarView(body.unicodeScalars.filter { $0 != "\r" }))
+        for (i, raw) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = i + 1
             var line = Substring(raw)
             if line.last == "\r" { line = line.dropLast() }

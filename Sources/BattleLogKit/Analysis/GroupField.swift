@@ -18,7 +18,7 @@ public enum GroupField: Sendable, Equatable {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
         let bucket = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces).lowercased() : nil
-        let field: FilterField? = extraPaths.contains(name) ? .queryPath(name) : FilterField.named(name)
+        let field: FilterField? = extraPaths.first { $0.lowercased() == name }.map { .queryPath($0) } ?? FilterField.named(name)
         guard let field else { throw GroupFieldError(text: text, reason: .unknownField(groupable: groupableNames(extraPaths: extraPaths))) }
         switch field {
         case .date:
