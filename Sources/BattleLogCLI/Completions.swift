@@ -61,6 +61,54 @@ enum Completions {
     /// Single-quoted for a POSIX shell or fish.
     static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
+    /// The shell code both bash and zsh run, written once: the scan of the words before the
+    /// cursor (the command, `--db`'s path, how many positionals), then what to offer after a
+    /// global option, before the command, after a command's option and in its positional
+    /// places. `words` is the shell's array of the line's words, `first` the index of the word
+    /// after `battlelog`, `current` the index of the word being completed; `reply` offers a
+    /// value and returns, `offer` offers words and returns.
+    static func body(words: String, first: Int, current: String, reply: (Value) -> String, offer: ([String]) -> String) -> String {
+        var s = """
+                local cmd="" db="" i positional=0
+                for (( i = \(first); i < \(current); i++ )); do
+                    case "${\(words)[i]}" in
+                        --db) db="${\(words)[i+1]}"; (( i++ ));;
+                        --db=*) db="${\(words)[i]#--db=}";;
+                        --lang) (( i++ ));;
+                        -*) ;;
+                        *) if [[ -z "$cmd" ]]; then cmd="${\(words)[i]}"; else (( positional++ )); fi;;
+                    esac
+                done
+                case "$prev" in
+
+            """
+        for o in globals where o.count > 0 { s += "        \(o.flag)) \(reply(o.value));;\n" }
+        s += "    esac\n"
+        s += "    if [[ -z \"$cmd\" ]]; then\n"
+        s += "        \(offer(entries.map(\.name) + globals.map(\.flag) + ["--help", "--version"]))\n"
+        s += "    fi\n"
+        s += "    case \"$cmd\" in\n"
+        for e in entries {
+            s += "        \(e.name))\n"
+            for o in e.options where o.count > 1 {
+                s += "            if [[ \"$prev2\" == \(o.flag) ]]; then \(reply(o.value)); fi\n"
+            }
+            s += "            case \"$prev\" in\n"
+            for o in e.options where o.count > 0 { s += "                \(o.flag)) \(reply(o.value));;\n" }
+            s += "            esac\n"
+            s += "            if [[ \"$cur\" != -* ]]; then\n"
+            s += "                case \"$positional\" in\n"
+            for (i, p) in e.positionals.enumerated() where p != .none { s += "                    \(i)) \(reply(p));;\n" }
+            s += "                esac\n"
+            s += "            fi\n"
+            s += "            \(offer(e.options.map(\.flag) + ["--help"]));;\n"
+        }
+        s += "    esac\n}\n"
+        return s
+    }
+
+    // MARK: bash
+
     // MARK: bash
 
     static var bash: String {
@@ -92,41 +140,12 @@ enum Completions {
             _battlelog() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" prev2=""
                 (( COMP_CWORD > 1 )) && prev2="${COMP_WORDS[COMP_CWORD-2]}"
-                local cmd="" db="" i positional=0
-                for (( i = 1; i < COMP_CWORD; i++ )); do
-                    case "${COMP_WORDS[i]}" in
-                        --db) db="${COMP_WORDS[i+1]}"; (( i++ ));;
-                        --db=*) db="${COMP_WORDS[i]#--db=}";;
-                        --lang) (( i++ ));;
-                        -*) ;;
-                        *) if [[ -z "$cmd" ]]; then cmd="${COMP_WORDS[i]}"; else (( positional++ )); fi;;
-                    esac
-                done
-                case "$prev" in
 
             """
-        for o in globals where o.count > 0 { s += "        \(o.flag)) \(reply(o.value));;\n" }
-        s += "    esac\n"
-        s += "    if [[ -z \"$cmd\" ]]; then\n"
-        s += "        COMPREPLY=( $(compgen -W \(quoted((entries.map(\.name) + globals.map(\.flag) + ["--help", "--version"]).joined(separator: " "))) -- \"$cur\") ); return 0\n"
-        s += "    fi\n"
-        s += "    case \"$cmd\" in\n"
-        for e in entries {
-            s += "        \(e.name))\n"
-            for o in e.options where o.count > 1 {
-                s += "            [[ \"$prev2\" == \(o.flag) ]] && { \(reply(o.value)); }\n"
-            }
-            s += "            case \"$prev\" in\n"
-            for o in e.options where o.count > 0 { s += "                \(o.flag)) \(reply(o.value));;\n" }
-            s += "            esac\n"
-            s += "            if [[ \"$cur\" != -* ]]; then\n"
-            s += "                case \"$positional\" in\n"
-            for (i, p) in e.positionals.enumerated() where p != .none { s += "                    \(i)) \(reply(p));;\n" }
-            s += "                esac\n"
-            s += "            fi\n"
-            s += "            COMPREPLY=( $(compgen -W \(quoted((e.options.map(\.flag) + ["--help"]).joined(separator: " "))) -- \"$cur\") );;\n"
+        s += body(words: "COMP_WORDS", first: 1, current: "COMP_CWORD", reply: reply) { words in
+            "COMPREPLY=( $(compgen -W \(quoted(words.joined(separator: " "))) -- \"$cur\") ); return 0"
         }
-        s += "    esac\n}\ncomplete -F _battlelog battlelog\n"
+        s += "complete -F _battlelog battlelog\n"
         return s
     }
 
@@ -146,41 +165,11 @@ enum Completions {
             # zsh completion for battlelog (generated: battlelog completions zsh)
             _battlelog() {
                 local cur="${words[CURRENT]}" prev="${words[CURRENT-1]}" prev2="${words[CURRENT-2]}"
-                local cmd="" db="" i positional=0
-                for (( i = 2; i < CURRENT; i++ )); do
-                    case "${words[i]}" in
-                        --db) db="${words[i+1]}"; (( i++ ));;
-                        --db=*) db="${words[i]#--db=}";;
-                        --lang) (( i++ ));;
-                        -*) ;;
-                        *) if [[ -z "$cmd" ]]; then cmd="${words[i]}"; else (( positional++ )); fi;;
-                    esac
-                done
-                case "$prev" in
 
             """
-        for o in globals where o.count > 0 { s += "        \(o.flag)) \(add(o.value));;\n" }
-        s += "    esac\n"
-        s += "    if [[ -z \"$cmd\" ]]; then\n"
-        s += "        compadd -- \((entries.map(\.name) + globals.map(\.flag) + ["--help", "--version"]).map(quoted).joined(separator: " ")); return\n"
-        s += "    fi\n"
-        s += "    case \"$cmd\" in\n"
-        for e in entries {
-            s += "        \(e.name))\n"
-            for o in e.options where o.count > 1 {
-                s += "            if [[ \"$prev2\" == \(o.flag) ]]; then \(add(o.value)); fi\n"
-            }
-            s += "            case \"$prev\" in\n"
-            for o in e.options where o.count > 0 { s += "                \(o.flag)) \(add(o.value));;\n" }
-            s += "            esac\n"
-            s += "            if [[ \"$cur\" != -* ]]; then\n"
-            s += "                case \"$positional\" in\n"
-            for (i, p) in e.positionals.enumerated() where p != .none { s += "                    \(i)) \(add(p));;\n" }
-            s += "                esac\n"
-            s += "            fi\n"
-            s += "            compadd -- \((e.options.map(\.flag) + ["--help"]).map(quoted).joined(separator: " "));;\n"
+        s += body(words: "words", first: 2, current: "CURRENT", reply: add) { words in
+            "compadd -- \(words.map(quoted).joined(separator: " ")); return"
         }
-        s += "    esac\n}\n"
         // Loaded by compinit from fpath, the file is the function's body; sourced, it defines it.
         s += "if [[ \"$funcstack[1]\" == _battlelog ]]; then _battlelog \"$@\"; else compdef _battlelog battlelog 2>/dev/null; fi\n"
         return s
