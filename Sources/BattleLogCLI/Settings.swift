@@ -23,6 +23,10 @@ struct Settings: Sendable {
     var refreshMilliseconds: Int?
     /// `[keys]` as written (action name, keys, line).
     var keyOverrides: [KeyMap.Override] = []
+    /// The keys in effect: the key table with the accepted `[keys]` lines applied.
+    var keyMap = KeyMap.standard
+    /// The `[keys]` lines refused (their actions keep their default keys).
+    var refusedKeyLines: Set<Int> = []
     /// Each refused line, in the file's order.
     var problems: [ConfigFile.Problem] = []
 
@@ -72,11 +76,11 @@ struct Settings: Sendable {
             }
         }
         // Keys that name no action or collide are refused here too.
-        s.problems += KeyMap.applying(s.keyOverrides).1.map { ConfigFile.Problem(line: $0.line, message: "keys.\($0.message)") }
+        let (map, refused) = KeyMap.applying(s.keyOverrides)
+        s.keyMap = map
+        s.refusedKeyLines = Set(refused.map(\.line))
+        s.problems += refused.map { ConfigFile.Problem(line: $0.line, message: "keys.\($0.message)") }
         s.problems.sort { $0.line < $1.line }
         return s
     }
-
-    /// The keys in effect.
-    var keyMap: KeyMap { KeyMap.applying(keyOverrides).0 }
 }

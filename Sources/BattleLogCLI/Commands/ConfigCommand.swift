@@ -38,9 +38,8 @@ enum ConfigCommand: Command {
         rows.append(("refresh_ms = \(s.refreshMilliseconds ?? 400)", s.refreshMilliseconds == nil ? "default" : "file"))
         rows.append(("", ""))
         rows.append(("[keys]", ""))
-        let (map, refused) = KeyMap.applying(s.keyOverrides)
-        let refusedLines = Set(refused.map(\.line))
-        let changed = Set(s.keyOverrides.filter { !refusedLines.contains($0.line) }.map(\.action))
+        let map = s.keyMap
+        let changed = Set(s.keyOverrides.filter { !s.refusedKeyLines.contains($0.line) }.map(\.action))
         var listed = Set<String>()
         for b in map.bindings where listed.insert(b.action.rawValue).inserted {
             let keys = map.bindings.filter { $0.action == b.action }.flatMap(\.keys)
