@@ -87,15 +87,6 @@ public enum GroupField: Sendable, Equatable {
         if case .number(_, let w) = self { return w }
         return nil
     }
-
-    /// Whether the field's groups are numbers or buckets (for sorting and charts).
-    public var isNumeric: Bool {
-        switch self {
-        case .number: true
-        case .magicField(let type, let name): FilterField.magicSpec(type: type, name: name)?.type == .integer
-        default: false
-        }
-    }
 }
 
 /// Why a `--by` field is refused.
