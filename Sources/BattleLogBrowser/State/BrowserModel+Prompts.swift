@@ -16,7 +16,7 @@ extension BrowserModel {
             try submit(p)
         case .control("z"):
             // Suspend and redraw work from a prompt too; the prompt waits as it was.
-            if replay?.isPlaying == true { tickReplay(); replay?.togglePlay(now: monotonicNow()) }
+            replay?.pause(now: monotonicNow())
             wantsSuspend = true
         case .control("l"):
             wantsFullRedraw = true

@@ -44,7 +44,7 @@ extension BrowserModel {
         case .toggleMouse: toggleMouse()
         case .suspend:
             // The fight waits while the process is stopped: paused, it resumes where it was.
-            if session.isPlaying { session.togglePlay(now: now) }
+            session.pause(now: now)
             wantsSuspend = true
         case .forceQuit: shouldQuit = true
         default: break

@@ -41,8 +41,17 @@ struct ReplaySession {
     // MARK: Keys
 
     mutating func togglePlay(now: UInt64) {
+        if player.isPlaying { pause(now: now); return }
         player.togglePlay()
         anchor = player.isPlaying ? (now, player.time) : nil
+    }
+
+    /// Stops at the time the clock has reached `now` (not at the last redraw's); a replay that
+    /// reached its end meanwhile stays at the end.
+    mutating func pause(now: UInt64) {
+        tick(now: now)
+        if player.isPlaying { player.togglePlay() }
+        anchor = nil
     }
 
     mutating func changeSpeed(faster: Bool, now: UInt64) {
