@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "BattleLogKit", dependencies: ["BattleLogFoundation", "SQLiteDB", "BattleLogResources"]),
         // Presentation shared by the command line and the browser: display width, label tables,
         // meters, sparklines, how each value type is shown.
-        .target(name: "BattleLogPresentation", dependencies: ["BattleLogKit", "BattleLogResources"]),
+        .target(name: "BattleLogPresentation", dependencies: ["BattleLogKit", "BattleLogResources", "CoreDataKit"]),
         // Stores written by Core Data: binary property lists, keyed archives, the model, import.
         .target(name: "CoreDataKit", dependencies: ["BattleLogFoundation", "SQLiteDB", "CZlib"]),
         // The battle log of the app battlelog re-creates, read from its Core Data store.
@@ -41,7 +41,7 @@ let package = Package(
         // The command line (parsing, commands, output formatting).
         .target(name: "BattleLogCLI", dependencies: ["BattleLogKit", "BattleLogPresentation", "BattleLogBrowser", "CoreDataKit", "CoreDataImport"]),
         // The interactive browser: state, key table, views, screen protocol, ncurses screen.
-        .target(name: "BattleLogBrowser", dependencies: ["BattleLogKit", "BattleLogPresentation", "CNCursesW"]),
+        .target(name: "BattleLogBrowser", dependencies: ["BattleLogKit", "BattleLogPresentation", "CoreDataKit", "CNCursesW"]),
         .executableTarget(name: "battlelog", dependencies: ["BattleLogCLI"]),
 
         // Benchmark: ours against the raw C API baseline.
@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "BattleLogKit", "BattleLogPresentation", "BattleLogBrowser"]),
         .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "CoreDataImport", "BattleLogKit", "BattleLogCLI", "AppStoreWriter", "SQLiteDB", "CZlib"],
                     exclude: ["Fixtures"]),  // real Core Data stores, read through #filePath
-        .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit", "BattleLogPresentation"],
+        .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit", "BattleLogPresentation", "CoreDataKit", "AppStoreWriter", "SQLiteDB"],
                     exclude: ["Golden"]),  // golden screens, read through #filePath
     ]
 )

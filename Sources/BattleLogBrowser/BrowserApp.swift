@@ -35,6 +35,31 @@ public struct TerminalError: Error, CustomStringConvertible, Sendable {
     public let description: String
 }
 
+/// What the event loop drives: the battle log's browser, or the Core Data store browser. Both
+/// take the same keys from the same screen, and ask the loop for the same services.
+protocol BrowserSession: AnyObject {
+    var shouldQuit: Bool { get }
+    /// How long to wait for a key before `tick` (milliseconds).
+    var eventTimeout: Int32 { get }
+    var mouse: Bool { get }
+    /// Text to put on the clipboard; the loop does it and clears it.
+    var wantsCopy: String? { get set }
+    var wantsSuspend: Bool { get set }
+    var wantsFullRedraw: Bool { get set }
+    func handle(_ key: Key)
+    func resize(rows: Int, columns: Int)
+    /// Time passed (a key or none): background work reports, a replay advances.
+    func tick()
+    /// Stops the background work; what the user must be told once the terminal is theirs.
+    @discardableResult func stopBackgroundWork() -> String?
+    func render(on screen: Screen)
+}
+
+extension BrowserModel: BrowserSession {
+    func tick() { tick(now: Date()) }
+    func render(on screen: Screen) { BrowserView.render(self, on: screen) }
+}
+
 /// The interactive browser: the event loop around `BrowserModel` and `BrowserView`, on any
 /// `Screen` (the terminal's, or a test's scripted grid).
 public enum BrowserApp {
@@ -73,14 +98,14 @@ public enum BrowserApp {
     /// playing replay must be drawn again), hands it
     /// to the model, until the user quits or a signal asks to stop; then stops the background
     /// work and says what the user must be told.
-    static func run(_ model: BrowserModel, on screen: some Screen) -> Exit {
+    static func run(_ model: some BrowserSession, on screen: some Screen) -> Exit {
         var stopped = false
         defer { if !stopped { model.stopBackgroundWork() } }
-        BrowserView.render(model, on: screen)
+        model.render(on: screen)
         while !model.shouldQuit && screen.stopSignal == nil {
             guard let key = screen.nextEvent(timeout: model.eventTimeout) else {
                 model.tick()
-                BrowserView.render(model, on: screen)
+                model.render(on: screen)
                 continue
             }
             if key == .resize {
@@ -103,7 +128,7 @@ public enum BrowserApp {
                 model.wantsFullRedraw = false
             }
             model.tick()
-            BrowserView.render(model, on: screen)
+            model.render(on: screen)
         }
         stopped = true
         let farewell = model.stopBackgroundWork()

@@ -1,6 +1,20 @@
 import BattleLogFoundation
 import SQLiteDB
 
+/// How much of an object is read.
+public enum ObjectReading: Sendable {
+    /// Every value decoded, every relationship's targets (dump, export).
+    case full
+    /// The stored forms only, every relationship's targets (import).
+    case stored
+    /// Every value decoded and the to-one references; the to-many are counted apart (a detail pane).
+    case single
+    /// What a list row shows: values other than blobs decoded, the to-one references.
+    case listing
+
+    var readsToMany: Bool { self == .full || self == .stored }
+}
+
 /// One object of a Core Data store, its values in `coredata dump`'s JSON forms.
 public struct CoreDataObject: Sendable {
     public var entity: String
@@ -41,6 +55,7 @@ extension CoreDataStore {
     /// the attributes' JSON forms are left out (`stored` has them as stored).
     public func forEachObject(entity: Entity? = nil, limit: Int? = nil, decode: Bool = true,
                               _ body: (CoreDataObject) throws -> Bool) throws {
+        let reading: ObjectReading = decode ? .full : .stored
         var remaining = limit ?? Int.max
         let roots = entity.map { [$0] } ?? model.entities.filter { $0.parent == nil }
         for root in roots where remaining > 0 {
@@ -58,7 +73,7 @@ extension CoreDataStore {
                 let row = select.row
                 let ent = hasEnt ? row.int64(columnIndex["Z_ENT"] ?? 0) : Int64(root.id)
                 let entity = family.first { Int64($0.id) == ent } ?? root
-                let object = try self.object(row, entity: entity, columns: columnIndex, decode: decode)
+                let object = try self.object(row, entity: entity, columns: columnIndex, reading: reading)
                 remaining -= 1
                 if try !body(object) || remaining <= 0 { stop = true; break }
             }
@@ -66,7 +81,7 @@ extension CoreDataStore {
         }
     }
 
-    private func object(_ row: Row, entity: Entity, columns: [String: Int32], decode: Bool) throws -> CoreDataObject {
+    func object(_ row: Row, entity: Entity, columns: [String: Int32], reading: ObjectReading) throws -> CoreDataObject {
         let pk = row.int64(columns["Z_PK"] ?? 0)
         var attributes: [(String, JSONValue)] = []
         var stored: [String: SQLiteValue] = [:]
@@ -74,11 +89,11 @@ extension CoreDataStore {
             guard let column = a.column, let i = columns[column] else { continue }
             let value = row.value(i)
             stored[a.name] = value
-            if decode {
-                // A guessed model cannot tell a Transformable from binary data: an archive is decoded.
-                let type: AttributeType = a.guessed && a.type == .binary && Self.isArchive(value) ? .transformable : a.type
-                attributes.append((a.name, Self.json(value, type: type)))
-            }
+            guard reading != .stored else { continue }
+            // A guessed model cannot tell a Transformable from binary data: an archive is decoded.
+            let type: AttributeType = a.guessed && a.type == .binary && Self.isArchive(value) ? .transformable : a.type
+            if reading == .listing, [.transformable, .binary, .undefined].contains(type), case .blob = value { continue }
+            attributes.append((a.name, Self.json(value, type: type)))
         }
         var relationships: [(String, JSONValue)] = []
         for r in entity.relationships {
@@ -91,6 +106,8 @@ extension CoreDataStore {
                     target = model.entity(id: row.int64(e))?.name ?? target
                 }
                 relationships.append((r.name, reference(target, row.int64(i))))
+            case .inverseForeignKey where !reading.readsToMany, .joinTable where !reading.readsToMany:
+                continue
             case .inverseForeignKey(let table, let column):
                 let hasEnt = schema.hasColumn(table, "Z_ENT")
                 let sql = "SELECT Z_PK, \(hasEnt ? "Z_ENT" : "NULL") FROM \(Self.quote(table)) WHERE \(Self.quote(column)) = ? ORDER BY Z_PK"

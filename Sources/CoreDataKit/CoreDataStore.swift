@@ -18,6 +18,9 @@ public final class CoreDataStore {
     package let db: Database
     let schema: StoreSchema
     private let copyFolder: String?
+    /// The file the connection reads (the private copy, for a store with a `-wal`) and how.
+    private let openedFile: String
+    private let openedMode: Database.Mode
     private var statements: [String: Statement] = [:]
 
     public init(path: String) throws(CoreDataError) {
@@ -28,15 +31,16 @@ public final class CoreDataStore {
         var wal = stat()
         var folder: String?
         let opened: Database
+        var file = path, mode = Database.Mode.immutable
         do {
             if stat(path + "-wal", &wal) == 0, wal.st_size > 0 {
                 let copy = try Self.copyWithWAL(path)
                 folder = copy.folder
-                opened = try Database(path: copy.file, mode: .readWrite)
-            } else {
-                opened = try Database(path: path, mode: .immutable)
+                (file, mode) = (copy.file, .readWrite)
             }
+            opened = try Database(path: file, mode: mode)
             _ = try opened.scalarInt("SELECT count(*) FROM sqlite_schema")
+            try Self.registerFunctions(opened)
         } catch let e as SQLiteError {
             if let folder { try? FileManager.default.removeItem(atPath: folder) }
             throw e.code & 0xFF == 26 ? .notADatabase(path: path) : .unreadable(path: path, reason: e.message)
@@ -47,6 +51,8 @@ public final class CoreDataStore {
         }
         self.db = opened
         self.copyFolder = folder
+        self.openedFile = file
+        self.openedMode = mode
         do {
             schema = try StoreSchema.read(opened)
         } catch {
@@ -82,6 +88,39 @@ public final class CoreDataStore {
         }
         self.model = model
         self.modelCacheProblem = problem
+    }
+
+    /// Another connection to the same file, for a background thread: it shares the model and
+    /// must not outlive this store (which owns the private copy, if any).
+    public func secondConnection() throws -> CoreDataStore {
+        let db = try Database(path: openedFile, mode: openedMode)
+        try Self.registerFunctions(db)
+        return CoreDataStore(sharing: self, db: db)
+    }
+
+    private init(sharing other: CoreDataStore, db: Database) {
+        path = other.path
+        model = other.model
+        storeUUID = other.storeUUID
+        metadata = other.metadata
+        modelCacheProblem = other.modelCacheProblem
+        self.db = db
+        schema = other.schema
+        copyFolder = nil
+        openedFile = other.openedFile
+        openedMode = other.openedMode
+    }
+
+    /// `cd_contains(text, needle)`: the entity filter's `~` (Unicode, any case), as the battle
+    /// log's `~` matches.
+    private static func registerFunctions(_ db: Database) throws(SQLiteError) {
+        final class LastSearch { var needle: String?; var search = TextSearch("") }
+        let last = LastSearch()
+        try db.createFunction("cd_contains", argumentCount: 2) { args in
+            guard case .text(let haystack) = args[0], case .text(let needle) = args[1] else { return .null }
+            if last.needle != needle { last.needle = needle; last.search = TextSearch(needle) }
+            return .integer(last.search.matches(haystack) ? 1 : 0)
+        }
     }
 
     deinit {

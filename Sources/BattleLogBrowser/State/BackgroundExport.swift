@@ -2,16 +2,28 @@ import BattleLogKit
 import BattleLogPresentation
 import Foundation
 
-/// `e`: the records of the current list (a Human's, or a filter's matches) written to a file on
-/// a thread and a connection of its own, so that keys never wait. It writes a temporary file
-/// beside the target and renames it into place when complete: a failed or stopped export leaves
-/// no half file.
+/// `e`: the rows of the current list written to a file on a thread and a connection of its
+/// own, so that keys never wait. It writes a temporary file beside the target and renames it
+/// into place when complete: a failed or stopped export leaves no half file. What the rows are
+/// (battle-log records, Core Data objects) is the `rows` closure's business.
 final class BackgroundExport: @unchecked Sendable {
-    enum Format { case json, csv }
+    enum Format: Sendable { case json, csv }
 
     struct Progress: Sendable, Equatable {
         var written = 0
         var total = 0
+    }
+
+    /// Where the `rows` closure writes: a CSV's header once, then one line per row.
+    final class Sink {
+        fileprivate let write: (String) throws -> Void
+        fileprivate(set) var written = 0
+        fileprivate init(write: @escaping (String) throws -> Void) { self.write = write }
+        func header(_ line: String) throws { try write(line) }
+        func row(_ line: String) throws {
+            try write(line)
+            written += 1
+        }
     }
 
     private struct State {
@@ -24,20 +36,22 @@ final class BackgroundExport: @unchecked Sendable {
 
     let path: String
     let format: Format
-    private let databasePath: String
-    private let query: RecordQuery
     private let total: Int
     private let labels: Labels
+    /// The label keys of the summary (`{0}` rows to `{1}`), for JSON lines and for CSV.
+    private let doneKeys: (json: String, csv: String)
+    private let rows: @Sendable (Format, Sink) throws -> Void
     private let state = Locked(State())
     private let done = DispatchSemaphore(value: 0)
 
     /// The format follows the file name: `.csv` is CSV, anything else JSON lines.
-    init(databasePath: String, query: RecordQuery, total: Int, to path: String, labels: Labels) {
-        self.databasePath = databasePath
-        self.query = query
+    init(to path: String, total: Int, labels: Labels, doneKeys: (json: String, csv: String),
+         rows: @escaping @Sendable (Format, Sink) throws -> Void) {
         self.total = total
         self.path = path
         self.labels = labels
+        self.doneKeys = doneKeys
+        self.rows = rows
         self.format = path.lowercased().hasSuffix(".csv") ? .csv : .json
     }
 
@@ -67,28 +81,20 @@ final class BackgroundExport: @unchecked Sendable {
         }
         var closed = false
         defer { if !closed { fclose(file) }; unlink(temporary) }
-        func write(_ line: String) -> Bool {
+        var sink: Sink!
+        sink = Sink { [self] line in
+            if state.withLock({ $0.stop }) { throw ExportFailure.stopped }
             let bytes = Array((line + "\n").utf8)
-            return fwrite(bytes, 1, bytes.count, file) == bytes.count
+            guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw ExportFailure.write(errno) }
+            if let written = sink?.written, written % 512 == 0 { state.withLock { $0.progress.written = written } }
         }
         do {
-            let store = try BattleStore(path: databasePath, readOnly: true, create: false)
-            // A CSV starts with a UTF-8 byte-order mark: spreadsheet programs (Excel) read a
-            // file without one in the system's code page and garble the Chinese names.
-            if format == .csv, !write("\u{FEFF}" + RecordCSV.header(store.schema)) { throw ExportFailure.write(errno) }
-            var written = 0
-            // In the order of the list on screen: newest first.
-            try store.forEachRecord(query, newestFirst: true) { r in
-                if state.withLock({ $0.stop }) { throw ExportFailure.stopped }
-                guard write(format == .csv ? RecordCSV.line(r) : RecordJSON.encode(r)) else { throw ExportFailure.write(errno) }
-                written += 1
-                if written % 512 == 0 { state.withLock { $0.progress.written = written } }
-            }
-            state.withLock { $0.progress.written = written }
+            try rows(format, sink)
+            state.withLock { $0.progress.written = sink.written }
             closed = true
             guard fflush(file) == 0, fsync(fileno(file)) == 0, fclose(file) == 0 else { throw ExportFailure.write(errno) }
             guard rename(temporary, path) == 0 else { throw ExportFailure.write(errno) }
-            return labels.fill(format == .csv ? "exportedCSV" : "exportedJSON", GroupedNumber.text(written), SafeText.escape(path))
+            return labels.fill(format == .csv ? doneKeys.csv : doneKeys.json, GroupedNumber.text(sink.written), SafeText.escape(path))
         } catch ExportFailure.stopped {
             return labels["exportStopped"]
         } catch ExportFailure.write(let code) {

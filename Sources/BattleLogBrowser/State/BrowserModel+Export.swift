@@ -39,7 +39,17 @@ extension BrowserModel {
             return
         }
         let total = filterProgress?.count ?? self.total
-        let job = BackgroundExport(databasePath: store.path, query: query, total: total, to: path, labels: labels)
+        let databasePath = store.path
+        let job = BackgroundExport(to: path, total: total, labels: labels, doneKeys: ("exportedJSON", "exportedCSV")) { format, sink in
+            let store = try BattleStore(path: databasePath, readOnly: true, create: false)
+            // A CSV starts with a UTF-8 byte-order mark: spreadsheet programs (Excel) read a
+            // file without one in the system's code page and garble the Chinese names.
+            if format == .csv { try sink.header("\u{FEFF}" + RecordCSV.header(store.schema)) }
+            // In the order of the list on screen: newest first.
+            try store.forEachRecord(query, newestFirst: true) { r in
+                try sink.row(format == .csv ? RecordCSV.line(r) : RecordJSON.encode(r))
+            }
+        }
         export = job
         job.start()
         status = nil

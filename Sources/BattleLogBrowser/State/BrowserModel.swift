@@ -314,8 +314,8 @@ public final class BrowserModel {
         case .quit: shouldQuit = true
         case .forceQuit: shouldQuit = true
         case .replay: try openReplay()
-        case .playPause, .previousAction, .nextAction, .slower, .faster, .replayStart, .replayEnd, .seek, .closeReplay:
-            // The replay's own keys, bound only in its context.
+        case .playPause, .previousAction, .nextAction, .slower, .faster, .replayStart, .replayEnd, .seek, .closeReplay, .showModel:
+            // The replay's and the Core Data browser's own keys, bound only in their contexts.
             break
         }
     }

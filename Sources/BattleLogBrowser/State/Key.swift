@@ -52,12 +52,15 @@ public enum Action: String, Sendable, CaseIterable {
     case replay
     // In a replay.
     case playPause, previousAction, nextAction, slower, faster, replayStart, replayEnd, seek, closeReplay
+    // In the Core Data store browser.
+    case showModel
 }
 
-/// Where a key binding applies: the browser's panes, or a replay (which has its own keys, and
-/// takes the few global ones from the browser's table).
+/// Where a key binding applies: the browser's panes, a replay (which has its own keys, and
+/// takes the few global ones from the browser's table), or the Core Data store browser (its
+/// own whole table, the same keys for the same kinds of action).
 public enum KeyContext: String, Sendable, CaseIterable {
-    case browser, replay
+    case browser, replay, coreData
 }
 
 /// One line of the key table: the keys and the action. What the help overlay says of it is the
@@ -73,8 +76,8 @@ public struct KeyBinding: Sendable {
         self.context = context
     }
 
-    /// The label key of this binding's help text.
-    public var labelKey: String { "key." + action.rawValue }
+    /// The label key of this binding's help text (the Core Data browser's say what its panes do).
+    public var labelKey: String { (context == .coreData ? "key.coreData." : "key.") + action.rawValue }
     /// The help text in English (the README's key table).
     public var help: String { KeyTable.english[labelKey] }
 }
@@ -132,6 +135,40 @@ public enum KeyTable {
         KeyBinding(keys: [.character(":")], action: .seek, context: .replay),
         KeyBinding(keys: [.character("o")], action: .otherSide, context: .replay),
         KeyBinding(keys: [.escape, .character("q")], action: .closeReplay, context: .replay),
+    ] + coreDataBindings
+
+    /// The Core Data store browser's keys: the browser's, where an action means the same thing.
+    static let coreDataBindings: [KeyBinding] = [
+        KeyBinding(keys: [.up, .character("k")], action: .moveUp, context: .coreData),
+        KeyBinding(keys: [.down, .character("j")], action: .moveDown, context: .coreData),
+        KeyBinding(keys: [.pageUp, .character("b")], action: .pageUp, context: .coreData),
+        KeyBinding(keys: [.pageDown], action: .pageDown, context: .coreData),
+        KeyBinding(keys: [.control("u")], action: .halfPageUp, context: .coreData),
+        KeyBinding(keys: [.control("d")], action: .halfPageDown, context: .coreData),
+        KeyBinding(keys: [.home, .character("g")], action: .first, context: .coreData),
+        KeyBinding(keys: [.end, .character("G")], action: .last, context: .coreData),
+        KeyBinding(keys: [.tab], action: .nextPane, context: .coreData),
+        KeyBinding(keys: [.backTab], action: .previousPane, context: .coreData),
+        KeyBinding(keys: [.left, .character("h")], action: .paneLeft, context: .coreData),
+        KeyBinding(keys: [.right, .character("l")], action: .paneRight, context: .coreData),
+        KeyBinding(keys: [.enter, .character(" ")], action: .open, context: .coreData),
+        KeyBinding(keys: [.backspace, .escape], action: .back, context: .coreData),
+        KeyBinding(keys: [.character("/")], action: .search, context: .coreData),
+        KeyBinding(keys: [.character("n")], action: .searchNext, context: .coreData),
+        KeyBinding(keys: [.character("N")], action: .searchPrevious, context: .coreData),
+        KeyBinding(keys: [.character("f")], action: .filter, context: .coreData),
+        KeyBinding(keys: [.character(":")], action: .goTo, context: .coreData),
+        KeyBinding(keys: [.character("i")], action: .inspect, context: .coreData),
+        KeyBinding(keys: [.character("e")], action: .export, context: .coreData),
+        KeyBinding(keys: [.character("m")], action: .showModel, context: .coreData),
+        KeyBinding(keys: [.character("?"), .f1], action: .help, context: .coreData),
+        KeyBinding(keys: [.f2], action: .toggleMouse, context: .coreData),
+        KeyBinding(keys: [.character("y")], action: .copyRecord, context: .coreData),
+        KeyBinding(keys: [.character("Y")], action: .copyValue, context: .coreData),
+        KeyBinding(keys: [.control("l")], action: .redraw, context: .coreData),
+        KeyBinding(keys: [.control("z")], action: .suspend, context: .coreData),
+        KeyBinding(keys: [.character("q")], action: .quit, context: .coreData),
+        KeyBinding(keys: [.control("c")], action: .forceQuit, context: .coreData),
     ]
 
     /// The actions a replay takes from the browser's table when its own has no binding for the key.
@@ -146,21 +183,25 @@ public enum KeyTable {
     /// The action bound to `key` in `context`, if any.
     public static func action(for key: Key, in context: KeyContext = .browser) -> Action? {
         if let a = byKey[context]?[key] { return a }
-        guard context != .browser, let a = byKey[.browser]?[key], sharedWithReplay.contains(a) else { return nil }
+        guard context == .replay, let a = byKey[.browser]?[key], sharedWithReplay.contains(a) else { return nil }
         return a
     }
 
     /// The key table as the README's Markdown table, in English: generated, so that the README
     /// and the help overlay cannot disagree (a test compares them).
     public static var markdown: String {
-        func table(_ context: KeyContext) -> [String] {
-            ["| keys | action |", "|---|---|"] + bindings.filter { $0.context == context }.map { b in
-                let keys = b.keys.map { k in k.label == "|" ? "`\\|`" : "`\(k.label)`" }.joined(separator: ", ")
-                return "| \(keys) | \(b.help.replacingOccurrences(of: "|", with: "\\|")) |"
-            }
-        }
         let shared = bindings.filter { $0.context == .browser && sharedWithReplay.contains($0.action) }.map { "`\($0.keys[0].label)`" }
-        return (table(.browser) + ["", "In a replay (`r`); \(shared.joined(separator: ", ")) work there too:", ""] + table(.replay))
+        return (markdownTable(.browser) + ["", "In a replay (`r`); \(shared.joined(separator: ", ")) work there too:", ""] + markdownTable(.replay))
             .joined(separator: "\n")
+    }
+
+    /// The Core Data store browser's key table, for the README's Core Data section.
+    public static var coreDataMarkdown: String { markdownTable(.coreData).joined(separator: "\n") }
+
+    static func markdownTable(_ context: KeyContext) -> [String] {
+        ["| keys | action |", "|---|---|"] + bindings.filter { $0.context == context }.map { b in
+            let keys = b.keys.map { k in k.label == "|" ? "`\\|`" : "`\(k.label)`" }.joined(separator: ", ")
+            return "| \(keys) | \(b.help.replacingOccurrences(of: "|", with: "\\|")) |"
+        }
     }
 }

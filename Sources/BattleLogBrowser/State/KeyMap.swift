@@ -100,7 +100,7 @@ public struct KeyMap: Sendable {
     /// browser's table too.
     public func action(for key: Key, in context: KeyContext = .browser) -> Action? {
         if let b = bindings.first(where: { $0.context == context && $0.keys.contains(key) }) { return b.action }
-        guard context != .browser, let b = bindings.first(where: { $0.context == .browser && $0.keys.contains(key) }),
+        guard context == .replay, let b = bindings.first(where: { $0.context == .browser && $0.keys.contains(key) }),
               KeyTable.sharedWithReplay.contains(b.action) else { return nil }
         return b.action
     }

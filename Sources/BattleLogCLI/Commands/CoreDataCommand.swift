@@ -1,4 +1,5 @@
 import BattleLogKit
+import BattleLogPresentation
 import CoreDataKit
 
 /// `battlelog coredata info|dump FILE`: a Core Data store's model and objects, read-only.

@@ -24,9 +24,6 @@ public enum RecordCSV {
             }
         }
         fields.append(r.errors.map { "\($0.attribute): \($0.reason)" }.joined(separator: "; "))
-        return fields.map { field in
-            let safe = SafeText.escape(field)
-            return safe.contains(where: { $0 == "," || $0 == "\"" }) ? "\"" + safe.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : safe
-        }.joined(separator: ",")
+        return CSVRow.line(fields)
     }
 }

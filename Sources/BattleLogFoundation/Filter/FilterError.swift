@@ -53,6 +53,13 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         "dateNoSuchMonth": "no month {0}: months go from 01 to 12",
         "dateNoYearZero": "no year 0000: years go from 0001 to 9999",
         "dateNoSuchTime": "no time {0}: hours go from 00 to 23, minutes and seconds from 00 to 59",
+        "entityUnknownField": "unknown field \"{0}\": {1} has {2}",
+        "expectedOperatorOrIs": "expected an operator (=, !=, <, <=, >, >=, ~) or 'is null' after {0}, found {1}",
+        "expectedNull": "expected 'null' or 'not null' after 'is', found {0}",
+        "relationshipValues": "{0} is a relationship: compare it with = or != to a pk, or test it with is null",
+        "onlyNullTest": "{0} is {1}: only 'is null' and 'is not null' test it",
+        "booleanValues": "{0} is a boolean: compare it with = or != to true or false",
+        "containsNeedsTextField": "'~' needs a text field; {0} is {1}",
     ]
 
     /// The token arguments that are words rather than what the user typed.

@@ -1,10 +1,10 @@
 import BattleLogKit
-import BattleLogPresentation
 import CoreDataKit
 
-/// The text and JSON forms of `coredata info`, and the text form of one dumped object.
-enum CoreDataInfo {
-    static func json(_ store: CoreDataStore) throws -> String {
+/// The text and JSON forms of `coredata info` (the Core Data browser's `m` shows the text), and
+/// the text form of one dumped object.
+public enum CoreDataInfo {
+    public static func json(_ store: CoreDataStore) throws -> String {
         var entities: [JSONValue] = []
         for e in store.model.entities {
             var attributes: [JSONValue] = []
@@ -76,7 +76,7 @@ enum CoreDataInfo {
         }
     }
 
-    static func text(_ store: CoreDataStore) throws -> [String] {
+    public static func text(_ store: CoreDataStore) throws -> [String] {
         let e = SafeText.escape
         var lines = ["Core Data store \(e(store.path))"]
         if let v = metadataValue(store, "NSPersistenceFrameworkVersion") { lines.append("  framework version  \(e(TaggedJSON.text(v)))") }
@@ -138,7 +138,7 @@ enum CoreDataInfo {
     }
 
     /// One object as `Entity pk` and its values, aligned, escaped for the terminal.
-    static func text(_ object: CoreDataObject) -> [String] {
+    public static func text(_ object: CoreDataObject) -> [String] {
         let e = SafeText.escape
         var lines = ["\(e(object.entity)) \(object.pk)"]
         let names = object.attributes.map(\.name) + object.relationships.map(\.name)

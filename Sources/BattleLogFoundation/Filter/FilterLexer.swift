@@ -1,5 +1,5 @@
 /// The tokens of the filter language.
-enum FilterToken: Equatable {
+package enum FilterToken: Equatable {
     case word(String)        // a field name, a keyword or a bare value
     case string(String)      // a quoted string, escapes resolved
     case number(String)      // 12, 2.5, -3
@@ -8,7 +8,7 @@ enum FilterToken: Equatable {
     case open, close
     case end
 
-    var display: String {
+    package var display: String {
         switch self {
         case .word(let w): "\"\(w)\""
         case .string(let s): "\"\(s)\""
@@ -23,10 +23,12 @@ enum FilterToken: Equatable {
 }
 
 /// Splits an expression into tokens, each with its 1-based character column.
-struct FilterLexer {
-    let input: String
+package struct FilterLexer {
+    package let input: String
 
-    func tokens() throws(FilterError) -> [(FilterToken, Int)] {
+    package init(input: String) { self.input = input }
+
+    package func tokens() throws(FilterError) -> [(FilterToken, Int)] {
         let chars = Array(input)
         var i = 0
         var out: [(FilterToken, Int)] = []
@@ -120,12 +122,12 @@ struct FilterLexer {
 
     /// Whether every part of a clock after its first (minutes, seconds) is below 60:
     /// `1:99` and `0:75` are no times (`1:23.4` is).
-    static func clockPartsFit(_ text: String) -> Bool {
+    package static func clockPartsFit(_ text: String) -> Bool {
         text.split(separator: ":", omittingEmptySubsequences: false).dropFirst().allSatisfy { (Double($0) ?? 60) < 60 }
     }
 
     /// `1:30` (m:ss), `1:02:03` (h:mm:ss), `90s`, `2m`, `1h`, `2.5` with a unit.
-    static func seconds(_ text: String, unit: Character?) -> Double? {
+    package static func seconds(_ text: String, unit: Character?) -> Double? {
         if let unit {
             guard let v = Double(text) else { return nil }
             switch unit {
