@@ -1,5 +1,6 @@
 import BattleLogKit
 import BattleLogPresentation
+import CoreDataKit
 import Foundation
 
 /// What the command line tells the browser.
@@ -91,6 +92,20 @@ public enum BrowserApp {
         model.keyMap = options.keyMap
         model.mouse = options.mouse
         model.refreshInterval = options.refreshInterval
+        return run(model, on: screen)
+    }
+
+    /// Runs the Core Data store browser until the user quits; the terminal is restored as for
+    /// the battle log's browser.
+    @discardableResult
+    public static func run(coreDataStore store: CoreDataStore, options: BrowserOptions) -> Exit {
+        let labels = Labels.load(options.language)
+        let screen = CursesScreen(theme: options.color ? options.theme : .mono, mouse: options.mouse)
+        defer { screen.shutdown() }
+        let model = StoreBrowserModel(store: store, labels: labels, storePath: options.databasePath,
+                                      rows: screen.rows, columns: screen.columns, status: options.notice)
+        model.keyMap = options.keyMap
+        model.mouse = options.mouse
         return run(model, on: screen)
     }
 

@@ -76,7 +76,8 @@ public enum CoreDataInfo {
         }
     }
 
-    public static func text(_ store: CoreDataStore) throws -> [String] {
+    /// With `counts` false, no table is counted (the browser counts in the background).
+    public static func text(_ store: CoreDataStore, counts: Bool = true) throws -> [String] {
         let e = SafeText.escape
         var lines = ["Core Data store \(e(store.path))"]
         if let v = metadataValue(store, "NSPersistenceFrameworkVersion") { lines.append("  framework version  \(e(TaggedJSON.text(v)))") }
@@ -97,8 +98,8 @@ public enum CoreDataInfo {
         }
         for entity in store.model.entities {
             lines.append("")
-            let rows = try store.rowCount(entity).map { "\($0) \($0 == 1 ? "row" : "rows")" } ?? "no table"
-            var head = "\(e(entity.name))  (table \(e(entity.table)), Z_ENT \(entity.id), \(rows)"
+            let rows = counts ? try store.rowCount(entity).map { ", \($0) \($0 == 1 ? "row" : "rows")" } ?? ", no table" : ""
+            var head = "\(e(entity.name))  (table \(e(entity.table)), Z_ENT \(entity.id)\(rows)"
             if let p = entity.parent { head += ", parent \(e(p))" }
             if let c = entity.className, c != entity.name { head += ", class \(e(c))" }
             lines.append(head + ")")
@@ -125,8 +126,9 @@ public enum CoreDataInfo {
             lines.append("")
             lines.append("Persistent history (Core Data's own tables, not entities)")
             for t in store.model.historyTables {
+                guard counts else { lines.append("  \(e(t))"); continue }
                 let n = try store.rowCount(table: t)
-                lines.append("  \(t)  \(n) \(n == 1 ? "row" : "rows")")
+                lines.append("  \(e(t))  \(n) \(n == 1 ? "row" : "rows")")
             }
         }
         return lines

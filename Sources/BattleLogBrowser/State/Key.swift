@@ -161,6 +161,7 @@ public enum KeyTable {
         KeyBinding(keys: [.character("i")], action: .inspect, context: .coreData),
         KeyBinding(keys: [.character("e")], action: .export, context: .coreData),
         KeyBinding(keys: [.character("m")], action: .showModel, context: .coreData),
+        KeyBinding(keys: [.character("z")], action: .zoom, context: .coreData),
         KeyBinding(keys: [.character("?"), .f1], action: .help, context: .coreData),
         KeyBinding(keys: [.f2], action: .toggleMouse, context: .coreData),
         KeyBinding(keys: [.character("y")], action: .copyRecord, context: .coreData),

@@ -14,10 +14,7 @@ enum BrowseCommand: Command {
     static let demo = SimulationRun(fights: 5_000, seed: 20_261_129, heroes: 12, villains: 12, batchSize: 500)
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
-        guard console.stdoutIsTerminal else {
-            throw CommandFailure("the browser needs a terminal on stdout (use list, show or export to write to a pipe or file)")
-        }
-        do { try BrowserApp.checkTerminal(environment["TERM"]) } catch { throw CommandFailure(error.description) }
+        try checkTerminal(console: console, environment: environment)
         let path = globals.databasePath
         var status: String?
         // The demo is for the default database only: a mistyped --db path is an error, not a new
@@ -37,10 +34,23 @@ enum BrowseCommand: Command {
             bar.finish()
             status = "demo"
         }
-        let store = try openStore(globals, console: console)
-        let color = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
+        let store: BattleStore
+        do {
+            store = try openStore(globals, console: console)
+        } catch StoreError.coreDataStore {
+            // A Core Data store given with --db opens in the Core Data browser.
+            return try CoreDataCommand.browse(path, globals: globals, console: console, environment: environment)
+        }
         console.flush()
-        var options = BrowserOptions(language: language, color: color, databasePath: path, createdDemo: status != nil,
+        let options = browserOptions(path: path, createdDemo: status != nil, globals: globals, environment: environment)
+        return finish(try BrowserApp.run(store: store, options: options), console: console)
+    }
+
+    /// The options both browsers take from the command line, the environment and the config file.
+    static func browserOptions(path: String, createdDemo: Bool, globals: GlobalOptions, environment: [String: String]) -> BrowserOptions {
+        let language = globals.language(environment: environment)
+        let color = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
+        var options = BrowserOptions(language: language, color: color, databasePath: path, createdDemo: createdDemo,
                                      historyPath: FilterHistory.defaultPath(environment: environment))
         let settings = globals.settings
         options.mouse = settings.mouse ?? true
@@ -53,10 +63,21 @@ enum BrowseCommand: Command {
             options.notice = labels.fill("config.refused", SafeText.escape(settings.path), SafeText.escape(first.description))
                 + (settings.problems.count > 1 ? " " + labels.fill("config.more", String(settings.problems.count - 1)) : "")
         }
-        // Ended by a signal: the terminal is restored; exit as a shell expects (128 + signal).
-        let exit = try BrowserApp.run(store: store, options: options)
+        return options
+    }
+
+    /// Says the browser's farewell; ended by a signal, exits as a shell expects (128 + signal).
+    static func finish(_ exit: BrowserApp.Exit, console: Console) -> Int32 {
         if let farewell = exit.farewell { console.error("battlelog: " + farewell) }
         if let signal = exit.signal { return 128 + signal }
         return ExitStatus.success
+    }
+
+    /// Refuses to start a browser without a terminal it can drive.
+    static func checkTerminal(console: Console, environment: [String: String]) throws {
+        guard console.stdoutIsTerminal else {
+            throw CommandFailure("the browser needs a terminal on stdout (use list, show or export to write to a pipe or file)")
+        }
+        do { try BrowserApp.checkTerminal(environment["TERM"]) } catch { throw CommandFailure(error.description) }
     }
 }

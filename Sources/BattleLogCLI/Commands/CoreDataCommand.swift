@@ -1,26 +1,32 @@
+import BattleLogBrowser
 import BattleLogKit
 import BattleLogPresentation
 import CoreDataKit
 
-/// `battlelog coredata info|dump FILE`: a Core Data store's model and objects, read-only.
+/// `battlelog coredata info|dump|browse FILE`: a Core Data store's model and objects, read-only.
 enum CoreDataCommand: Command {
     static let spec = CommandSpec(
         name: "coredata",
-        summary: "Read a Core Data SQLite store (never written): `info` shows its metadata and model, `dump` every object.",
+        summary: "Read a Core Data SQLite store (never written): `info` shows its metadata and model, `dump` every object, `browse` opens it in the browser.",
         options: [
             OptionSpec(.json, help: "info: one JSON object; dump: one JSON object per line"),
             OptionSpec(.entity, value: "NAME", help: "dump: only this entity (and its sub-entities)"),
             OptionSpec(.limit, value: "N", help: "dump: at most N objects"),
         ],
-        positionals: ["info|dump", "FILE"])
+        positionals: ["info|dump|browse", "FILE"])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let action = a.positionals[0]
-        guard action == "info" || action == "dump" else {
-            throw UsageError("coredata needs info or dump, got \"\(SafeText.escape(action))\"", usage: spec.usage)
+        guard ["info", "dump", "browse"].contains(action) else {
+            throw UsageError("coredata needs info, dump or browse, got \"\(SafeText.escape(action))\"", usage: spec.usage)
         }
-        if action == "info", let extra = [OptionKey.entity, .limit].first(where: { a.value($0) != nil }) {
-            throw UsageError("--\(extra.rawValue) is for coredata dump, not info", usage: spec.usage)
+        if action != "dump", let extra = [OptionKey.entity, .limit].first(where: { a.value($0) != nil }) {
+            throw UsageError("--\(extra.rawValue) is for coredata dump, not \(action)", usage: spec.usage)
+        }
+        if action == "browse" {
+            if a.has(.json) { throw UsageError("--json is for coredata info and dump, not browse", usage: spec.usage) }
+            try BrowseCommand.checkTerminal(console: console, environment: environment)
+            return try browse(a.positionals[1], globals: globals, console: console, environment: environment)
         }
         let limit = try a.integer(.limit, minimum: 1, spec: spec)
         let store = try CoreDataStore(path: a.positionals[1])
@@ -43,5 +49,13 @@ enum CoreDataCommand: Command {
             return true
         }
         return ExitStatus.success
+    }
+
+    /// The Core Data browser on the store at `path` (opened read-only, never written).
+    static func browse(_ path: String, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
+        let store = try CoreDataStore(path: path)
+        console.flush()
+        let options = BrowseCommand.browserOptions(path: path, createdDemo: false, globals: globals, environment: environment)
+        return BrowseCommand.finish(BrowserApp.run(coreDataStore: store, options: options), console: console)
     }
 }

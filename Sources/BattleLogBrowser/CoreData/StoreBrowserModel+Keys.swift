@@ -1,0 +1,227 @@
+import BattleLogKit
+import BattleLogPresentation
+import CoreDataKit
+import Foundation
+
+/// The Core Data browser's keys: the key table's `coreData` context.
+extension StoreBrowserModel {
+    /// Handles one key or mouse event.
+    public func handle(_ key: Key) {
+        do {
+            if prompt != nil { try handlePromptKey(key); return }
+            switch key {
+            case .resize: return
+            case .click(let r, let c): click(row: r, column: c); return
+            case .wheelUp(let r, let c): wheel(-3, row: r, column: c); return
+            case .wheelDown(let r, let c): wheel(3, row: r, column: c); return
+            default: break
+            }
+            guard let action = keyMap.action(for: key, in: .coreData) else { return }
+            try perform(action)
+        } catch {
+            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+        }
+    }
+
+    /// Runs one action, as its key would.
+    public func perform(_ action: Action) throws {
+        if overlay != .none, handleOverlay(action) { return }
+        status = nil
+        switch action {
+        case .moveUp: move(by: -1)
+        case .moveDown: move(by: 1)
+        case .pageUp: move(by: -pageSize)
+        case .pageDown: move(by: pageSize)
+        case .halfPageUp: move(by: -max(1, pageSize / 2))
+        case .halfPageDown: move(by: max(1, pageSize / 2))
+        case .first: moveToEnd(last: false)
+        case .last: moveToEnd(last: true)
+        case .nextPane: focus = pane(1, wrapping: true)
+        case .previousPane: focus = pane(-1, wrapping: true)
+        case .paneLeft: focus = pane(-1, wrapping: false)
+        case .paneRight: focus = pane(1, wrapping: false)
+        case .open: open()
+        case .back: back()
+        case .search:
+            searchOrigin = cursor
+            prompt = Prompt(kind: .search, text: "")
+        case .searchNext: findMatch(forward: true, from: cursor + 1)
+        case .searchPrevious: findMatch(forward: false, from: cursor - 1)
+        case .filter:
+            guard let l = level else { status = labels["cd.noObjects"]; return }
+            prompt = Prompt(kind: .filter, text: l.list.filter?.text ?? "")
+        case .goTo:
+            guard level != nil else { status = labels["cd.noObjects"]; return }
+            prompt = Prompt(kind: .goTo, text: "", placeholder: "pk")
+        case .inspect: openBytes()
+        case .export: promptExport()
+        case .showModel: overlay = .model
+        case .help: overlay = .help
+        case .zoom: toggleZoom()
+        case .toggleMouse:
+            mouse.toggle()
+            status = labels[mouse ? "mouseOn" : "mouseOff"]
+        case .copyRecord: copyObject()
+        case .copyValue: copyValue()
+        case .redraw: wantsFullRedraw = true
+        case .suspend: wantsSuspend = true
+        case .quit, .forceQuit: shouldQuit = true
+        default: break
+        }
+    }
+
+    var pageSize: Int {
+        switch focus {
+        case .roster: layout.rosterRows
+        case .records: layout.recordRows
+        case .detail: detailRows
+        }
+    }
+
+    func move(by delta: Int) {
+        switch focus {
+        case .roster:
+            let target = max(0, min(tree.count - 1, treeIndex + delta))
+            if target != treeIndex { selectTreeRow(target) }
+        case .records: moveObjects(by: delta)
+        case .detail: moveDetail(by: delta)
+        }
+    }
+
+    func moveToEnd(last: Bool) {
+        switch focus {
+        case .roster: selectTreeRow(last ? tree.count - 1 : 0)
+        case .records:
+            guard var l = levels.popLast() else { return }
+            load(&l, last ? .last : .first)
+            levels.append(l)
+            refreshDetail(resetLine: true)
+        case .detail: moveDetail(by: last ? Int.max / 2 : Int.min / 2)
+        }
+    }
+
+    func open() {
+        switch focus {
+        case .roster:
+            if selectedTreeRow?.entity != nil { focus = .records }
+        case .records:
+            if selectedObject != nil { focus = .detail }
+        case .detail:
+            openDetailLine()
+        }
+    }
+
+    /// Back: along the path of followed relationships, then out of the filter, then a pane left.
+    func back() {
+        if popLevel() { return }
+        if let l = level, l.list.filter != nil, focus != .roster {
+            applyFilter(nil)
+            return
+        }
+        focus = pane(-1, wrapping: false)
+    }
+
+    /// Keys while an overlay is open; true when the overlay took the key.
+    func handleOverlay(_ action: Action) -> Bool {
+        switch action {
+        case .forceQuit, .redraw, .suspend, .toggleMouse: return false
+        case .back, .quit:
+            overlay = .none
+            helpFilter = nil
+            return true
+        case .help, .showModel, .inspect:
+            let same = (action == .help && overlay == .help) || (action == .showModel && overlay == .model) || (action == .inspect && overlay == .bytes)
+            overlay = .none
+            return same
+        case .search:
+            if overlay == .help { prompt = Prompt(kind: .helpFilter, text: helpFilter ?? "") }
+            return true
+        case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+            let page = max(1, StoreBrowserView.overlayExtent(self).visible - 1)
+            let step = switch action {
+            case .moveDown: 1
+            case .moveUp: -1
+            case .pageDown: page
+            case .pageUp: -page
+            case .halfPageDown: max(1, page / 2)
+            case .halfPageUp: -max(1, page / 2)
+            case .first: Int.min / 2
+            default: Int.max / 2
+            }
+            let extent = StoreBrowserView.overlayExtent(self)
+            overlayScroll = max(0, min(max(0, extent.total - extent.visible), overlayScroll + step))
+            return true
+        default:
+            return true
+        }
+    }
+
+    // MARK: - Mouse
+
+    func click(row: Int, column: Int) {
+        if overlay != .none { overlay = .none; return }
+        let l = layout
+        if l.roster.contains(row: row, column: column) {
+            focus = .roster
+            let index = treeScroll + row - l.roster.top - 1
+            if tree.indices.contains(index), index != treeIndex { selectTreeRow(index) }
+        } else if l.records.contains(row: row, column: column) {
+            focus = .records
+            let offset = row - l.records.top - 2
+            if offset >= 0, let lv = level, lv.scroll + offset < lv.rows.count { moveObjects(by: lv.scroll + offset - lv.selected) }
+        } else if l.detail.contains(row: row, column: column) {
+            focus = .detail
+            let index = detailScroll + row - l.detail.top - 1
+            if let lines = detail?.lines, lines.indices.contains(index), !lines[index].isHeading, lines[index].box == nil {
+                detailIndex = index
+            }
+        }
+    }
+
+    func wheel(_ delta: Int, row: Int, column: Int) {
+        if overlay != .none {
+            let extent = StoreBrowserView.overlayExtent(self)
+            overlayScroll = max(0, min(max(0, extent.total - extent.visible), overlayScroll + delta))
+            return
+        }
+        let l = layout
+        if l.roster.contains(row: row, column: column) { focus = .roster }
+        else if l.records.contains(row: row, column: column) { focus = .records }
+        else if l.detail.contains(row: row, column: column) { focus = .detail }
+        move(by: delta)
+    }
+
+    // MARK: - Copy
+
+    /// `y`: the selected object in `coredata dump`'s JSON form (its to-many targets too).
+    func copyObject() {
+        guard let l = level, let row = selectedObject else { status = labels["cd.noObjects"]; return }
+        guard let full = (try? store.row(l.list, key: row.ref.pk, reading: .full)) ?? nil, let object = full.object else {
+            status = labels.fill("cd.danglingFollow", Self.name(row.ref))
+            return
+        }
+        let json = object.json()
+        wantsCopy = json
+        status = labels.fill("copied", Self.name(row.ref), String(json.utf8.count))
+    }
+
+    /// `Y`: the selected detail line's value (its JSON for a tree), else the selected row's pk.
+    func copyValue() {
+        if focus == .detail, let d = detail, d.lines.indices.contains(detailIndex) {
+            let line = d.lines[detailIndex]
+            let text: String
+            switch line.json {
+            case .string(let s)?: text = s
+            case let json?: text = TaggedJSON.text(json)
+            case nil: text = line.value
+            }
+            wantsCopy = text
+            status = labels.fill("copied", line.label, String(text.utf8.count))
+            return
+        }
+        guard let row = selectedObject else { status = labels["cd.noObjects"]; return }
+        let text = Self.name(row.ref)
+        wantsCopy = text
+        status = labels.fill("copied", text, String(text.utf8.count))
+    }
+}

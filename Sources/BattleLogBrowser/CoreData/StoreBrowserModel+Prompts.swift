@@ -1,0 +1,261 @@
+import BattleLogKit
+import BattleLogPresentation
+import CoreDataKit
+import Foundation
+
+/// The Core Data browser's prompts: search as you type, the entity filter, go to a pk, export,
+/// and the help's filter; and the bytes overlay.
+extension StoreBrowserModel {
+    func handlePromptKey(_ key: Key) throws {
+        guard var p = prompt else { return }
+        switch key {
+        case .escape, .control("g"), .control("c"):
+            prompt = nil
+            if p.kind == .search, let origin = searchOrigin { select(origin); searchOrigin = nil }
+        case .enter:
+            prompt = nil
+            submit(p)
+        case .control("z"):
+            wantsSuspend = true
+        case .control("l"):
+            wantsFullRedraw = true
+        case .tab where p.kind == .filter:
+            completeFilter(&p)
+            prompt = p
+        default:
+            let before = p.text
+            guard p.line.edit(key) else { break }
+            if p.text != before { p.error = nil; p.errorColumn = nil; p.candidates = [] }
+            prompt = p
+            if p.kind == .search && p.text != before {
+                searchText = p.text.isEmpty ? nil : p.text
+                if let origin = searchOrigin {
+                    select(origin)
+                    if !p.text.isEmpty { findMatch(forward: true, from: origin) }
+                }
+            }
+        }
+    }
+
+    func submit(_ p: Prompt) {
+        switch p.kind {
+        case .search:
+            searchOrigin = nil
+            searchText = p.text.isEmpty ? nil : p.text
+        case .helpFilter:
+            helpFilter = p.text.isEmpty ? nil : p.text
+            overlay = .help
+            overlayScroll = 0
+        case .filter:
+            let text = p.text.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { applyFilter(nil); return }
+            guard let l = level else { return }
+            do {
+                applyFilter(try EntityFilter.compile(text, entity: l.list.entity))
+            } catch {
+                prompt = Prompt(kind: .filter, text: p.text, cursor: error.column - 1, error: error.text(labels), errorColumn: error.column)
+            }
+        case .goTo:
+            let digits = p.text.trimmingCharacters(in: .whitespaces)
+            guard let pk = Int64(digits) else {
+                prompt = Prompt(kind: .goTo, text: p.text, error: labels["cd.goToNeedsPk"], placeholder: p.placeholder)
+                return
+            }
+            goTo(pk)
+        case .export:
+            startExport(p)
+        case .simulate, .seek:
+            break
+        }
+    }
+
+    // MARK: - Filter
+
+    /// Lists the current level's objects matching `filter` (nil: all of them again).
+    func applyFilter(_ filter: EntityFilter?) {
+        guard let l = levels.last else { return }
+        let list: ObjectList?
+        switch l.list.source {
+        case .entity:
+            list = store.list(l.list.entity, filter: filter)
+        case .related(let owner, let name):
+            let r = owner.entity.flatMap { store.model.entity(named: $0) }?.relationships.first { $0.name == name }
+            list = r.flatMap { store.list($0, of: owner, filter: filter) }
+        }
+        guard let list else { return }
+        var next = ObjectLevel(list: list, via: l.via)
+        next.returnFocus = l.returnFocus
+        load(&next, .first)
+        levels[levels.count - 1] = next
+        if focus == .roster { focus = .records }
+        refreshDetail(resetLine: true)
+    }
+
+    /// Tab in the filter prompt: the field (or keyword, or a boolean's value) being typed is
+    /// completed from the model; several candidates are listed above the prompt.
+    func completeFilter(_ p: inout Prompt) {
+        guard let entity = level?.list.entity else { return }
+        let before = String(p.line.beforeCursor)
+        let word = String(before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }.reversed())
+        let words = before.split(separator: " ").map(String.init)
+        let previous = words.dropLast(word.isEmpty ? 0 : 1).last?.lowercased()
+        var pool = EntityFilter.fieldNames(entity) + ["and", "or", "not"]
+        if previous == "is" { pool = ["null", "not"] }
+        else if previous == "not", words.dropLast(word.isEmpty ? 0 : 1).dropLast().last?.lowercased() == "is" { pool = ["null"] }
+        else if let op = previous, ["=", "!="].contains(op), let field = words.dropLast(word.isEmpty ? 0 : 1).dropLast().last,
+                entity.attributes.first(where: { $0.name.lowercased() == field.lowercased() })?.type == .boolean {
+            pool = ["true", "false"]
+        }
+        let matches = pool.filter { $0.lowercased().hasPrefix(word.lowercased()) && $0.count > word.count }
+        guard !matches.isEmpty else { return }
+        var common = matches[0]
+        for m in matches.dropFirst() {
+            while !m.lowercased().hasPrefix(common.lowercased()) { common.removeLast() }
+        }
+        let addition = matches.count == 1 ? String(matches[0].dropFirst(word.count)) + " " : String(common.dropFirst(word.count))
+        for c in addition { _ = p.line.edit(.character(c)) }
+        p.candidates = matches.count > 1 ? matches : []
+    }
+
+    // MARK: - Go to
+
+    func goTo(_ pk: Int64) {
+        guard var l = levels.popLast() else { return }
+        defer { levels.append(l); refreshDetail(resetLine: true) }
+        guard (try? store.row(l.list, key: pk)) ?? nil != nil else {
+            status = labels.fill("cd.noSuchPk", SafeText.escape(l.list.entity.name), String(pk))
+            return
+        }
+        load(&l, .around(pk))
+        focus = .records
+    }
+
+    // MARK: - Search
+
+    /// The selection in the focused pane, as search counts it.
+    var cursor: Int {
+        switch focus {
+        case .roster: treeIndex
+        case .records: level?.selected ?? 0
+        case .detail: detailIndex
+        }
+    }
+
+    func select(_ index: Int) {
+        switch focus {
+        case .roster: if index != treeIndex { selectTreeRow(index) }
+        case .records: if let l = level, index != l.selected { moveObjects(by: index - l.selected) }
+        case .detail:
+            detailIndex = max(0, min(index, (detail?.lines.count ?? 1) - 1))
+            keepDetailInView()
+        }
+    }
+
+    /// The texts search looks through in the focused pane: entity names, the loaded rows, the
+    /// detail's lines.
+    var searchable: [String] {
+        switch focus {
+        case .roster:
+            return tree.map { $0.entity?.name ?? $0.historyTable ?? "" }
+        case .records:
+            return (level?.rows ?? []).map { row in
+                guard let o = row.object else { return Self.name(row.ref) }
+                let values = o.attributes.map { StoredValueText.shown($0.value, labels: labels).text }
+                return ([Self.name(row.ref)] + values).joined(separator: "  ")
+            }
+        case .detail:
+            return (detail?.lines ?? []).map { $0.isHeading || $0.box != nil ? "" : $0.label + "  " + $0.value }
+        }
+    }
+
+    /// Selects the next (or previous) row from `from` whose text holds the search, wrapping once.
+    func findMatch(forward: Bool, from: Int) {
+        guard let needle = searchText, !needle.isEmpty else { status = labels["cd.noSearch"]; return }
+        let texts = searchable
+        guard !texts.isEmpty else { return }
+        let search = TextSearch(needle)
+        let n = texts.count
+        for step in 0..<n {
+            let i = ((forward ? from + step : from - step) % n + n) % n
+            if search.matches(texts[i]) {
+                select(i)
+                return
+            }
+        }
+        status = labels["noMatch"] + ": " + SafeText.escape(needle)
+    }
+
+    // MARK: - Export
+
+    func promptExport() {
+        guard let l = level else { status = labels["cd.noObjects"]; return }
+        if export?.isRunning == true { status = labels["exporting"] + "…"; return }
+        prompt = Prompt(kind: .export, text: "", placeholder: BrowserModel.fileSafe(l.list.entity.name) + ".jsonl")
+    }
+
+    func startExport(_ p: Prompt) {
+        guard let l = level else { return }
+        var path = p.text.trimmingCharacters(in: .whitespaces)
+        if path.isEmpty { path = p.placeholder ?? "export.jsonl" }
+        if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] { path = home + path.dropFirst(1) }
+        var info = stat()
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, stat(folder, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
+            prompt = Prompt(kind: .export, text: p.text, error: labels.fill("exportNoFolder", SafeText.escape(folder)), placeholder: p.placeholder)
+            return
+        }
+        if stat(path, &info) == 0 {
+            prompt = Prompt(kind: .export, text: p.text, error: labels.fill("exportExists", SafeText.escape(path)), placeholder: p.placeholder)
+            return
+        }
+        guard let connection = try? store.secondConnection() else { status = labels.fill("exportFailed", SafeText.escape(path), "cannot read the store"); return }
+        let box = ConnectionBox(connection)
+        let list = l.list
+        let attributes = ObjectCSV.attributes(list.entity, model: store.model)
+        let job = BackgroundExport(to: path, total: listCount ?? 0, labels: labels, doneKeys: ("cd.exportedJSON", "cd.exportedCSV")) { format, sink in
+            let store = box.store
+            if format == .csv { try sink.header("\u{FEFF}" + ObjectCSV.header(attributes)) }
+            var key: Int64?
+            while true {
+                let page = try store.page(list, from: key, limit: 500, reading: .full)
+                for row in page {
+                    guard let object = row.object else { continue }
+                    try sink.row(format == .csv ? ObjectCSV.line(object, attributes: attributes) : object.json())
+                }
+                guard page.count == 500, let last = page.last else { break }
+                key = last.ref.pk
+            }
+        }
+        export = job
+        job.start()
+        status = nil
+    }
+
+    // MARK: - Bytes
+
+    /// `i`: the stored bytes of the selected attribute (in the detail), or of every attribute
+    /// of the selected object.
+    func openBytes() {
+        guard let l = level, let row = selectedObject else { status = labels["cd.noObjects"]; return }
+        guard let full = (try? store.row(l.list, key: row.ref.pk, reading: .stored)) ?? nil, let object = full.object else {
+            status = labels.fill("cd.danglingFollow", Self.name(row.ref))
+            return
+        }
+        var names = object.stored.keys.sorted()
+        if let entity = store.model.entity(named: object.entity) {
+            names = entity.attributes.map(\.name).filter { object.stored[$0] != nil }
+        }
+        if focus == .detail, let d = detail, d.lines.indices.contains(detailIndex), let a = d.lines[detailIndex].attribute {
+            names = [a]
+        }
+        bytesLines = names.flatMap { StoredBytes.lines(name: $0, value: object.stored[$0] ?? .null, labels: labels) + [""] }
+        if bytesLines.last == "" { bytesLines.removeLast() }
+        overlay = .bytes
+    }
+}
+
+/// A second connection, handed to the one background thread that uses it.
+final class ConnectionBox: @unchecked Sendable {
+    let store: CoreDataStore
+    init(_ store: CoreDataStore) { self.store = store }
+}

@@ -1,0 +1,424 @@
+import BattleLogKit
+import BattleLogPresentation
+import CoreDataKit
+import Foundation
+
+/// The Core Data store browser's state and keys: the entity tree, the objects of the selected
+/// entity (or of a followed relationship) in keyed pages, and the selected object's detail.
+/// Plain Swift over a read-only `CoreDataStore`, no ncurses: `StoreBrowserView` draws it,
+/// `handle(_:)` changes it. It shares the battle log browser's layout, prompts, key map and
+/// event loop.
+public final class StoreBrowserModel {
+    /// The panes, as the battle log browser names its three: entities, objects, detail.
+    public typealias Pane = BrowserModel.Pane
+    public typealias Prompt = BrowserModel.Prompt
+
+    public enum Overlay: Sendable, Equatable { case none, help, model, bytes }
+
+    let store: CoreDataStore
+    public let labels: Labels
+    /// The store's path as the title bar shows it.
+    public let storePath: String
+    public internal(set) var layout: Layout
+    var paneSizes = PaneSizes()
+    public internal(set) var focus: Pane = .roster
+
+    // MARK: Entity tree
+    public internal(set) var tree: [TreeRow]
+    public internal(set) var treeIndex = 0
+    public internal(set) var treeScroll = 0
+    let counter: StoreCounter
+
+    // MARK: Objects: the path of lists from the selected entity
+    public internal(set) var levels: [ObjectLevel] = []
+    var detail: ObjectDetail?
+    public internal(set) var detailIndex = 0
+    public internal(set) var detailScroll = 0
+    /// Tree nodes folded or unfolded against their default, by path.
+    var toggled: Set<String> = []
+
+    // MARK: Interaction
+    public internal(set) var overlay: Overlay = .none {
+        didSet { if overlay != oldValue { overlayScroll = 0 } }
+    }
+    public internal(set) var overlayScroll = 0
+    /// The lines of the bytes overlay (`i`), read when it opens.
+    var bytesLines: [String] = []
+    public internal(set) var prompt: Prompt?
+    public internal(set) var status: String?
+    public internal(set) var searchText: String?
+    /// Where a search started, in the focused pane (while its prompt is open).
+    var searchOrigin: Int?
+    public internal(set) var helpFilter: String?
+    public internal(set) var shouldQuit = false
+    public var wantsFullRedraw = false
+    public var wantsCopy: String?
+    public var wantsSuspend = false
+    public internal(set) var mouse = true
+    public var keyMap = KeyMap.standard
+    var export: BackgroundExport?
+    /// The counter's version last drawn: a new count means a new frame.
+    var drawnCounts = -1
+
+    /// Rows read per page: a screenful and a half, one small query per page key.
+    static let pageFetch = 64
+    /// The most rows a list keeps loaded (constant memory at any size).
+    static let maxWindow = 640
+
+    public init(store: CoreDataStore, labels: Labels, storePath: String, rows: Int, columns: Int, status: String? = nil) {
+        self.store = store
+        self.labels = labels
+        self.storePath = storePath
+        self.layout = Layout(rows: rows, columns: columns)
+        self.status = status
+        self.tree = TreeRow.rows(store.model)
+        self.counter = StoreCounter(store: store)
+        // The first entity with objects to show (the tree's first row may be a heading).
+        if let first = tree.firstIndex(where: { $0.entity != nil }) { selectTreeRow(first) }
+    }
+
+    deinit { counter.shutDown(timeout: 0) }
+
+    // MARK: - Derived
+
+    public var level: ObjectLevel? { levels.last }
+    public var selectedTreeRow: TreeRow? { tree.indices.contains(treeIndex) ? tree[treeIndex] : nil }
+    public var selectedObject: ListedObject? {
+        guard let l = level, l.rows.indices.contains(l.selected) else { return nil }
+        return l.rows[l.selected]
+    }
+
+    /// An entity's objects (with its sub-entities), counted in the background; nil until known.
+    public func count(of entity: Entity) -> Int? {
+        counter.count("entity:" + entity.name, .list(store.list(entity)))
+    }
+
+    public func count(ofTable table: String) -> Int? { counter.count("table:" + table, .table(table)) }
+
+    /// The current list's count, nil until known.
+    public var listCount: Int? {
+        guard let l = level else { return nil }
+        if case .entity(let name) = l.list.source, l.list.filter == nil, let e = store.model.entity(named: name) { return count(of: e) }
+        return counter.count(l.countKey, .list(l.list))
+    }
+
+    /// `Person 1 › cars › SportCar 3`: the selected object of each level and the relationship
+    /// followed from it.
+    public var breadcrumb: String {
+        var parts: [String] = []
+        for (i, l) in levels.enumerated() {
+            if let via = l.via, i > 0 { parts.append(SafeText.escape(via)) }
+            if l.rows.indices.contains(l.selected) { parts.append(Self.name(l.rows[l.selected].ref)) }
+            else if i == levels.count - 1 { parts.append(SafeText.escape(l.list.entity.name)) }
+        }
+        return parts.joined(separator: " › ")
+    }
+
+    static func name(_ ref: ObjectRef) -> String { SafeText.escape(ref.entity ?? "?") + " " + String(ref.pk) }
+
+    // MARK: - Entity tree
+
+    func selectTreeRow(_ index: Int) {
+        guard !tree.isEmpty else { return }
+        treeIndex = max(0, min(tree.count - 1, index))
+        keepTreeInView()
+        levels = []
+        detail = nil
+        guard let entity = tree[treeIndex].entity else { return }
+        var l = ObjectLevel(list: store.list(entity))
+        load(&l, .first)
+        levels = [l]
+        refreshDetail(resetLine: true)
+    }
+
+    func keepTreeInView() {
+        let rows = layout.rosterRows
+        treeScroll = min(treeScroll, max(0, tree.count - rows))
+        if treeIndex < treeScroll { treeScroll = treeIndex }
+        if treeIndex >= treeScroll + rows { treeScroll = treeIndex - rows + 1 }
+    }
+
+    // MARK: - Lists in keyed pages
+
+    enum Load { case first, last, around(Int64) }
+
+    /// Fills `l` from its first row, its last, or around a key.
+    func load(_ l: inout ObjectLevel, _ where_: Load) {
+        do {
+            switch where_ {
+            case .first:
+                l.rows = try store.page(l.list, from: nil, limit: Self.pageFetch)
+                l.atStart = true
+                l.atEnd = l.rows.count < Self.pageFetch
+                l.selected = 0
+            case .last:
+                l.rows = try store.page(l.list, from: nil, backward: true, limit: Self.pageFetch)
+                l.atEnd = true
+                l.atStart = l.rows.count < Self.pageFetch
+                l.selected = max(0, l.rows.count - 1)
+            case .around(let key):
+                let before = try store.page(l.list, from: key, backward: true, limit: Self.pageFetch / 2)
+                let after = try store.page(l.list, from: key - 1, limit: Self.pageFetch)
+                l.rows = before + after
+                l.atStart = before.count < Self.pageFetch / 2
+                l.atEnd = after.count < Self.pageFetch
+                l.selected = min(before.count, max(0, l.rows.count - 1))
+            }
+        } catch {
+            l.rows = []
+            l.atStart = true
+            l.atEnd = true
+            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+        }
+        l.scroll = max(0, l.selected - layout.recordRows / 2)
+        clampScroll(&l)
+    }
+
+    /// Moves the selection of the current list by `delta` rows, reading pages as it goes and
+    /// dropping those far behind.
+    func moveObjects(by delta: Int) {
+        guard var l = levels.popLast() else { return }
+        defer { levels.append(l); refreshDetail(resetLine: true) }
+        var target = l.selected + delta
+        do {
+            while target >= l.rows.count && !l.atEnd, let last = l.rows.last {
+                let more = try store.page(l.list, from: last.ref.pk, limit: Self.pageFetch)
+                l.atEnd = more.count < Self.pageFetch
+                l.rows += more
+                if l.rows.count > Self.maxWindow {
+                    let drop = l.rows.count - Self.maxWindow
+                    l.rows.removeFirst(drop)
+                    l.selected -= drop; l.scroll -= drop; target -= drop
+                    l.atStart = false
+                }
+            }
+            while target < 0 && !l.atStart, let first = l.rows.first {
+                let more = try store.page(l.list, from: first.ref.pk, backward: true, limit: Self.pageFetch)
+                l.atStart = more.count < Self.pageFetch
+                l.rows = more + l.rows
+                l.selected += more.count; l.scroll += more.count; target += more.count
+                if l.rows.count > Self.maxWindow {
+                    l.rows.removeLast(l.rows.count - Self.maxWindow)
+                    l.atEnd = false
+                }
+            }
+        } catch {
+            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+        }
+        l.selected = max(0, min(l.rows.count - 1, target))
+        if l.selected < l.scroll { l.scroll = l.selected }
+        if l.selected >= l.scroll + layout.recordRows { l.scroll = l.selected - layout.recordRows + 1 }
+        clampScroll(&l)
+    }
+
+    func clampScroll(_ l: inout ObjectLevel) {
+        l.scroll = max(0, min(l.scroll, max(0, l.rows.count - layout.recordRows)))
+        if l.selected < l.scroll { l.scroll = l.selected }
+    }
+
+    /// Reads the selected object's detail again (`resetLine`: from its first line).
+    func refreshDetail(resetLine: Bool) {
+        guard let l = level, let listed = selectedObject else { detail = nil; return }
+        if resetLine { toggled = [] }
+        // The list read what a row shows; the detail reads every value.
+        let full = (try? store.row(l.list, key: listed.ref.pk, reading: .single)) ?? nil
+        detail = ObjectDetail.build(full ?? listed, store: store, toggled: toggled, labels: labels, width: layout.detail.width - 2)
+        if resetLine { detailIndex = firstDetailLine; detailScroll = 0 }
+        detailIndex = max(0, min(detailIndex, (detail?.lines.count ?? 1) - 1))
+        keepDetailInView()
+    }
+
+    /// The first line worth selecting: past the headings.
+    var firstDetailLine: Int { detail?.lines.firstIndex { !$0.isHeading && $0.box == nil } ?? 0 }
+
+    var detailRows: Int { max(1, layout.detail.height - 2) }
+
+    func keepDetailInView() {
+        let count = detail?.lines.count ?? 0
+        detailScroll = min(detailScroll, max(0, count - detailRows))
+        if detailIndex < detailScroll { detailScroll = detailIndex }
+        if detailIndex >= detailScroll + detailRows { detailScroll = detailIndex - detailRows + 1 }
+    }
+
+    /// Moves the detail's selection by `delta` selectable lines (headings and the box's lines
+    /// are passed over); at either end the rest of the pane comes into view.
+    func moveDetail(by delta: Int) {
+        guard let lines = detail?.lines, !lines.isEmpty else { return }
+        let selectable = lines.indices.filter { !lines[$0].isHeading && lines[$0].box == nil }
+        guard let here = selectable.firstIndex(of: detailIndex) ?? selectable.first.map({ _ in 0 }) else { return }
+        let next = max(0, min(selectable.count - 1, here + delta))
+        detailIndex = selectable[next]
+        keepDetailInView()
+        if next == 0 { detailScroll = 0 }
+        if next == selectable.count - 1 { detailScroll = max(detailScroll, min(max(0, lines.count - detailRows), detailIndex)) }
+    }
+
+    // MARK: - Following
+
+    /// Enter on a detail line: follow a to-one, open a to-many's list, fold a value.
+    func openDetailLine() {
+        guard let d = detail, d.lines.indices.contains(detailIndex), let action = d.lines[detailIndex].action else { return }
+        switch action {
+        case .fold(let path):
+            if toggled.contains(path) { toggled.remove(path) } else { toggled.insert(path) }
+            refreshDetail(resetLine: false)
+        case .dangling(let ref):
+            status = labels.fill("cd.danglingFollow", Self.name(ref))
+        case .follow(let ref):
+            guard let name = ref.entity, let entity = store.model.entity(named: name) else {
+                status = labels.fill("cd.danglingFollow", Self.name(ref))
+                return
+            }
+            // The target's whole entity, positioned at it: its neighbours are one key away.
+            let root = store.model.entities.first { $0.name == rootName(of: entity) } ?? entity
+            push(ObjectLevel(list: store.list(root), via: d.lines[detailIndex].label), at: ref.pk)
+        case .list(let relationship):
+            guard let object = d.object, let entity = store.model.entity(named: object.entity),
+                  let r = entity.relationships.first(where: { $0.name == relationship }),
+                  let list = store.list(r, of: d.ref) else {
+                status = labels["cd.unresolved"]
+                return
+            }
+            push(ObjectLevel(list: list, via: relationship), at: nil)
+        }
+    }
+
+    func rootName(of entity: Entity) -> String {
+        var e = entity
+        while let p = e.parent, let parent = store.model.entity(named: p), parent.name != e.name { e = parent }
+        return e.name
+    }
+
+    func push(_ level: ObjectLevel, at key: Int64?) {
+        var l = level
+        l.returnFocus = focus
+        load(&l, key.map { .around($0) } ?? .first)
+        levels.append(l)
+        focus = .records
+        refreshDetail(resetLine: true)
+    }
+
+    /// Back one level along the path; false at the first.
+    func popLevel() -> Bool {
+        guard levels.count > 1, let left = levels.popLast() else { return false }
+        focus = left.returnFocus
+        refreshDetail(resetLine: true)
+        return true
+    }
+
+    // MARK: - Layout
+
+    public func resize(rows: Int, columns: Int) {
+        layout = Layout(rows: rows, columns: columns, sizes: paneSizes)
+        keepTreeInView()
+        if var l = levels.popLast() {
+            if l.selected >= l.scroll + layout.recordRows { l.scroll = l.selected - layout.recordRows + 1 }
+            clampScroll(&l)
+            levels.append(l)
+        }
+        if detail != nil { refreshDetail(resetLine: false) }
+    }
+
+    var panes: [Pane] { paneSizes.zoomed.map { [$0] } ?? Pane.allCases }
+
+    func pane(_ step: Int, wrapping: Bool) -> Pane {
+        let all = panes
+        let here = all.firstIndex(of: focus) ?? 0
+        let next = wrapping ? (here + step + all.count) % all.count : max(0, min(all.count - 1, here + step))
+        return all[next]
+    }
+
+    func toggleZoom() {
+        paneSizes.zoomed = paneSizes.zoomed == nil ? focus : nil
+        resize(rows: layout.rows, columns: layout.columns)
+    }
+
+    // MARK: - Life
+
+    public var eventTimeout: Int32 { 250 }
+
+    /// A count arrived or an export moved: draw again (the loop draws after every tick).
+    public func tick() {
+        if let e = export, !e.isRunning, let summary = e.summary {
+            status = summary
+            export = nil
+        }
+        drawnCounts = counter.version
+    }
+
+    @discardableResult
+    public func stopBackgroundWork() -> String? {
+        counter.shutDown()
+        guard let export, export.isRunning else { return nil }
+        export.stop()
+        export.wait()
+        return export.summary.map { labels["stoppedOnQuit"] + ": " + $0 }
+    }
+}
+
+/// One row of the entity tree: an entity at its depth, the history heading, or a history table.
+public struct TreeRow: Sendable {
+    public var entity: Entity?
+    public var historyTable: String?
+    public var depth: Int
+
+    /// Each root entity then its sub-entities under it, in Z_ENT order; then the persistent
+    /// history's tables under their heading.
+    static func rows(_ model: CoreDataModel) -> [TreeRow] {
+        var rows: [TreeRow] = []
+        let names = Set(model.entities.map(\.name))
+        func add(_ e: Entity, depth: Int, seen: Set<String>) {
+            rows.append(TreeRow(entity: e, historyTable: nil, depth: depth))
+            // A parent cycle in a hostile model is cut at its second visit.
+            for child in model.entities where child.parent == e.name && !seen.contains(child.name) {
+                add(child, depth: depth + 1, seen: seen.union([child.name]))
+            }
+        }
+        for root in model.entities where root.parent.map({ !names.contains($0) || $0 == root.name }) ?? true {
+            add(root, depth: 0, seen: [root.name])
+        }
+        // Entities whose parents form a cycle (a hostile model) have no root: each shows at the top.
+        for e in model.entities where !rows.contains(where: { $0.entity?.name == e.name }) {
+            rows.append(TreeRow(entity: e, historyTable: nil, depth: 0))
+        }
+        if !model.historyTables.isEmpty {
+            rows.append(TreeRow(entity: nil, historyTable: nil, depth: 0))
+            for t in model.historyTables { rows.append(TreeRow(entity: nil, historyTable: t, depth: 1)) }
+        }
+        return rows
+    }
+}
+
+/// One list on the path: what it lists, the loaded window of its rows and the selection.
+public struct ObjectLevel: Sendable {
+    public var list: ObjectList
+    public internal(set) var rows: [ListedObject] = []
+    /// The selected row and the first one shown, as indices into `rows`.
+    public internal(set) var selected = 0
+    public internal(set) var scroll = 0
+    /// Whether `rows` reaches the list's first and last row.
+    public internal(set) var atStart = true
+    public internal(set) var atEnd = true
+    /// The relationship followed from the previous level's object (nil for the first level).
+    public let via: String?
+    /// The pane that had the focus when this level was opened (back returns to it).
+    var returnFocus: BrowserModel.Pane = .records
+
+    init(list: ObjectList, via: String? = nil) {
+        self.list = list
+        self.via = via
+    }
+
+    /// What the counter files this list's count under.
+    var countKey: String {
+        let source: String = switch list.source {
+        case .entity(let name): "entity:" + name
+        case .related(let owner, let r): "related:\(owner.entity ?? "?"):\(owner.pk):\(r)"
+        }
+        return source + "|" + (list.filter?.text ?? "")
+    }
+}
+
+extension StoreBrowserModel: BrowserSession {
+    func render(on screen: Screen) { StoreBrowserView.render(self, on: screen) }
+}

@@ -1,0 +1,328 @@
+import BattleLogKit
+import BattleLogPresentation
+import CoreDataKit
+import Foundation
+
+/// Draws the Core Data browser from its model: the entity tree, the objects, the detail, the
+/// overlays and the status bar, in the battle log browser's layout, styles and drawing helpers.
+public enum StoreBrowserView {
+    public static func render(_ m: StoreBrowserModel, on s: Screen) {
+        s.clear()
+        let l = m.layout
+        if l.isTooSmall {
+            let msg = "\(m.labels["tooSmall"]): \(l.columns)x\(l.rows) < \(Layout.minimumColumns)x\(Layout.minimumRows)"
+            for (i, line) in DisplayWidth.wrap(msg, to: l.columns, maxLines: max(1, l.rows)).enumerated() { s.put(i, 0, line, style: .bold) }
+            s.present()
+            return
+        }
+        titleBar(m, s)
+        tree(m, s)
+        objects(m, s)
+        detail(m, s)
+        switch m.overlay {
+        case .none: break
+        case .help, .model, .bytes: overlay(m, s)
+        }
+        statusBar(m, s)
+        s.present()
+    }
+
+    static func titleBar(_ m: StoreBrowserModel, _ s: Screen) {
+        let l = m.layout
+        s.fill(0, 0, width: l.columns, style: .title)
+        let right = m.labels["cd.readOnly"] + " "
+        let file = SafeText.escape((m.storePath as NSString).lastPathComponent)
+        var left = " battlelog — " + DisplayWidth.truncateMiddle(file, to: max(8, l.columns / 3))
+        let crumb = m.breadcrumb
+        let room = l.columns - DisplayWidth.of(right) - 1 - DisplayWidth.of(left) - 3
+        // The end of a long path is where the user is: it loses its start.
+        if !crumb.isEmpty, room > 4 { left += " │ " + truncateStart(crumb, to: room) }
+        s.put(0, 0, DisplayWidth.truncate(left, to: l.columns - DisplayWidth.of(right) - 1), style: .title)
+        s.put(0, l.columns - DisplayWidth.of(right), right, style: .title)
+    }
+
+    static func truncateStart(_ text: String, to width: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        var chars = Array(text)
+        while !chars.isEmpty, DisplayWidth.of("…" + String(chars)) > width { chars.removeFirst() }
+        return "…" + String(chars)
+    }
+
+    // MARK: - Entity tree
+
+    static func tree(_ m: StoreBrowserModel, _ s: Screen) {
+        let r = m.layout.roster
+        guard r.height >= 3, r.width >= 8 else { return }
+        let entities = m.tree.filter { $0.entity != nil }.count
+        Drawing.box(s, r, title: "\(m.labels["cd.entities"]) \(entities)", focused: m.focus == .roster)
+        let inner = r.width - 2
+        for i in 0..<m.layout.rosterRows {
+            let index = m.treeScroll + i
+            guard index < m.tree.count else { break }
+            let row = m.tree[index]
+            let selected = index == m.treeIndex
+            let style: Style = selected ? (m.focus == .roster ? .selected : .selectedDim) : .normal
+            let y = r.top + 1 + i
+            s.fill(y, r.left + 1, width: inner, style: style)
+            let count: String
+            var name: String
+            var nameStyle = style
+            if let e = row.entity {
+                name = String(repeating: "  ", count: row.depth) + SafeText.escape(e.name)
+                if e.attributes.contains(where: \.guessed) || e.relationships.contains(where: \.guessed) { name += " ~" }
+                count = m.count(of: e).map(GroupedNumber.text) ?? "…"
+            } else if let t = row.historyTable {
+                name = String(repeating: "  ", count: row.depth) + SafeText.escape(t)
+                count = m.count(ofTable: t).map(GroupedNumber.text) ?? "…"
+                if !selected { nameStyle = .dim }
+            } else {
+                name = m.labels["cd.history"]
+                count = ""
+                if !selected { nameStyle = .bold }
+            }
+            let countWidth = DisplayWidth.of(count)
+            Drawing.field(s, y, r.left + 1, name, width: max(1, inner - countWidth - 1), style: nameStyle)
+            Drawing.highlight(s, y, r.left + 1, shown: name, needle: m.focus == .roster ? m.searchText : nil)
+            s.put(y, r.right - 1 - countWidth, count, style: selected ? style : .dim)
+        }
+        Drawing.moreMarks(s, r, above: m.treeScroll > 0, below: m.treeScroll + m.layout.rosterRows < m.tree.count)
+    }
+
+    // MARK: - Objects
+
+    static func objects(_ m: StoreBrowserModel, _ s: Screen) {
+        let r = m.layout.records
+        guard r.height >= 4, r.width >= 8 else { return }
+        let inner = r.width - 2
+        guard let level = m.level else {
+            Drawing.box(s, r, title: m.labels["cd.objects"], focused: m.focus == .records)
+            if let t = m.selectedTreeRow?.historyTable {
+                let text = m.labels.fill("cd.historyTable", SafeText.escape(t), m.count(ofTable: t).map(GroupedNumber.text) ?? "…")
+                for (i, line) in DisplayWidth.wrap(text, to: max(1, inner - 2), maxLines: max(1, r.height - 3)).enumerated() {
+                    s.put(r.top + 2 + i, r.left + 2, line, style: .dim)
+                }
+            }
+            return
+        }
+        var title = m.labels["cd.objects"] + " — "
+        switch level.list.source {
+        case .entity(let name): title += SafeText.escape(name)
+        case .related(let owner, let relationship): title += StoreBrowserModel.name(owner) + " › " + SafeText.escape(relationship)
+        }
+        if let f = level.list.filter { title += "  f: " + SafeText.escape(f.text) }
+        Drawing.box(s, r, title: title, focused: m.focus == .records)
+        let columns = ObjectColumns(entity: level.list.entity, model: m.store.model, width: inner)
+        var x = r.left + 1
+        for c in columns.columns {
+            guard x < r.right - 1 else { break }
+            Drawing.field(s, r.top + 1, x, c.title, width: min(c.width, r.right - 1 - x), style: .bold)
+            x += c.width + 1
+        }
+        if level.rows.isEmpty {
+            s.put(r.top + 2, r.left + 2, m.labels[level.list.filter != nil ? "noMatch" : "cd.noObjects"], style: .dim)
+            return
+        }
+        for i in 0..<m.layout.recordRows {
+            let index = level.scroll + i
+            guard index < level.rows.count else { break }
+            let row = level.rows[index]
+            let selected = index == level.selected
+            let base: Style = selected ? (m.focus == .records ? .selected : .selectedDim) : .normal
+            let y = r.top + 2 + i
+            s.fill(y, r.left + 1, width: inner, style: base)
+            var x = r.left + 1
+            for (c, cell) in zip(columns.columns, columns.cells(row, labels: m.labels)) {
+                let w = min(c.width, r.right - 1 - x)
+                guard w > 0 else { break }
+                let style: Style = cell.damaged && !selected ? .damaged : base
+                s.put(y, x, DisplayWidth.pad(DisplayWidth.truncate(cell.text, to: w), to: w, alignRight: c.alignRight), style: style)
+                if !c.alignRight { Drawing.highlight(s, y, x, shown: DisplayWidth.truncate(cell.text, to: w), needle: m.focus == .records ? m.searchText : nil) }
+                x += c.width + 1
+            }
+        }
+        Drawing.moreMarks(s, r, above: level.scroll > 0 || !level.atStart,
+                          below: level.scroll + m.layout.recordRows < level.rows.count || !level.atEnd)
+    }
+
+    // MARK: - Detail
+
+    static func detail(_ m: StoreBrowserModel, _ s: Screen) {
+        let r = m.layout.detail
+        guard r.height >= 3, r.width >= 8 else { return }
+        let title = m.labels["cd.detail"] + (m.detail.map { " — " + StoreBrowserModel.name($0.ref) } ?? "")
+        Drawing.box(s, r, title: title, focused: m.focus == .detail)
+        guard let d = m.detail else { return }
+        let inner = r.width - 2
+        let labelWidth = min(max(8, inner / 3), (d.lines.filter { $0.depth == 0 && !$0.isHeading }.map { DisplayWidth.of($0.label) }.max() ?? 8) + 2)
+        for i in 0..<m.detailRows {
+            let index = m.detailScroll + i
+            guard index < d.lines.count else { break }
+            let line = d.lines[index]
+            let y = r.top + 1 + i
+            let selected = index == m.detailIndex
+            let base: Style = selected ? (m.focus == .detail ? .selected : .selectedDim) : .normal
+            if let box = line.box {
+                var x = r.left + 2
+                for segment in box {
+                    let text = DisplayWidth.truncate(segment.text, to: max(0, r.right - 1 - x))
+                    s.put(y, x, text, style: DetailView.style(for: segment.role))
+                    x += DisplayWidth.of(text)
+                }
+                continue
+            }
+            if line.isHeading {
+                s.put(y, r.left + 1, DisplayWidth.truncate(line.label, to: inner), style: line.style == .accent ? .accent : .bold)
+                continue
+            }
+            s.fill(y, r.left + 1, width: inner, style: base)
+            let mark: String = switch line.action {
+            case .fold?: line.isOpen ? "▾ " : "▸ "
+            default: "  "
+            }
+            let left = String(repeating: "  ", count: line.depth) + mark + line.label
+            let leftWidth = max(labelWidth + 2, DisplayWidth.of(left) + 1)
+            let shownLeft = DisplayWidth.truncate(left, to: min(inner, leftWidth))
+            s.put(y, r.left + 1, shownLeft, style: selected ? base : (line.depth == 0 ? .bold : .normal))
+            let valueX = r.left + 1 + min(inner, leftWidth)
+            let room = r.right - 1 - valueX
+            if room > 0 {
+                let value = DisplayWidth.truncate(line.value, to: room)
+                s.put(y, valueX, value, style: selected ? base : line.style)
+                Drawing.highlight(s, y, valueX, shown: value, needle: m.focus == .detail ? m.searchText : nil)
+            }
+        }
+        Drawing.moreMarks(s, r, above: m.detailScroll > 0, below: m.detailScroll + m.detailRows < d.lines.count)
+    }
+
+    // MARK: - Overlays
+
+    /// The open overlay's lines (text, and whether it is a heading or a key).
+    static func overlayLines(_ m: StoreBrowserModel) -> [(String, String)] {
+        switch m.overlay {
+        case .none: return []
+        case .help:
+            var bindings = m.keyMap.bindings.filter { $0.context == .coreData }
+            if let f = m.helpFilter {
+                bindings = bindings.filter { b in
+                    FilterText.contains(m.labels[b.labelKey], f) || FilterText.contains(b.help, f) || b.keys.contains { FilterText.contains($0.label, f) }
+                }
+            }
+            let rows = bindings.map { b in (b.keys.map(\.label).joined(separator: " "), m.labels[b.labelKey]) }
+            return rows + (m.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["cd.helpMouseText"])] : [])
+        case .model:
+            return ((try? CoreDataInfo.text(m.store, counts: false)) ?? []).map { ($0, "") }
+        case .bytes:
+            return m.bytesLines.map { ($0, "") }
+        }
+    }
+
+    static func overlayRect(_ m: StoreBrowserModel, lineCount: Int) -> Rect {
+        let full = HelpView.overlayRect(m.layout, width: m.overlay == .help ? 72 : 110)
+        let height = min(full.height, max(lineCount, 1) + 2)
+        return Rect(top: full.top + (full.height - height) / 2, left: full.left, height: height, width: full.width)
+    }
+
+    static func overlayExtent(_ m: StoreBrowserModel) -> (total: Int, visible: Int) {
+        let count = overlayLines(m).count
+        return (count, max(0, overlayRect(m, lineCount: count).height - 2))
+    }
+
+    static func overlay(_ m: StoreBrowserModel, _ s: Screen) {
+        let lines = overlayLines(m)
+        let r = overlayRect(m, lineCount: lines.count)
+        let extent = overlayExtent(m)
+        let scroll = min(m.overlayScroll, max(0, extent.total - extent.visible))
+        Drawing.clear(s, r)
+        let title: String = switch m.overlay {
+        case .help: m.labels["help"] + "  " + (m.helpFilter.map { "/" + SafeText.escape($0) } ?? m.labels["helpFilterHint"])
+        case .model: m.labels["cd.modelTitle"]
+        default: m.labels["cd.bytesTitle"]
+        }
+        Drawing.box(s, r, title: title + "  (Esc/q)", focused: true)
+        let keyWidth = m.overlay == .help ? min(22, lines.filter { !$0.1.isEmpty }.map { DisplayWidth.of($0.0) }.max() ?? 10) : 0
+        for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
+            let y = r.top + 1 + i
+            guard m.overlay == .help, !line.1.isEmpty else {
+                s.put(y, r.left + 2, DisplayWidth.truncate(line.0, to: r.width - 4), style: m.overlay == .help ? .bold : .normal)
+                continue
+            }
+            s.put(y, r.left + 2, DisplayWidth.pad(line.0, to: keyWidth), style: .accent)
+            s.put(y, r.left + 3 + keyWidth, DisplayWidth.truncate(line.1, to: r.width - keyWidth - 5), style: .normal)
+        }
+        Drawing.moreMarks(s, r, above: scroll > 0, below: scroll + r.height - 2 < lines.count)
+    }
+
+    // MARK: - Status bar
+
+    static func statusBar(_ m: StoreBrowserModel, _ s: Screen) {
+        let l = m.layout
+        let row = l.status.top
+        s.fill(row, 0, width: l.columns, style: .statusBar)
+        if let p = m.prompt {
+            prompt(m, p, s)
+            return
+        }
+        var parts: [String] = []
+        if let level = m.level {
+            let count = m.listCount.map { m.labels.fill($0 == 1 ? "cd.objectCount" : "cd.objectsCount", GroupedNumber.text($0)) } ?? m.labels["counting"]
+            if let o = m.selectedObject { parts.append("pk \(o.ref.pk) · " + count) } else { parts.append(count) }
+            if let f = level.list.filter { parts.append("f: " + SafeText.escape(f.text)) }
+        }
+        if let q = m.searchText { parts.append("/" + SafeText.escape(q)) }
+        if let e = m.export, e.isRunning {
+            let p = e.progress
+            parts.append("\(m.labels["exporting"]) \(GroupedNumber.text(p.written))/\(GroupedNumber.text(p.total))")
+        }
+        let shortHint = m.labels["shortHint"] + " "
+        let available = max(0, l.columns - DisplayWidth.of(shortHint) - 2)
+        if let st = m.status {
+            while parts.count > 0 && DisplayWidth.of(" " + (parts + [st]).joined(separator: " │ ")) > available { parts.removeLast() }
+            parts.append(st)
+        }
+        let left = DisplayWidth.truncate(" " + parts.joined(separator: " │ "), to: available)
+        s.put(row, 0, left, style: .statusBar)
+        let room = l.columns - DisplayWidth.of(left)
+        let paneHint = m.labels[m.focus == .roster ? "cd.hint" : m.focus == .records ? "cd.hintObjects" : "cd.hintDetail"] + " "
+        let hint = room > DisplayWidth.of(paneHint) + 2 ? paneHint : shortHint
+        s.put(row, l.columns - DisplayWidth.of(hint), hint, style: .statusBar)
+    }
+
+    /// The prompt's line: its label and input; an error beside it or, with a column, a caret
+    /// under the problem and the message under that; Tab's candidates above it.
+    static func prompt(_ m: StoreBrowserModel, _ p: StoreBrowserModel.Prompt, _ s: Screen) {
+        let l = m.layout
+        let row = l.status.top
+        let label: String = switch p.kind {
+        case .search, .helpFilter: "/"
+        case .filter: "f: "
+        case .goTo: ": pk "
+        case .export: m.labels["exportPrompt"] + ": "
+        case .simulate, .seek: ""
+        }
+        let input = InputView(p.line, room: max(1, l.columns - DisplayWidth.of(label)))
+        var inputRow = row
+        if let e = p.error {
+            let message = DisplayWidth.wrap(e, to: max(1, l.columns - 2), maxLines: max(1, min(6, l.rows - 6)), atSpaces: true)
+            let caretRows = p.errorColumn == nil ? 0 : 1
+            inputRow = row - message.count - caretRows
+            if let column = p.errorColumn, let at = input.column(ofCharacter: column - 1) {
+                s.fill(inputRow + 1, 0, width: l.columns, style: .statusBar)
+                s.put(inputRow + 1, 0, DisplayWidth.truncate(String(repeating: " ", count: DisplayWidth.of(label) + at) + "^", to: l.columns), style: .damaged)
+            }
+            for (i, line) in message.enumerated() {
+                s.fill(inputRow + 1 + caretRows + i, 0, width: l.columns, style: .statusBar)
+                s.put(inputRow + 1 + caretRows + i, 1, line, style: .damaged)
+            }
+        }
+        s.fill(inputRow, 0, width: l.columns, style: .statusBar)
+        s.put(inputRow, 0, DisplayWidth.truncate(label + input.text, to: l.columns), style: .statusBar)
+        if p.text.isEmpty, let placeholder = p.placeholder {
+            let x = DisplayWidth.of(label) + 1
+            if x < l.columns { s.put(inputRow, x, DisplayWidth.truncate(placeholder, to: l.columns - x), style: .dim) }
+        }
+        if !p.candidates.isEmpty, inputRow > 1 {
+            s.fill(inputRow - 1, 0, width: l.columns, style: .statusBar)
+            s.put(inputRow - 1, 1, DisplayWidth.truncate(p.candidates.map(SafeText.escape).joined(separator: "  "), to: l.columns - 2), style: .accent)
+        }
+    }
+}

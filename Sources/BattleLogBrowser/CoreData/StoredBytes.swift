@@ -1,0 +1,39 @@
+import BattleLogKit
+import BattleLogPresentation
+import SQLiteDB
+
+/// The bytes overlay's lines for one stored value: its storage class and size, then a hex dump
+/// (offset, sixteen bytes, and the printable ASCII beside them, the rest as dots), the first
+/// 4 KiB of it.
+enum StoredBytes {
+    static let limit = 4096
+
+    static func lines(name: String, value: SQLiteValue, labels: Labels) -> [String] {
+        let title = SafeText.escape(name)
+        switch value {
+        case .null: return [title + "  NULL"]
+        case .integer(let i): return [title + "  INTEGER  " + String(i)]
+        case .real(let d): return [title + "  REAL  " + String(d)]
+        case .text(let t):
+            let bytes = Array(t.utf8)
+            return [title + "  TEXT, " + labels.fill(bytes.count == 1 ? "cd.byte" : "cd.bytes", GroupedNumber.text(bytes.count))] + dump(bytes, labels: labels)
+        case .blob(let b):
+            return [title + "  BLOB, " + labels.fill(b.count == 1 ? "cd.byte" : "cd.bytes", GroupedNumber.text(b.count))] + dump(b, labels: labels)
+        }
+    }
+
+    static func dump(_ bytes: [UInt8], labels: Labels) -> [String] {
+        var out: [String] = []
+        var offset = 0
+        while offset < min(bytes.count, limit) {
+            let chunk = bytes[offset..<min(bytes.count, offset + 16)]
+            var hex = chunk.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
+            hex += String(repeating: " ", count: (16 - chunk.count) * 3)
+            let text = String(chunk.map { $0 >= 0x20 && $0 < 0x7F ? Character(Unicode.Scalar($0)) : "." })
+            out.append("  " + String(offset, radix: 16).leftPadded(to: 4) + "  " + hex + " " + text)
+            offset += 16
+        }
+        if bytes.count > limit { out.append("  " + labels.fill("cd.moreBytes", GroupedNumber.text(bytes.count - limit))) }
+        return out
+    }
+}
