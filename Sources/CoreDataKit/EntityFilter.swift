@@ -172,8 +172,8 @@ public struct EntityFilter: Sendable, Equatable {
                 guard !text.contains("T") else { return bind(sqlColumn, comparison, .real(start)) }
                 let end = start + 86_400
                 switch comparison {
-                case "=": return "(\(sqlColumn) >= \(param(.real(start))) AND \(sqlColumn) < \(param(.real(end))))"
-                case "!=": return "(\(sqlColumn) < \(param(.real(start))) OR \(sqlColumn) >= \(param(.real(end))))"
+                case "=": return "coalesce(\(sqlColumn) >= \(param(.real(start))) AND \(sqlColumn) < \(param(.real(end))), 0)"
+                case "!=": return "coalesce(\(sqlColumn) < \(param(.real(start))) OR \(sqlColumn) >= \(param(.real(end))), 0)"
                 case "<": return bind(sqlColumn, "<", .real(start))
                 case "<=": return bind(sqlColumn, "<", .real(end))
                 case ">": return bind(sqlColumn, ">=", .real(end))
@@ -195,7 +195,7 @@ public struct EntityFilter: Sendable, Equatable {
 
         /// `col op ?`, false (never null) when the column is null.
         mutating func bind(_ column: String, _ op: String, _ value: SQLiteValue) -> String {
-            "coalesce(\(column) \(op == "=" ? "=" : op) \(param(value)), 0)"
+            "coalesce(\(column) \(op) \(param(value)), 0)"
         }
 
         mutating func param(_ value: SQLiteValue) -> String {

@@ -1,0 +1,247 @@
+import AppStoreWriter
+import Foundation
+import SQLiteDB
+import Testing
+@testable import BattleLogBrowser
+import BattleLogKit
+import BattleLogPresentation
+@testable import CoreDataKit
+
+/// The Core Data store browser on the four real stores and on hostile ones: golden screens, the
+/// keys of a session, and the store left byte for byte as it was.
+@Suite(.serialized) struct CoreDataBrowserTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("CoreDataKitTests/Fixtures").path
+    static let sizes = [(24, 80), (40, 120)]
+
+    static func open(_ path: String, rows: Int = 24, columns: Int = 80, language: String = "en") throws -> (StoreBrowserModel, CellGrid) {
+        let store = try CoreDataStore(path: path)
+        let model = StoreBrowserModel(store: store, labels: .load(language), storePath: path, rows: rows, columns: columns)
+        return (model, CellGrid(rows: rows, columns: columns))
+    }
+
+    /// Renders once every count the screen shows has arrived (they are counted in the background).
+    static func settledRender(_ m: StoreBrowserModel, _ grid: CellGrid) {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let treeKnown = m.tree.allSatisfy { row in
+                if let e = row.entity { return m.count(of: e) != nil }
+                if let t = row.historyTable { return m.count(ofTable: t) != nil }
+                return true
+            }
+            if treeKnown && (m.level == nil || m.listCount != nil) { break }
+            usleep(2_000)
+        }
+        m.tick()
+        StoreBrowserView.render(m, on: grid)
+    }
+
+    /// For each fixture: an object with a decoded Transformable, and a relationship to follow
+    /// from an object (a to-many, so that the breadcrumb has three parts).
+    static let cases: [(file: String, entity: String, pk: Int64, follow: (entity: String, pk: Int64, relationship: String))] = [
+        ("SampleModel_V1.sqlite", "SportCar", 21, ("Person", 9, "cars")),
+        ("SampleModel2_V2.sqlite", "Book", 1, ("Book", 2, "pages")),
+        ("Accounts3.sqlite", "AccountProperty", 1, ("Account", 4, "enabledDataclasses")),
+        ("kik.sqlite", "KikMessage", 1, ("KikChat", 1, "messages")),
+    ]
+
+    static func select(_ m: StoreBrowserModel, entity: String, pk: Int64) throws {
+        let row = try #require(m.tree.firstIndex { $0.entity?.name == entity })
+        m.selectTreeRow(row)
+        m.focus = .records
+        m.goTo(pk)
+        #expect(m.selectedObject?.ref.pk == pk, "\(entity) \(pk)")
+    }
+
+    static func follow(_ m: StoreBrowserModel, _ relationship: String) throws {
+        m.focus = .detail
+        let line = try #require(m.detail?.lines.firstIndex { $0.label == relationship && $0.action != nil }, "\(relationship)")
+        m.detailIndex = line
+        m.handle(.enter)
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func goldenScreensOfTheFourRealStores(language: String) throws {
+        for c in Self.cases {
+            let name = c.file.replacingOccurrences(of: ".sqlite", with: "")
+            for (rows, cols) in Self.sizes {
+                let (m, grid) = try Self.open(Self.fixtures + "/" + c.file, rows: rows, columns: cols, language: language)
+                Self.settledRender(m, grid)
+                try expectGolden(grid, "coredata-\(name)-tree-\(language)-\(cols)x\(rows)")
+
+                try Self.select(m, entity: c.entity, pk: c.pk)
+                m.focus = .detail
+                Self.settledRender(m, grid)
+                try expectGolden(grid, "coredata-\(name)-object-\(language)-\(cols)x\(rows)")
+
+                try Self.select(m, entity: c.follow.entity, pk: c.follow.pk)
+                try Self.follow(m, c.follow.relationship)
+                #expect(m.levels.count == 2)
+                #expect(m.breadcrumb.hasPrefix("\(c.follow.entity) \(c.follow.pk) › \(c.follow.relationship) › "), "\(m.breadcrumb)")
+                Self.settledRender(m, grid)
+                try expectGolden(grid, "coredata-\(name)-follow-\(language)-\(cols)x\(rows)")
+                #expect(grid.text.contains("\(c.follow.entity) \(c.follow.pk) › \(c.follow.relationship)"))
+            }
+        }
+    }
+
+    @Test func aTransformableFoldsAndUnfoldsAndItsClassTitlesIt() throws {
+        let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", rows: 40, columns: 120)
+        try Self.select(m, entity: "Book", pk: 1)
+        m.focus = .detail
+        let cover = try #require(m.detail?.lines.firstIndex { $0.label == "frontCover" })
+        #expect(m.detail?.lines[cover].value == "CoreDataPlus_Tests.Cover")
+        #expect(m.detail?.lines[cover + 1].label == "text")
+        m.detailIndex = cover
+        m.handle(.character(" "))
+        #expect(m.detail?.lines[cover + 1].label != "text", "folded")
+        StoreBrowserView.render(m, on: grid)
+        #expect(grid.text.contains("▸ frontCover"))
+        m.handle(.enter)
+        #expect(m.detail?.lines[cover + 1].label == "text", "unfolded")
+        // A date with its fraction, in UTC; a UUID.
+        #expect(m.detail?.lines.contains { $0.value == "2024-05-10 18:14:11.669581 UTC" } == true)
+        #expect(m.detail?.lines.contains { $0.value == "173EF017-8551-4A76-AD07-19D8830FDC80" } == true)
+    }
+
+    @Test func followingAToOneAndComingBack() throws {
+        let (m, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite")
+        try Self.select(m, entity: "Car", pk: 3)
+        let owner = try #require(m.detail?.lines.first { $0.label == "owner" })
+        guard case .follow(let target)? = owner.action else { Issue.record("owner: \(owner)"); return }
+        try Self.follow(m, "owner")
+        #expect(m.selectedObject?.ref == target)
+        #expect(m.breadcrumb == "Car 3 › owner › Person \(target.pk)")
+        m.handle(.backspace)
+        #expect(m.levels.count == 1)
+        #expect(m.selectedObject?.ref.pk == 3)
+        #expect(m.focus == .detail)
+    }
+
+    @Test func aSessionOfKeysLeavesTheStoreByteForByteAsItWas() throws {
+        let folder = NSTemporaryDirectory() + "battlelog-cd-browse-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A store in WAL mode with a non-empty -wal beside it, as an app leaves one.
+        var b = AppStoreBuilder()
+        b.records = (0..<300).map { i in AppStoreBuilder.Record(owner: i % 2, date: 700_000_000 + Double(i), result: .text(i % 2 == 0 ? "win" : "loss")) }
+        let path = folder + "/app.sqlite"
+        try b.write(to: path, journal: "WAL")
+        let db = try Database(path: path)
+        try db.execute(script: "PRAGMA wal_autocheckpoint = 0; UPDATE ZHUMAN SET ZNAME = 'Aria II' WHERE Z_PK = 1;")
+        func snapshot() -> [String: Data] {
+            var out: [String: Data] = [:]
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] { out[name] = FileManager.default.contents(atPath: folder + "/" + name) }
+            return out
+        }
+        let before = snapshot()
+        #expect(before["app.sqlite-wal"].map { !$0.isEmpty } == true)
+        let (m, grid) = try Self.open(path, rows: 24, columns: 80)
+        let keys: [Key] = [.down, .down, .up, .enter, .pageDown, .pageDown, .end, .home, .enter, .down, .down, .enter, .backspace,
+                           .character("f"), .character("p"), .character("k"), .character(" "), .character(">"), .character(" "),
+                           .character("9"), .enter, .character("i"), .escape, .character("m"), .pageDown, .escape, .character("/"),
+                           .character("a"), .enter, .character("n"), .character("y"), .character("Y"), .tab, .tab, .character("z"),
+                           .character("z"), .character(":"), .character("5"), .enter, .resize, .character("?"), .escape]
+        for k in keys { m.handle(k); StoreBrowserView.render(m, on: grid) }
+        // The WAL's commit is read: the browser sees the renamed Hero.
+        #expect(m.store.model.entity(named: "Hero") != nil)
+        let hero = try m.store.object(ObjectRef(entity: "Hero", pk: 1))
+        #expect(hero?.attributes.first { $0.name == "name" }?.value == .string("Aria II"))
+        m.stopBackgroundWork()
+        #expect(snapshot() == before, "the store, its -wal and -shm are byte-identical, and nothing was made beside them")
+    }
+
+    /// Stores no app writes: a truncated archive, a parent cycle, a reference to a missing row,
+    /// a Z_ENT no entity has, and names with control characters. None may crash or reach the
+    /// terminal raw.
+    @Test func hostileStoresAreShownNeverACrash() throws {
+        let folder = NSTemporaryDirectory() + "battlelog-cd-hostile-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/hostile.sqlite"
+        var b = AppStoreBuilder()
+        b.modelCache = false  // the model is read off the tables, names and all
+        b.humans = [.init(name: "Evil\u{1B}[2J\u{07}", kind: "villain"), .init(name: "Aria", kind: "hero")]
+        b.records = (0..<5).map { i in AppStoreBuilder.Record(owner: i % 2, date: 700_000_000 + Double(i), result: .text("win")) }
+        try b.write(to: path)
+        let db = try Database(path: path)
+        try db.execute(script: """
+            UPDATE ZRECORD SET ZRANDOMNUMBERS = substr(ZRANDOMNUMBERS, 1, 20) WHERE Z_PK = 1;
+            UPDATE ZRECORD SET ZOWNER = 999 WHERE Z_PK = 2;
+            UPDATE ZRECORD SET Z_ENT = 42 WHERE Z_PK = 3;
+            UPDATE Z_PRIMARYKEY SET Z_SUPER = 3 WHERE Z_NAME = 'Human';
+            ALTER TABLE ZRECORD ADD COLUMN "ZBAD\u{1B}]0;pwned\u{07}" VARCHAR;
+            UPDATE ZRECORD SET "ZBAD\u{1B}]0;pwned\u{07}" = 'x' || char(27) || '[31m' WHERE Z_PK = 4;
+            """)
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try Self.open(path, rows: rows, columns: cols)
+            for i in m.tree.indices {
+                m.selectTreeRow(i)
+                m.focus = .records
+                for _ in 0..<6 {
+                    m.focus = .detail
+                    for line in (m.detail?.lines ?? []).indices { m.detailIndex = line; m.handle(.enter); if m.levels.count > 1 { m.handle(.backspace) } }
+                    m.handle(.character("i")); StoreBrowserView.render(m, on: grid); m.handle(.escape)
+                    m.focus = .records
+                    m.handle(.down)
+                    StoreBrowserView.render(m, on: grid)
+                    #expect(!grid.text.unicodeScalars.contains { ($0.value < 0x20 && $0.value != 0x0A) || $0.value == 0x7F }, "no control character is drawn")
+                }
+            }
+            m.handle(.character("m"))
+            StoreBrowserView.render(m, on: grid)
+            #expect(!grid.text.unicodeScalars.contains { ($0.value < 0x20 && $0.value != 0x0A) || $0.value == 0x7F })
+            m.stopBackgroundWork()
+        }
+        // The dangling owner is said as such.
+        let (m, _) = try Self.open(path)
+        let record = try #require(m.tree.firstIndex { $0.entity?.name == "Record" })
+        m.selectTreeRow(record)
+        m.focus = .records
+        m.goTo(2)
+        let owner = try #require(m.detail?.lines.first { $0.label == "owner" })
+        #expect(owner.value.contains("dangling"))
+        m.focus = .detail
+        m.detailIndex = try #require(m.detail?.lines.firstIndex { $0.label == "owner" })
+        m.handle(.enter)
+        #expect(m.levels.count == 1)
+        #expect(m.status?.contains("dangling") == true)
+        m.stopBackgroundWork()
+    }
+
+    @Test func theFilterPromptAnswersAndRefusesWithACaret() throws {
+        let (m, grid) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite", rows: 24, columns: 80)
+        let car = try #require(m.tree.firstIndex { $0.entity?.name == "Car" })
+        m.selectTreeRow(car)
+        m.focus = .records
+        m.handle(.character("f"))
+        for c in "pk <= 3 and pk > 1" { m.handle(.character(c)) }
+        m.handle(.enter)
+        #expect(m.prompt == nil)
+        #expect(m.level?.rows.map(\.ref.pk) == [2, 3])
+        m.handle(.character("f"))
+        m.handle(.control("u"))
+        for c in "nosuch = 1" { m.handle(.character(c)) }
+        m.handle(.enter)
+        #expect(m.prompt?.errorColumn == 1)
+        StoreBrowserView.render(m, on: grid)
+        #expect(grid.text.contains("unknown field \"nosuch\""))
+        m.handle(.escape)
+        // Back leaves the filter.
+        m.handle(.backspace)
+        #expect(m.level?.list.filter == nil)
+        #expect(m.level?.rows.first?.ref.pk == 1)
+    }
+
+    @Test func typedTextOfEveryScriptReachesTheSearchOneScalarAKey() throws {
+        let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", rows: 24, columns: 80)
+        m.handle(.character("/"))
+        // Thai with its marks, decomposed é, pointed Hebrew, an emoji with a modifier and a joiner.
+        let text = "ที่ e\u{301} שָׁלוֹם 👩🏽‍💻"
+        for scalar in text.unicodeScalars { m.handle(.character(Character(scalar))) }
+        #expect(m.prompt?.text == text)
+        StoreBrowserView.render(m, on: grid)
+        m.handle(.escape)
+        #expect(m.prompt == nil)
+    }
+}
