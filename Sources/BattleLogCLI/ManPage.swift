@@ -51,7 +51,11 @@ enum ManPage {
         lines += [".SH KEYS", roff("In the browser (? shows them too):")]
         let english = Labels.load("en")
         for context in KeyContext.allCases {
-            if context != .browser { lines += [".PP", roff("In a replay (r):")] }
+            switch context {
+            case .browser: break
+            case .replay: lines += [".PP", roff("In a replay (r):")]
+            case .coreData: lines += [".PP", roff("In the Core Data browser (coredata browse STORE, or --db STORE):")]
+            }
             for b in KeyTable.bindings where b.context == context {
                 lines += [".TP", "\\fB" + roff(b.keys.map(\.label).joined(separator: ", ")) + "\\fR", roff(english[b.labelKey])]
             }

@@ -79,8 +79,10 @@ extension BrowserModel {
 
     /// The key bindings the help overlay lists: all, or those matching the help filter.
     public var helpBindings: [KeyBinding] {
-        guard let f = helpFilter else { return keyMap.bindings }
-        return keyMap.bindings.filter { b in
+        // The Core Data browser's keys are its own help's.
+        let bindings = keyMap.bindings.filter { $0.context != .coreData }
+        guard let f = helpFilter else { return bindings }
+        return bindings.filter { b in
             FilterText.contains(labels[b.labelKey], f) || FilterText.contains(b.help, f) || b.keys.contains { FilterText.contains($0.label, f) }
         }
     }
