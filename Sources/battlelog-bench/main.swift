@@ -18,6 +18,7 @@ import BattleLogCLI
 import BattleLogKit
 import BattleLogPresentation
 import CBaseline
+import CoreDataKit
 import Foundation
 
 /// Writes a line to stdout at once (no buffering: the child process's lines must come in order).
@@ -67,6 +68,59 @@ if args.count == 4 && args[1] == "write-app-store", let count = Int(args[3]) {
     removeDatabase(args[2])
     try builder.write(to: args[2])
     say(String(format: "wrote %d records to %@ in %.1f s", count, args[2], now() - t0))
+    exit(0)
+}
+
+// MARK: - The Core Data browser on a large app store
+
+// battlelog-bench browse-app-store PATH: first frame, key p99 while paging and following
+// relationships, peak memory (run it in a fresh process: the peak is the process's).
+if args.count == 3 && args[1] == "browse-app-store" {
+    let path = args[2]
+    let t0 = now()
+    let store = try CoreDataStore(path: path)
+    let model = StoreBrowserModel(store: store, labels: .load("en"), storePath: path, rows: 40, columns: 120)
+    let grid = CellGrid(rows: 40, columns: 120)
+    StoreBrowserView.render(model, on: grid)
+    let firstFrame = now() - t0
+    say("first frame: \(ms(firstFrame))  (open, model cache, tree, first page, detail, drawn)")
+    let tc = now()
+    while model.tree.contains(where: { $0.entity.map { model.count(of: $0) == nil } ?? false }) && now() - tc < 60 { usleep(1000) }
+    say("every entity counted (in the background) \(ms(now() - t0)) after the start")
+    func timed(_ label: String, _ keys: [Key], repeat n: Int) {
+        var samples: [Double] = []
+        for _ in 0..<n {
+            for k in keys {
+                let t = now()
+                model.handle(k)
+                model.tick()
+                StoreBrowserView.render(model, on: grid)
+                samples.append(now() - t)
+            }
+        }
+        say(String(format: "%@: %d keys, p50 %.3f ms, p99 %.3f ms, max %.3f ms", label, samples.count,
+                   percentile(samples, 0.5) * 1000, percentile(samples, 0.99) * 1000, (samples.max() ?? 0) * 1000))
+    }
+    // To Record (the last entity), its objects.
+    model.handle(.end); model.handle(.enter)
+    timed("paging (j)", [.down], repeat: 3000)
+    timed("paging (PgDn)", [.pageDown], repeat: 1000)
+    timed("paging (PgUp)", [.pageUp], repeat: 1000)
+    timed("End and Home", [.end, .home], repeat: 100)
+    // Follow owner from a record's detail and come back, again and again, a record further each time.
+    model.handle(.enter)
+    timed("follow owner, back, next record", [.end, .enter, .backspace, .backTab, .down, .tab], repeat: 300)
+    // The owner, then its to-many records (20,000 of them): the list opens in pages.
+    model.handle(.end); model.handle(.enter); model.handle(.tab); model.handle(.end)
+    let tf = now()
+    model.handle(.enter)
+    say("open a to-many of 20,000: \(ms(now() - tf)), now at \(model.breadcrumb)")
+    timed("in the owner's record list", [.down, .pageDown], repeat: 300)
+    let t1 = now()
+    while model.listCount == nil && now() - t1 < 60 { usleep(1000) }
+    say("counts in the background: \(model.listCount.map(String.init) ?? "?") objects in \(ms(now() - t1)) after the last key")
+    say(String(format: "peak memory: %.1f MB", peakRSSMegabytes()))
+    model.stopBackgroundWork()
     exit(0)
 }
 
