@@ -30,8 +30,6 @@ public struct ObjectList: Sendable {
     let key: String
     let condition: String
     let parameters: [SQLiteValue]
-    /// Whether a row may have no object (a join table's row whose target is missing).
-    let outer: Bool
 }
 
 /// One row of a list: the object, or a dangling reference to one.
@@ -51,7 +49,7 @@ extension CoreDataStore {
         var condition = wholeTable ? "1" : "t.Z_ENT IN (\(family.map { String($0.id) }.joined(separator: ",")))"
         if let filter { condition += " AND " + filter.condition }
         return ObjectList(source: .entity(entity.name), entity: entity, filter: filter, from: "\(Self.quote(entity.table)) t",
-                          key: "t.Z_PK", condition: condition, parameters: filter?.parameters ?? [], outer: false)
+                          key: "t.Z_PK", condition: condition, parameters: filter?.parameters ?? [])
     }
 
     /// The targets of `owner`'s to-many (or to-one) `relationship`, matching `filter`; nil when
@@ -66,7 +64,7 @@ extension CoreDataStore {
             var condition = "t.\(Self.quote(column)) = ?"
             if let filter { condition += " AND " + filter.condition }
             return ObjectList(source: source, entity: target, filter: filter, from: "\(table) t", key: "t.Z_PK",
-                              condition: condition, parameters: [.integer(owner.pk)] + (filter?.parameters ?? []), outer: false)
+                              condition: condition, parameters: [.integer(owner.pk)] + (filter?.parameters ?? []))
         case .joinTable(let join, let sourceColumn, let targetColumn):
             // From the join table, so that a row whose target is missing is listed as dangling.
             var condition = "j.\(Self.quote(sourceColumn)) = ?"
@@ -74,7 +72,7 @@ extension CoreDataStore {
             return ObjectList(source: source, entity: target, filter: filter,
                               from: "\(Self.quote(join)) j LEFT JOIN \(table) t ON t.Z_PK = j.\(Self.quote(targetColumn))",
                               key: "j.\(Self.quote(targetColumn))", condition: condition,
-                              parameters: [.integer(owner.pk)] + (filter?.parameters ?? []), outer: filter == nil)
+                              parameters: [.integer(owner.pk)] + (filter?.parameters ?? []))
         case .foreignKey, .unresolved:
             return nil
         }
