@@ -112,6 +112,23 @@ import BattleLogKit
         }
     }
 
+    @Test func oneIsSingularAndADurationWithoutABucketGetsTenSecondOnes() throws {
+        let dir = TempDir()
+        let db = dir.file("one.sqlite")
+        #expect(cli(["simulate", "--fights", "1", "--seed", "3"], db: db).status == 0)
+        let one = cli(["stats", "--by", "kind", "--where", "kind = hero"], db: db)
+        #expect(one.out.contains("\n1 record in 1 group\n"), "\(one.out)")
+        #expect(cli(["simulate", "--fights", "39", "--seed", "4"], db: db).status == 0)
+        let run = cli(["stats", "--by", "duration", "--json"], db: db)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        let groups = try #require(json["groups"] as? [[String: Any]])
+        #expect(groups.count > 1 && groups.count < 40, "a group per 10 s, not per record")
+        for g in groups {
+            guard let value = g["value"] as? [String: Any], let from = value["from"] as? Double, let to = value["to"] as? Double else { continue }
+            #expect(to - from == 10 && from.truncatingRemainder(dividingBy: 10) == 0, "\(g)")
+        }
+    }
+
     @Test func badFieldsAndStrayOptionsAreUsageErrors() {
         let dir = TempDir()
         let db = dir.file("bad.sqlite")
@@ -119,7 +136,8 @@ import BattleLogKit
         for (args, message) in [(["stats", "--by", "weather"], "\"weather\" is not a field to group by; fields: owner"),
                                 (["stats", "--by", "date:year"], "dates group by day, week or month"),
                                 (["stats", "--by", "duration:0"], "a duration's bucket is a positive length"),
-                                (["stats", "--by", "gate:5"], "only dates and numbers take a bucket"),
+                                (["stats", "--by", "gate:5"], "only dates, durations and the model's numbers"),
+                                (["stats", "--by", "power:3"], "this field groups by its value"),
                                 (["stats", "--by", "owner", "--sort", "size"], "--sort must be count|value|winrate|duration"),
                                 (["stats", "--where", "power > 1"], "--where goes with --by FIELD"),
                                 (["stats", "--by", "owner", "--where", "power >"], "--where:"),

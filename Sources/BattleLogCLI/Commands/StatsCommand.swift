@@ -89,7 +89,7 @@ enum StatsCommand: Command {
                 console.line(line)
             }
             console.line("")
-            console.line(labels.fill("statsBy.records", GroupedNumber.text(records), GroupedNumber.text(pairs.count)))
+            console.line(Self.summary(records: records, groups: pairs.count, labels: labels))
             return ExitStatus.success
         }
         let field = fields[0]
@@ -101,7 +101,7 @@ enum StatsCommand: Command {
         }
         for line in GroupTable.lines(groups, field: field, labels: labels, width: console.columns ?? 100) { console.line(line) }
         console.line("")
-        console.line(labels.fill("statsBy.records", GroupedNumber.text(records), GroupedNumber.text(groups.count)))
+        console.line(Self.summary(records: records, groups: groups.count, labels: labels))
         return ExitStatus.success
     }
 
@@ -334,5 +334,12 @@ enum StatsCommand: Command {
         w.endObject()
         w.endObject()
         return w.text
+    }
+
+    /// `1 record in 1 group`, `4,000 records in 2 groups`.
+    static func summary(records: Int, groups: Int, labels: Labels) -> String {
+        labels.fill("statsBy.summary",
+                    labels.fill(records == 1 ? "statsBy.record" : "statsBy.records", GroupedNumber.text(records)),
+                    labels.fill(groups == 1 ? "statsBy.group" : "statsBy.groups", GroupedNumber.text(groups)))
     }
 }

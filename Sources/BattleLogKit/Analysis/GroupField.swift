@@ -9,6 +9,9 @@ public enum GroupField: Sendable, Equatable {
     /// or in buckets `width` wide.
     case number(path: String, width: Double?)
 
+    /// The bucket of `--by duration` when none is given, in seconds.
+    public static let defaultDurationBucket = 10.0
+
     /// How dates are bucketed (UTC).
     public enum DateBucket: String, Sendable, CaseIterable { case day, week, month }
 
@@ -27,7 +30,8 @@ public enum GroupField: Sendable, Equatable {
             return .date(b)
         case .duration, .rollsMax, .rollsMin, .rollsSum, .rollsCount, .queryPath:
             let path = field.derivedPath!
-            guard let bucket else { return .number(path: path, width: nil) }
+            // A duration by its exact value is a group per record: without a bucket, 10 s ones.
+            guard let bucket else { return .number(path: path, width: field == .duration ? Self.defaultDurationBucket : nil) }
             guard let width = Self.width(bucket, isDuration: field == .duration), width > 0, width.isFinite else {
                 throw GroupFieldError(text: text, reason: .badNumberBucket(duration: field == .duration))
             }
@@ -108,7 +112,7 @@ public struct GroupFieldError: Error, Equatable, Sendable, CustomStringConvertib
         case .badNumberBucket(let duration):
             return duration ? "\(shown): a duration's bucket is a positive length (duration:30s, duration:2m, duration:1:30)"
                             : "\(shown): a number's bucket is a positive width (rolls.max:10)"
-        case .noBuckets: return "\(shown): only dates and numbers take a bucket"
+        case .noBuckets: return "\(shown): only dates, durations and the model's numbers (rolls.max, timeline.crits, ...) take a bucket; this field groups by its value"
         }
     }
 }
