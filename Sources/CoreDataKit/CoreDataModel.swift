@@ -17,6 +17,17 @@ public struct CoreDataModel: Sendable {
     public func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
     public func entity(id: Int64) -> Entity? { entities.first { Int64($0.id) == id } }
 
+    /// `entity` with the attributes and relationships of its sub-entities too (each name once,
+    /// the entity's own first): the fields a list of the whole family has.
+    public func merged(_ entity: Entity) -> Entity {
+        var merged = entity
+        for e in family(of: entity) where e.name != entity.name {
+            for a in e.attributes where !merged.attributes.contains(where: { $0.name == a.name }) { merged.attributes.append(a) }
+            for r in e.relationships where !merged.relationships.contains(where: { $0.name == r.name }) { merged.relationships.append(r) }
+        }
+        return merged
+    }
+
     /// The entity and every entity under it, by Z_ENT.
     public func family(of entity: Entity) -> [Entity] {
         var result = [entity]

@@ -163,12 +163,12 @@ public struct EntityFilter: Sendable, Equatable {
                 case .word(let w), .string(let w): text = w
                 default: throw fail("expectedDate")
                 }
-                guard let unix = ISODate.parse(text) else {
+                guard let unix = Self.instant(text) else {
                     if let problem = ISODate.problem(text) { throw fail(problem.key, problem.arguments) }
                     throw fail("expectedDate")
                 }
                 // Seconds since 2001, as Core Data stores them; a day is the whole day.
-                let start = Double(unix) - TaggedJSON.referenceDateOffset
+                let start = unix - TaggedJSON.referenceDateOffset
                 guard !text.contains("T") else { return bind(sqlColumn, comparison, .real(start)) }
                 let end = start + 86_400
                 switch comparison {
@@ -191,6 +191,17 @@ public struct EntityFilter: Sendable, Equatable {
                 }
                 return bind(sqlColumn, symbol, .text(text))
             }
+        }
+
+        /// A day or an instant in UTC as seconds since 1970, with a fraction of a second when
+        /// it has one (`2024-05-10T18:14:11.669581Z`).
+        static func instant(_ text: String) -> Double? {
+            if let whole = ISODate.parse(text) { return Double(whole) }
+            guard let dot = text.firstIndex(of: "."), text.hasSuffix("Z") else { return nil }
+            let digits = text[text.index(after: dot)..<text.index(before: text.endIndex)]
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+                  let whole = ISODate.parse(String(text[..<dot]) + "Z"), let fraction = Double("0." + digits) else { return nil }
+            return Double(whole) + fraction
         }
 
         /// `col op ?`, false (never null) when the column is null.

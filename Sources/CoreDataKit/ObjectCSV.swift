@@ -1,27 +1,39 @@
 import BattleLogFoundation
 
-/// The CSV form of Core Data objects: `entity`, `pk`, then the attributes of the entity and its
-/// sub-entities (a sub-entity's own are empty on its siblings' rows). A text is itself; a date,
-/// a UUID and a URL their text; any other value (a Transformable, data, a damaged value) its
-/// JSON, as `coredata dump --json` writes it.
+/// The CSV form of Core Data objects: `entity`, `pk`, the attributes of the entity and its
+/// sub-entities (a sub-entity's own are empty on its siblings' rows), then each to-one
+/// relationship as its target's pk. A text is itself, exactly (quoted when it holds a comma, a
+/// quote or a line break); a date, a UUID and a URL their text; any other value (a
+/// Transformable, data, a damaged value) its JSON, as `coredata dump --json` writes it.
 public enum ObjectCSV {
-    /// The attribute names an entity's CSV has, in the model's order.
-    public static func attributes(_ entity: Entity, model: CoreDataModel) -> [String] {
-        var names: [String] = []
-        for e in model.family(of: entity) {
-            for a in e.attributes where a.column != nil && !names.contains(a.name) { names.append(a.name) }
-        }
-        return names
+    /// The columns after `entity` and `pk`: attributes, then to-one relationships.
+    public struct Columns: Sendable {
+        public let attributes: [String]
+        public let toOne: [String]
     }
 
-    public static func header(_ attributes: [String]) -> String {
-        CSVRow.line(["entity", "pk"] + attributes)
+    /// The columns of an entity's CSV, in the model's order.
+    public static func columns(_ entity: Entity, model: CoreDataModel) -> Columns {
+        let merged = model.merged(entity)
+        return Columns(attributes: merged.attributes.filter { $0.column != nil }.map(\.name),
+                       toOne: merged.relationships.filter { r in
+                           if case .foreignKey = r.storage { return !r.toMany } else { return false }
+                       }.map(\.name))
     }
 
-    public static func line(_ object: CoreDataObject, attributes: [String]) -> String {
+    public static func header(_ columns: Columns) -> String {
+        CSVRow.line(["entity", "pk"] + columns.attributes + columns.toOne, escapingControls: false)
+    }
+
+    public static func line(_ object: CoreDataObject, columns: Columns) -> String {
         var values: [String: JSONValue] = [:]
         for (name, value) in object.attributes { values[name] = value }
-        return CSVRow.line([object.entity, String(object.pk)] + attributes.map { cell(values[$0] ?? .null) })
+        var targets: [String: String] = [:]
+        for (name, value) in object.relationships {
+            if case .object(let o) = value, case .integer(let pk)? = o["pk"] { targets[name] = String(pk) }
+        }
+        return CSVRow.line([object.entity, String(object.pk)] + columns.attributes.map { cell(values[$0] ?? .null) }
+                           + columns.toOne.map { targets[$0] ?? "" }, escapingControls: false)
     }
 
     static func cell(_ value: JSONValue) -> String {

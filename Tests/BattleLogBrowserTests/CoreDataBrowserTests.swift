@@ -110,12 +110,33 @@ import BattleLogPresentation
         let owner = try #require(m.detail?.lines.first { $0.label == "owner" })
         guard case .follow(let target)? = owner.action else { Issue.record("owner: \(owner)"); return }
         try Self.follow(m, "owner")
+        let ownerLine = try #require(m.levels.first?.detailIndex)
         #expect(m.selectedObject?.ref == target)
         #expect(m.breadcrumb == "Car 3 › owner › Person \(target.pk)")
         m.handle(.backspace)
         #expect(m.levels.count == 1)
         #expect(m.selectedObject?.ref.pk == 3)
         #expect(m.focus == .detail)
+        #expect(m.detailIndex == ownerLine && m.detail?.lines[m.detailIndex].label == "owner", "back where it was")
+        // i on the to-one: its stored foreign key.
+        m.handle(.character("i"))
+        #expect(m.overlay == .bytes)
+        #expect(m.bytesLines.first == "owner (ZOWNER)  INTEGER  \(target.pk)")
+    }
+
+    @Test func enterOnAValueShowsItWholeAndALongPathLosesWholeSteps() throws {
+        let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", rows: 24, columns: 80)
+        try Self.select(m, entity: "Book", pk: 3)
+        m.focus = .detail
+        m.detailIndex = try #require(m.detail?.lines.firstIndex { $0.label == "title" })
+        m.handle(.enter)
+        #expect(m.overlay == .value)
+        StoreBrowserView.render(m, on: grid)
+        #expect(grid.text.contains("title graphic novel - author 1"))
+        m.handle(.enter)
+        #expect(m.overlay == .none)
+        #expect(StoreBrowserView.truncateStart("Account 1 › customProperties › AccountProperty 3", to: 44) == "… › customProperties › AccountProperty 3")
+        #expect(StoreBrowserView.truncateStart("Account 1 › customProperties › AccountProperty 3", to: 20) == "… › AccountProperty…")
     }
 
     @Test func aSessionOfKeysLeavesTheStoreByteForByteAsItWas() throws {

@@ -57,8 +57,8 @@ import BattleLogKit
         #expect(bytes.prefix(3) == Data([0xEF, 0xBB, 0xBF]), "a byte-order mark")
         let lines = String(decoding: bytes.dropFirst(3), as: UTF8.self).split(separator: "\n")
         #expect(lines.count == expected + 1)
-        #expect(lines.first == "entity,pk,date,duration,randomNumbers,result,usingMagic")
-        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("Record,") && $0.contains(",draw,") })
+        #expect(lines.first == "entity,pk,date,duration,randomNumbers,result,usingMagic,owner")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("Record,") && $0.contains(",draw,") && ($0.hasSuffix(",1") || $0.hasSuffix(",2") || $0.hasSuffix(",3")) })
         try t.send("q")
         try t.waitFor("the exit") { $0.contains("EXITED 0") }
         #expect(FileManager.default.contents(atPath: store) == before)

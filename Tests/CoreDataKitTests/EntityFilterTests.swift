@@ -231,6 +231,25 @@ import Testing
         #expect(try Self.differential(folder.file("app.sqlite"), expressionsPerEntity: 60, seed: 11) > 0)
     }
 
+    @Test func aCSVCellKeepsItsTextExactlyAndTheToOnesFollow() throws {
+        let object = CoreDataObject(entity: "Book", pk: 7, attributes: [("title", .string("a\u{1B}[2J\n,\"b\"")), ("price", .number(2.5)),
+                                    ("cover", .object(["$class": .string("Cover"), "$fields": .object([:])]))],
+                                    relationships: [("author", .object(["entity": .string("Author"), "pk": .integer(3)])), ("pages", .array([]))],
+                                    stored: [:])
+        let columns = ObjectCSV.Columns(attributes: ["title", "price", "cover"], toOne: ["author"])
+        #expect(ObjectCSV.header(columns) == "entity,pk,title,price,cover,author")
+        #expect(ObjectCSV.line(object, columns: columns) == "Book,7,\"a\u{1B}[2J\n,\"\"b\"\"\",2.5,\"{\"\"$class\"\":\"\"Cover\"\",\"\"$fields\"\":{}}\",3")
+    }
+
+    @Test func anInstantWithAFractionComparesToTheMicrosecond() throws {
+        let store = try CoreDataStore(path: Fixture.path("SampleModel2_V2.sqlite"))
+        let book = try store.entity(named: "Book")
+        // Book 1 was published at 18:14:11.669581, Book 2 at 18:14:11.661061.
+        func pks(_ text: String) throws -> [Int64] { try Self.listed(store, store.list(book, filter: try EntityFilter.compile(text, entity: book))) }
+        #expect(try pks("publishedAt > 2024-05-10T18:14:11.665Z and pk <= 2") == [1])
+        #expect(try pks("publishedAt < 2024-05-10T18:14:11.665Z and pk <= 2") == [2])
+    }
+
     @Test func refusalsNameTheProblemAndItsColumn() throws {
         let store = try CoreDataStore(path: Fixture.path("SampleModel2_V2.sqlite"))
         let book = try store.entity(named: "Book")
@@ -245,7 +264,9 @@ import Testing
         #expect(problem("publishedAt = 2024-02-30")?.message.contains("no day 30") == true)
         #expect(problem("title is nul")?.message == "expected 'null' or 'not null' after 'is', found \"nul\"")
         #expect(problem("title = \"a\" and")?.column == 16)
-        // Accepted: any case of a field's name, a date, is null, a to-one's pk.
+        #expect(problem("publishedAt > 2024-05-10T18:14:11.5x") != nil)
+        // Accepted: any case of a field's name, a date, an instant with its fraction, is null, a to-one's pk.
+        #expect(problem("publishedAt > 2024-05-10T18:14:11.669581Z") == nil)
         #expect(problem("TITLE ~ \"author\" and publishedAt >= 2024-05-10 and frontCover is not null and author = 1") == nil)
     }
 }

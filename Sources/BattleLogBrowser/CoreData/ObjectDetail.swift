@@ -16,6 +16,10 @@ struct ObjectDetail {
         case dangling(ObjectRef)
         /// Fold or unfold this node of a value's tree.
         case fold(String)
+        /// Show the whole value (a long text does not fit its line).
+        case read
+        /// Nothing to open: say why.
+        case empty(String)
     }
 
     struct Line {
@@ -30,6 +34,8 @@ struct ObjectDetail {
         var attribute: String?
         /// The value's JSON, for `Y`.
         var json: JSONValue?
+        /// A to-one's name, for `i` (its stored foreign key).
+        var relationship: String?
         /// A line of the "Magic used" box, drawn by role.
         var box: [MagicBox.Segment]?
         var isHeading = false
@@ -75,21 +81,23 @@ struct ObjectDetail {
             case .foreignKey:
                 guard case .object(let o)? = object.relationships.first(where: { $0.name == r.name })?.value,
                       case .integer(let pk)? = o["pk"] else {
-                    lines.append(Line(label: e(r.name), value: "→ " + labels["cd.none"], style: .dim))
+                    lines.append(Line(label: e(r.name), value: "→ " + labels["cd.none"], style: .dim,
+                                      action: .empty(labels.fill("cd.noTarget", e(r.name))), relationship: r.name))
                     continue
                 }
                 let ref = ObjectRef(entity: { if case .string(let s)? = o["entity"] { s } else { r.target } }(), pk: pk)
                 let text = "→ " + e(ref.entity ?? target) + " " + String(pk)
                 if (try? store.exists(ref)) == true {
-                    lines.append(Line(label: e(r.name), value: text, action: .follow(ref)))
+                    lines.append(Line(label: e(r.name), value: text, action: .follow(ref), relationship: r.name))
                 } else {
-                    lines.append(Line(label: e(r.name), value: text + " · " + labels["cd.dangling"], style: .damaged, action: .dangling(ref)))
+                    lines.append(Line(label: e(r.name), value: text + " · " + labels["cd.dangling"], style: .damaged, action: .dangling(ref),
+                                      relationship: r.name))
                 }
             case .inverseForeignKey, .joinTable:
                 let count = (try? store.targetCount(r, of: object.pk)) ?? nil
                 let text = "⇉ " + target + " ×" + (count.map(GroupedNumber.text) ?? "?")
                 lines.append(Line(label: e(r.name), value: text, style: count == 0 ? .dim : .normal,
-                                  action: count == 0 ? nil : .list(relationship: r.name)))
+                                  action: count == 0 ? .empty(labels.fill("cd.noTarget", e(r.name))) : .list(relationship: r.name)))
             case .unresolved:
                 lines.append(Line(label: e(r.name), value: "→ " + target + " · " + labels["cd.unresolved"], style: .dim))
             }
@@ -101,8 +109,11 @@ struct ObjectDetail {
                                     attribute: String, toggled: Set<String>, labels: Labels) {
         let shown = StoredValueText.shown(value, labels: labels)
         guard shown.isContainer else {
-            lines.append(Line(depth: depth, label: label, value: shown.text, style: shown.damaged ? .damaged : .normal,
-                              attribute: attribute, json: value))
+            // A null is a dash, never the text "null"; any other value opens whole with Enter.
+            let isNull = value == .null
+            lines.append(Line(depth: depth, label: label, value: isNull ? "—" : shown.text,
+                              style: shown.damaged ? .damaged : isNull ? .dim : .normal,
+                              action: isNull ? nil : .read, attribute: attribute, json: value))
             return
         }
         let open = (depth == 0) != toggled.contains(path)

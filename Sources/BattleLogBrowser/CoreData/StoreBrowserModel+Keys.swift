@@ -36,10 +36,10 @@ extension StoreBrowserModel {
         case .halfPageDown: move(by: max(1, pageSize / 2))
         case .first: moveToEnd(last: false)
         case .last: moveToEnd(last: true)
-        case .nextPane: focus = pane(1, wrapping: true)
-        case .previousPane: focus = pane(-1, wrapping: true)
-        case .paneLeft: focus = pane(-1, wrapping: false)
-        case .paneRight: focus = pane(1, wrapping: false)
+        case .nextPane: changeFocus(pane(1, wrapping: true))
+        case .previousPane: changeFocus(pane(-1, wrapping: true))
+        case .paneLeft: changeFocus(pane(-1, wrapping: false))
+        case .paneRight: changeFocus(pane(1, wrapping: false))
         case .open: open()
         case .back: back()
         case .search:
@@ -68,6 +68,12 @@ extension StoreBrowserModel {
         case .quit, .forceQuit: shouldQuit = true
         default: break
         }
+    }
+
+    /// A search belongs to the pane it was typed in: another pane forgets it.
+    func changeFocus(_ pane: Pane) {
+        if pane != focus { searchText = nil }
+        focus = pane
     }
 
     var pageSize: Int {
@@ -129,8 +135,9 @@ extension StoreBrowserModel {
             overlay = .none
             helpFilter = nil
             return true
-        case .help, .showModel, .inspect:
-            let same = (action == .help && overlay == .help) || (action == .showModel && overlay == .model) || (action == .inspect && overlay == .bytes)
+        case .help, .showModel, .inspect, .open:
+            let same = (action == .help && overlay == .help) || (action == .showModel && overlay == .model)
+                || (action == .inspect && overlay == .bytes) || (action == .open && overlay == .value)
             overlay = .none
             return same
         case .search:

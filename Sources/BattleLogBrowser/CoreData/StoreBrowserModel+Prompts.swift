@@ -51,7 +51,7 @@ extension StoreBrowserModel {
             guard !text.isEmpty else { applyFilter(nil); return }
             guard let l = level else { return }
             do {
-                applyFilter(try EntityFilter.compile(text, entity: l.list.entity))
+                applyFilter(try EntityFilter.compile(text, entity: store.model.merged(l.list.entity)))
             } catch {
                 prompt = Prompt(kind: .filter, text: p.text, cursor: error.column - 1, error: error.text(labels), errorColumn: error.column)
             }
@@ -94,7 +94,8 @@ extension StoreBrowserModel {
     /// Tab in the filter prompt: the field (or keyword, or a boolean's value) being typed is
     /// completed from the model; several candidates are listed above the prompt.
     func completeFilter(_ p: inout Prompt) {
-        guard let entity = level?.list.entity else { return }
+        guard let listed = level?.list.entity else { return }
+        let entity = store.model.merged(listed)
         let before = String(p.line.beforeCursor)
         let word = String(before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }.reversed())
         let words = before.split(separator: " ").map(String.init)
@@ -211,16 +212,16 @@ extension StoreBrowserModel {
         guard let connection = try? store.secondConnection() else { status = labels.fill("exportFailed", SafeText.escape(path), "cannot read the store"); return }
         let box = ConnectionBox(connection)
         let list = l.list
-        let attributes = ObjectCSV.attributes(list.entity, model: store.model)
+        let columns = ObjectCSV.columns(list.entity, model: store.model)
         let job = BackgroundExport(to: path, total: listCount ?? 0, labels: labels, doneKeys: ("cd.exportedJSON", "cd.exportedCSV")) { format, sink in
             let store = box.store
-            if format == .csv { try sink.header("\u{FEFF}" + ObjectCSV.header(attributes)) }
+            if format == .csv { try sink.header("\u{FEFF}" + ObjectCSV.header(columns)) }
             var key: Int64?
             while true {
                 let page = try store.page(list, from: key, limit: 500, reading: .full)
                 for row in page {
                     guard let object = row.object else { continue }
-                    try sink.row(format == .csv ? ObjectCSV.line(object, attributes: attributes) : object.json())
+                    try sink.row(format == .csv ? ObjectCSV.line(object, columns: columns) : object.json())
                 }
                 guard page.count == 500, let last = page.last else { break }
                 key = last.ref.pk
@@ -245,8 +246,24 @@ extension StoreBrowserModel {
         if let entity = store.model.entity(named: object.entity) {
             names = entity.attributes.map(\.name).filter { object.stored[$0] != nil }
         }
-        if focus == .detail, let d = detail, d.lines.indices.contains(detailIndex), let a = d.lines[detailIndex].attribute {
-            names = [a]
+        if focus == .detail, let d = detail, d.lines.indices.contains(detailIndex) {
+            let line = d.lines[detailIndex]
+            if let a = line.attribute {
+                names = [a]
+            } else if let name = line.relationship, let entity = store.model.entity(named: object.entity),
+                      let r = entity.relationships.first(where: { $0.name == name }), case .foreignKey(let column, let entityColumn) = r.storage {
+                // A to-one is stored as its target's pk (and Z_ENT) in the object's own columns.
+                let columns = [column] + (entityColumn.map { [$0] } ?? [])
+                let values = (try? store.storedColumns(columns, of: row.ref)) ?? []
+                bytesLines = zip(columns, values).flatMap { StoredBytes.lines(name: name + " (" + $0 + ")", value: $1, labels: labels) }
+                overlay = .bytes
+                return
+            } else if line.relationship == nil, !line.isHeading {
+                // A node of a value's tree: its attribute's bytes.
+            } else {
+                status = labels["cd.bytesOfWhat"]
+                return
+            }
         }
         bytesLines = names.flatMap { StoredBytes.lines(name: $0, value: object.stored[$0] ?? .null, labels: labels) + [""] }
         if bytesLines.last == "" { bytesLines.removeLast() }

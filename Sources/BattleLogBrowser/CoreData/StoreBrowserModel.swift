@@ -13,7 +13,7 @@ public final class StoreBrowserModel {
     public typealias Pane = BrowserModel.Pane
     public typealias Prompt = BrowserModel.Prompt
 
-    public enum Overlay: Sendable, Equatable { case none, help, model, bytes }
+    public enum Overlay: Sendable, Equatable { case none, help, model, bytes, value }
 
     let store: CoreDataStore
     public let labels: Labels
@@ -44,6 +44,8 @@ public final class StoreBrowserModel {
     public internal(set) var overlayScroll = 0
     /// The lines of the bytes overlay (`i`), read when it opens.
     var bytesLines: [String] = []
+    /// The value overlay's title and whole text (Enter on a value).
+    var shownValue: (title: String, text: String) = ("", "")
     public internal(set) var prompt: Prompt?
     public internal(set) var status: String?
     public internal(set) var searchText: String?
@@ -264,6 +266,13 @@ public final class StoreBrowserModel {
             refreshDetail(resetLine: false)
         case .dangling(let ref):
             status = labels.fill("cd.danglingFollow", Self.name(ref))
+        case .empty(let why):
+            status = why
+        case .read:
+            let line = d.lines[detailIndex]
+            // A text's own line breaks are kept; anything else is as the line shows it.
+            shownValue = (line.label, line.json.map { if case .string(let s) = $0 { s } else { line.value } } ?? line.value)
+            overlay = .value
         case .follow(let ref):
             guard let name = ref.entity, let entity = store.model.entity(named: name) else {
                 status = labels.fill("cd.danglingFollow", Self.name(ref))
@@ -290,6 +299,13 @@ public final class StoreBrowserModel {
     }
 
     func push(_ level: ObjectLevel, at key: Int64?) {
+        // Where the detail was, to come back to it.
+        if var here = levels.popLast() {
+            here.detailIndex = detailIndex
+            here.detailScroll = detailScroll
+            here.toggled = toggled
+            levels.append(here)
+        }
         var l = level
         l.returnFocus = focus
         load(&l, key.map { .around($0) } ?? .first)
@@ -302,7 +318,12 @@ public final class StoreBrowserModel {
     func popLevel() -> Bool {
         guard levels.count > 1, let left = levels.popLast() else { return false }
         focus = left.returnFocus
-        refreshDetail(resetLine: true)
+        let back = levels[levels.count - 1]
+        toggled = back.toggled
+        refreshDetail(resetLine: false)
+        detailIndex = back.detailIndex
+        detailScroll = back.detailScroll
+        keepDetailInView()
         return true
     }
 
@@ -403,6 +424,10 @@ public struct ObjectLevel: Sendable {
     public let via: String?
     /// The pane that had the focus when this level was opened (back returns to it).
     var returnFocus: BrowserModel.Pane = .records
+    /// The detail's line, scroll and folds when a relationship was followed from this level.
+    var detailIndex = 0
+    var detailScroll = 0
+    var toggled: Set<String> = []
 
     init(list: ObjectList, via: String? = nil) {
         self.list = list

@@ -19,10 +19,7 @@ public enum StoreBrowserView {
         tree(m, s)
         objects(m, s)
         detail(m, s)
-        switch m.overlay {
-        case .none: break
-        case .help, .model, .bytes: overlay(m, s)
-        }
+        if m.overlay != .none { overlay(m, s) }
         statusBar(m, s)
         s.present()
     }
@@ -41,11 +38,13 @@ public enum StoreBrowserView {
         s.put(0, l.columns - DisplayWidth.of(right), right, style: .title)
     }
 
+    /// A path too long for `width`: whole steps dropped from its start (`… › pages › Page 2`);
+    /// a last step still too long is cut at its end.
     static func truncateStart(_ text: String, to width: Int) -> String {
         guard DisplayWidth.of(text) > width else { return text }
-        var chars = Array(text)
-        while !chars.isEmpty, DisplayWidth.of("…" + String(chars)) > width { chars.removeFirst() }
-        return "…" + String(chars)
+        var steps = text.components(separatedBy: " › ")
+        while steps.count > 1, DisplayWidth.of("… › " + steps.joined(separator: " › ")) > width { steps.removeFirst() }
+        return DisplayWidth.truncate("… › " + steps.joined(separator: " › "), to: width)
     }
 
     // MARK: - Entity tree
@@ -153,7 +152,7 @@ public enum StoreBrowserView {
         Drawing.box(s, r, title: title, focused: m.focus == .detail)
         guard let d = m.detail else { return }
         let inner = r.width - 2
-        let labelWidth = min(max(8, inner / 3), (d.lines.filter { $0.depth == 0 && !$0.isHeading }.map { DisplayWidth.of($0.label) }.max() ?? 8) + 2)
+        let labelWidth = min(max(8, inner / 2), (d.lines.filter { $0.depth == 0 && !$0.isHeading }.map { DisplayWidth.of($0.label) }.max() ?? 8) + 2)
         for i in 0..<m.detailRows {
             let index = m.detailScroll + i
             guard index < d.lines.count else { break }
@@ -213,11 +212,18 @@ public enum StoreBrowserView {
             return ((try? CoreDataInfo.text(m.store, counts: false)) ?? []).map { ($0, "") }
         case .bytes:
             return m.bytesLines.map { ($0, "") }
+        case .value:
+            // The whole value, its own line breaks kept, wrapped to the overlay.
+            let width = max(10, overlayRect(m, lineCount: 1).width - 4)
+            return m.shownValue.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+                let escaped = SafeText.escape(String(line))
+                return escaped.isEmpty ? [""] : DisplayWidth.wrap(escaped, to: width, maxLines: 2_000, atSpaces: true)
+            }.map { ($0, "") }
         }
     }
 
     static func overlayRect(_ m: StoreBrowserModel, lineCount: Int) -> Rect {
-        let full = HelpView.overlayRect(m.layout, width: m.overlay == .help ? 72 : 110)
+        let full = HelpView.overlayRect(m.layout, width: m.overlay == .help ? 100 : 110)
         let height = min(full.height, max(lineCount, 1) + 2)
         return Rect(top: full.top + (full.height - height) / 2, left: full.left, height: height, width: full.width)
     }
@@ -236,6 +242,7 @@ public enum StoreBrowserView {
         let title: String = switch m.overlay {
         case .help: m.labels["help"] + "  " + (m.helpFilter.map { "/" + SafeText.escape($0) } ?? m.labels["helpFilterHint"])
         case .model: m.labels["cd.modelTitle"]
+        case .value: m.shownValue.title
         default: m.labels["cd.bytesTitle"]
         }
         Drawing.box(s, r, title: title + "  (Esc/q)", focused: true)

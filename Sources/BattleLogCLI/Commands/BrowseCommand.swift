@@ -73,10 +73,11 @@ enum BrowseCommand: Command {
         return ExitStatus.success
     }
 
-    /// Refuses to start a browser without a terminal it can drive.
-    static func checkTerminal(console: Console, environment: [String: String]) throws {
+    /// Refuses to start a browser without a terminal it can drive; `instead` names the commands
+    /// that write to a pipe or file.
+    static func checkTerminal(console: Console, environment: [String: String], instead: String = "list, show or export") throws {
         guard console.stdoutIsTerminal else {
-            throw CommandFailure("the browser needs a terminal on stdout (use list, show or export to write to a pipe or file)")
+            throw CommandFailure("the browser needs a terminal on stdout (use \(instead) to write to a pipe or file)")
         }
         do { try BrowserApp.checkTerminal(environment["TERM"]) } catch { throw CommandFailure(error.description) }
     }

@@ -25,7 +25,7 @@ enum CoreDataCommand: Command {
         }
         if action == "browse" {
             if a.has(.json) { throw UsageError("--json is for coredata info and dump, not browse", usage: spec.usage) }
-            try BrowseCommand.checkTerminal(console: console, environment: environment)
+            try BrowseCommand.checkTerminal(console: console, environment: environment, instead: "coredata dump or coredata info")
             return try browse(a.positionals[1], globals: globals, console: console, environment: environment)
         }
         let limit = try a.integer(.limit, minimum: 1, spec: spec)

@@ -88,7 +88,9 @@ package struct FilterLexer {
                     while i < chars.count, chars[i].isASCII, chars[i].isNumber || chars[i] == "." || chars[i] == ":" { i += 1 }
                     // A date (2026-01-03, 2026-01-03T10:00:00Z) is a word.
                     if i - start == 4, c != "-", i + 1 < chars.count, chars[i] == "-", chars[i + 1].isNumber {
-                        while i < chars.count, chars[i].isASCII, chars[i].isNumber || "-:TZ".contains(chars[i]) { i += 1 }
+                        // A fraction of a second (`...:51.5Z`) is part of it: a Core Data date has one.
+                        while i < chars.count, chars[i].isASCII, chars[i].isNumber || "-:TZ".contains(chars[i])
+                            || (chars[i] == "." && i + 1 < chars.count && chars[i + 1].isNumber) { i += 1 }
                         out.append((.word(String(chars[start..<i])), start + 1))
                         continue
                     }
