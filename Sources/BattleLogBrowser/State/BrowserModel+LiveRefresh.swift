@@ -8,6 +8,7 @@ extension BrowserModel {
     /// processes' commits (live refresh), keeping the selection on the same record.
     public func tick(now: Date = Date()) {
         tickReplay()
+        tickAnalysis()
         if let search = filterSearch {
             let p = search.progress
             if let id = reselectID {

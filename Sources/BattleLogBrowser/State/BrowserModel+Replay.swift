@@ -75,7 +75,9 @@ extension BrowserModel {
     /// How long the event loop may wait for a key: until the replay must be drawn again, and
     /// never longer than the live refresh's tick.
     public var eventTimeout: Int32 {
-        min(Self.idleTick, replay?.millisecondsToNextFrame() ?? Self.idleTick)
+        // While the analysis counts, its groups are shown within 50 ms of being counted.
+        let analysisWait: Int32 = overlay == .stats && analysisCounterStorage?.isCounting == true ? 50 : Self.idleTick
+        return min(analysisWait, replay?.millisecondsToNextFrame() ?? Self.idleTick)
     }
     static let idleTick: Int32 = 250
 

@@ -45,6 +45,7 @@ public final class BrowserModel {
         case help
         case inspect
         case stats
+        case headToHead
     }
 
     let store: BattleStore
@@ -104,6 +105,17 @@ public final class BrowserModel {
     public internal(set) var inspection: [StoredValueInspection] = []
     /// The replay drawn over the panes (`r`), while one is open.
     var replay: ReplaySession?
+    /// The statistics view's analysis (its tabs, groups, drill-downs), while it is open.
+    var analysis: AnalysisSession?
+    /// The analysis's counting thread (made on first use).
+    var analysisCounter: AnalysisCounter { Self.made(&analysisCounterStorage) { AnalysisCounter(path: store.path) } }
+    var analysisCounterStorage: AnalysisCounter?
+    /// Head to head (`v`): the first Human chosen, and the figures once the second is.
+    var versusFirst: Human?
+    public internal(set) var headToHead: HeadToHead?
+    var headToHeadIndex = 0
+    /// The key being handled (Esc closes the analysis where Backspace goes up a drill-down).
+    var lastKey: Key?
     /// The keys in effect (the key table with the config file's `[keys]`).
     public var keyMap = KeyMap.standard
     /// How often live refresh looks for other processes' commits, in seconds.
@@ -171,6 +183,7 @@ public final class BrowserModel {
         scannerStorage?.shutDown(timeout: 0)
         profilesStorage?.shutDown(timeout: 0)
         searchWorkerStorage?.shutDown(timeout: 0)
+        analysisCounterStorage?.shutDown(timeout: 0)
     }
 
     /// The filters applied, kept across runs when the app gives it a file.
@@ -235,6 +248,7 @@ public final class BrowserModel {
 
     /// Handles one key or mouse event.
     public func handle(_ key: Key) {
+        lastKey = key
         // A quit asked while work runs waits for a second q; any other key forgets it.
         let confirmingQuit = quitAsked
         quitAsked = false
@@ -296,7 +310,10 @@ public final class BrowserModel {
             if let r = selectedRecord { inspection = StoredValueInspection.inspect(r); overlay = .inspect }
         case .stats:
             try readStats()
+            openAnalysis()
             overlay = .stats
+        case .headToHead: try chooseHeadToHead()
+        case .measure: break
         case .simulate:
             if store.isReadOnly { status = "\(labels["readOnly"]): \(databasePath)"; return }
             if isSimulating { status = labels["simulating"] + "…"; return }
@@ -334,6 +351,8 @@ public final class BrowserModel {
 
     /// Keys while an overlay is open. Returns true when the overlay took the key.
     func handleOverlay(_ action: Action) throws -> Bool {
+        if overlay == .stats, try handleAnalysis(action) { return true }
+        if overlay == .headToHead, try handleHeadToHead(action) { return true }
         switch action {
         case .closeReplay:
             overlay = .none
@@ -350,8 +369,9 @@ public final class BrowserModel {
         case .search:
             if case .help = overlay { prompt = Prompt(kind: .helpFilter, text: helpFilter ?? "") }
             return true
-        case .stats, .inspect:
+        case .stats, .inspect, .headToHead:
             let same = (action == .stats && overlay == .stats) || (action == .inspect && overlay == .inspect)
+                || (action == .headToHead && overlay == .headToHead)
             overlay = .none
             return same
         // Every overlay scrolls with the keys of the lists.
@@ -388,6 +408,7 @@ public final class BrowserModel {
         case .help: HelpView.scrollExtent(self)
         case .inspect: InspectView.scrollExtent(self)
         case .stats: StatsView.scrollExtent(self)
+        case .headToHead: (0, 0)
         }
     }
     var overlayVisibleRows: Int { overlayLines.visible }
@@ -483,6 +504,7 @@ public final class BrowserModel {
         scannerStorage?.shutDown()
         profilesStorage?.shutDown()
         searchWorkerStorage?.shutDown()
+        analysisCounterStorage?.shutDown()
         var farewell: [String] = []
         if let simulation, simulation.isRunning {
             simulation.stop()

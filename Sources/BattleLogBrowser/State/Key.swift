@@ -49,7 +49,7 @@ public enum Action: String, Sendable, CaseIterable {
     case search, searchNext, searchPrevious, filter, otherSide, goTo
     case growPane, shrinkPane, zoom, export
     case help, inspect, stats, simulate, toggleLive, toggleMouse, copyRecord, copyValue, redraw, suspend, quit, forceQuit
-    case replay
+    case replay, measure, headToHead
     // In a replay.
     case playPause, previousAction, nextAction, slower, faster, replayStart, replayEnd, seek, closeReplay
     // In the Core Data store browser.
@@ -116,6 +116,8 @@ public enum KeyTable {
         KeyBinding(keys: [.character("?"), .f1], action: .help),
         KeyBinding(keys: [.character("i")], action: .inspect),
         KeyBinding(keys: [.character("t")], action: .stats),
+        KeyBinding(keys: [.character("m")], action: .measure),
+        KeyBinding(keys: [.character("v")], action: .headToHead),
         KeyBinding(keys: [.character("s")], action: .simulate),
         KeyBinding(keys: [.character("L")], action: .toggleLive),
         KeyBinding(keys: [.f2], action: .toggleMouse),

@@ -28,7 +28,8 @@ public enum BrowserView {
         case .none: break
         case .help: HelpView.render(m, s)
         case .inspect: InspectView.render(m, s)
-        case .stats: StatsView.render(m, s)
+        case .stats: if m.analysis?.field != nil { AnalysisView.render(m, s) } else { StatsView.render(m, s) }
+        case .headToHead: HeadToHeadView.render(m, s)
         }
         statusBar(m, s)
         s.present()

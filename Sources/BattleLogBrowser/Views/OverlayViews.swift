@@ -115,7 +115,7 @@ enum StatsView {
     static func render(_ m: BrowserModel, _ s: Screen) {
         let r = m.layout.body
         Drawing.clear(s, r)
-        Drawing.box(s, r, title: m.labels["stats"] + "  (Esc/t)", focused: true)
+        Drawing.box(s, r, title: m.labels["stats"] + "  " + m.labels["analysis.summaryKeys"], focused: true)
         guard let stats = m.stats else { return }
         let inner = Rect(top: r.top + 1, left: r.left + 2, height: r.height - 2, width: r.width - 4)
         let leftWidth = inner.width / 2 - 1

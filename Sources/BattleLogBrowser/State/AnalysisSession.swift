@@ -1,0 +1,110 @@
+import BattleLogKit
+import Foundation
+
+/// The statistics view's analysis (`t`, then Tab): the records grouped by one field at a time,
+/// over the active filter or all records, counted on a thread and a connection of their own so
+/// that no key waits; Enter drills into a group (it joins the filter), Backspace goes back up.
+struct AnalysisSession {
+    /// What the chart draws over date buckets.
+    enum Measure: String, CaseIterable, Sendable { case count, winRate, meanDuration }
+
+    /// The fields, in the order Tab visits them (0 is the summary, the fields from 1).
+    let fields: [(name: String, field: GroupField)]
+    /// 0: the summary (win rates, magic, dice); else the field at `tab - 1`.
+    var tab = 0
+    var measure = Measure.count
+    /// The groups of the field on screen over the filter on screen, nil while they are counted.
+    var groups: [GroupCount]?
+    /// What `groups` were counted for (the field's index and the filter's text).
+    var counted: (tab: Int, filter: String?)?
+    var selected = 0
+    var scroll = 0
+    /// The filters before each drill-down (nil: none), the newest last.
+    var drills: [String?] = []
+    /// Why the counting failed, if it did.
+    var failure: String?
+
+    var field: (name: String, field: GroupField)? { tab > 0 && tab <= fields.count ? fields[tab - 1] : nil }
+
+    /// Every groupable field: the names, the magic's fields, dates by week and month, the
+    /// duration and the dice in buckets, and the model's own numbers.
+    static func fields(extraPaths: [String]) -> [(name: String, field: GroupField)] {
+        var names = ["owner", "opponent", "kind", "result", "magic"]
+        for kind in MagicCatalog.kinds { for f in kind.filterFields { names.append(f.aliases.first ?? f.name) } }
+        names += ["date:week", "date:month", "duration:10s", "rolls.max:10", "rolls.count"] + extraPaths
+        return names.compactMap { name in (try? GroupField.parse(name, extraPaths: extraPaths)).map { (name, $0) } }
+    }
+
+    /// Dates and numbers read in their own order; names and words largest first.
+    static func order(_ field: GroupField) -> GroupOrder {
+        switch field {
+        case .date, .number: .value
+        default: .count
+        }
+    }
+}
+
+/// Counts the analysis's groups on one background thread and connection: the newest request
+/// wins, a running count is cancelled through SQLite's progress handler.
+final class AnalysisCounter: @unchecked Sendable {
+    struct Request: Sendable {
+        var tab: Int
+        var field: GroupField
+        var filter: String?
+    }
+
+    private struct State {
+        var pending: Request?
+        var running: Request?
+        var result: (Request, Result<[GroupCount], Error>)?
+        var shutDown = false
+    }
+
+    private let state = Locked(State())
+    private var thread: WorkerThread!
+
+    init(path: String) {
+        thread = WorkerThread(name: "battlelog analysis") { [state] worker in
+            var store: BattleStore?
+            while worker.waitForWork() {
+                guard let request = state.withLock({ s -> Request? in s.running = s.pending; s.pending = nil; return s.running }) else { continue }
+                do {
+                    if store == nil {
+                        let opened = try BattleStore(path: path, readOnly: true)
+                        opened.setProgressHandler { state.withLock { $0.shutDown || $0.pending != nil } }
+                        store = opened
+                    }
+                    let s = store!
+                    let filter = try request.filter.map { try FilterCompiler.compile($0, roster: s.humans, columns: s.queryColumns) }
+                    let groups = try s.groupCounts(by: request.field, where: filter)
+                    state.withLock { $0.result = (request, .success(groups)); $0.running = nil }
+                } catch {
+                    // Cancelled for a newer request: that one answers.
+                    state.withLock { s in
+                        if s.pending == nil { s.result = (request, .failure(error)) }
+                        s.running = nil
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asks for `request`'s groups (replacing any request still waiting).
+    func submit(_ request: Request) {
+        state.withLock { $0.pending = request }
+        thread.wake()
+    }
+
+    /// The newest answer, taken once.
+    func take() -> (Request, Result<[GroupCount], Error>)? {
+        state.withLock { s in defer { s.result = nil }; return s.result }
+    }
+
+    /// Whether an answer is on its way or waiting to be taken.
+    var isCounting: Bool { state.withLock { $0.pending != nil || $0.running != nil || $0.result != nil } }
+
+    func shutDown(timeout: Double = 1) {
+        state.withLock { $0.shutDown = true }
+        thread.shutDown(timeout: timeout)
+    }
+}

@@ -1,0 +1,160 @@
+import BattleLogKit
+import BattleLogPresentation
+import Foundation
+
+/// `t`'s analysis (Tab through the fields, Enter drills into a group, Backspace goes back up,
+/// `m` changes the chart's measure) and `v`'s head to head.
+extension BrowserModel {
+    func openAnalysis() {
+        let fields = AnalysisSession.fields(extraPaths: store.queryColumns.extraPaths)
+        if analysis == nil || analysis?.fields.count != fields.count { analysis = AnalysisSession(fields: fields) }
+        // Opened again: the summary first; its drill-downs are kept while the filter is theirs.
+        analysis?.tab = 0
+    }
+
+    /// Keys while the statistics view is open; true when the analysis took the key.
+    func handleAnalysis(_ action: Action) throws -> Bool {
+        guard var a = analysis else { return false }
+        switch action {
+        case .nextPane, .previousPane:
+            a.tab = (a.tab + (action == .nextPane ? 1 : -1) + a.fields.count + 1) % (a.fields.count + 1)
+            a.selected = 0
+            a.scroll = 0
+            a.groups = nil
+            analysis = a
+            overlayScroll = 0
+            requestGroups()
+            return true
+        case .measure:
+            let all = AnalysisSession.Measure.allCases
+            a.measure = all[(all.firstIndex(of: a.measure)! + 1) % all.count]
+            analysis = a
+            return true
+        case .open:
+            guard a.field != nil else { return true }
+            try drillDown()
+            return true
+        case .back:
+            // Backspace goes up a drill-down; Esc (and Backspace at the top) closes the view.
+            guard lastKey != .escape, let previous = a.drills.popLast() else { return false }
+            analysis = a
+            try applyFilter(previous ?? "")
+            status = previous.map { "f: " + $0 } ?? labels["analysis.allRecords"]
+            requestGroups()
+            return true
+        case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+            guard a.field != nil, let groups = a.groups, !groups.isEmpty else { return a.field != nil }
+            let page = max(1, AnalysisView.tableRows(self) - 1)
+            let step = switch action {
+            case .moveDown: 1
+            case .moveUp: -1
+            case .pageDown: page
+            case .pageUp: -page
+            case .halfPageDown: max(1, page / 2)
+            case .halfPageUp: -max(1, page / 2)
+            case .first: -groups.count
+            default: groups.count
+            }
+            a.selected = max(0, min(groups.count - 1, a.selected + step))
+            let rows = AnalysisView.tableRows(self)
+            if a.selected < a.scroll { a.scroll = a.selected }
+            if a.selected >= a.scroll + rows { a.scroll = a.selected - rows + 1 }
+            analysis = a
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The active filter's text (nil: every record).
+    var analysisFilter: String? { filterText }
+
+    /// Asks for the groups of the field on screen over the filter on screen.
+    func requestGroups() {
+        guard var a = analysis, let (_, field) = a.field else { return }
+        a.groups = nil
+        a.failure = nil
+        a.counted = (a.tab, analysisFilter)
+        analysis = a
+        analysisCounter.submit(AnalysisCounter.Request(tab: a.tab, field: field, filter: analysisFilter))
+    }
+
+    /// Takes the counter's answer when it is the one the screen waits for.
+    func tickAnalysis() {
+        guard overlay == .stats, var a = analysis, let (request, result) = analysisCounter.take() else { return }
+        guard request.tab == a.tab, request.filter == a.counted?.filter, let (_, field) = a.field else { return }
+        switch result {
+        case .success(let groups):
+            a.groups = AnalysisSession.order(field).sorted(groups)
+            a.selected = min(a.selected, max(0, groups.count - 1))
+        case .failure(let error):
+            a.failure = SafeText.escape(String(describing: error))
+            a.groups = []
+        }
+        analysis = a
+    }
+
+    /// Enter on a group: its records become the filter (with the filter already there), and the
+    /// analysis counts again over them.
+    func drillDown() throws {
+        guard var a = analysis, let (_, field) = a.field, let groups = a.groups, groups.indices.contains(a.selected) else { return }
+        let group = groups[a.selected]
+        guard let clause = field.filterClause(group.key) else {
+            status = labels.fill("analysis.cannotDrill", GroupTable.label(group.key, field: field, labels: labels))
+            return
+        }
+        let before = analysisFilter
+        let text = before.map { "(\($0)) and \(clause)" } ?? clause
+        try applyFilter(text)
+        a.drills.append(before)
+        a.selected = 0
+        a.scroll = 0
+        analysis = a
+        status = "f: " + text
+        requestGroups()
+    }
+
+    // MARK: - Head to head
+
+    /// `v`: the selected Human is the first side; `v` on another is the second, and their
+    /// fights against each other open.
+    func chooseHeadToHead() throws {
+        guard let human = focus == .records ? selectedRecord?.owner : selectedHuman else { return }
+        guard let first = versusFirst, first.id != human.id else {
+            versusFirst = human
+            status = labels.fill("h2h.pickSecond", SafeText.escape(human.name))
+            return
+        }
+        headToHead = try store.headToHead(first, human, recent: 200)
+        headToHeadIndex = 0
+        versusFirst = nil
+        overlay = .headToHead
+    }
+
+    /// Keys in the head-to-head view: the fights move, Enter opens one.
+    func handleHeadToHead(_ action: Action) throws -> Bool {
+        guard let h = headToHead else { return false }
+        switch action {
+        case .moveDown, .moveUp, .pageDown, .pageUp, .first, .last:
+            let page = max(1, HeadToHeadView.listRows(self) - 1)
+            let step = switch action {
+            case .moveDown: 1
+            case .moveUp: -1
+            case .pageDown: page
+            case .pageUp: -page
+            case .first: -h.recent.count
+            default: h.recent.count
+            }
+            headToHeadIndex = max(0, min(max(0, h.recent.count - 1), headToHeadIndex + step))
+            return true
+        case .open:
+            guard h.recent.indices.contains(headToHeadIndex) else { return true }
+            let record = h.recent[headToHeadIndex]
+            overlay = .none
+            try show(record)
+            return true
+        default:
+            return false
+        }
+    }
+}
