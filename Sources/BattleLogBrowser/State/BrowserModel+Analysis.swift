@@ -39,7 +39,6 @@ extension BrowserModel {
             guard lastKey != .escape, let previous = a.drills.popLast() else { return false }
             analysis = a
             try applyFilter(previous ?? "")
-            status = previous.map { "f: " + $0 } ?? labels["analysis.allRecords"]
             requestGroups()
             return true
         case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
@@ -110,7 +109,6 @@ extension BrowserModel {
         a.selected = 0
         a.scroll = 0
         analysis = a
-        status = "f: " + text
         requestGroups()
     }
 

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import BattleLogBrowser
+import BattleLogKit
+import BattleLogPresentation
+
+/// `t`'s analysis view and `v`'s head to head: golden screens at both sizes in both languages,
+/// and the drill-down's round trip.
+@Suite(.serialized) struct AnalysisViewTests {
+    static let sizes = [(24, 80), (40, 120)]
+
+    /// Opens the statistics view and Tabs to `field`; waits for its groups.
+    static func show(_ m: BrowserModel, field: String) throws {
+        if m.overlay != .stats { m.handle(.character("t")) }
+        let index = try #require(m.analysis?.fields.firstIndex { $0.name == field })
+        while m.analysis?.tab != index + 1 { m.handle(.tab) }
+        settle(m)
+    }
+
+    /// Ticks until the counting thread's groups are on screen, and the filter's records behind.
+    static func settle(_ m: BrowserModel) {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            m.tick()
+            if m.analysis?.groups != nil && (m.filterProgress?.finished ?? true) { return }
+            usleep(2_000)
+        }
+        Issue.record("the groups never came")
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func goldenAnalysisScreens(language: String) throws {
+        let s = try SimulatedStore(fights: 300)
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            try Self.show(m, field: "gate")
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "analysis-gate-\(language)-\(cols)x\(rows)")
+            // A line chart of the records by day; m changes the measure and back.
+            try Self.show(m, field: "date")
+            m.handle(.character("m"))
+            #expect(m.analysis?.measure == .winRate)
+            m.handle(.character("m"))
+            m.handle(.character("m"))
+            #expect(m.analysis?.measure == .count)
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "analysis-chart-\(language)-\(cols)x\(rows)")
+            #expect(grid.text.contains("┤") && grid.text.contains("└") && grid.text.contains("2026-01-0"))
+            // Drill into the first result group.
+            try Self.show(m, field: "result")
+            let first = try #require(m.analysis?.groups?.first)
+            m.handle(.enter)
+            Self.settle(m)
+            #expect(m.filterText == GroupField.result.filterClause(first.key))
+            #expect(m.analysis?.groups?.map(\.count) == [first.count])
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "analysis-drill-\(language)-\(cols)x\(rows)")
+            m.handle(.backspace)
+            Self.settle(m)
+            #expect(m.filterText == nil && m.analysis?.drills.isEmpty == true && m.overlay == .stats)
+            m.handle(.escape)
+            #expect(m.overlay == .none)
+        }
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func goldenHeadToHead(language: String) throws {
+        let s = try SimulatedStore(fights: 300)
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            let hero = try #require(m.roster.first { $0.kind == .hero })
+            let villain = try #require(m.roster.first { $0.kind == .villain })
+            m.select(human: hero.name)
+            m.handle(.character("v"))
+            #expect(m.overlay == .none && m.status?.contains(hero.name) == true)
+            m.handle(.escape)
+            m.select(human: villain.name)
+            m.handle(.character("v"))
+            #expect(m.overlay == .headToHead)
+            let h = try #require(m.headToHead)
+            #expect(h.first.id == hero.id && h.second.id == villain.id && h.tally.count > 0)
+            BrowserView.render(m, on: grid)
+            try expectGolden(grid, "headtohead-\(language)-\(cols)x\(rows)")
+            // Enter opens the selected fight: its record is selected in the records pane.
+            m.handle(.down)
+            let record = h.recent[1]
+            m.handle(.enter)
+            #expect(m.overlay == .none && m.selectedRecord?.id == record.id)
+        }
+    }
+
+    @Test func escClosesAtOnceWhereBackspaceGoesUpFirst() throws {
+        let s = try SimulatedStore(fights: 100)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        try Self.show(m, field: "kind")
+        m.handle(.enter)
+        Self.settle(m)
+        #expect(m.filterText?.hasPrefix("kind = ") == true)
+        m.handle(.escape)
+        #expect(m.overlay == .none)
+        #expect(m.filterText?.hasPrefix("kind = ") == true, "the drill-down's filter stays for the records behind")
+    }
+}
