@@ -118,6 +118,9 @@ import BattleLogKit
         #expect(cli(["simulate", "--fights", "1", "--seed", "3"], db: db).status == 0)
         let one = cli(["stats", "--by", "kind", "--where", "kind = hero"], db: db)
         #expect(one.out.contains("\n1 record in 1 group\n"), "\(one.out)")
+        // One fight's dice are too few for the chi-square to judge: it says so, not "even".
+        let stats = cli(["stats"], db: db)
+        #expect(stats.out.contains("too few rolls to judge") && !stats.out.contains("consistent with even dice"), "\(stats.out)")
         #expect(cli(["simulate", "--fights", "39", "--seed", "4"], db: db).status == 0)
         let run = cli(["stats", "--by", "duration", "--json"], db: db)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])

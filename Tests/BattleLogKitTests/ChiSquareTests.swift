@@ -44,4 +44,12 @@ import Testing
         counts[0] *= 2
         #expect(try #require(ChiSquare.uniform(counts)).pValue < 1e-6)
     }
+
+    @Test func aSmallSampleGivesNoVerdict() throws {
+        // 100 faces, 300 rolls: 3 expected per face, below Cochran's 5.
+        let small = try #require(ChiSquare.uniform([Int](repeating: 3, count: 100)))
+        #expect(small.expectedPerCategory == 3 && !small.isReliable)
+        let enough = try #require(ChiSquare.uniform([Int](repeating: 5, count: 100)))
+        #expect(enough.isReliable)
+    }
 }

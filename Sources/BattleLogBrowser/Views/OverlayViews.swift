@@ -184,6 +184,7 @@ enum StatsView {
             // The test first (how far from even, as a statistic), the range of shares where it fits.
             if let chi = m.diceUniformity {
                 diceHeading += "  " + m.labels.fill("diceChiShort", String(format: "%.1f", chi.statistic), String(format: "%.2g", chi.pValue))
+                if !chi.isReliable { diceHeading += " " + m.labels["diceTooFewShort"] }
             }
             let range = "  " + m.labels.fill("diceVsUniform", percent(shares.min() ?? 1), percent(shares.max() ?? 1))
             if DisplayWidth.of(diceHeading + range) <= rightWidth { diceHeading += range }

@@ -60,7 +60,8 @@ enum StatsCommand: Command {
         }
         if let chi = try store.diceUniformity(recordDice: stats.dice, records: stats.records) {
             console.line(labels.fill("statsDiceChi", String(format: "%.1f", chi.statistic), String(chi.degreesOfFreedom),
-                                     String(format: "%.3g", chi.pValue), labels[chi.pValue < 0.01 ? "diceUneven" : "diceEven"]))
+                                     String(format: "%.3g", chi.pValue),
+                                     labels[!chi.isReliable ? "diceTooFew" : chi.pValue < 0.01 ? "diceUneven" : "diceEven"]))
         }
         return ExitStatus.success
     }
@@ -323,6 +324,8 @@ enum StatsCommand: Command {
             w.key("chiSquare", first: true); w.writeRaw(String(format: "%.4f", chi.statistic))
             w.key("degreesOfFreedom"); w.writeInteger(chi.degreesOfFreedom)
             w.key("pValue"); w.writeRaw(String(format: "%.6g", chi.pValue))
+            w.key("expectedPerFace"); w.writeRaw(String(format: "%.4g", chi.expectedPerCategory))
+            w.key("reliable"); w.writeBool(chi.isReliable)
             w.endObject()
         } else {
             w.writeRaw("null")

@@ -8,6 +8,12 @@ public struct ChiSquare: Sendable, Equatable {
     public let statistic: Double
     public let degreesOfFreedom: Int
     public let pValue: Double
+    /// The count each category should have (the total over the categories).
+    public var expectedPerCategory: Double = 0
+
+    /// Whether the test can judge: the chi-square distribution describes the statistic only
+    /// when each category expects at least 5 (Cochran's rule); below that, no verdict.
+    public var isReliable: Bool { expectedPerCategory >= 5 }
 
     /// The test of `counts` (one per category, zeros included) against an even spread; nil with
     /// fewer than two categories or no count at all.
@@ -21,7 +27,8 @@ public struct ChiSquare: Sendable, Equatable {
             return sum + d * d / expected
         }
         let df = counts.count - 1
-        return ChiSquare(statistic: statistic, degreesOfFreedom: df, pValue: upperRegularizedGamma(Double(df) / 2, statistic / 2))
+        return ChiSquare(statistic: statistic, degreesOfFreedom: df, pValue: upperRegularizedGamma(Double(df) / 2, statistic / 2),
+                         expectedPerCategory: expected)
     }
 
     /// Q(a, x) = Γ(a, x) / Γ(a): by its series below a + 1, by its continued fraction above
