@@ -94,7 +94,8 @@ public enum Chart {
             let w = DisplayWidth.of(text)
             var at: Int
             if let slot { at = i * slot } else { at = labels.count == 1 ? 0 : i * (width - 1) / (labels.count - 1) }
-            if i == labels.count - 1 && slot == nil { at = width - w }
+            if labels.count == 1 && slot == nil { at = (width - w) / 2 }   // under the one point, in the middle
+            else if i == labels.count - 1 && slot == nil { at = width - w }
             at = max(0, min(width - w, at))
             guard w <= width, !taken[at..<(at + w)].contains(true), at + w <= width else { continue }
             // Keep a blank between labels.

@@ -100,4 +100,56 @@ import BattleLogPresentation
         #expect(m.overlay == .none)
         #expect(m.filterText?.hasPrefix("kind = ") == true, "the drill-down's filter stays for the records behind")
     }
+
+    @Test func helpFromTheViewReturnsToItAndBackspaceOnTheSummaryKeepsTheDrillDown() throws {
+        let s = try SimulatedStore(fights: 100)
+        let (m, grid) = try makeBrowser(s, rows: 40, columns: 120)
+        try Self.show(m, field: "result")
+        m.handle(.enter)
+        Self.settle(m)
+        let drilled = try #require(m.filterText)
+        m.handle(.character("?"))
+        #expect(m.overlay == .help)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("drill into the selected group"))
+        m.handle(.escape)
+        #expect(m.overlay == .stats && m.analysis?.field?.name == "result", "back where it was")
+        // On the summary, Backspace closes; the drill-down's filter stays.
+        while m.analysis?.tab != 0 { m.handle(.tab) }
+        m.handle(.backspace)
+        #expect(m.overlay == .none && m.filterText == drilled)
+        // t opens where it was.
+        m.handle(.character("t"))
+        #expect(m.analysis?.tab == 0 && m.overlay == .stats)
+    }
+
+    @Test func aNumberWithTooManyValuesIsBucketedAndVOnTheSameHumanSaysSo() throws {
+        let s = try SimulatedStore(fights: 400)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        try Self.show(m, field: "timeline.firstHit")
+        Self.settle(m)
+        let groups = try #require(m.analysis?.groups)
+        #expect(groups.count <= AnalysisSession.readableGroups, "\(groups.count) groups")
+        #expect(m.analysis?.field?.name.hasPrefix("timeline.firstHit:") == true)
+        #expect(groups.contains { if case .bucket = $0.key { true } else { false } })
+        m.handle(.escape)
+        let hero = try #require(m.roster.first)
+        m.handle(.character("v"))
+        m.handle(.character("v"))
+        #expect(m.overlay == .none && m.status?.contains("another Human") == true, "\(m.status ?? "")")
+        _ = hero
+    }
+
+    @Test func aChartOfOnePointLabelsItUnderThePoint() {
+        let lines = Chart.line([5], xLabels: ["2026-01-01"], width: 40, height: 3, scale: { String(Int($0)) })
+        let label = try? #require(lines.last)
+        let axis = lines[lines.count - 2]
+        #expect(label.map { $0.firstIndex(of: "2") != nil } == true)
+        // The label's middle is within a few columns of the plot's middle.
+        if let label, let start = label.firstIndex(of: "2") {
+            let middle = label.distance(from: label.startIndex, to: start) + 5
+            let plotMiddle = (axis.count + (axis.firstIndex(of: "└").map { axis.distance(from: axis.startIndex, to: $0) } ?? 0)) / 2
+            #expect(abs(middle - plotMiddle) <= 3, "\(middle) vs \(plotMiddle)")
+        }
+    }
 }

@@ -30,9 +30,9 @@ import BattleLogPresentation
         try t.waitFor("kind's groups") { $0.contains("[kind]") && !$0.contains("counting") }
         try t.send("Enter")
         let second = try t.waitFor("the second drill-down") { $0.contains("drilled down 2") && !$0.contains("counting") }
-        #expect(second.contains("f: (\(clause)) and kind = "), "\(second)")
+        #expect(second.contains("f: \(clause) and kind = "), "\(second)")
         // The records behind hold exactly the drilled group.
-        let drilled = try #require(second.split(separator: "\n").first { $0.contains("f: (") }.flatMap { line in
+        let drilled = try #require(second.split(separator: "\n").first { $0.contains("f: \(clause) and") }.flatMap { line in
             line.range(of: "f: ").map { String(line[$0.upperBound...]).components(separatedBy: "  drilled")[0] }
         })
         let filter = try FilterCompiler.compile(drilled, roster: store.humans, columns: store.queryColumns)

@@ -9,8 +9,9 @@ struct AnalysisSession {
     enum Measure: String, CaseIterable, Sendable { case count, winRate, meanDuration }
 
     /// The fields, in the order Tab visits them (0 is the summary, the fields from 1).
-    let fields: [(name: String, field: GroupField)]
+    var fields: [(name: String, field: GroupField)]
     /// 0: the summary (win rates, magic, dice); else the field at `tab - 1`.
+    /// (A number field with too many values to read is given buckets once counted: `fields` changes.)
     var tab = 0
     var measure = Measure.count
     /// The groups of the field on screen over the filter on screen, nil while they are counted.
@@ -33,6 +34,20 @@ struct AnalysisSession {
         for kind in MagicCatalog.kinds { for f in kind.filterFields { names.append(f.aliases.first ?? f.name) } }
         names += ["date", "date:week", "date:month", "duration:10s", "rolls.max:10", "rolls.count"] + extraPaths
         return names.compactMap { name in (try? GroupField.parse(name, extraPaths: extraPaths)).map { (name, $0) } }
+    }
+
+    /// More groups than a person reads: a number field by its exact values gets buckets instead.
+    static let readableGroups = 60
+
+    /// Buckets for a number field whose exact values are too many: about 20 over their range,
+    /// each 1, 2 or 5 times a power of ten wide. Nil when the groups are few enough.
+    static func buckets(for groups: [GroupCount]) -> Double? {
+        guard groups.count > readableGroups else { return nil }
+        let values = groups.compactMap { g -> Double? in if case .number(let n) = g.key { n } else { nil } }
+        guard let lo = values.min(), let hi = values.max(), hi > lo else { return nil }
+        let raw = (hi - lo) / 20
+        let power = pow(10, floor(log10(raw)))
+        return [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? raw
     }
 
     /// Dates and numbers read in their own order; names and words largest first.

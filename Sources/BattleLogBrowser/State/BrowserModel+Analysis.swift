@@ -8,8 +8,8 @@ extension BrowserModel {
     func openAnalysis() {
         let fields = AnalysisSession.fields(extraPaths: store.queryColumns.extraPaths)
         if analysis == nil || analysis?.fields.count != fields.count { analysis = AnalysisSession(fields: fields) }
-        // Opened again: the summary first; its drill-downs are kept while the filter is theirs.
-        analysis?.tab = 0
+        // Opened again: where it was, counted again over the filter on screen now.
+        if analysis?.field != nil { requestGroups() }
     }
 
     /// Keys while the statistics view is open; true when the analysis took the key.
@@ -26,6 +26,10 @@ extension BrowserModel {
             requestGroups()
             return true
         case .measure:
+            guard let field = a.field?.field, case .date = field else {
+                status = labels["analysis.measureDates"]
+                return true
+            }
             let all = AnalysisSession.Measure.allCases
             a.measure = all[(all.firstIndex(of: a.measure)! + 1) % all.count]
             analysis = a
@@ -35,8 +39,9 @@ extension BrowserModel {
             try drillDown()
             return true
         case .back:
-            // Backspace goes up a drill-down; Esc (and Backspace at the top) closes the view.
-            guard lastKey != .escape, let previous = a.drills.popLast() else { return false }
+            // Backspace goes up a drill-down, on a field's page; Esc (and Backspace at the top,
+            // or on the summary) closes the view.
+            guard lastKey != .escape, a.field != nil, let previous = a.drills.popLast() else { return false }
             analysis = a
             try applyFilter(previous ?? "")
             requestGroups()
@@ -84,6 +89,13 @@ extension BrowserModel {
         guard request.tab == a.tab, request.filter == a.counted?.filter, let (_, field) = a.field else { return }
         switch result {
         case .success(let groups):
+            if case .number(let path, nil) = field, let width = AnalysisSession.buckets(for: groups) {
+                // Too many exact values to read: the same field in buckets, counted again.
+                a.fields[a.tab - 1] = (path + ":" + GroupTable.jsonNumber(width), .number(path: path, width: width))
+                analysis = a
+                requestGroups()
+                return
+            }
             a.groups = AnalysisSession.order(field).sorted(groups)
             a.selected = min(a.selected, max(0, groups.count - 1))
         case .failure(let error):
@@ -103,7 +115,8 @@ extension BrowserModel {
             return
         }
         let before = analysisFilter
-        let text = before.map { "(\($0)) and \(clause)" } ?? clause
+        // A filter of ands (a drill-down's) takes one more without parentheses.
+        let text = before.map { b in b.range(of: #"\bor\b"#, options: [.regularExpression, .caseInsensitive]) == nil ? b + " and " + clause : "(\(b)) and \(clause)" } ?? clause
         try applyFilter(text)
         a.drills.append(before)
         a.selected = 0
@@ -118,9 +131,13 @@ extension BrowserModel {
     /// fights against each other open.
     func chooseHeadToHead() throws {
         guard let human = focus == .records ? selectedRecord?.owner : selectedHuman else { return }
-        guard let first = versusFirst, first.id != human.id else {
+        guard let first = versusFirst else {
             versusFirst = human
             status = labels.fill("h2h.pickSecond", SafeText.escape(human.name))
+            return
+        }
+        guard first.id != human.id else {
+            status = labels.fill("h2h.pickAnother", SafeText.escape(human.name))
             return
         }
         headToHead = try store.headToHead(first, human, recent: 200)

@@ -114,6 +114,8 @@ public final class BrowserModel {
     var versusFirst: Human?
     public internal(set) var headToHead: HeadToHead?
     var headToHeadIndex = 0
+    /// The view help was opened from, to return to when it closes.
+    var overlayUnderHelp: Overlay?
     /// The key being handled (Esc closes the analysis where Backspace goes up a drill-down).
     var lastKey: Key?
     /// The keys in effect (the key table with the config file's `[keys]`).
@@ -360,11 +362,19 @@ public final class BrowserModel {
         case .forceQuit, .redraw, .suspend:
             return false
         case .back, .quit:
-            overlay = .none
+            // Help opened from the statistics view (or head to head) goes back to it.
+            overlay = overlay == .help ? (overlayUnderHelp ?? .none) : .none
+            overlayUnderHelp = nil
             helpFilter = nil
             return true
         case .help:
-            overlay = overlay == .help ? .none : .help
+            if overlay == .help {
+                overlay = overlayUnderHelp ?? .none
+                overlayUnderHelp = nil
+            } else {
+                overlayUnderHelp = overlay == .stats || overlay == .headToHead ? overlay : nil
+                overlay = .help
+            }
             return true
         case .search:
             if case .help = overlay { prompt = Prompt(kind: .helpFilter, text: helpFilter ?? "") }

@@ -63,7 +63,7 @@ enum AnalysisView {
             return
         }
         if groups.isEmpty {
-            s.put(table.top, table.left, m.labels["noMatch"], style: .dim)
+            s.put(table.top, table.left, m.labels[m.filterText == nil ? "analysis.noRecords" : "noMatch"], style: .dim)
             return
         }
         drawTable(m, s, a, field, groups, table)
@@ -72,13 +72,16 @@ enum AnalysisView {
 
     static func drawTable(_ m: BrowserModel, _ s: Screen, _ a: AnalysisSession, _ field: GroupField, _ groups: [GroupCount], _ r: Rect) {
         let countW = max(DisplayWidth.of(m.labels["col.count"]), groups.map { GroupedNumber.text($0.count).count }.max() ?? 1)
-        let rateW = 6, meanW = 7
+        let rateW = max(6, DisplayWidth.of(m.labels["analysis.winPct"])), meanW = max(7, DisplayWidth.of(m.labels["analysis.meanTime"]))
         let figures = countW + rateW + meanW + 3
-        let barW = r.width - figures >= 30 ? min(20, (r.width - figures) / 3) : 0
-        let nameW = max(6, r.width - figures - (barW > 0 ? barW + 1 : 0))
+        // The names take what they need (at most 30 columns); the bar what is left.
+        let widest = groups.prefix(200).map { DisplayWidth.of(GroupTable.label($0.key, field: field, labels: m.labels)) }.max() ?? 6
+        var nameW = min(max(widest, DisplayWidth.of(m.labels["col.value"]), 6), 30)
+        let barW = r.width - figures - nameW - 1 >= 6 ? min(60, r.width - figures - nameW - 1) : 0
+        if barW == 0 { nameW = max(6, r.width - figures) }
         func right(_ t: String, _ w: Int) -> String { DisplayWidth.pad(t, to: w, alignRight: true) }
         let head = DisplayWidth.pad(m.labels["col.value"], to: nameW) + " " + right(m.labels["col.count"], countW) + " "
-            + right("%", rateW) + " " + right(m.labels["analysis.mean"], meanW)
+            + right(m.labels["analysis.winPct"], rateW) + " " + right(m.labels["analysis.meanTime"], meanW)
         s.put(r.top, r.left, DisplayWidth.truncate(head, to: r.width), style: .bold)
         let largest = max(1, groups.map(\.count).max() ?? 1)
         for i in 0..<max(0, r.height - 1) {
@@ -192,12 +195,19 @@ enum HeadToHeadView {
             }
         }
         var y = upper.top
+        // Each side's list gets half the rows; one that does not fit says how many more.
+        let perSide = max(1, upper.height / 2 - 1)
         for (who, magic, kind) in [(a, h.firstMagic, h.first.kind), (b, h.secondMagic, h.second.kind)] {
             guard y < upper.bottom else { break }
             s.put(y, upper.left + half + 1, DisplayWidth.truncate(m.labels.fill("h2h.magicOf", who), to: upper.width - half - 1), style: .bold)
             y += 1
             let most = max(1, magic.map(\.count).max() ?? 1)
-            for g in magic.prefix(max(1, (upper.height - 2) / 2 - 1)) where y < upper.bottom {
+            let shown = magic.count > perSide ? perSide - 1 : perSide
+            if magic.count > shown, y + shown < upper.bottom {
+                s.put(y + shown, upper.left + half + 1, m.labels.fill("h2h.more", String(magic.count - shown)), style: .dim)
+            }
+            defer { if magic.count > shown { y += 1 } }
+            for g in magic.prefix(shown) where y < upper.bottom {
                 let label = g.key == .absent ? m.labels["group.none"] : g.key == .damaged ? m.labels["group.damaged"]
                     : { if case .text(let t) = g.key { SafeText.escape(t) } else { "?" } }()
                 let w = upper.width - half - 1

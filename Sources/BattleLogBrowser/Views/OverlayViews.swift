@@ -9,7 +9,15 @@ enum HelpView {
             m.helpBindings.filter { $0.context == context }.map { b in (b.keys.map(\.label).joined(separator: " "), m.labels[b.labelKey]) }
         }
         let replay = rows(.replay)
-        let browser = rows(.browser) + (m.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["helpMouseText"])] : [])
+        var browser = rows(.browser) + (m.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["helpMouseText"])] : [])
+        // The statistics view's keys (the browser's keys, meaning this there); first when help
+        // was opened from it.
+        if m.helpFilter == nil {
+            let analysis = [(m.labels["helpAnalysis"], ""), ("Tab Shift-Tab", m.labels["helpAnalysis.tab"]), ("Enter", m.labels["helpAnalysis.enter"]),
+                            ("Backspace", m.labels["helpAnalysis.backspace"]), ("m", m.labels["helpAnalysis.measure"]),
+                            ("Esc t", m.labels["helpAnalysis.close"])]
+            browser = m.overlayUnderHelp == .stats ? analysis + [("", "")] + browser : browser + [("", "")] + analysis
+        }
         guard !replay.isEmpty else { return browser }
         // Opened in a replay, the replay's keys come first.
         let replaySection = [(m.labels["helpReplay"], "")] + replay
