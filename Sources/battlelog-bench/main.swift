@@ -124,6 +124,38 @@ if args.count == 3 && args[1] == "browse-app-store" {
     exit(0)
 }
 
+// MARK: - The analysis view on a large log
+
+// battlelog-bench analysis PATH: for each field of the analysis view, how long its first groups
+// take to be on screen, and the keys' p99 while it counts (j/k moving in the view, drawn).
+if args.count == 3 && args[1] == "analysis" {
+    let path = args[2]
+    let store = try BattleStore(path: path, readOnly: true)
+    let model = try BrowserModel(store: store, labels: .load("en"), databasePath: path, rows: 40, columns: 120)
+    let grid = CellGrid(rows: 40, columns: 120)
+    model.handle(.character("t"))
+    var keys: [Double] = []
+    for _ in model.analysisFieldNames {
+        model.handle(.tab)
+        let name = model.analysisFieldName ?? "?"
+        let t0 = now()
+        var i = 0
+        while model.analysisGroups == nil && now() - t0 < 120 {
+            let t = now()
+            model.handle(i % 2 == 0 ? .down : .up)
+            model.tick()
+            BrowserView.render(model, on: grid)
+            keys.append(now() - t)
+            i += 1
+            usleep(20_000)
+        }
+        say(String(format: "%-22@ first groups on screen after %7.0f ms  (%d groups)", name as NSString, (now() - t0) * 1000, model.analysisGroups?.count ?? -1))
+    }
+    say(String(format: "keys while counting: %d, p50 %.3f ms, p99 %.3f ms", keys.count, percentile(keys, 0.5) * 1000, percentile(keys, 0.99) * 1000))
+    model.stopBackgroundWork()
+    exit(0)
+}
+
 // MARK: - Browser figures (run in a fresh process by the main benchmark)
 
 if args.count >= 3 && args[1] == "browser" {

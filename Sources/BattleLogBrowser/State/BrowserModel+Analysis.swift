@@ -73,6 +73,12 @@ extension BrowserModel {
     /// The active filter's text (nil: every record).
     var analysisFilter: String? { filterText }
 
+    /// The analysis view's fields, the one on screen (nil on the summary) and its groups (nil
+    /// while counted): what a benchmark or a test reads.
+    public var analysisFieldNames: [String] { analysis?.fields.map(\.name) ?? [] }
+    public var analysisFieldName: String? { analysis?.field?.name }
+    public var analysisGroups: [GroupCount]? { analysis?.groups }
+
     /// Asks for the groups of the field on screen over the filter on screen.
     func requestGroups() {
         guard var a = analysis, let (_, field) = a.field else { return }
