@@ -21,6 +21,12 @@ public struct BrowserOptions: Sendable {
     public var keyMap = KeyMap.standard
     /// What the status bar says first (a config file's refused lines).
     public var notice: String?
+    /// `[clipboard] command`: copy through it instead of OSC 52.
+    public var clipboardCommand: [String]?
+    /// Where an export goes when the name typed has no folder (nil: the current folder).
+    public var exportFolder: String?
+    /// The speed a replay starts at, as a power of two (0: 1x, 1: 2x, -1: 1/2x).
+    public var replaySpeedExponent = 0
 
     public init(language: String, color: Bool, databasePath: String, createdDemo: Bool, historyPath: String? = nil) {
         self.language = language
@@ -51,6 +57,8 @@ protocol BrowserSession: AnyObject {
     func resize(rows: Int, columns: Int)
     /// Time passed (a key or none): background work reports, a replay advances.
     func tick()
+    /// Puts a message in the status bar (what the loop has to say: a failed copy).
+    func say(_ message: String)
     /// Stops the background work; what the user must be told once the terminal is theirs.
     @discardableResult func stopBackgroundWork() -> String?
     func render(on screen: Screen)
@@ -58,6 +66,7 @@ protocol BrowserSession: AnyObject {
 
 extension BrowserModel: BrowserSession {
     func tick() { tick(now: Date()) }
+    func say(_ message: String) { status = message }
     func render(on screen: Screen) { BrowserView.render(self, on: screen) }
 }
 
@@ -92,7 +101,9 @@ public enum BrowserApp {
         model.keyMap = options.keyMap
         model.mouse = options.mouse
         model.refreshInterval = options.refreshInterval
-        return run(model, on: screen)
+        model.exportFolder = options.exportFolder
+        model.replaySpeedExponent = options.replaySpeedExponent
+        return run(model, on: screen, clipboard: options.clipboardCommand)
     }
 
     /// Runs the Core Data store browser until the user quits; the terminal is restored as for
@@ -106,14 +117,15 @@ public enum BrowserApp {
                                       rows: screen.rows, columns: screen.columns, status: options.notice)
         model.keyMap = options.keyMap
         model.mouse = options.mouse
-        return run(model, on: screen)
+        model.exportFolder = options.exportFolder
+        return run(model, on: screen, clipboard: options.clipboardCommand)
     }
 
     /// The event loop: draws, waits for an event (ticking every 250 ms without one, or when a
     /// playing replay must be drawn again), hands it
     /// to the model, until the user quits or a signal asks to stop; then stops the background
     /// work and says what the user must be told.
-    static func run(_ model: some BrowserSession, on screen: some Screen) -> Exit {
+    static func run(_ model: some BrowserSession, on screen: some Screen, clipboard: [String]? = nil) -> Exit {
         var stopped = false
         defer { if !stopped { model.stopBackgroundWork() } }
         model.render(on: screen)
@@ -131,7 +143,11 @@ public enum BrowserApp {
             model.handle(key)
             if model.mouse != mouse { screen.setMouse(model.mouse) }
             if let text = model.wantsCopy {
-                screen.copyToClipboard(text)
+                if let command = clipboard {
+                    if let why = ClipboardCommand.copy(text, with: command) { model.say(why) }
+                } else {
+                    screen.copyToClipboard(text)
+                }
                 model.wantsCopy = nil
             }
             if model.wantsSuspend {

@@ -11,7 +11,7 @@ public enum BattlelogCLI {
     static let commands: [any Command.Type] = [
         BrowseCommand.self, SimulateCommand.self, ListCommand.self, ShowCommand.self, ReplayCommand.self, InspectCommand.self,
         StatsCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, DoctorCommand.self, CoreDataCommand.self,
-        NamesCommand.self, CompletionsCommand.self, ConfigCommand.self,
+        NamesCommand.self, KeysCommand.self, CompletionsCommand.self, ConfigCommand.self,
     ]
 
     static let usage = "usage: battlelog " + GlobalOptions.specs.map { "[\($0.synopsis)]" }.joined(separator: " ") + " [COMMAND] [OPTIONS]"

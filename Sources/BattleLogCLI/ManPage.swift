@@ -70,7 +70,7 @@ enum ManPage {
                   ".TP", "\\fBLC_ALL\\fR, \\fBLC_MESSAGES\\fR, \\fBLANG\\fR", roff("the labels' language (en or zh) when --lang is not given."),
                   ".SH FILES",
                   ".TP", "\\fI~/.config/battlelog/config.toml\\fR",
-                  roff("the settings: database, language, theme (dark, light, high-contrast, mono), mouse, refresh_ms, and [keys] (an action's name = its keys); battlelog config shows them and where each comes from, battlelog config --check names each refused line."),
+                  roff("the settings: database, language, theme (dark, light, high-contrast, mono), theme_file (a theme file: base and [roles]), mouse, refresh_ms, replay_speed, export_dir, [clipboard] command, and [keys] (an action's name = its keys); battlelog config shows them and where each comes from, battlelog config --check names each refused line, battlelog keys shows the keys in effect."),
                   ".TP", "\\fI~/.local/share/battlelog/battlelog.sqlite\\fR", roff("the default database, made with a demo on first run."),
                   ".SH EXIT STATUS",
                   ".TP", "0", roff("success."), ".TP", "1", roff("an error: a file, a database, a damaged value."),

@@ -21,6 +21,16 @@ struct Settings: Sendable {
     var theme: String?
     var mouse: Bool?
     var refreshMilliseconds: Int?
+    /// A theme file's path, and the theme it gives (its refused lines are in `problems`).
+    var themeFile: String?
+    var fileTheme: Theme?
+    /// Where the browsers' exports go when the name typed has no folder.
+    var exportFolder: String?
+    /// The speed a replay starts at (`2x`), as a power of two.
+    var replaySpeed: String?
+    var replaySpeedExponent: Int?
+    /// `[clipboard] command`: copy through this command instead of OSC 52.
+    var clipboardCommand: [String]?
     /// `[keys]` as written (action name, keys, line).
     var keyOverrides: [KeyMap.Override] = []
     /// The keys in effect: the key table with the accepted `[keys]` lines applied.
@@ -31,7 +41,11 @@ struct Settings: Sendable {
     var problems: [ConfigFile.Problem] = []
 
     /// The settings names the file may hold, for the error of an unknown one.
-    static let known = ["database", "language", "theme", "mouse", "refresh_ms", "keys.ACTION"]
+    static let known = ["database", "language", "theme", "theme_file", "mouse", "refresh_ms", "replay_speed", "export_dir",
+                        "keys.ACTION", "clipboard.command"]
+
+    /// The theme in effect: the theme file's, else the named one, else `dark`.
+    var effectiveTheme: Theme { fileTheme ?? theme.flatMap(Theme.named) ?? .dark }
 
     static func path(environment: [String: String]) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/battlelog/config.toml" }
@@ -57,6 +71,11 @@ struct Settings: Sendable {
         let file = ConfigFile(text: text)
         s.problems = file.problems
         func refuse(_ e: ConfigFile.Entry, _ why: String) { s.problems.append(ConfigFile.Problem(line: e.line, message: "\(e.name): \(why)")) }
+        func expanded(_ p: String) -> String { p.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + String(p.dropFirst(1)) : p }
+        func isAFolder(_ p: String) -> Bool {
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: p, isDirectory: &folder) && folder.boolValue
+        }
         for e in file.entries {
             switch (e.table, e.key, e.value) {
             case ("", "database", .string(let p)) where !p.isEmpty:
@@ -70,6 +89,27 @@ struct Settings: Sendable {
             case ("", "refresh_ms", .integer(let n)) where (100...60_000).contains(n): s.refreshMilliseconds = Int(n)
             case ("", "refresh_ms", _): refuse(e, "must be a whole number of milliseconds from 100 to 60000, got \(e.value)")
             case ("", "database", _): refuse(e, "must be a path in quotes, got \(e.value)")
+            case ("", "export_dir", .string(let p)) where isAFolder(expanded(p)): s.exportFolder = expanded(p)
+            case ("", "export_dir", .string(let p)): refuse(e, "no such folder: \(SafeText.escape(expanded(p)))")
+            case ("", "export_dir", _): refuse(e, "must be a folder's path in quotes, got \(e.value)")
+            case ("", "replay_speed", .string(let t)) where ReplayPlayer.speedExponent(of: t) != nil:
+                s.replaySpeed = t.lowercased()
+                s.replaySpeedExponent = ReplayPlayer.speedExponent(of: t)
+            case ("", "replay_speed", _): refuse(e, "must be one of \"1/16x\" ... \"1/2x\", \"1x\", \"2x\" ... \"16x\", got \(e.value)")
+            case ("", "theme_file", .string(let p)):
+                let path = expanded(p)
+                guard let data = FileManager.default.contents(atPath: path), !isAFolder(path),
+                      let text = String(validating: data, as: UTF8.self) else {
+                    refuse(e, "cannot read \(SafeText.escape(path)) (a UTF-8 theme file: base = \"light\", then [roles])")
+                    continue
+                }
+                let (theme, problems) = ThemeFile.parse(text, name: (path as NSString).lastPathComponent)
+                s.themeFile = path
+                s.fileTheme = theme
+                s.problems += problems.map { ConfigFile.Problem(line: e.line, message: "theme_file \(SafeText.escape(path)): \($0.description)") }
+            case ("", "theme_file", _): refuse(e, "must be a path in quotes, got \(e.value)")
+            case ("clipboard", "command", .strings(let command)) where !command.isEmpty && !command[0].isEmpty: s.clipboardCommand = command
+            case ("clipboard", "command", _): refuse(e, "must be a command and its arguments in quotes ([\"xclip\", \"-selection\", \"clipboard\"]), got \(e.value)")
             case ("keys", let action, .strings(let keys)): s.keyOverrides.append(KeyMap.Override(action: action, keys: keys, line: e.line))
             case ("keys", _, _): refuse(e, "must be a list of keys in quotes ([\"f\", \"ctrl-f\"]), got \(e.value)")
             default: refuse(e, "no such setting (settings: \(known.joined(separator: ", ")))")

@@ -50,3 +50,14 @@ func expectGolden(_ grid: CellGrid, _ name: String, sourceLocation: SourceLocati
     let expected = try String(contentsOf: file, encoding: .utf8)
     #expect(text == expected, "screen \(name) differs from its golden file:\n\(text)", sourceLocation: sourceLocation)
 }
+
+/// Compares `text` with `Golden/<name>.txt`; `UPDATE_GOLDEN=1` rewrites the file.
+func expectGoldenText(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden").appendingPathComponent(name + ".txt")
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return
+    }
+    let expected = try String(contentsOf: file, encoding: .utf8)
+    #expect(text == expected, "\(name) differs from its golden file:\n\(text)", sourceLocation: sourceLocation)
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BattleLogCLI
+import BattleLogBrowser
 
 /// `battlelog config [--check]` and the settings a config file gives every command.
 @Suite struct ConfigCommandTests {
@@ -55,5 +56,64 @@ import Testing
         for (setting, source) in [("database", "flag"), ("language", "flag"), ("theme", "environment")] {
             #expect(flagged.split(separator: "\n").contains { $0.hasPrefix(setting + " = ") && $0.hasSuffix("# " + source) }, "\(setting): \(flagged)")
         }
+    }
+
+    @Test func themeFileExportFolderReplaySpeedAndClipboardAreSettings() throws {
+        let dir = TempDir()
+        let env = ["XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.file("home")]
+        try FileManager.default.createDirectory(atPath: dir.file("config/battlelog"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir.file("exports"), withIntermediateDirectories: true)
+        try "base = \"light\"\n[roles]\nselected = \"black on cyan bold\"\nwin = \"bright-green\"\n".write(toFile: dir.file("night.toml"), atomically: true, encoding: .utf8)
+        let path = dir.file("config/battlelog/config.toml")
+        try """
+            theme_file = "\(dir.file("night.toml"))"
+            export_dir = "\(dir.file("exports"))"
+            replay_speed = "2x"
+            [clipboard]
+            command = ["xclip", "-selection", "clipboard"]
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let good = Self.run(["config", "--check"], environment: env)
+        #expect(good.status == 0, "\(good.out)")
+        let shown = Self.run(["config"], environment: env)
+        #expect(shown.out.contains("replay_speed = \"2x\"") && shown.out.contains("export_dir = \"\(dir.file("exports"))\""))
+        #expect(shown.out.contains("command = [\"xclip\", \"-selection\", \"clipboard\"]"))
+        let settings = Settings.load(environment: env)
+        #expect(settings.effectiveTheme.look(.selected) == Theme.Look(0, on: 6, bold: true))
+        #expect(settings.effectiveTheme.look(.win).foreground == 10)
+        #expect(settings.effectiveTheme.look(.loss) == Theme.light.look(.loss), "the roles it does not set are its base's")
+        #expect(settings.replaySpeedExponent == 1 && settings.clipboardCommand?.first == "xclip")
+        // Each bad line named, with its reason; a bad line in the theme file names both files' lines.
+        try "base = \"sepia\"\n[roles]\nwin = \"greenish\"\nvictory = \"red\"\n".write(toFile: dir.file("night.toml"), atomically: true, encoding: .utf8)
+        try """
+            theme_file = "\(dir.file("night.toml"))"
+            export_dir = "\(dir.file("nowhere"))"
+            replay_speed = "3x"
+            [clipboard]
+            command = []
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let bad = Self.run(["config", "--check"], environment: env)
+        #expect(bad.status == 1)
+        let lines = bad.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6, "\(bad.out)")
+        #expect(lines[0].contains(":1: theme_file") && lines[0].contains("line 1: base: must be one of"))
+        #expect(lines[1].contains(":1: theme_file") && lines[1].contains("\"greenish\" is not a colour"))
+        #expect(lines[2].contains(":1: theme_file") && lines[2].contains("victory: no such role"))
+        #expect(lines[3].contains(":2: export_dir: no such folder"))
+        #expect(lines[4].contains(":3: replay_speed: must be one of"))
+        #expect(lines[5].contains(":5: clipboard.command: must be a command"))
+    }
+
+    @Test func keysShowsTheKeysInEffectAndItsMarkdownIsTheReadmes() throws {
+        let dir = TempDir()
+        let env = ["XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.file("home")]
+        #expect(Self.run(["keys", "--markdown"], environment: env).out.hasPrefix(KeyTable.markdown + "\n"))
+        try FileManager.default.createDirectory(atPath: dir.file("config/battlelog"), withIntermediateDirectories: true)
+        try "[keys]\nfilter = [\"ф\", \"ctrl-f\"]\n".write(toFile: dir.file("config/battlelog/config.toml"), atomically: true, encoding: .utf8)
+        let keys = Self.run(["keys"], environment: env)
+        #expect(keys.status == 0)
+        #expect(keys.out.contains("ф Ctrl-F") && keys.out.contains("(filter)"), "\(keys.out)")
+        #expect(keys.out.contains("In the Core Data browser"))
     }
 }

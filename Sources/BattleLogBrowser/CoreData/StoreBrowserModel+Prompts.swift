@@ -196,17 +196,9 @@ extension StoreBrowserModel {
 
     func startExport(_ p: Prompt) {
         guard let l = level else { return }
-        var path = p.text.trimmingCharacters(in: .whitespaces)
-        if path.isEmpty { path = p.placeholder ?? "export.jsonl" }
-        if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] { path = home + path.dropFirst(1) }
-        var info = stat()
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, stat(folder, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
-            prompt = Prompt(kind: .export, text: p.text, error: labels.fill("exportNoFolder", SafeText.escape(folder)), placeholder: p.placeholder)
-            return
-        }
-        if stat(path, &info) == 0 {
-            prompt = Prompt(kind: .export, text: p.text, error: labels.fill("exportExists", SafeText.escape(path)), placeholder: p.placeholder)
+        let path = ExportPath.resolve(p.text, placeholder: p.placeholder, folder: exportFolder)
+        if let why = ExportPath.problem(path, labels: labels) {
+            prompt = Prompt(kind: .export, text: p.text, error: why, placeholder: p.placeholder)
             return
         }
         guard let connection = try? store.secondConnection() else { status = labels.fill("exportFailed", SafeText.escape(path), "cannot read the store"); return }

@@ -59,6 +59,8 @@ public final class StoreBrowserModel {
     public internal(set) var mouse = true
     public var keyMap = KeyMap.standard
     var export: BackgroundExport?
+    /// Where an export goes when the name typed has no folder (`export_dir`).
+    public var exportFolder: String?
     /// The counter's version last drawn: a new count means a new frame.
     var drawnCounts = -1
 
@@ -446,4 +448,5 @@ public struct ObjectLevel: Sendable {
 
 extension StoreBrowserModel: BrowserSession {
     func render(on screen: Screen) { StoreBrowserView.render(self, on: screen) }
+    func say(_ message: String) { status = message }
 }

@@ -23,19 +23,11 @@ extension BrowserModel {
     }
 
     func startExport(_ p: Prompt) {
-        var path = p.text.trimmingCharacters(in: .whitespaces)
-        if path.isEmpty { path = p.placeholder ?? "battlelog-export.jsonl" }
-        if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] { path = home + path.dropFirst(1) }
+        let path = ExportPath.resolve(p.text, placeholder: p.placeholder, folder: exportFolder)
         guard let query = currentListQuery else { status = labels["noRecords"]; return }
-        var info = stat()
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, stat(folder, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
-            // Said at once, the prompt still open to fix the name (a folder is never made).
-            prompt = Prompt(kind: .export, text: p.text, error: labels.fill("exportNoFolder", SafeText.escape(folder)), placeholder: p.placeholder)
-            return
-        }
-        if stat(path, &info) == 0 {
-            prompt = Prompt(kind: .export, text: p.text, error: labels.fill("exportExists", SafeText.escape(path)), placeholder: p.placeholder)
+        if let why = ExportPath.problem(path, labels: labels) {
+            // Said at once, the prompt still open to fix the name.
+            prompt = Prompt(kind: .export, text: p.text, error: why, placeholder: p.placeholder)
             return
         }
         let total = filterProgress?.count ?? self.total

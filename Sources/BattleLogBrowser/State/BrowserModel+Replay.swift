@@ -9,7 +9,9 @@ extension BrowserModel {
         guard let record = selectedRecord else { status = labels["noRecords"]; return }
         switch try store.fight(of: record) {
         case .success(let (fight, other)):
-            replay = ReplaySession(record: record, other: other, fight: fight)
+            var session = ReplaySession(record: record, other: other, fight: fight)
+            session.player.setSpeed(exponent: replaySpeedExponent)
+            replay = session
             // A fight whose log contradicts its record still replays, saying so (doctor names it too).
             if let why = record.contradiction(in: fight) {
                 status = labels.fill("replay.contradicts", SafeText.escape(why))

@@ -114,6 +114,10 @@ public final class BrowserModel {
     var versusFirst: Human?
     public internal(set) var headToHead: HeadToHead?
     var headToHeadIndex = 0
+    /// Where an export goes when the name typed has no folder (`export_dir`).
+    public var exportFolder: String?
+    /// The speed a replay starts at, a power of two (`replay_speed`).
+    public var replaySpeedExponent = 0
     /// The view help was opened from, to return to when it closes.
     var overlayUnderHelp: Overlay?
     /// The key being handled (Esc closes the analysis where Backspace goes up a drill-down).

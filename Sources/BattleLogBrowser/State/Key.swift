@@ -192,16 +192,20 @@ public enum KeyTable {
 
     /// The key table as the README's Markdown table, in English: generated, so that the README
     /// and the help overlay cannot disagree (a test compares them).
-    public static var markdown: String {
+    public static var markdown: String { markdown(bindings) }
+
+    /// The battle log browser's and the replay's tables of `bindings` (the keys in effect).
+    public static func markdown(_ bindings: [KeyBinding]) -> String {
         let shared = bindings.filter { $0.context == .browser && sharedWithReplay.contains($0.action) }.map { "`\($0.keys[0].label)`" }
-        return (markdownTable(.browser) + ["", "In a replay (`r`); \(shared.joined(separator: ", ")) work there too:", ""] + markdownTable(.replay))
-            .joined(separator: "\n")
+        return (markdownTable(.browser, bindings) + ["", "In a replay (`r`); \(shared.joined(separator: ", ")) work there too:", ""]
+            + markdownTable(.replay, bindings)).joined(separator: "\n")
     }
 
     /// The Core Data store browser's key table, for the README's Core Data section.
-    public static var coreDataMarkdown: String { markdownTable(.coreData).joined(separator: "\n") }
+    public static var coreDataMarkdown: String { coreDataMarkdown(bindings) }
+    public static func coreDataMarkdown(_ bindings: [KeyBinding]) -> String { markdownTable(.coreData, bindings).joined(separator: "\n") }
 
-    static func markdownTable(_ context: KeyContext) -> [String] {
+    static func markdownTable(_ context: KeyContext, _ bindings: [KeyBinding]) -> [String] {
         ["| keys | action |", "|---|---|"] + bindings.filter { $0.context == context }.map { b in
             let keys = b.keys.map { k in k.label == "|" ? "`\\|`" : "`\(k.label)`" }.joined(separator: ", ")
             return "| \(keys) | \(b.help.replacingOccurrences(of: "|", with: "\\|")) |"

@@ -54,7 +54,10 @@ enum BrowseCommand: Command {
                                      historyPath: FilterHistory.defaultPath(environment: environment))
         let settings = globals.settings
         options.mouse = settings.mouse ?? true
-        options.theme = settings.theme.flatMap(Theme.named) ?? .dark
+        options.theme = settings.effectiveTheme
+        options.exportFolder = settings.exportFolder
+        options.replaySpeedExponent = settings.replaySpeedExponent ?? 0
+        options.clipboardCommand = settings.clipboardCommand
         options.refreshInterval = Double(settings.refreshMilliseconds ?? 400) / 1000
         options.keyMap = settings.keyMap
         // A refused line never stops the browser: it starts with that setting's default, and says so once.

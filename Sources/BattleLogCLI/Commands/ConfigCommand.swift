@@ -34,8 +34,15 @@ enum ConfigCommand: Command {
                      globals.sources["language"] == .default && globals.language == nil ? "environment (the locale)" : source("language")))
         let theme = globals.noColor || !(environment["NO_COLOR"] ?? "").isEmpty ? "mono" : (s.theme ?? "dark")
         rows.append(("theme = " + ConfigFile.quoted(theme), source("theme")))
+        if let file = s.themeFile { rows.append(("theme_file = " + ConfigFile.quoted(file), "file (it wins over theme)")) }
         rows.append(("mouse = \(s.mouse ?? true)", s.mouse == nil ? "default" : "file"))
         rows.append(("refresh_ms = \(s.refreshMilliseconds ?? 400)", s.refreshMilliseconds == nil ? "default" : "file"))
+        rows.append(("replay_speed = " + ConfigFile.quoted(s.replaySpeed ?? "1x"), s.replaySpeed == nil ? "default" : "file"))
+        rows.append(("export_dir = " + ConfigFile.quoted(s.exportFolder ?? "."), s.exportFolder == nil ? "default (the current folder)" : "file"))
+        rows.append(("", ""))
+        rows.append(("[clipboard]", ""))
+        rows.append(("command = " + (s.clipboardCommand.map { ConfigFile.Value.strings($0).description } ?? "[]"),
+                     s.clipboardCommand == nil ? "default (none: OSC 52, through the terminal)" : "file"))
         rows.append(("", ""))
         rows.append(("[keys]", ""))
         let map = s.keyMap

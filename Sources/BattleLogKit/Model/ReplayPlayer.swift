@@ -48,6 +48,16 @@ public struct ReplayPlayer: Sendable {
         speedExponent = min(Self.speedExponents.upperBound, max(Self.speedExponents.lowerBound, speedExponent + (faster ? 1 : -1)))
     }
 
+    /// Sets the speed to 2^`exponent` (held within 1/16x and 16x).
+    public mutating func setSpeed(exponent: Int) {
+        speedExponent = min(Self.speedExponents.upperBound, max(Self.speedExponents.lowerBound, exponent))
+    }
+
+    /// The speed of a text (`2x`, `1/4x`, `1x`) as its exponent; nil for another text.
+    public static func speedExponent(of text: String) -> Int? {
+        speedExponents.first { e in (e >= 0 ? "\(1 << e)x" : "1/\(1 << -e)x") == text.lowercased() }
+    }
+
     /// The speed as text: `1x`, `4x`, `1/8x`.
     public var speedText: String {
         speedExponent >= 0 ? "\(1 << speedExponent)x" : "1/\(1 << -speedExponent)x"
