@@ -117,7 +117,8 @@ enum Completions {
             case .none: "return 0"
             case .file: "COMPREPLY=( $(compgen -f -- \"$cur\") ); return 0"
             case .names: "_battlelog_names; return 0"
-            case .words(let w): "COMPREPLY=( $(compgen -W \(quoted(w.joined(separator: " "))) -- \"$cur\") ); return 0"
+            // A word bash split at its colon goes back in as the part after it (`strip`).
+            case .words(let w): "COMPREPLY=( $(compgen -W \(quoted(w.joined(separator: " "))) -- \"$cur\") ); COMPREPLY=( \"${COMPREPLY[@]#\"$strip\"}\" ); return 0"
             }
         }
         var s = """
@@ -138,8 +139,14 @@ enum Completions {
                 fi
             }
             _battlelog() {
-                local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" prev2=""
+                local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" prev2="" strip=""
                 (( COMP_CWORD > 1 )) && prev2="${COMP_WORDS[COMP_CWORD-2]}"
+                # bash splits a word at a colon (COMP_WORDBREAKS): --by date:w comes as date, :, w.
+                if [[ "$cur" == ":" && "$prev2" == --by ]]; then
+                    strip="$prev"; cur="$prev:"; prev="--by"
+                elif [[ "$prev" == ":" && "${COMP_WORDS[COMP_CWORD-3]}" == --by ]]; then
+                    strip="$prev2:"; cur="$prev2:$cur"; prev="--by"
+                fi
 
             """
         s += body(words: "COMP_WORDS", first: 1, current: "COMP_CWORD", reply: reply) { words in

@@ -43,6 +43,8 @@ import BattleLogKit
             t battlelog list --kind v
             t battlelog --db '\(db)' list --owner '\(half)'
             t battlelog --db '\(db)' stats --vs Nobody '\(half)'
+            t battlelog stats --by date : w
+            t battlelog stats --by date :
             """
         let run = try ChildProcess.run([try Self.shell("bash"), "--norc", "--noprofile", "-c", program], environment: ["PATH": path])
         let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -54,6 +56,9 @@ import BattleLogKit
         // The name with its space escaped, as the shell needs it on the line.
         #expect(lines[3] == name.replacingOccurrences(of: " ", with: "\\ "), "\(lines[3])")
         #expect(lines[4] == lines[3])
+        // A colon splits a word for bash: date:w completes as the part after it, or with it.
+        #expect(lines.count >= 7 && lines[5] == "week", "\(run.out)")
+        #expect(lines.count >= 7 && lines[6] == ":day :week :month", "\(run.out)")
     }
 
     @Test func zshCompletesCommandsOptionsValuesAndNames() throws {
