@@ -7,7 +7,7 @@ typealias Harness = (UnsafePointer<UInt8>, Int) -> CInt
 /// The harnesses by the name Fuzz/run and the corpus folders use.
 let harnesses: [String: Harness] = [
     "magic": fuzzMagic, "mediatime": fuzzMediaTime, "filter": fuzzFilter, "text": fuzzText,
-    "prompt": fuzzPrompt, "database": fuzzDatabase, "coredata": fuzzCoreData,
+    "prompt": fuzzPrompt, "database": fuzzDatabase, "coredata": fuzzCoreData, "cdbrowse": fuzzCoreDataBrowser,
 ]
 
 /// The harness named in the environment, looked up once.

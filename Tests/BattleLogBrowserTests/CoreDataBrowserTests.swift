@@ -254,6 +254,20 @@ import BattleLogPresentation
         #expect(m.level?.rows.first?.ref.pk == 1)
     }
 
+    /// The counting thread held its counter, which held the thread: neither was ever freed, nor
+    /// the second connection (the cdbrowse fuzz harness found it as a leak).
+    @Test func aClosedBrowserFreesItsCounterAndItsConnection() throws {
+        weak var counter: StoreCounter?
+        do {
+            let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite")
+            Self.settledRender(m, grid)
+            counter = m.counter
+            m.stopBackgroundWork()
+        }
+        usleep(50_000)
+        #expect(counter == nil)
+    }
+
     @Test func typedTextOfEveryScriptReachesTheSearchOneScalarAKey() throws {
         let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", rows: 24, columns: 80)
         m.handle(.character("/"))

@@ -21,19 +21,19 @@ final class StoreCounter: @unchecked Sendable {
 
     private let state = Locked(State())
     private var worker: WorkerThread!
-    /// Only the worker's thread touches it.
-    private let connection: CoreDataStore?
 
     init(store: CoreDataStore) {
-        connection = try? store.secondConnection()
-        worker = WorkerThread(name: "battlelog counts") { [self] thread in
+        // The second connection: only the worker's thread touches it.
+        let connection = (try? store.secondConnection()).map(ConnectionBox.init)
+        // The thread holds what it uses, never the counter (which holds the thread).
+        worker = WorkerThread(name: "battlelog counts") { [state] thread in
             while thread.waitForWork() {
                 while let next = state.withLock({ s in s.queue.isEmpty ? nil : s.queue.removeFirst() }) {
                     if thread.isShutDown { return }
                     let count: Int?
                     switch next.job {
-                    case .list(let list): count = try? connection?.count(list)
-                    case .table(let table): count = try? connection?.rowCount(table: table)
+                    case .list(let list): count = try? connection?.store.count(list)
+                    case .table(let table): count = try? connection?.store.rowCount(table: table)
                     }
                     state.withLock { s in
                         if let count { s.counts[next.key] = count }
