@@ -395,6 +395,8 @@ import BattleLogPresentation
         m.handle(.character("?"))
         m.handle(.character("/"))
         for c in "page" { m.handle(.character(c)) }
+        // As you type: the list narrows before Enter.
+        #expect(m.helpBindings.map(\.action) == [.pageUp, .pageDown, .halfPageUp, .halfPageDown])
         m.handle(.enter)
         #expect(m.overlay == .help && m.overlayScroll == 0)
         #expect(m.helpBindings.map(\.action) == [.pageUp, .pageDown, .halfPageUp, .halfPageDown])

@@ -27,6 +27,8 @@ extension StoreBrowserModel {
             guard p.line.edit(key) else { break }
             if p.text != before { p.error = nil; p.errorColumn = nil; p.candidates = [] }
             prompt = p
+            // The help's filter narrows the list as it is typed.
+            if p.kind == .helpFilter && p.text != before { helpFilter = p.text.isEmpty ? nil : p.text; overlayScroll = 0 }
             if p.kind == .search && p.text != before {
                 searchText = p.text.isEmpty ? nil : p.text
                 if let origin = searchOrigin {

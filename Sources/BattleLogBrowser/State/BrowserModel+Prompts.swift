@@ -36,6 +36,8 @@ extension BrowserModel {
             if p.text != before { p.error = nil; p.errorColumn = nil; p.candidates = []; p.historyIndex = nil }
             prompt = p
             if p.kind == .search && p.text != before { try searchAsYouType(p.text) }
+            // The help's filter narrows the list as it is typed.
+            if p.kind == .helpFilter && p.text != before { helpFilter = p.text.isEmpty ? nil : p.text; overlayScroll = 0 }
         }
     }
 
