@@ -23,6 +23,11 @@ public enum GroupTable {
             if case .number(path: "duration", _) = field {
                 return clock(from) + "–" + clock(to)
             }
+            // The dice's figures are whole numbers: a bucket of them names its first and last
+            // (`90–99`), not the half-open bounds (`90–100` would seem to hold 100).
+            if case .number(let path, _) = field, path.hasPrefix("rolls."), from == from.rounded(), to == to.rounded(), to - from >= 1 {
+                return to - from == 1 ? number(from) : number(from) + "–" + number(to - 1)
+            }
             return number(from) + "–" + number(to)
         }
     }

@@ -122,6 +122,9 @@ import BattleLogKit
         let stats = cli(["stats"], db: db)
         #expect(stats.out.contains("too few rolls to judge") && !stats.out.contains("consistent with even dice"), "\(stats.out)")
         #expect(cli(["simulate", "--fights", "39", "--seed", "4"], db: db).status == 0)
+        // Whole-number buckets name their first and last value; the JSON keeps the bounds.
+        let dice = cli(["stats", "--by", "rolls.max:10"], db: db)
+        #expect(dice.out.contains("90–99") && !dice.out.contains("90–100"), "\(dice.out)")
         let run = cli(["stats", "--by", "duration", "--json"], db: db)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
         let groups = try #require(json["groups"] as? [[String: Any]])
