@@ -73,7 +73,10 @@ public final class StoreBrowserModel {
         self.store = store
         self.labels = labels
         self.storePath = storePath
-        self.layout = Layout(rows: rows, columns: columns)
+        // An object's detail (its attributes, their trees, its relationships) is what a person
+        // reads here: it gets four rows more than the battle log's record detail.
+        paneSizes.records = -4
+        self.layout = Layout(rows: rows, columns: columns, sizes: paneSizes)
         self.status = status
         self.tree = TreeRow.rows(store.model)
         self.counter = StoreCounter(store: store)
