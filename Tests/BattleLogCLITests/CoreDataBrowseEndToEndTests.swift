@@ -86,5 +86,8 @@ import BattleLogKit
         let pipe = cli(["coredata", "browse", store], db: store)
         #expect(pipe.status == 1)
         #expect(pipe.err.contains("needs a terminal"))
+        #expect(pipe.err.contains("coredata dump"))
+        let piped = cli([], db: store)
+        #expect(piped.status == 1 && piped.err.contains("needs a terminal") && piped.err.contains("coredata dump"), "\(piped.err)")
     }
 }

@@ -1,6 +1,7 @@
 import BattleLogBrowser
 import BattleLogKit
 import BattleLogPresentation
+import CoreDataKit
 import Foundation
 
 /// `battlelog` / `battlelog browse`: the interactive browser.
@@ -14,7 +15,10 @@ enum BrowseCommand: Command {
     static let demo = SimulationRun(fights: 5_000, seed: 20_261_129, heroes: 12, villains: 12, batchSize: 500)
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
-        try checkTerminal(console: console, environment: environment)
+        // A Core Data store's commands for a pipe are coredata dump and info.
+        let coreData = !console.stdoutIsTerminal && globals.databasePathIsExplicit && (try? CoreDataStore(path: globals.databasePath)) != nil
+        try checkTerminal(console: console, environment: environment,
+                          instead: coreData ? "coredata dump or coredata info" : "list, show or export")
         let path = globals.databasePath
         var status: String?
         // The demo is for the default database only: a mistyped --db path is an error, not a new
