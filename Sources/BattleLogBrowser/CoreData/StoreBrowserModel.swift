@@ -61,8 +61,6 @@ public final class StoreBrowserModel {
     var export: BackgroundExport?
     /// Where an export goes when the name typed has no folder (`export_dir`).
     public var exportFolder: String?
-    /// The counter's version last drawn: a new count means a new frame.
-    var drawnCounts = -1
 
     /// Rows read per page: a screenful and a half, one small query per page key.
     static let pageFetch = 64
@@ -363,13 +361,13 @@ public final class StoreBrowserModel {
 
     public var eventTimeout: Int32 { 250 }
 
-    /// A count arrived or an export moved: draw again (the loop draws after every tick).
+    /// An export that ended says so; a count that arrived shows in the frame the loop draws
+    /// after every tick.
     public func tick() {
         if let e = export, !e.isRunning, let summary = e.summary {
             status = summary
             export = nil
         }
-        drawnCounts = counter.version
     }
 
     @discardableResult

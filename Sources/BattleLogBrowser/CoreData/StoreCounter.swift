@@ -15,8 +15,6 @@ final class StoreCounter: @unchecked Sendable {
         var queue: [(key: String, job: Job)] = []
         var counts: [String: Int] = [:]
         var asked: Set<String> = []
-        /// Bumped when a count arrives, so that the browser knows to draw again.
-        var version = 0
     }
 
     private let state = Locked(State())
@@ -35,10 +33,7 @@ final class StoreCounter: @unchecked Sendable {
                     case .list(let list): count = try? connection?.store.count(list)
                     case .table(let table): count = try? connection?.store.rowCount(table: table)
                     }
-                    state.withLock { s in
-                        if let count { s.counts[next.key] = count }
-                        s.version += 1
-                    }
+                    if let count { state.withLock { $0.counts[next.key] = count } }
                 }
             }
         }
@@ -59,9 +54,6 @@ final class StoreCounter: @unchecked Sendable {
         }
         return known
     }
-
-    /// Changes whenever a count arrives.
-    var version: Int { state.withLock { $0.version } }
 
     func shutDown(timeout: Double = 1) { worker.shutDown(timeout: timeout) }
 }
