@@ -144,18 +144,8 @@ extension StoreBrowserModel {
             if overlay == .help { prompt = Prompt(kind: .helpFilter, text: helpFilter ?? "") }
             return true
         case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
-            let page = max(1, StoreBrowserView.overlayExtent(self).visible - 1)
-            let step = switch action {
-            case .moveDown: 1
-            case .moveUp: -1
-            case .pageDown: page
-            case .pageUp: -page
-            case .halfPageDown: max(1, page / 2)
-            case .halfPageUp: -max(1, page / 2)
-            case .first: Int.min / 2
-            default: Int.max / 2
-            }
             let extent = StoreBrowserView.overlayExtent(self)
+            let step = action.listStep(page: max(1, extent.visible - 1)) ?? 0
             overlayScroll = max(0, min(max(0, extent.total - extent.visible), overlayScroll + step))
             return true
         default:

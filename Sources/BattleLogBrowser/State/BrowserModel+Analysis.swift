@@ -48,19 +48,9 @@ extension BrowserModel {
             return true
         case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
             guard a.field != nil, let groups = a.groups, !groups.isEmpty else { return a.field != nil }
-            let page = max(1, AnalysisView.tableRows(self) - 1)
-            let step = switch action {
-            case .moveDown: 1
-            case .moveUp: -1
-            case .pageDown: page
-            case .pageUp: -page
-            case .halfPageDown: max(1, page / 2)
-            case .halfPageUp: -max(1, page / 2)
-            case .first: -groups.count
-            default: groups.count
-            }
-            a.selected = max(0, min(groups.count - 1, a.selected + step))
             let rows = AnalysisView.tableRows(self)
+            let step = action.listStep(page: max(1, rows - 1), end: groups.count) ?? 0
+            a.selected = max(0, min(groups.count - 1, a.selected + step))
             if a.selected < a.scroll { a.scroll = a.selected }
             if a.selected >= a.scroll + rows { a.scroll = a.selected - rows + 1 }
             analysis = a
@@ -157,15 +147,7 @@ extension BrowserModel {
         guard let h = headToHead else { return false }
         switch action {
         case .moveDown, .moveUp, .pageDown, .pageUp, .first, .last:
-            let page = max(1, HeadToHeadView.listRows(self) - 1)
-            let step = switch action {
-            case .moveDown: 1
-            case .moveUp: -1
-            case .pageDown: page
-            case .pageUp: -page
-            case .first: -h.recent.count
-            default: h.recent.count
-            }
+            let step = action.listStep(page: max(1, HeadToHeadView.listRows(self) - 1), end: h.recent.count) ?? 0
             headToHeadIndex = max(0, min(max(0, h.recent.count - 1), headToHeadIndex + step))
             return true
         case .open:

@@ -390,18 +390,7 @@ public final class BrowserModel {
             return same
         // Every overlay scrolls with the keys of the lists.
         case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
-            let page = max(1, overlayVisibleRows - 1)
-            let step = switch action {
-            case .moveDown: 1
-            case .moveUp: -1
-            case .pageDown: page
-            case .pageUp: -page
-            case .halfPageDown: max(1, page / 2)
-            case .halfPageUp: -max(1, page / 2)
-            case .first: Int.min / 2
-            default: Int.max / 2
-            }
-            scrollOverlay(by: step)
+            scrollOverlay(by: action.listStep(page: max(1, overlayVisibleRows - 1)) ?? 0)
             return true
         default:
             return true

@@ -56,6 +56,24 @@ public enum Action: String, Sendable, CaseIterable {
     case showModel
 }
 
+extension Action {
+    /// How far a list key moves a selection or a scroll: a row, a page of `page` rows, half a
+    /// page, or `end` rows toward the first or the last; nil for an action that does not move.
+    func listStep(page: Int, end: Int = Int.max / 2) -> Int? {
+        switch self {
+        case .moveDown: 1
+        case .moveUp: -1
+        case .pageDown: page
+        case .pageUp: -page
+        case .halfPageDown: max(1, page / 2)
+        case .halfPageUp: -max(1, page / 2)
+        case .first: -end
+        case .last: end
+        default: nil
+        }
+    }
+}
+
 /// Where a key binding applies: the browser's panes, a replay (which has its own keys, and
 /// takes the few global ones from the browser's table), or the Core Data store browser (its
 /// own whole table, the same keys for the same kinds of action).
