@@ -55,7 +55,9 @@ extension StoreBrowserModel {
             prompt = Prompt(kind: .goTo, text: "", placeholder: "pk")
         case .inspect: openBytes()
         case .export: promptExport()
-        case .showModel: overlay = .model
+        case .showModel:
+            modelLines = (try? CoreDataInfo.text(store, counts: false)) ?? []
+            overlay = .model
         case .help: overlay = .help
         case .zoom: toggleZoom()
         case .toggleMouse:

@@ -42,8 +42,9 @@ public final class StoreBrowserModel {
         didSet { if overlay != oldValue { overlayScroll = 0 } }
     }
     public internal(set) var overlayScroll = 0
-    /// The lines of the bytes overlay (`i`), read when it opens.
+    /// The lines of the bytes overlay (`i`) and of the model's (`m`), read when they open.
     var bytesLines: [String] = []
+    var modelLines: [String] = []
     /// The value overlay's title and whole text (Enter on a value).
     var shownValue: (title: String, text: String) = ("", "")
     public internal(set) var prompt: Prompt?

@@ -209,7 +209,7 @@ public enum StoreBrowserView {
             let rows = bindings.map { b in (b.keys.map(\.label).joined(separator: " "), m.labels[b.labelKey]) }
             return rows + (m.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["cd.helpMouseText"])] : [])
         case .model:
-            return ((try? CoreDataInfo.text(m.store, counts: false)) ?? []).map { ($0, "") }
+            return m.modelLines.map { ($0, "") }
         case .bytes:
             return m.bytesLines.map { ($0, "") }
         case .value:
@@ -234,29 +234,17 @@ public enum StoreBrowserView {
     }
 
     static func overlay(_ m: StoreBrowserModel, _ s: Screen) {
+        // The lines once a frame (the value's are wrapped to the overlay).
         let lines = overlayLines(m)
         let r = overlayRect(m, lineCount: lines.count)
-        let extent = overlayExtent(m)
-        let scroll = min(m.overlayScroll, max(0, extent.total - extent.visible))
-        Drawing.clear(s, r)
+        let scroll = min(m.overlayScroll, max(0, lines.count - (r.height - 2)))
         let title: String = switch m.overlay {
         case .help: m.labels["help"] + "  " + (m.helpFilter.map { "/" + SafeText.escape($0) } ?? m.labels["helpFilterHint"])
         case .model: m.labels["cd.modelTitle"]
         case .value: m.shownValue.title
         default: m.labels["cd.bytesTitle"]
         }
-        Drawing.box(s, r, title: title + "  (Esc/q)", focused: true)
-        let keyWidth = m.overlay == .help ? min(22, lines.filter { !$0.1.isEmpty }.map { DisplayWidth.of($0.0) }.max() ?? 10) : 0
-        for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
-            let y = r.top + 1 + i
-            guard m.overlay == .help, !line.1.isEmpty else {
-                s.put(y, r.left + 2, DisplayWidth.truncate(line.0, to: r.width - 4), style: m.overlay == .help ? .bold : .normal)
-                continue
-            }
-            s.put(y, r.left + 2, DisplayWidth.pad(line.0, to: keyWidth), style: .accent)
-            s.put(y, r.left + 3 + keyWidth, DisplayWidth.truncate(line.1, to: r.width - keyWidth - 5), style: .normal)
-        }
-        Drawing.moreMarks(s, r, above: scroll > 0, below: scroll + r.height - 2 < lines.count)
+        Drawing.overlay(s, r, title: title, lines: lines, scroll: scroll, keyed: m.overlay == .help)
     }
 
     // MARK: - Status bar

@@ -17,6 +17,26 @@ enum Drawing {
         s.put(r.top, r.left + 2, t, style: focused ? .bold : .normal)
     }
 
+    /// An overlay: `r` cleared, boxed under `title`, and `lines` from `scroll` on, with marks
+    /// when there is more above or below. `keyed`: each line is a key and what it does (the
+    /// keys set a column; a line without a description is a heading, in bold, and may run on);
+    /// else each line is text as it is.
+    static func overlay(_ s: Screen, _ r: Rect, title: String, lines: [(String, String)], scroll: Int, keyed: Bool) {
+        clear(s, r)
+        box(s, r, title: title + "  (Esc/q)", focused: true)
+        let keyWidth = min(22, lines.filter { !$0.1.isEmpty }.map { DisplayWidth.of($0.0) }.max() ?? 10)
+        for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
+            let y = r.top + 1 + i
+            guard keyed, !line.1.isEmpty else {
+                s.put(y, r.left + 2, DisplayWidth.truncate(line.0, to: r.width - 4), style: keyed ? .bold : .normal)
+                continue
+            }
+            s.put(y, r.left + 2, DisplayWidth.pad(line.0, to: keyWidth), style: .accent)
+            s.put(y, r.left + 3 + keyWidth, DisplayWidth.truncate(line.1, to: r.width - keyWidth - 5), style: .normal)
+        }
+        moreMarks(s, r, above: scroll > 0, below: scroll + r.height - 2 < lines.count)
+    }
+
     /// Clears a rectangle (overlays draw over the panes).
     static func clear(_ s: Screen, _ r: Rect) {
         for row in r.top..<r.bottom { s.fill(row, r.left, width: r.width, style: .normal) }

@@ -40,20 +40,8 @@ enum HelpView {
         let lines = lines(m)
         let scroll = min(m.overlayScroll, m.overlayScrollLimit)
         let r = rect(m, lineCount: lines.count)
-        Drawing.clear(s, r)
         let filter = "  " + (m.helpFilter.map { "/" + $0 } ?? m.labels["helpFilterHint"])
-        Drawing.box(s, r, title: m.labels["help"] + filter + "  (Esc/q)", focused: true)
-        // Headings (a line without a description) may run on; keys set the column.
-        let keyWidth = min(22, lines.filter { !$0.1.isEmpty }.map { DisplayWidth.of($0.0) }.max() ?? 10)
-        for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
-            guard !line.1.isEmpty else {
-                s.put(r.top + 1 + i, r.left + 2, DisplayWidth.truncate(line.0, to: r.width - 4), style: .bold)
-                continue
-            }
-            s.put(r.top + 1 + i, r.left + 2, DisplayWidth.pad(line.0, to: keyWidth), style: .accent)
-            s.put(r.top + 1 + i, r.left + 3 + keyWidth, DisplayWidth.truncate(line.1, to: r.width - keyWidth - 5), style: .normal)
-        }
-        Drawing.moreMarks(s, r, above: scroll > 0, below: scroll + r.height - 2 < lines.count)
+        Drawing.overlay(s, r, title: m.labels["help"] + filter, lines: lines, scroll: scroll, keyed: true)
     }
 
     static func overlayRect(_ l: Layout, width: Int) -> Rect {
