@@ -269,17 +269,9 @@ public enum StoreBrowserView {
             parts.append("\(m.labels["exporting"]) \(GroupedNumber.text(p.written))/\(GroupedNumber.text(p.total))")
         }
         let shortHint = m.labels["shortHint"] + " "
-        let available = max(0, l.columns - DisplayWidth.of(shortHint) - 2)
-        if let st = m.status {
-            while parts.count > 0 && DisplayWidth.of(" " + (parts + [st]).joined(separator: " │ ")) > available { parts.removeLast() }
-            parts.append(st)
-        }
-        let left = DisplayWidth.truncate(" " + parts.joined(separator: " │ "), to: available)
-        s.put(row, 0, left, style: .statusBar)
-        let room = l.columns - DisplayWidth.of(left)
         let paneHint = m.labels[m.focus == .roster ? "cd.hint" : m.focus == .records ? "cd.hintObjects" : "cd.hintDetail"] + " "
-        let hint = room > DisplayWidth.of(paneHint) + 2 ? paneHint : shortHint
-        s.put(row, l.columns - DisplayWidth.of(hint), hint, style: .statusBar)
+        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.status, hint: paneHint,
+                           fallback: shortHint, shortHint: shortHint)
     }
 
     /// The prompt's line: its label and input; an error beside it or, with a column, a caret

@@ -134,24 +134,14 @@ public enum BrowserView {
             parts.append("\(m.labels["exporting"]) \(GroupedNumber.text(e.written))/\(GroupedNumber.text(e.total))")
         }
         parts.append(m.live ? "● \(m.labels["live"])" : "○ \(m.labels["live"]) \(m.labels["off"])")
-        // Help is always one key away: the short hint keeps its room, whatever else is said.
-        let shortHint = m.labels["shortHint"] + " "
-        let available = max(0, l.columns - DisplayWidth.of(shortHint) - 2)
-        // A message wins the rest: the other parts step aside, last first, before it is cut.
-        if let st = m.status {
-            while parts.count > 0 && DisplayWidth.of(" " + (parts + [st]).joined(separator: " │ ")) > available { parts.removeLast() }
-            parts.append(st)
-        }
-        let left = DisplayWidth.truncate(" " + parts.joined(separator: " │ "), to: available)
-        let room = l.columns - DisplayWidth.of(left)
-        s.put(row, 0, left, style: .statusBar)
         // The keys of the focused pane when they fit, else the short hint.
+        let shortHint = m.labels["shortHint"] + " "
         let playing = m.replay?.isPlaying == true
         let paneHint = m.labels[m.replay != nil ? (playing ? "hintReplayPlaying" : "hintReplay")
                                 : m.focus == .roster ? "hint" : m.focus == .records ? "hintRecords" : "hintDetail"] + " "
         let replayShort = m.labels[playing ? "hintReplayPlayingShort" : "hintReplayShort"] + " "
-        let hint = room > DisplayWidth.of(paneHint) + 2 ? paneHint : (m.replay != nil ? replayShort : shortHint)
-        s.put(row, l.columns - DisplayWidth.of(hint), hint, style: .statusBar)
+        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.status, hint: paneHint,
+                           fallback: m.replay != nil ? replayShort : shortHint, shortHint: shortHint)
     }
 }
 

@@ -37,6 +37,25 @@ enum Drawing {
         moreMarks(s, r, above: scroll > 0, below: scroll + r.height - 2 < lines.count)
     }
 
+    /// The status bar's line at `row`: `parts` on the left, separated; a `message` wins the
+    /// room (the other parts step aside, last first, before it is cut); on the right the
+    /// focused pane's `hint` when it fits, else `fallback`. Help is always one key away:
+    /// `shortHint` keeps its room whatever else is said.
+    static func statusLine(_ s: Screen, row: Int, columns: Int, parts: [String], message: String?,
+                           hint: String, fallback: String, shortHint: String) {
+        var parts = parts
+        let available = max(0, columns - DisplayWidth.of(shortHint) - 2)
+        if let message {
+            while parts.count > 0 && DisplayWidth.of(" " + (parts + [message]).joined(separator: " │ ")) > available { parts.removeLast() }
+            parts.append(message)
+        }
+        let left = DisplayWidth.truncate(" " + parts.joined(separator: " │ "), to: available)
+        let room = columns - DisplayWidth.of(left)
+        s.put(row, 0, left, style: .statusBar)
+        let shown = room > DisplayWidth.of(hint) + 2 ? hint : fallback
+        s.put(row, columns - DisplayWidth.of(shown), shown, style: .statusBar)
+    }
+
     /// Clears a rectangle (overlays draw over the panes).
     static func clear(_ s: Screen, _ r: Rect) {
         for row in r.top..<r.bottom { s.fill(row, r.left, width: r.width, style: .normal) }
