@@ -114,12 +114,10 @@ public final class CoreDataStore {
     /// `cd_contains(text, needle)`: the entity filter's `~` (Unicode, any case), as the battle
     /// log's `~` matches.
     private static func registerFunctions(_ db: Database) throws(SQLiteError) {
-        final class LastSearch { var needle: String?; var search = TextSearch("") }
-        let last = LastSearch()
+        let search = RepeatedTextSearch()
         try db.createFunction("cd_contains", argumentCount: 2) { args in
             guard case .text(let haystack) = args[0], case .text(let needle) = args[1] else { return .null }
-            if last.needle != needle { last.needle = needle; last.search = TextSearch(needle) }
-            return .integer(last.search.matches(haystack) ? 1 : 0)
+            return .integer(search.matches(haystack, needle) ? 1 : 0)
         }
     }
 

@@ -146,3 +146,18 @@ public struct TextSearch: Sendable {
         }
     }
 }
+
+/// `TextSearch` for an SQL function called once a row with the same needle (`~` in a filter):
+/// the needle is folded once, when it changes. One per connection (not shared between threads).
+public final class RepeatedTextSearch: @unchecked Sendable {
+    private var needle: String?
+    private var search = TextSearch("")
+
+    public init() {}
+
+    /// Whether `haystack` contains `needle`.
+    public func matches(_ haystack: String, _ needle: String) -> Bool {
+        if self.needle != needle { self.needle = needle; search = TextSearch(needle) }
+        return search.matches(haystack)
+    }
+}

@@ -16,12 +16,10 @@ enum FilterFunctions {
             return derivation.value(of: value)
         }
         // A query calls it once a row with the same needle: the needle is folded once.
-        final class LastSearch { var needle: String?; var search = TextSearch("") }
-        let last = LastSearch()
+        let search = RepeatedTextSearch()
         try db.createFunction("bl_contains", argumentCount: 2) { args in
             guard case .text(let haystack) = args[0], case .text(let needle) = args[1] else { return .null }
-            if last.needle != needle { last.needle = needle; last.search = TextSearch(needle) }
-            return .integer(last.search.matches(haystack) ? 1 : 0)
+            return .integer(search.matches(haystack, needle) ? 1 : 0)
         }
         let magic = MagicTransformer()
         try db.createFunction("bl_magic_status", argumentCount: 1) { args in
