@@ -16,13 +16,19 @@ final class BackgroundExport: @unchecked Sendable {
 
     /// Where the `rows` closure writes: a CSV's header once, then one line per row.
     final class Sink {
-        fileprivate let write: (String) throws -> Void
+        private let write: (String) throws -> Void
+        /// Told the rows written so far, every 512.
+        private let progress: (Int) -> Void
         fileprivate(set) var written = 0
-        fileprivate init(write: @escaping (String) throws -> Void) { self.write = write }
+        fileprivate init(write: @escaping (String) throws -> Void, progress: @escaping (Int) -> Void) {
+            self.write = write
+            self.progress = progress
+        }
         func header(_ line: String) throws { try write(line) }
         func row(_ line: String) throws {
             try write(line)
             written += 1
+            if written % 512 == 0 { progress(written) }
         }
     }
 
@@ -81,13 +87,11 @@ final class BackgroundExport: @unchecked Sendable {
         }
         var closed = false
         defer { if !closed { fclose(file) }; unlink(temporary) }
-        var sink: Sink!
-        sink = Sink { [self] line in
+        let sink = Sink(write: { [self] line in
             if state.withLock({ $0.stop }) { throw ExportFailure.stopped }
             let bytes = Array((line + "\n").utf8)
             guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw ExportFailure.write(errno) }
-            if let written = sink?.written, written % 512 == 0 { state.withLock { $0.progress.written = written } }
-        }
+        }, progress: { [state] written in state.withLock { $0.progress.written = written } })
         do {
             try rows(format, sink)
             state.withLock { $0.progress.written = sink.written }
