@@ -111,9 +111,4 @@ struct ObjectColumns {
             }
         }
     }
-
-    /// A row's text as search finds it: its cells, separated.
-    func searchText(_ row: ListedObject, labels: Labels) -> String {
-        cells(row, labels: labels).map(\.text).joined(separator: "  ")
-    }
 }

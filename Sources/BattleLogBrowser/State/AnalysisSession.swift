@@ -16,8 +16,8 @@ struct AnalysisSession {
     var measure = Measure.count
     /// The groups of the field on screen over the filter on screen, nil while they are counted.
     var groups: [GroupCount]?
-    /// What `groups` were counted for (the field's index and the filter's text).
-    var counted: (tab: Int, filter: String?)?
+    /// The filter `groups` were counted over (the field's is `tab`).
+    var countedFilter: String?
     var selected = 0
     var scroll = 0
     /// The filters before each drill-down (nil: none), the newest last.

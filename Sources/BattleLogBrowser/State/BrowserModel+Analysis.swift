@@ -60,9 +60,6 @@ extension BrowserModel {
         }
     }
 
-    /// The active filter's text (nil: every record).
-    var analysisFilter: String? { filterText }
-
     /// The analysis view's fields, the one on screen (nil on the summary) and its groups (nil
     /// while counted): what a benchmark or a test reads.
     public var analysisFieldNames: [String] { analysis?.fields.map(\.name) ?? [] }
@@ -74,15 +71,15 @@ extension BrowserModel {
         guard var a = analysis, let (_, field) = a.field else { return }
         a.groups = nil
         a.failure = nil
-        a.counted = (a.tab, analysisFilter)
+        a.countedFilter = filterText
         analysis = a
-        analysisCounter.submit(AnalysisCounter.Request(tab: a.tab, field: field, filter: analysisFilter))
+        analysisCounter.submit(AnalysisCounter.Request(tab: a.tab, field: field, filter: filterText))
     }
 
     /// Takes the counter's answer when it is the one the screen waits for.
     func tickAnalysis() {
         guard overlay == .stats, var a = analysis, let (request, result) = analysisCounter.take() else { return }
-        guard request.tab == a.tab, request.filter == a.counted?.filter, let (_, field) = a.field else { return }
+        guard request.tab == a.tab, request.filter == a.countedFilter, let (_, field) = a.field else { return }
         switch result {
         case .success(let groups):
             if case .number(let path, nil) = field, let width = AnalysisSession.buckets(for: groups) {
@@ -110,7 +107,7 @@ extension BrowserModel {
             status = labels.fill("analysis.cannotDrill", GroupTable.label(group.key, field: field, labels: labels))
             return
         }
-        let before = analysisFilter
+        let before = filterText
         // A filter of ands (a drill-down's) takes one more without parentheses.
         let text = before.map { b in b.range(of: #"\bor\b"#, options: [.regularExpression, .caseInsensitive]) == nil ? b + " and " + clause : "(\(b)) and \(clause)" } ?? clause
         try applyFilter(text)
