@@ -8,10 +8,7 @@ import Foundation
 public enum StoreBrowserView {
     public static func render(_ m: StoreBrowserModel, on s: Screen) {
         s.clear()
-        let l = m.layout
-        if l.isTooSmall {
-            let msg = "\(m.labels["tooSmall"]): \(l.columns)x\(l.rows) < \(Layout.minimumColumns)x\(Layout.minimumRows)"
-            for (i, line) in DisplayWidth.wrap(msg, to: l.columns, maxLines: max(1, l.rows)).enumerated() { s.put(i, 0, line, style: .bold) }
+        if Drawing.tooSmall(s, m.layout, labels: m.labels) {
             s.present()
             return
         }
@@ -223,9 +220,7 @@ public enum StoreBrowserView {
     }
 
     static func overlayRect(_ m: StoreBrowserModel, lineCount: Int) -> Rect {
-        let full = HelpView.overlayRect(m.layout, width: m.overlay == .help ? 100 : 110)
-        let height = min(full.height, max(lineCount, 1) + 2)
-        return Rect(top: full.top + (full.height - height) / 2, left: full.left, height: height, width: full.width)
+        Drawing.overlayRect(m.layout, width: m.overlay == .help ? 100 : 110, lineCount: lineCount)
     }
 
     static func overlayExtent(_ m: StoreBrowserModel) -> (total: Int, visible: Int) {

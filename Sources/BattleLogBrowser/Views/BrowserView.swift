@@ -5,12 +5,7 @@ import BattleLogPresentation
 public enum BrowserView {
     public static func render(_ m: BrowserModel, on s: Screen) {
         s.clear()
-        let l = m.layout
-        if l.isTooSmall {
-            let msg = "\(m.labels["tooSmall"]): \(l.columns)x\(l.rows) < \(Layout.minimumColumns)x\(Layout.minimumRows)"
-            for (i, line) in DisplayWidth.wrap(msg, to: l.columns, maxLines: max(1, l.rows)).enumerated() {
-                s.put(i, 0, line, style: .bold)
-            }
+        if Drawing.tooSmall(s, m.layout, labels: m.labels) {
             s.present()
             return
         }

@@ -56,6 +56,24 @@ enum Drawing {
         s.put(row, columns - DisplayWidth.of(shown), shown, style: .statusBar)
     }
 
+    /// Says the terminal is too small for the layout, over the whole screen; false when it is not.
+    static func tooSmall(_ s: Screen, _ l: Layout, labels: Labels) -> Bool {
+        guard l.isTooSmall else { return false }
+        let msg = "\(labels["tooSmall"]): \(l.columns)x\(l.rows) < \(Layout.minimumColumns)x\(Layout.minimumRows)"
+        for (i, line) in DisplayWidth.wrap(msg, to: l.columns, maxLines: max(1, l.rows)).enumerated() {
+            s.put(i, 0, line, style: .bold)
+        }
+        return true
+    }
+
+    /// An overlay `width` columns wide (the screen's at most), as tall as `lineCount` lines
+    /// and its border (the body's height at most), in the middle of the body.
+    static func overlayRect(_ l: Layout, width: Int, lineCount: Int) -> Rect {
+        let full = HelpView.overlayRect(l, width: width)
+        let height = min(full.height, max(lineCount, 1) + 2)
+        return Rect(top: full.top + (full.height - height) / 2, left: full.left, height: height, width: full.width)
+    }
+
     /// Clears a rectangle (overlays draw over the panes).
     static func clear(_ s: Screen, _ r: Rect) {
         for row in r.top..<r.bottom { s.fill(row, r.left, width: r.width, style: .normal) }

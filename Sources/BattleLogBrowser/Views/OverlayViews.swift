@@ -26,9 +26,7 @@ enum HelpView {
 
     /// As tall as its lines (the body's height at most), in the middle of the body.
     static func rect(_ m: BrowserModel, lineCount: Int) -> Rect {
-        let full = overlayRect(m.layout, width: 64)
-        let height = min(full.height, max(lineCount, 1) + 2)
-        return Rect(top: full.top + (full.height - height) / 2, left: full.left, height: height, width: full.width)
+        Drawing.overlayRect(m.layout, width: 64, lineCount: lineCount)
     }
 
     static func scrollExtent(_ m: BrowserModel) -> (total: Int, visible: Int) {
