@@ -168,7 +168,7 @@ extension Command {
         var shown = false
         let store = try open { done, total in
             if !shown {
-                if console.stderrIsTerminal { console.error("battlelog: filling the query columns of older records (once)") }
+                if console.stderrIsTerminal { console.error("battlelog: indexing older records for filters and group counts (once)") }
                 bar.startCounting()
                 shown = true
             }

@@ -233,8 +233,10 @@ final class FilterFixture {
         #expect(throws: StoreError.readOnly(path: path)) { try BattleStore(path: path, readOnly: true) }
         var steps: [(Int, Int)] = []
         let store = try BattleStore(path: path, derivedColumnProgress: { steps.append(($0, $1)) })
-        #expect(try before.userVersion() == 4)
+        #expect(try before.userVersion() == BattleStore.schemaVersion)
         #expect(steps.last.map { $0.0 == $0.1 && $0.1 == 80 } == true, "\(steps)")
+        // The group summaries of migration 5 are made for the records already there.
+        #expect(try store.groupsAreSummarized(by: .owner) && store.groupsAreSummarized(by: .date(.month)))
         #expect(try store.diagnostics.derivedColumnProblems().isEmpty)
         // The damaged values of the fixture (dice 150 in record 3, a duration without its keys in
         // record 4) have NULL derived columns, as the computed path gives them.

@@ -40,11 +40,21 @@ struct AnalysisSession {
     static let readableGroups = 60
 
     /// Buckets for a number field whose exact values are too many: about 20 over their range,
-    /// each 1, 2 or 5 times a power of ten wide. Nil when the groups are few enough.
+    /// each 1, 2 or 5 times a power of ten wide. Nil when the groups are few enough. Groups that
+    /// are already whole-number buckets (a field with fractions, counted from its summary) get
+    /// buckets too: 1 wide when they are few enough.
     static func buckets(for groups: [GroupCount]) -> Double? {
-        guard groups.count > readableGroups else { return nil }
-        let values = groups.compactMap { g -> Double? in if case .number(let n) = g.key { n } else { nil } }
-        guard let lo = values.min(), let hi = values.max(), hi > lo else { return nil }
+        let spans = groups.compactMap { g -> (Double, Double)? in
+            switch g.key {
+            case .number(let n): (n, n)
+            case .bucket(let from, let to): (from, to)
+            default: nil
+            }
+        }
+        let bucketed = groups.contains { if case .bucket = $0.key { true } else { false } }
+        guard groups.count > readableGroups || bucketed else { return nil }
+        guard let lo = spans.map(\.0).min(), let hi = spans.map(\.1).max(), hi > lo else { return bucketed ? 1 : nil }
+        if bucketed && groups.count <= readableGroups { return 1 }
         let raw = (hi - lo) / 20
         let power = pow(10, floor(log10(raw)))
         return [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? raw
@@ -91,7 +101,14 @@ final class AnalysisCounter: @unchecked Sendable {
                     }
                     let s = store!
                     let filter = try request.filter.map { try FilterCompiler.compile($0, roster: s.humans, columns: s.queryColumns) }
-                    let groups = try s.groupCounts(by: request.field, where: filter)
+                    var field = request.field
+                    if filter == nil, case .number(let path, nil) = field, try !s.groupsAreSummarized(by: field) {
+                        // Fractions: their exact values are as many as the records, and reading
+                        // them all takes seconds. Whole-number buckets come from the summary at
+                        // once, and tell the view the buckets to draw.
+                        field = .number(path: path, width: 1)
+                    }
+                    let groups = try s.groupCounts(by: field, where: filter)
                     state.withLock { $0.result = (request, .success(groups)); $0.running = nil }
                 } catch {
                     // Cancelled for a newer request: that one answers.

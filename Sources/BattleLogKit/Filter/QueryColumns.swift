@@ -41,6 +41,9 @@ public struct QueryColumns: Sendable, Equatable {
 
     public func source(path: String) -> Source? { sources[path] }
 
+    /// Every derived path, sorted.
+    public var paths: [String] { sources.keys.sorted() }
+
     /// The paths beyond the filter language's own fields (a model's new attribute's), sorted.
     public var extraPaths: [String] {
         sources.keys.filter { FilterField.named($0) == nil }.sorted()

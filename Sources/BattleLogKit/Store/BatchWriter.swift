@@ -12,7 +12,7 @@ struct BatchWriter {
 
     init(db: Database, attributes: [ResolvedAttribute], withID: Bool) throws {
         writer = try RecordWriter(db: db, attributes: attributes, withID: withID)
-        counts = BatchCounts(attributes: attributes.map(\.attribute))
+        counts = BatchCounts(attributes: attributes)
         inputs = Array(repeating: .absent, count: attributes.count)
     }
 
@@ -22,9 +22,17 @@ struct BatchWriter {
     mutating func write(id: Int64? = nil, fight: Int64, owner: Int64, opponent: Int64?, date: SQLiteValue,
                         result: FightResult, _ input: (Int) -> AttributeInput) throws -> Int {
         for i in inputs.indices { inputs[i] = input(i) }
+        var derived: [[SQLiteValue]] = Array(repeating: [], count: inputs.count)
         let damaged = try writer.write(id: id, fight: fight, owner: owner, opponent: opponent, date: date,
-                                       result: result) { inputs[$0] }
+                                       result: result, input: { inputs[$0] }, bound: { derived[$0] = Array($1) })
         counts.add(owner: owner, result: result) { inputs[$0].value }
+        counts.groups.add(owner: owner, opponent: opponent, date: date, result: result) { i in
+            switch inputs[i] {
+            case .value(let v): .value(v, derived: derived[i][...])
+            case .absent: .absent
+            case .raw: .raw
+            }
+        }
         return damaged
     }
 
@@ -36,6 +44,9 @@ struct BatchWriter {
 
     /// Adds tallies and summaries counted beforehand (`EncodedDrafts.counts`).
     mutating func add(_ counted: BatchCounts) { counts.merge(counted) }
+
+    /// The batch's group summaries, gathered as it was written.
+    var groups: GroupSummaryDelta { counts.groups }
 
     /// Adds the batch's tallies and summaries (before the transaction commits).
     func finish(on db: Database) throws {
@@ -49,9 +60,12 @@ struct BatchWriter {
 struct BatchCounts: Sendable {
     private var tallies: [Int64: BattleStore.Tally] = [:]
     private var summary: SummaryDelta
+    /// The group summaries' rows (added by the caller, who has the record's every column).
+    var groups: GroupSummaryDelta
 
-    init(attributes: [StoreModel.TransformableAttribute]) {
-        summary = SummaryDelta(attributes: attributes)
+    init(attributes: [ResolvedAttribute]) {
+        summary = SummaryDelta(attributes: attributes.map(\.attribute))
+        groups = GroupSummaryDelta(attributes: attributes)
     }
 
     /// Counts one record; `value(i)` is the model's i-th attribute's value (nil: none).
@@ -65,6 +79,7 @@ struct BatchCounts: Sendable {
             BattleStore.Tally(wins: a.wins + b.wins, losses: a.losses + b.losses, draws: a.draws + b.draws)
         }
         summary.merge(other.summary)
+        groups.merge(other.groups)
     }
 
     func apply(to db: Database) throws {
@@ -75,7 +90,7 @@ struct BatchCounts: Sendable {
 
 extension BattleStore {
     /// Runs `body` with a batch writer inside one write transaction, then adds the batch's
-    /// tallies and summaries, commits, and reads the Humans again when the batch may have added
+    /// tallies and summaries (the group summaries too), commits, and reads the Humans again when the batch may have added
     /// some (`reloadsHumans`). Everything or nothing: a throw
     /// from `body` rolls the batch back. A conflict `body` finds is a `StoreError.conflict`, an
     /// SQLite failure is classified against the store's file.
@@ -89,9 +104,11 @@ extension BattleStore {
                 try keepTheLogBounded()
                 outcome = try db.transaction { () throws -> T? in
                     guard WALBound.logBytes(of: path) <= WALBound.bytes else { return nil }
+                    let lastBefore = try lastRecordID()
                     var batch = try BatchWriter(db: db, attributes: resolvedAttributes, withID: withID)
                     let outcome = try body(&batch)
                     try batch.finish(on: db)
+                    try extendGroupSummaries(afterBatchFrom: lastBefore, gathered: batch.groups)
                     return outcome
                 }
             }

@@ -105,5 +105,7 @@ extension BattleStore {
         }
         try recomputeDerivedColumns()
         try summary.apply(to: db)
+        // The records' changes above dropped the group summaries (their triggers): made again.
+        try catchUpGroupSummaries(inTransaction: true)
     }
 }

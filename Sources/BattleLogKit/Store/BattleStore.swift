@@ -88,6 +88,7 @@ public final class BattleStore {
             try reloadHumans()
             if !db.isReadOnly { try fillDerivedColumns(progress: derivedColumnProgress) }
             try refreshReadyQueryColumns()
+            if !db.isReadOnly { try catchUpGroupSummaries(progress: derivedColumnProgress) }
         } catch let error as StoreError {
             throw error
         } catch {

@@ -82,7 +82,7 @@ extension RecordSchema {
         allDerived.reserveCapacity(drafts.count * resolved.map(\.derivedCount).reduce(0, +))
         let text = EncodedText(capacity: drafts.count * 384)
         var derived: [SQLiteValue] = Array(repeating: .null, count: resolved.map(\.derivedCount).max() ?? 0)
-        var counts = BatchCounts(attributes: attributes)
+        var counts = BatchCounts(attributes: resolved)
         for draft in drafts {
             for (i, a) in resolved.enumerated() {
                 guard let value = draft.values[names[i]] else { slots.append(nil); continue }
@@ -93,6 +93,11 @@ extension RecordSchema {
                 allDerived += derived.prefix(a.derivedCount)
             }
             counts.add(owner: draft.ownerID, result: draft.result) { draft.values[names[$0]] }
+            let first = slots.count - resolved.count
+            counts.groups.add(owner: draft.ownerID, opponent: draft.opponentID, date: .integer(draft.date), result: draft.result) { i in
+                guard let e = slots[first + i], let value = draft.values[names[i]] else { return .absent }
+                return .value(value, derived: allDerived[e.derivedStart..<(e.derivedStart + resolved[i].derivedCount)])
+            }
         }
         let rows = drafts.map { EncodedDrafts.PlainColumns(fight: $0.fight, ownerID: $0.ownerID, opponentID: $0.opponentID, date: $0.date, result: $0.result) }
         return EncodedDrafts(rows: rows, slots: slots, derived: allDerived, text: text, counts: counts)

@@ -39,11 +39,12 @@ struct RecordWriter {
         statement = try db.cachedStatement("INSERT INTO record(\(columns.joined(separator: ", "))) VALUES (\(marks))")
     }
 
-    /// Writes one record; `input(i)` gives the value of the model's i-th transformable attribute.
+    /// Writes one record; `input(i)` gives the value of the model's i-th transformable attribute,
+    /// and `bound(i, derived)` sees the derived values bound for each value.
     /// Returns how many of its values go in as damage (carried raw, or outside the model's range).
     @discardableResult
     mutating func write(id: Int64? = nil, fight: Int64, owner: Int64, opponent: Int64?, date: SQLiteValue, result: FightResult,
-               _ input: (Int) -> AttributeInput) throws -> Int {
+               input: (Int) -> AttributeInput, bound: (Int, ArraySlice<SQLiteValue>) -> Void = { _, _ in }) throws -> Int {
         try bindPlainColumns(id: id, fight: fight, owner: owner, opponent: opponent, date: date, result: result)
         var index = firstAttribute
         var damaged = 0
@@ -58,6 +59,7 @@ struct RecordWriter {
                 try statement.bind(utf8: written.bytes, at: index)
                 if !written.inRange { damaged += 1 }
                 for k in 0..<count { try statement.bind(derived[k], at: index + 1 + Int32(k)) }
+                bound(i, derived[..<count])
             case .absent:
                 guard resolved.isOptional else { throw StoreError.missingValue(attribute: resolved.attribute.qualifiedName) }
                 try bindNulls(from: index, count: 1 + count)

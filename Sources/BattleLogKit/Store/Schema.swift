@@ -101,6 +101,34 @@ enum Schema {
         ) WITHOUT ROWID;
         DROP INDEX record_result;
         """,
+        // 5: the group counts the writer keeps (`GroupSummaries`), each complete up to a record id,
+        // and the triggers that drop them all when a record changes under them: updated, deleted,
+        // or inserted below a summarised id, by any program.
+        """
+        CREATE TABLE group_summary (
+            field TEXT NOT NULL,
+            status TEXT NOT NULL,
+            key NOT NULL,
+            count INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            losses INTEGER NOT NULL,
+            draws INTEGER NOT NULL,
+            duration_sum REAL NOT NULL,
+            duration_count INTEGER NOT NULL,
+            PRIMARY KEY (field, status, key)
+        ) WITHOUT ROWID;
+        CREATE TABLE group_summary_state (
+            field TEXT PRIMARY KEY,
+            through INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TRIGGER group_summary_insert_below AFTER INSERT ON record
+        WHEN NEW.id <= (SELECT max(through) FROM group_summary_state)
+        BEGIN DELETE FROM group_summary; DELETE FROM group_summary_state; END;
+        CREATE TRIGGER group_summary_update AFTER UPDATE ON record
+        BEGIN DELETE FROM group_summary; DELETE FROM group_summary_state; END;
+        CREATE TRIGGER group_summary_delete AFTER DELETE ON record
+        BEGIN DELETE FROM group_summary; DELETE FROM group_summary_state; END;
+        """,
     ]
 
     /// The migrations (0-based) that edit sqlite_schema and so must bump `schema_version`.

@@ -1,0 +1,80 @@
+import SQLiteDB
+
+extension BattleStore {
+    /// A field's part of the grouping query: the value `v<i>` and the stored column `src<i>` it
+    /// comes from (in the inner query), and the key and status over them (in the outer one).
+    struct GroupSQL {
+        var value = "NULL", source = "NULL"
+        var valueArguments: [SQLiteValue] = []
+        var key = "v", keyArguments: [SQLiteValue] = []
+        var status = "NULL"
+    }
+
+    func groupSQL(_ field: GroupField) -> GroupSQL {
+        let columns = queryColumns
+        let stored = columns.magicColumn.map { "record." + $0 } ?? "NULL"
+        var g = GroupSQL()
+        switch field {
+        case .owner, .kind: g.value = "record.owner_id"
+        case .opponent: g.value = "record.opponent_id"; g.status = "CASE WHEN v IS NULL THEN 'absent' END"
+        case .result: g.value = "record.result"
+        case .magic:
+            g.value = "record.magic_type"; g.source = stored
+            g.status = "CASE WHEN src IS NULL THEN 'absent' WHEN v IS NULL THEN 'damaged' END"
+        case .magicField:
+            let v = FilterCompiler.valueSQL(field.filterField, columns: columns)
+            g.value = v.sql; g.valueArguments = v.arguments; g.source = stored
+            g.status = "CASE WHEN src IS NOT NULL AND mt IS NULL THEN 'damaged' WHEN v IS NULL THEN 'absent' END"
+        case .date(let bucket):
+            g.value = "record.date"
+            g.key = switch bucket {
+            case .day: "date(v, 'unixepoch')"
+            // The Monday on or before the day.
+            case .week: "date(v, 'unixepoch', '-6 days', 'weekday 1')"
+            case .month: "strftime('%Y-%m', v, 'unixepoch')"
+            }
+            g.status = "CASE WHEN typeof(v) != 'integer' THEN 'damaged' END"
+        case .number(let path, let width):
+            let v = FilterCompiler.valueSQL(field.filterField, columns: columns)
+            g.value = v.sql; g.valueArguments = v.arguments
+            let from = columns.source(path: path)
+            g.source = from.map { "record." + $0.sourceColumn } ?? "NULL"
+            // Without its stored value a record has none, unless the model requires one (damage).
+            let required = from.flatMap { f in schema.attributes.first { $0.column == f.sourceColumn } }.map { !$0.isOptional } ?? false
+            g.status = "CASE WHEN src IS NULL THEN '\(required ? "damaged" : "absent")' WHEN v IS NULL THEN 'damaged' END"
+            if let width {
+                // The bucket's number, rounded toward minus infinity.
+                g.key = "CASE WHEN v IS NOT NULL THEN CAST(v / ? AS INTEGER) - (v < 0 AND CAST(v / ? AS INTEGER) != v / ?) END"
+                g.keyArguments = [.real(width), .real(width), .real(width)]
+            }
+        }
+        return g
+    }
+
+    /// The per-record query every grouping reads: for each of `fields` its value `v<i>` and the
+    /// stored column `src<i>` it comes from, then the magic's type `mt`, the result and the
+    /// duration `d`, over the records `filter` matches (and with an id above `after`). `parts`
+    /// hold each field's key and status, written over that row's own names (`v0`, `src0`).
+    /// The same query feeds the group counts and the summaries the writer keeps.
+    func perRecordSQL(_ fields: [GroupField], where filter: CompiledFilter?, after: Int64?)
+        -> (sql: String, arguments: [SQLiteValue], parts: [GroupSQL]) {
+        var parts = fields.map(groupSQL)
+        // Each part's names made its own: `v` becomes `v0`, `src` `src0` (whole words only).
+        func own(_ sql: String, _ i: Int) -> String {
+            sql.replacingOccurrences(of: #"\bv\b"#, with: "v\(i)", options: .regularExpression)
+                .replacingOccurrences(of: #"\bsrc\b"#, with: "src\(i)", options: .regularExpression)
+        }
+        for i in parts.indices { parts[i].key = own(parts[i].key, i); parts[i].status = own(parts[i].status, i) }
+        let values = parts.enumerated().map { i, g in "+(\(g.value)) AS v\(i), \(g.source) AS src\(i)" }
+        let duration = FilterCompiler.valueSQL(.duration, columns: queryColumns)
+        let conditions = [filter.map(\.sql), after.map { _ in "record.id > ?" }].compactMap { $0 }
+        // `+` keeps SQLite from walking an index of a key in its order to group (a random read
+        // of the table per record): the table is read in its own order, or the filter's index is.
+        let sql = """
+            SELECT \(values.joined(separator: ", ")), record.magic_type AS mt, record.result AS result, (\(duration.sql)) AS d
+            FROM record \(conditions.isEmpty ? "" : "WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND "))
+            """
+        let arguments = parts.flatMap(\.valueArguments) + duration.arguments + (filter?.arguments ?? []) + (after.map { [.integer($0)] } ?? [])
+        return (sql, arguments, parts)
+    }
+}

@@ -1,0 +1,243 @@
+import SQLiteDB
+
+/// The group counts the writer keeps (`group_summary`), so that grouping every record by a field
+/// reads a few hundred summary rows instead of the whole table.
+///
+/// Each summarised field holds one row per stored key: the records' count, wins, losses, draws
+/// and durations. The keys are the grouping's own values at their finest: a Human's id, a magic
+/// field's value, a day (as the instant it starts), a number's exact value or, for a fraction,
+/// its floor (status `floor`). A coarser grouping (weeks, months, buckets) applies the
+/// grouping's own key expression to the stored keys, so both ways give the same groups.
+///
+/// `group_summary_state` says up to which record id a field's rows are complete. The writer
+/// extends a complete field inside each batch's transaction; anything else (an older program's
+/// writes, a new field of the model) is caught up at the next writable open. Triggers drop
+/// every summary when a record is updated, deleted, or inserted below a summarised id (by any
+/// program, `sqlite3` included): a summary is never stale, only missing, and a missing one is
+/// answered by reading the records.
+enum GroupSummaries {
+    static let table = "group_summary"
+    static let stateTable = "group_summary_state"
+
+    /// The first instant whose day is summarised by the instant the day starts: later than the
+    /// first day SQLite's date functions read (noon of Julian day 0), with a week to spare for
+    /// the week key's `-6 days`. Earlier instants keep their own value as key.
+    static let firstWholeDay: Int64 = -210_866_760_000 + 43_200 + 7 * 86_400
+
+    /// The summary that answers `field`, by its stored name, and the finest grouping it holds.
+    static func base(of field: GroupField) -> (name: String, field: GroupField) {
+        switch field {
+        case .owner, .kind: ("owner", .owner)
+        case .opponent: ("opponent", .opponent)
+        case .result: ("result", .result)
+        case .magic: ("magic", .magic)
+        case .magicField(let type, let name): ("magic:\(type).\(name)", field)
+        case .date: ("date", .date(.day))
+        case .number(let path, _): ("number:\(path)", .number(path: path, width: nil))
+        }
+    }
+
+    /// Every summary the model's fields need.
+    static func fields(columns: QueryColumns) -> [(name: String, field: GroupField)] {
+        var fields: [GroupField] = [.owner, .opponent, .result, .magic]
+        for kind in MagicCatalog.kinds { for f in kind.filterFields { fields.append(.magicField(type: kind.typeName, name: f.name)) } }
+        fields.append(.date(.day))
+        fields += columns.paths.map { .number(path: $0, width: nil) }
+        return fields.map(base)
+    }
+
+    /// A record's stored key for a summarised field, from its value and status as the grouping
+    /// query reads them.
+    static func cell(_ field: GroupField, value: SQLiteValue, status: String?) -> Cell {
+        if let status { return Cell(status: status, key: .text("")) }
+        if value == .null { return Cell(status: "nullkey", key: .text("")) }
+        switch (field, value) {
+        case (.date, .integer(let t)) where t >= firstWholeDay:
+            return Cell(status: "", key: .integer(t - ((t % 86_400) + 86_400) % 86_400))
+        case (.number, .real(let d)) where abs(d) < 9e15 && d != d.rounded(.down):
+            return Cell(status: "floor", key: .integer(Int64(d.rounded(.down))))
+        default:
+            return Cell(status: "", key: value)
+        }
+    }
+
+    /// A summary row's place: the field's name, the status (`""`, `floor`, `nullkey`, `absent`,
+    /// `damaged`) and the key (`""` when the status names no value).
+    struct Cell: Hashable {
+        var status: String
+        var key: SQLiteValue
+    }
+}
+
+extension BattleStore {
+    /// Adds the records with ids in `after + 1 ... through` to the summaries of `fields` (one
+    /// read of those records for all of them), and records `through` as their new end. Inside the
+    /// caller's transaction.
+    func extendGroupSummaries(_ fields: [(name: String, field: GroupField)], after: Int64, through: Int64) throws {
+        guard !fields.isEmpty else { return }
+        if through > after {
+            let rows = perRecordSQL(fields.map(\.field), where: nil, after: after)
+            let statuses = rows.parts.enumerated().map { i, p in "v\(i), (\(p.status))" }
+            let sql = "SELECT \(statuses.joined(separator: ", ")), result, d FROM (\(rows.sql) AND record.id <= ?)"
+            var cells: [[GroupSummaries.Cell: GroupCount]] = Array(repeating: [:], count: fields.count)
+            let base = Int32(2 * fields.count)
+            try db.prepare(sql).forEachRow((rows.arguments + [.integer(through)]).map { $0 as any SQLiteBindable }) { row in
+                var one = GroupCount(key: .absent)
+                one.count = 1
+                switch row.string(base) {
+                case "win": one.wins = 1
+                case "loss": one.losses = 1
+                case "draw": one.draws = 1
+                default: break
+                }
+                if row.value(base + 1) != .null { one.durationSum = row.double(base + 1); one.durationCount = 1 }
+                for (i, f) in fields.enumerated() {
+                    let cell = GroupSummaries.cell(f.field, value: row.value(Int32(2 * i)), status: row.string(Int32(2 * i + 1)))
+                    cells[i][cell, default: GroupCount(key: .absent)].add(one)
+                }
+            }
+            for (i, f) in fields.enumerated() { try addGroupSummaryCells(cells[i], to: f.name) }
+        }
+        try setGroupSummaryEnd(through, of: fields.map(\.name))
+    }
+
+    /// Adds figures to one summary's rows.
+    private func addGroupSummaryCells(_ cells: [GroupSummaries.Cell: GroupCount], to name: String) throws {
+        let upsert = try db.cachedStatement("""
+            INSERT INTO \(GroupSummaries.table)(field, status, key, count, wins, losses, draws, duration_sum, duration_count)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(field, status, key) DO UPDATE SET
+              count = count + excluded.count, wins = wins + excluded.wins, losses = losses + excluded.losses,
+              draws = draws + excluded.draws, duration_sum = duration_sum + excluded.duration_sum,
+              duration_count = duration_count + excluded.duration_count
+            """)
+        for (cell, g) in cells {
+            try upsert.execute([name, cell.status, cell.key, g.count, g.wins, g.losses, g.draws, g.durationSum, g.durationCount])
+        }
+    }
+
+    private func setGroupSummaryEnd(_ end: Int64, of names: [String]) throws {
+        let state = try db.cachedStatement("INSERT OR REPLACE INTO \(GroupSummaries.stateTable)(field, through) VALUES (?, ?)")
+        for name in names { try state.execute([name, end]) }
+    }
+
+    /// The highest record id (0 for none).
+    func lastRecordID() throws -> Int64 {
+        try db.scalarInt("SELECT max(id) FROM record") ?? 0
+    }
+
+    /// Each summary's end (the fields without one are absent).
+    func groupSummaryEnds() throws -> [String: Int64] {
+        var ends: [String: Int64] = [:]
+        try db.cachedStatement("SELECT field, through FROM \(GroupSummaries.stateTable)").forEachRow { ends[$0.string(0) ?? ""] = $0.int64(1) }
+        return ends
+    }
+
+    /// After a batch: the summaries that were complete before it (their end was `lastBefore`)
+    /// take its records, as `gathered` counted them when every record after `lastBefore` is the
+    /// batch's and none carried a raw value; else read back from the rows. Inside the batch's
+    /// transaction.
+    func extendGroupSummaries(afterBatchFrom lastBefore: Int64, gathered: GroupSummaryDelta) throws {
+        let ends = try groupSummaryEnds()
+        let current = GroupSummaries.fields(columns: queryColumns).filter { ends[$0.name] == lastBefore }
+        guard !current.isEmpty else { return }
+        let last = try lastRecordID()
+        let written = try db.scalarInt("SELECT count(*) FROM record WHERE id > ?", [lastBefore]) ?? 0
+        guard gathered.isExact, Int(written) == gathered.records else {
+            return try extendGroupSummaries(current, after: lastBefore, through: last)
+        }
+        for f in current {
+            guard let s = gathered.names.firstIndex(of: f.name) else {
+                try extendGroupSummaries([f], after: lastBefore, through: last)
+                continue
+            }
+            try addGroupSummaryCells(gathered.cells[s], to: f.name)
+            try setGroupSummaryEnd(last, of: [f.name])
+        }
+    }
+
+    /// Brings every summary up to the last record, `chunk` records per transaction (other
+    /// writers take turns); a summary with no end is rebuilt from nothing. `progress` gets the
+    /// records done and the total. Runs at every writable open; returns at once when every
+    /// summary is complete.
+    func catchUpGroupSummaries(chunk: Int64 = 50_000, inTransaction: Bool = false,
+                               progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
+        let fields = GroupSummaries.fields(columns: queryColumns)
+        func behind() throws -> (fields: [(name: String, field: GroupField)], from: Int64, next: Int64, last: Int64)? {
+            let ends = try groupSummaryEnds(), last = try lastRecordID()
+            let lagging = fields.filter { (ends[$0.name] ?? -1) < last || ends[$0.name] == nil }
+            guard !lagging.isEmpty else { return nil }
+            let from = lagging.map { ends[$0.name] ?? -1 }.min()!
+            let next = lagging.map { ends[$0.name] ?? -1 }.filter { $0 > from }.min() ?? last
+            return (lagging.filter { (ends[$0.name] ?? -1) == from }, from, next, last)
+        }
+        guard let first = try behind() else { return }
+        let total = Int(first.last - max(first.from, 0))
+        var done = 0
+        progress?(0, total)
+        while true {
+            let extend = { [self] () throws -> Int64? in
+                guard let b = try behind() else { return nil }
+                if b.from < 0 {
+                    // No end: whatever rows the field has are from before the summaries were dropped.
+                    let clear = try db.cachedStatement("DELETE FROM \(GroupSummaries.table) WHERE field = ?")
+                    for f in b.fields { try clear.execute([f.name]) }
+                }
+                let start = max(b.from, 0)
+                let end = inTransaction ? b.next : min(b.next, start + chunk)
+                try extendGroupSummaries(b.fields, after: start, through: end)
+                return end - start
+            }
+            guard let step = try inTransaction ? extend() : db.transaction(extend) else { break }
+            done += Int(step)
+            progress?(min(done, total), total)
+        }
+    }
+
+    /// The groups of `field` over every record from its summary (and the records after the
+    /// summary's end), nil when the summary cannot answer: missing, or holding fractions
+    /// floored that the grouping needs exactly.
+    func summarized(_ field: GroupField) throws -> [[GroupCount.Key]: GroupCount]? {
+        // One snapshot: the summary, its end and the records after it must agree.
+        db.isInTransaction ? try summarizedInSnapshot(field) : try db.readTransaction { try summarizedInSnapshot(field) }
+    }
+
+    /// Whether every record's groups by `field` come from its summary (no filter), in milliseconds.
+    public func groupsAreSummarized(by field: GroupField) throws(StoreError) -> Bool {
+        try run { try summaryEnd(answering: field) != nil }
+    }
+
+    /// The end of the summary that answers `field`, nil when none can: missing, or holding
+    /// fractions floored that the grouping needs exactly.
+    private func summaryEnd(answering field: GroupField) throws -> Int64? {
+        let base = GroupSummaries.base(of: field)
+        guard let end = try db.scalarInt("SELECT through FROM \(GroupSummaries.stateTable) WHERE field = ?", [base.name]) else { return nil }
+        if case .number(_, let width) = field {
+            let floored = try db.scalarInt("SELECT 1 FROM \(GroupSummaries.table) WHERE field = ? AND status = 'floor' LIMIT 1", [base.name]) != nil
+            // A floor's bucket is its fraction's bucket only for whole widths.
+            if floored, !(width.map { $0 >= 1 && $0 < 9e15 && $0 == $0.rounded() } ?? false) { return nil }
+        }
+        return end
+    }
+
+    private func summarizedInSnapshot(_ field: GroupField) throws -> [[GroupCount.Key]: GroupCount]? {
+        let base = GroupSummaries.base(of: field)
+        guard let end = try summaryEnd(answering: field) else { return nil }
+        let g = groupSQL(field)
+        let sql = """
+            SELECT \(g.key), st, sum(count), sum(wins), sum(losses), sum(draws), total(duration_sum), sum(duration_count) FROM (
+              SELECT CASE WHEN status IN ('', 'floor') THEN key END AS v, CASE WHEN status IN ('absent', 'damaged') THEN status END AS st,
+                     count, wins, losses, draws, duration_sum, duration_count
+              FROM \(GroupSummaries.table) WHERE field = ?)
+            GROUP BY 1, 2
+            """
+        var groups: [[GroupCount.Key]: GroupCount] = [:]
+        try db.prepare(sql).forEachRow((g.keyArguments + [.text(base.name)]).map { $0 as any SQLiteBindable }) { row in
+            add(row, fields: [field], to: &groups)
+        }
+        if end < (try lastRecordID()) {
+            for (k, tail) in try grouped(by: [field], where: nil, after: end) { groups[k, default: GroupCount(key: k[0])].add(tail) }
+        }
+        return groups
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import SQLiteDB
+@testable import BattleLogKit
+
+/// The group counts the writer keeps: every field's groups from the summary are the groups read
+/// from the records, however the records came (batches, two writers, another program's inserts,
+/// an edit under the summaries), and what the writer gathers in Swift is what the rows say.
+@Suite struct GroupSummaryTests {
+    /// Fields of every kind, with buckets whole and not.
+    static let names = ["owner", "opponent", "kind", "result", "magic", "gate", "formula", "collaborator", "power",
+                        "date", "date:week", "date:month", "duration", "duration:30s", "duration:0.5s", "rolls.max", "rolls.max:10",
+                        "rolls.min", "rolls.sum:7", "rolls.count", "timeline.crits", "timeline.actions", "timeline.firstHit:5",
+                        "timeline.biggestHit:3"]
+
+    /// For every field: the answer `groupCounts` gives (from the summary where it can) equals the
+    /// grouping read from every record.
+    static func expectAnswersMatchTheRecords(_ store: BattleStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for name in names {
+            let field = try GroupField.parse(name, extraPaths: store.queryColumns.extraPaths)
+            let answered = Dictionary(uniqueKeysWithValues: try store.groupCounts(by: field).map { ($0.key, $0) })
+            let read = try store.run { try store.grouped(by: [field], where: nil) }
+            #expect(answered.count == read.count, "\(name): \(answered.count) groups, the records have \(read.count)", sourceLocation: sourceLocation)
+            for (keys, g) in read {
+                guard let a = answered[keys[0]] else {
+                    Issue.record("\(name): no group \(keys[0])", sourceLocation: sourceLocation)
+                    continue
+                }
+                let answeredFigures: [Int] = [a.count, a.wins, a.losses, a.draws, a.durationCount]
+                let readFigures: [Int] = [g.count, g.wins, g.losses, g.draws, g.durationCount]
+                #expect(answeredFigures == readFigures,
+                        "\(name) \(keys[0])", sourceLocation: sourceLocation)
+                #expect(abs(a.durationSum - g.durationSum) <= 1e-9 * max(1, abs(g.durationSum)), "\(name) \(keys[0])", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// The summary table, sums rounded (the writer adds them batch by batch).
+    static func rows(_ path: String) throws -> [String] {
+        try Database(path: path).prepare("""
+            SELECT field, status, quote(key), count, wins, losses, draws, printf('%.6f', duration_sum), duration_count
+            FROM group_summary ORDER BY 1, 2, 3
+            """).map { row in (0..<9).map { row.string(Int32($0)) ?? "" }.joined(separator: "|") }
+    }
+
+    static func isSummarized(_ store: BattleStore, _ name: String) throws -> Bool {
+        try store.groupsAreSummarized(by: GroupField.parse(name, extraPaths: store.queryColumns.extraPaths))
+    }
+
+    @Test func theWritersSummariesAnswerAsTheRecordsDo() throws {
+        let folder = TemporaryFolder()
+        let store = try BattleStore(path: folder.file("s.sqlite"))
+        try SimulationRun(fights: 300, seed: 5, heroes: 3, villains: 3, batchSize: 40).run(on: store)
+        for name in Self.names where name != "duration:0.5s" {
+            #expect(try Self.isSummarized(store, name), "\(name)")
+        }
+        // Durations have fractions: exact values and fractional buckets are read from the records.
+        #expect(try !store.groupsAreSummarized(by: .number(path: "duration", width: nil)))
+        #expect(try !Self.isSummarized(store, "duration:0.5s"))
+        try Self.expectAnswersMatchTheRecords(store)
+    }
+
+    @Test func whatTheWriterGathersIsWhatTheRowsSay() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("g.sqlite")
+        let store = try BattleStore(path: path)
+        try SimulationRun(fights: 250, seed: 9, heroes: 4, villains: 3, batchSize: 60).run(on: store)
+        let gathered = try Self.rows(path)
+        #expect(gathered.count > 300)
+        // The same summaries read back from the rows by the grouping query.
+        try store.run { try store.db.execute(script: "DELETE FROM group_summary_state") }
+        try store.run { try store.catchUpGroupSummaries(chunk: 97) }
+        #expect(try Self.rows(path) == gathered)
+    }
+
+    @Test func aRecordChangedUnderTheSummariesDropsThemAndAnswersStayExact() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("c.sqlite")
+        let store = try BattleStore(path: path)
+        try SimulationRun(fights: 120, seed: 3, heroes: 3, villains: 3, batchSize: 50).run(on: store)
+        #expect(try Self.isSummarized(store, "result"))
+        // Another program edits a record: every summary is dropped, the answers read the records.
+        let other = try Database(path: path)
+        try other.execute(script: "UPDATE record SET result = 'draw' WHERE id = 3")
+        #expect(try !Self.isSummarized(store, "result"))
+        try Self.expectAnswersMatchTheRecords(store)
+        // The next writable open makes them again.
+        let reopened = try BattleStore(path: path)
+        #expect(try Self.isSummarized(reopened, "result"))
+        try Self.expectAnswersMatchTheRecords(reopened)
+        // A record inserted below the summaries' end, as an import with ids can.
+        try other.execute(script: "DELETE FROM record WHERE id = 5")
+        let again = try BattleStore(path: path)
+        #expect(try Self.isSummarized(again, "owner"))
+        try other.execute(script: "INSERT INTO record(id, fight, owner_id, opponent_id, date, result, duration, random_numbers, using_magic, timeline) SELECT 5, fight, owner_id, opponent_id, date, result, duration, random_numbers, using_magic, timeline FROM record WHERE id = 6")
+        #expect(try !Self.isSummarized(again, "owner"))
+        try Self.expectAnswersMatchTheRecords(again)
+        // Deleting a Human (its records by cascade) makes them again in its own transaction.
+        try again.deleteHuman(id: again.humans[0].id)
+        #expect(try Self.isSummarized(again, "owner"))
+        try Self.expectAnswersMatchTheRecords(again)
+    }
+
+    @Test func recordsAnotherProgramAddedAfterTheSummaryAreReadFromTheRows() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("t.sqlite")
+        let store = try BattleStore(path: path)
+        try SimulationRun(fights: 100, seed: 4, heroes: 3, villains: 3, batchSize: 50).run(on: store)
+        // An older battlelog knows nothing of the summaries: its records lie past their end.
+        let other = try Database(path: path)
+        try other.execute(script: "INSERT INTO record(fight, owner_id, opponent_id, date, result, duration, random_numbers, using_magic, timeline) SELECT fight + 1000, owner_id, opponent_id, date + 86400 * 40, result, duration, random_numbers, using_magic, timeline FROM record WHERE id > 150")
+        #expect(try Self.isSummarized(store, "date:week"))
+        try Self.expectAnswersMatchTheRecords(store)
+        // This writer's next batches leave those summaries behind; the answers stay exact.
+        try SimulationRun(fights: 30, seed: 8, heroes: 3, villains: 3, batchSize: 10).run(on: store)
+        try Self.expectAnswersMatchTheRecords(store)
+        // The next writable open brings them up to the last record.
+        let reopened = try BattleStore(path: path)
+        let ends = try reopened.run { try reopened.groupSummaryEnds() }
+        let last = try reopened.run { try reopened.lastRecordID() }
+        #expect(!ends.isEmpty && ends.values.allSatisfy { $0 == last })
+        try Self.expectAnswersMatchTheRecords(reopened)
+    }
+
+    @Test func twoWritersTakingTurnsKeepOneSummary() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("w.sqlite")
+        let first = try BattleStore(path: path)
+        let second = try BattleStore(path: path)
+        for round in 0..<4 {
+            try SimulationRun(fights: 30, seed: UInt64(round), heroes: 3, villains: 3, batchSize: 15).run(on: round % 2 == 0 ? first : second)
+        }
+        #expect(try Self.isSummarized(first, "gate"))
+        try Self.expectAnswersMatchTheRecords(first)
+        try Self.expectAnswersMatchTheRecords(second)
+    }
+}
