@@ -24,7 +24,8 @@ extension BattleStore {
         case .magicField:
             let v = FilterCompiler.valueSQL(field.filterField, columns: columns)
             g.value = v.sql; g.valueArguments = v.arguments; g.source = stored
-            g.status = "CASE WHEN src IS NOT NULL AND mt IS NULL THEN 'damaged' WHEN v IS NULL THEN 'absent' END"
+            // The magic's type is read only for a record without the value (most have it).
+            g.status = "CASE WHEN v IS NOT NULL THEN NULL WHEN src IS NOT NULL AND mt IS NULL THEN 'damaged' ELSE 'absent' END"
         case .date(let bucket):
             g.value = "record.date"
             g.key = switch bucket {
@@ -53,10 +54,11 @@ extension BattleStore {
 
     /// The per-record query every grouping reads: for each of `fields` its value `v<i>` and the
     /// stored column `src<i>` it comes from, then the magic's type `mt`, the result and the
-    /// duration `d`, over the records `filter` matches (and with an id above `after`). `parts`
+    /// duration `d`, over the records `filter` matches (with an id above `after` and up to
+    /// `through`). `parts`
     /// hold each field's key and status, written over that row's own names (`v0`, `src0`).
     /// The same query feeds the group counts and the summaries the writer keeps.
-    func perRecordSQL(_ fields: [GroupField], where filter: CompiledFilter?, after: Int64?)
+    func perRecordSQL(_ fields: [GroupField], where filter: CompiledFilter?, after: Int64?, through: Int64? = nil)
         -> (sql: String, arguments: [SQLiteValue], parts: [GroupSQL]) {
         var parts = fields.map(groupSQL)
         // Each part's names made its own: `v` becomes `v0`, `src` `src0` (whole words only).
@@ -65,16 +67,22 @@ extension BattleStore {
                 .replacingOccurrences(of: #"\bsrc\b"#, with: "src\(i)", options: .regularExpression)
         }
         for i in parts.indices { parts[i].key = own(parts[i].key, i); parts[i].status = own(parts[i].status, i) }
+        // The magic's type (JSON read) only for the statuses that ask for it.
+        let readsType = parts.contains { $0.status.contains("mt") }
         let values = parts.enumerated().map { i, g in "+(\(g.value)) AS v\(i), \(g.source) AS src\(i)" }
         let duration = FilterCompiler.valueSQL(.duration, columns: queryColumns)
-        let conditions = [filter.map(\.sql), after.map { _ in "record.id > ?" }].compactMap { $0 }
+        let conditions = [filter.map(\.sql), after.map { _ in "record.id > ?" }, through.map { _ in "record.id <= ?" }].compactMap { $0 }
         // `+` keeps SQLite from walking an index of a key in its order to group (a random read
         // of the table per record): the table is read in its own order, or the filter's index is.
+        // For the magic's values (read from its JSON), `LIMIT -1` keeps the query apart from the
+        // one over it, so that each is computed once per record, not once per mention (for the
+        // plain columns, the extra step costs more than it saves).
+        let readsMagic = fields.contains { if case .magic = $0 { true } else if case .magicField = $0 { true } else { false } }
         let sql = """
-            SELECT \(values.joined(separator: ", ")), record.magic_type AS mt, record.result AS result, (\(duration.sql)) AS d
-            FROM record \(conditions.isEmpty ? "" : "WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND "))
+            SELECT \(values.joined(separator: ", ")), \(readsType ? "record.magic_type" : "NULL") AS mt, record.result AS result, (\(duration.sql)) AS d
+            FROM record \(conditions.isEmpty ? "" : "WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND "))\(readsMagic ? " LIMIT -1" : "")
             """
-        let arguments = parts.flatMap(\.valueArguments) + duration.arguments + (filter?.arguments ?? []) + (after.map { [.integer($0)] } ?? [])
+        let arguments = parts.flatMap(\.valueArguments) + duration.arguments + (filter?.arguments ?? []) + [after, through].compactMap { $0.map(SQLiteValue.integer) }
         return (sql, arguments, parts)
     }
 }

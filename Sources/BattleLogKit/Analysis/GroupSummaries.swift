@@ -76,12 +76,12 @@ extension BattleStore {
     func extendGroupSummaries(_ fields: [(name: String, field: GroupField)], after: Int64, through: Int64) throws {
         guard !fields.isEmpty else { return }
         if through > after {
-            let rows = perRecordSQL(fields.map(\.field), where: nil, after: after)
+            let rows = perRecordSQL(fields.map(\.field), where: nil, after: after, through: through)
             let statuses = rows.parts.enumerated().map { i, p in "v\(i), (\(p.status))" }
-            let sql = "SELECT \(statuses.joined(separator: ", ")), result, d FROM (\(rows.sql) AND record.id <= ?)"
+            let sql = "SELECT \(statuses.joined(separator: ", ")), result, d FROM (\(rows.sql))"
             var cells: [[GroupSummaries.Cell: GroupCount]] = Array(repeating: [:], count: fields.count)
             let base = Int32(2 * fields.count)
-            try db.prepare(sql).forEachRow((rows.arguments + [.integer(through)]).map { $0 as any SQLiteBindable }) { row in
+            try db.prepare(sql).forEachRow(rows.arguments.map { $0 as any SQLiteBindable }) { row in
                 var one = GroupCount(key: .absent)
                 one.count = 1
                 switch row.string(base) {
