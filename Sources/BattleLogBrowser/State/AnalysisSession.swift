@@ -15,7 +15,15 @@ struct AnalysisSession {
     var tab = 0
     var measure = Measure.count
     /// The groups of the field on screen over the filter on screen, nil while they are counted.
-    var groups: [GroupCount]?
+    var groups: [GroupCount]? { didSet { chart = nil } }
+    /// The chart of `groups` as last drawn, and what it was drawn for (measure and size).
+    var chart: Chart?
+
+    struct Chart {
+        var key: String
+        var title: String
+        var lines: [String]
+    }
     /// The filter `groups` were counted over (the field's is `tab`).
     var countedFilter: String?
     var selected = 0
