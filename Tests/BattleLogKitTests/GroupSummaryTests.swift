@@ -134,4 +134,22 @@ import SQLiteDB
         try Self.expectAnswersMatchTheRecords(first)
         try Self.expectAnswersMatchTheRecords(second)
     }
+
+    @Test func doctorFindsAnEditedGroupSummaryAndRepairMakesItAgain() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("d.sqlite")
+        let store = try BattleStore(path: path)
+        try SimulationRun(fights: 80, seed: 2, heroes: 3, villains: 3, batchSize: 30).run(on: store)
+        #expect(try store.diagnostics.groupSummaryProblems(against: BattleStats.fromScan(store)).isEmpty)
+        // Edited by hand (no trigger watches the summaries themselves).
+        let other = try Database(path: path)
+        try other.execute(script: "UPDATE group_summary SET wins = wins + 1 WHERE field = 'magic:villain.gateName' AND key = (SELECT min(key) FROM group_summary WHERE field = 'magic:villain.gateName' AND status = '')")
+        try other.execute("UPDATE group_summary SET count = count - 1, losses = losses - 1 WHERE field = 'owner' AND key = ?", [store.humans[0].id])
+        let problems = try store.diagnostics.groupSummaryProblems(against: BattleStats.fromScan(store))
+        #expect(problems.contains { $0.hasPrefix("group summary magic:villain.gateName: records, wins, losses, draws are") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("group summary owner: ") && $0.contains(store.humans[0].name) }, "\(problems)")
+        try store.rebuildSummaries()
+        #expect(try store.diagnostics.groupSummaryProblems(against: BattleStats.fromScan(store)).isEmpty)
+        try Self.expectAnswersMatchTheRecords(store)
+    }
 }

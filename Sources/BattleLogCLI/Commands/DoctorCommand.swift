@@ -52,7 +52,9 @@ enum DoctorCommand: Command {
             problems += damaged
             console.line(labels.fill("doctor.checked", GroupedNumber.text(records), GroupedNumber.text(damaged)))
             for d in scan.derivedProblems { console.line(labels.fill("doctor.queryColumn", SafeText.escape(d))) }
-            return (problems, try BattleStats.fromSummaries(store, fights: .distinct) == scan.stats, scan.derivedProblems)
+            let groups = try store.diagnostics.groupSummaryProblems(against: scan.stats)
+            for g in groups { console.line(g) }
+            return (problems, try BattleStats.fromSummaries(store, fights: .distinct) == scan.stats && groups.isEmpty, scan.derivedProblems)
         }
         if !beside.isFinished { bar.note(labels["doctor.checkingIntegrity"]) }
         let found = try beside.wait()
@@ -85,6 +87,7 @@ enum DoctorCommand: Command {
         let repaired = try store.readSnapshot {
             let scan = try store.diagnostics.scan { _ in }
             return try BattleStats.fromSummaries(store, fights: .distinct) == scan.stats && scan.derivedProblems.isEmpty
+                && store.diagnostics.groupSummaryProblems(against: scan.stats).isEmpty
         }
         if !summariesAgree {
             console.line(labels[repaired ? "doctor.summariesRepaired" : "doctor.summariesStillDiffer"])

@@ -241,3 +241,38 @@ extension BattleStore {
         return groups
     }
 }
+
+extension StoreDiagnostics {
+    /// The group summaries against what doctor's scan counted (`stats`): every summary complete to
+    /// the last record holds every record once, with the records' wins, losses and draws, and the
+    /// owners' summary each Human's own. As "group summary F: why" lines; nothing when they agree
+    /// (or are missing: the next writable open makes them).
+    public func groupSummaryProblems(against stats: BattleStats) throws(StoreError) -> [String] {
+        try store.run {
+            let last = try store.lastRecordID()
+            let ends = try store.groupSummaryEnds()
+            var total = BattleStore.Tally()
+            for h in stats.humans { total.wins += h.tally.wins; total.losses += h.tally.losses; total.draws += h.tally.draws }
+            var problems: [String] = []
+            for (name, end) in ends.sorted(by: { $0.key < $1.key }) where end == last {
+                var row: [Int] = []
+                try store.db.cachedStatement("SELECT total(count), total(wins), total(losses), total(draws) FROM \(GroupSummaries.table) WHERE field = ?")
+                    .forEachRow([name]) { r in row = (0..<4).map { Int(r.double(Int32($0))) } }
+                let expected = [stats.records, total.wins, total.losses, total.draws]
+                if row != expected {
+                    problems.append("group summary \(name): records, wins, losses, draws are \(row.map(String.init).joined(separator: ", ")), the records say \(expected.map(String.init).joined(separator: ", "))")
+                }
+            }
+            if ends["owner"] == last {
+                var kept: [Int64: BattleStore.Tally] = [:]
+                try store.db.prepare("SELECT key, wins, losses, draws FROM \(GroupSummaries.table) WHERE field = 'owner' AND status = ''").forEachRow {
+                    kept[$0.int64(0)] = BattleStore.Tally(wins: $0.int(1), losses: $0.int(2), draws: $0.int(3))
+                }
+                for h in stats.humans where (kept[h.human.id] ?? BattleStore.Tally()) != h.tally {
+                    problems.append("group summary owner: \(SafeText.escape(h.human.name)) differs from the records")
+                }
+            }
+            return problems
+        }
+    }
+}
