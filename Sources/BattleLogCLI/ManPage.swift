@@ -53,6 +53,7 @@ enum ManPage {
         for context in KeyContext.allCases {
             switch context {
             case .browser: break
+            case .analysis: lines += [".PP", roff("In the statistics view (t); the browser's other keys work there too:")]
             case .replay: lines += [".PP", roff("In a replay (r):")]
             case .coreData: lines += [".PP", roff("In the Core Data browser (coredata browse STORE, or --db STORE):")]
             }

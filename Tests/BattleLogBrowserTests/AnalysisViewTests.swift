@@ -101,6 +101,31 @@ import BattleLogPresentation
         #expect(m.filterText?.hasPrefix("kind = ") == true, "the drill-down's filter stays for the records behind")
     }
 
+    @Test func theViewsKeysAreItsOwnAndRemapLikeAnyOther() throws {
+        let s = try SimulatedStore(fights: 100)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let (map, problems) = KeyMap.applying([KeyMap.Override(action: "drillUp", keys: ["u"], line: 1),
+                                               KeyMap.Override(action: "measure", keys: ["M"], line: 2)])
+        #expect(problems.isEmpty)
+        m.keyMap = map
+        try Self.show(m, field: "kind")
+        m.handle(.enter)
+        Self.settle(m)
+        #expect(m.filterText?.hasPrefix("kind = ") == true)
+        // `u` goes up now; Backspace, no longer the view's, is the browser's back: it closes.
+        m.handle(.character("u"))
+        Self.settle(m)
+        #expect(m.overlay == .stats && m.filterText == nil)
+        // Outside the view, `m` and `u` do nothing; inside, `M` changes the measure.
+        m.handle(.backspace)
+        #expect(m.overlay == .none)
+        m.handle(.character("u"))
+        #expect(m.overlay == .none && m.filterText == nil)
+        #expect(KeyTable.action(for: .character("m"), in: .browser) == nil)
+        #expect(KeyTable.action(for: .character("m"), in: .analysis) == .measure)
+        #expect(KeyTable.action(for: .character("/"), in: .analysis) == .search, "the browser's other keys work in the view")
+    }
+
     @Test func helpFromTheViewReturnsToItAndBackspaceOnTheSummaryKeepsTheDrillDown() throws {
         let s = try SimulatedStore(fights: 100)
         let (m, grid) = try makeBrowser(s, rows: 40, columns: 120)

@@ -110,10 +110,13 @@ import BattleLogBrowser
         let env = ["XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.file("home")]
         #expect(Self.run(["keys", "--markdown"], environment: env).out.hasPrefix(KeyTable.markdown + "\n"))
         try FileManager.default.createDirectory(atPath: dir.file("config/battlelog"), withIntermediateDirectories: true)
-        try "[keys]\nfilter = [\"ф\", \"ctrl-f\"]\n".write(toFile: dir.file("config/battlelog/config.toml"), atomically: true, encoding: .utf8)
+        try "[keys]\nfilter = [\"ф\", \"ctrl-f\"]\ndrillUp = [\"u\"]\n".write(toFile: dir.file("config/battlelog/config.toml"), atomically: true, encoding: .utf8)
         let keys = Self.run(["keys"], environment: env)
         #expect(keys.status == 0)
         #expect(keys.out.contains("ф Ctrl-F") && keys.out.contains("(filter)"), "\(keys.out)")
         #expect(keys.out.contains("In the Core Data browser"))
+        // The statistics view's own keys, remapped like any other.
+        let drillUp = keys.out.split(separator: "\n").first { $0.hasSuffix("(drillUp)") }
+        #expect(keys.out.contains("In the statistics view") && drillUp?.hasPrefix("  u ") == true, "\(keys.out)")
     }
 }

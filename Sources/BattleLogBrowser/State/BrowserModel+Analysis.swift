@@ -34,17 +34,19 @@ extension BrowserModel {
             a.measure = all[(all.firstIndex(of: a.measure)! + 1) % all.count]
             analysis = a
             return true
-        case .open:
+        case .drillDown:
             guard a.field != nil else { return true }
             try drillDown()
             return true
-        case .back:
-            // Backspace goes up a drill-down, on a field's page; Esc (and Backspace at the top,
-            // or on the summary) closes the view.
-            guard lastKey != .escape, a.field != nil, let previous = a.drills.popLast() else { return false }
+        case .drillUp:
+            // Up a drill-down, on a field's page; at the top, or on the summary, it closes the view.
+            guard a.field != nil, let previous = a.drills.popLast() else { return try handleAnalysis(.closeStats) }
             analysis = a
             try applyFilter(previous ?? "")
             requestGroups()
+            return true
+        case .closeStats:
+            overlay = .none
             return true
         case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
             guard a.field != nil, let groups = a.groups, !groups.isEmpty else { return a.field != nil }

@@ -121,7 +121,6 @@ public final class BrowserModel {
     /// The view help was opened from, to return to when it closes.
     var overlayUnderHelp: Overlay?
     /// The key being handled (Esc closes the analysis where Backspace goes up a drill-down).
-    var lastKey: Key?
     /// The keys in effect (the key table with the config file's `[keys]`).
     public var keyMap = KeyMap.standard
     /// How often live refresh looks for other processes' commits, in seconds.
@@ -254,7 +253,6 @@ public final class BrowserModel {
 
     /// Handles one key or mouse event.
     public func handle(_ key: Key) {
-        lastKey = key
         // A quit asked while work runs waits for a second q; any other key forgets it.
         let confirmingQuit = quitAsked
         quitAsked = false
@@ -268,7 +266,7 @@ public final class BrowserModel {
             case .wheelDown(let r, let c): try scroll(by: 3, row: r, column: c); return
             default: break
             }
-            guard let action = keyMap.action(for: key) else { return }
+            guard let action = keyMap.action(for: key, in: overlay == .stats ? .analysis : .browser) else { return }
             if action == .quit && overlay == .none && !confirmingQuit, let question = quitQuestion {
                 quitAsked = true
                 status = question
@@ -319,7 +317,6 @@ public final class BrowserModel {
             openAnalysis()
             overlay = .stats
         case .headToHead: try chooseHeadToHead()
-        case .measure: break
         case .simulate:
             if store.isReadOnly { status = "\(labels["readOnly"]): \(databasePath)"; return }
             if isSimulating { status = labels["simulating"] + "…"; return }
@@ -337,8 +334,10 @@ public final class BrowserModel {
         case .quit: shouldQuit = true
         case .forceQuit: shouldQuit = true
         case .replay: try openReplay()
-        case .playPause, .previousAction, .nextAction, .slower, .faster, .replayStart, .replayEnd, .seek, .closeReplay, .showModel:
-            // The replay's and the Core Data browser's own keys, bound only in their contexts.
+        case .playPause, .previousAction, .nextAction, .slower, .faster, .replayStart, .replayEnd, .seek, .closeReplay, .showModel,
+             .drillDown, .drillUp, .measure, .closeStats:
+            // The replay's, the statistics view's and the Core Data browser's own keys, bound
+            // only in their contexts.
             break
         }
     }

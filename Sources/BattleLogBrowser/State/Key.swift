@@ -49,7 +49,9 @@ public enum Action: String, Sendable, CaseIterable {
     case search, searchNext, searchPrevious, filter, otherSide, goTo
     case growPane, shrinkPane, zoom, export
     case help, inspect, stats, simulate, toggleLive, toggleMouse, copyRecord, copyValue, redraw, suspend, quit, forceQuit
-    case replay, measure, headToHead
+    case replay, headToHead
+    // In the statistics view.
+    case drillDown, drillUp, measure, closeStats
     // In a replay.
     case playPause, previousAction, nextAction, slower, faster, replayStart, replayEnd, seek, closeReplay
     // In the Core Data store browser.
@@ -74,11 +76,12 @@ extension Action {
     }
 }
 
-/// Where a key binding applies: the browser's panes, a replay (which has its own keys, and
-/// takes the few global ones from the browser's table), or the Core Data store browser (its
-/// own whole table, the same keys for the same kinds of action).
+/// Where a key binding applies: the browser's panes, the statistics view (`t`: its own few keys,
+/// the browser's for the rest), a replay (which has its own keys, and takes the few global ones
+/// from the browser's table), or the Core Data store browser (its own whole table, the same keys
+/// for the same kinds of action).
 public enum KeyContext: String, Sendable, CaseIterable {
-    case browser, replay, coreData
+    case browser, analysis, replay, coreData
 }
 
 /// One line of the key table: the keys and the action. What the help overlay says of it is the
@@ -95,7 +98,13 @@ public struct KeyBinding: Sendable {
     }
 
     /// The label key of this binding's help text (the Core Data browser's say what its panes do).
-    public var labelKey: String { (context == .coreData ? "key.coreData." : "key.") + action.rawValue }
+    public var labelKey: String {
+        switch context {
+        case .coreData: "key.coreData." + action.rawValue
+        case .analysis: "key.analysis." + action.rawValue
+        default: "key." + action.rawValue
+        }
+    }
     /// The help text in English (the README's key table).
     public var help: String { KeyTable.english[labelKey] }
 }
@@ -134,7 +143,6 @@ public enum KeyTable {
         KeyBinding(keys: [.character("?"), .f1], action: .help),
         KeyBinding(keys: [.character("i")], action: .inspect),
         KeyBinding(keys: [.character("t")], action: .stats),
-        KeyBinding(keys: [.character("m")], action: .measure),
         KeyBinding(keys: [.character("v")], action: .headToHead),
         KeyBinding(keys: [.character("s")], action: .simulate),
         KeyBinding(keys: [.character("L")], action: .toggleLive),
@@ -145,6 +153,12 @@ public enum KeyTable {
         KeyBinding(keys: [.control("z")], action: .suspend),
         KeyBinding(keys: [.character("q")], action: .quit),
         KeyBinding(keys: [.control("c")], action: .forceQuit),
+        KeyBinding(keys: [.tab], action: .nextPane, context: .analysis),
+        KeyBinding(keys: [.backTab], action: .previousPane, context: .analysis),
+        KeyBinding(keys: [.enter], action: .drillDown, context: .analysis),
+        KeyBinding(keys: [.backspace], action: .drillUp, context: .analysis),
+        KeyBinding(keys: [.character("m")], action: .measure, context: .analysis),
+        KeyBinding(keys: [.escape, .character("t")], action: .closeStats, context: .analysis),
         KeyBinding(keys: [.character(" ")], action: .playPause, context: .replay),
         KeyBinding(keys: [.left, .character("h")], action: .previousAction, context: .replay),
         KeyBinding(keys: [.right, .character("l")], action: .nextAction, context: .replay),
@@ -204,8 +218,18 @@ public enum KeyTable {
     /// The action bound to `key` in `context`, if any.
     public static func action(for key: Key, in context: KeyContext = .browser) -> Action? {
         if let a = byKey[context]?[key] { return a }
-        guard context == .replay, let a = byKey[.browser]?[key], sharedWithReplay.contains(a) else { return nil }
+        guard let a = byKey[.browser]?[key], fallsBack(context, to: a) else { return nil }
         return a
+    }
+
+    /// Whether a key the context does not bind does what it does in the browser: every one in
+    /// the statistics view, the few shared ones in a replay.
+    static func fallsBack(_ context: KeyContext, to action: Action) -> Bool {
+        switch context {
+        case .analysis: true
+        case .replay: sharedWithReplay.contains(action)
+        case .browser, .coreData: false
+        }
     }
 
     /// The key table as the README's Markdown table, in English: generated, so that the README
@@ -215,7 +239,9 @@ public enum KeyTable {
     /// The battle log browser's and the replay's tables of `bindings` (the keys in effect).
     public static func markdown(_ bindings: [KeyBinding]) -> String {
         let shared = bindings.filter { $0.context == .browser && sharedWithReplay.contains($0.action) }.map { "`\($0.keys[0].label)`" }
-        return (markdownTable(.browser, bindings) + ["", "In a replay (`r`); \(shared.joined(separator: ", ")) work there too:", ""]
+        return (markdownTable(.browser, bindings)
+            + ["", "In the statistics view (`t`); the browser's other keys work there too:", ""] + markdownTable(.analysis, bindings)
+            + ["", "In a replay (`r`); \(shared.joined(separator: ", ")) work there too:", ""]
             + markdownTable(.replay, bindings)).joined(separator: "\n")
     }
 

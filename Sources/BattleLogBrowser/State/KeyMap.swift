@@ -96,12 +96,12 @@ public struct KeyMap: Sendable {
         return nil
     }
 
-    /// The action bound to `key` in `context`; in a replay, the few shared actions of the
-    /// browser's table too.
+    /// The action bound to `key` in `context`; in the statistics view every other action of the
+    /// browser's table, in a replay its few shared ones.
     public func action(for key: Key, in context: KeyContext = .browser) -> Action? {
         if let b = bindings.first(where: { $0.context == context && $0.keys.contains(key) }) { return b.action }
-        guard context == .replay, let b = bindings.first(where: { $0.context == .browser && $0.keys.contains(key) }),
-              KeyTable.sharedWithReplay.contains(b.action) else { return nil }
+        guard let b = bindings.first(where: { $0.context == .browser && $0.keys.contains(key) }),
+              KeyTable.fallsBack(context, to: b.action) else { return nil }
         return b.action
     }
 }

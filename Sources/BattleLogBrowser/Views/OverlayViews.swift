@@ -12,10 +12,9 @@ enum HelpView {
         var browser = rows(.browser) + (m.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["helpMouseText"])] : [])
         // The statistics view's keys (the browser's keys, meaning this there); first when help
         // was opened from it.
-        if m.helpFilter == nil {
-            let analysis = [(m.labels["helpAnalysis"], ""), ("Tab Shift-Tab", m.labels["helpAnalysis.tab"]), ("Enter", m.labels["helpAnalysis.enter"]),
-                            ("Backspace", m.labels["helpAnalysis.backspace"]), ("m", m.labels["helpAnalysis.measure"]),
-                            ("Esc t", m.labels["helpAnalysis.close"])]
+        let analysisRows = rows(.analysis)
+        if !analysisRows.isEmpty {
+            let analysis = [(m.labels["helpAnalysis"], "")] + analysisRows
             browser = m.overlayUnderHelp == .stats ? analysis + [("", "")] + browser : browser + [("", "")] + analysis
         }
         guard !replay.isEmpty else { return browser }

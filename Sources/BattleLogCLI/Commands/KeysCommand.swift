@@ -20,7 +20,7 @@ enum KeysCommand: Command {
             return ExitStatus.success
         }
         let labels = Labels.load(globals.language(environment: environment))
-        let headings: [(KeyContext, String)] = [(.browser, "keys.browser"), (.replay, "keys.replay"), (.coreData, "keys.coreData")]
+        let headings: [(KeyContext, String)] = [(.browser, "keys.browser"), (.analysis, "keys.analysis"), (.replay, "keys.replay"), (.coreData, "keys.coreData")]
         for (i, (context, heading)) in headings.enumerated() {
             if i > 0 { console.line("") }
             console.line(labels[heading])
