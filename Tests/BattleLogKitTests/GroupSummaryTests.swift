@@ -152,4 +152,38 @@ import SQLiteDB
         #expect(try store.diagnostics.groupSummaryProblems(against: BattleStats.fromScan(store)).isEmpty)
         try Self.expectAnswersMatchTheRecords(store)
     }
+
+    @Test func aFightWithNoHitHasNoFirstHitAndIsNotDamaged() throws {
+        let folder = TemporaryFolder()
+        let source = try BattleStore(path: folder.file("src.sqlite"))
+        try SimulationRun(fights: 20, seed: 6, heroes: 2, villains: 2, batchSize: 20).run(on: source)
+        // Both records of fight 1, their timelines all dodges (a fight where nobody hit).
+        let dodges = #"{"actions":[[228899,"dodge",0,1],[609697,"dodge",0,3],[825122,"dodge",0,5]],"timescale":44100,"version":1}"#
+        let lines = try source.records(ofFight: 1).map { r -> String in
+            let line = RecordJSON.encode(r)
+            let start = line.range(of: #""timeline":{"#)!.lowerBound
+            var depth = 0, end = start
+            for i in line[start...].indices where line[i] == "{" || line[i] == "}" {
+                depth += line[i] == "{" ? 1 : -1
+                if depth == 0 { end = line.index(after: i); break }
+            }
+            return line.replacingCharacters(in: start..<end, with: #""timeline":"# + dodges)
+        }
+        #expect(lines.count == 2)
+        let path = folder.file("n.sqlite")
+        let store = try BattleStore(path: path)
+        try store.importRecords(lines.map { try RecordJSON.decode($0, schema: store.schema) })
+        let field = GroupField.number(path: "timeline.firstHit", width: 5)
+        // Gathered by the writer, and read back from the rows: the same "no value" group.
+        #expect(try store.groupCounts(by: field).map(\.key) == [.absent])
+        let gathered = try Self.rows(path)
+        try store.run { try store.db.execute(script: "DELETE FROM group_summary_state") }
+        try store.run { try store.catchUpGroupSummaries() }
+        #expect(try Self.rows(path) == gathered)
+        #expect(try store.groupCounts(by: field).map(\.key) == [.absent])
+        // A timeline that does not decode is damaged.
+        try store.run { try store.db.execute(script: "UPDATE record SET timeline = '{\"actions\":7}' WHERE id = 1") }
+        let groups = try store.groupCounts(by: field)
+        #expect(groups.first { $0.key == .damaged }?.count == 1 && groups.first { $0.key == .absent }?.count == 1, "\(groups)")
+    }
 }

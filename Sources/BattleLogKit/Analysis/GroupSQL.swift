@@ -42,7 +42,11 @@ extension BattleStore {
             g.source = from.map { "record." + $0.sourceColumn } ?? "NULL"
             // Without its stored value a record has none, unless the model requires one (damage).
             let required = from.flatMap { f in schema.attributes.first { $0.column == f.sourceColumn } }.map { !$0.isOptional } ?? false
-            g.status = "CASE WHEN src IS NULL THEN '\(required ? "damaged" : "absent")' WHEN v IS NULL THEN 'damaged' END"
+            // A value without this number (a fight with no hit has no first hit) has none; a stored
+            // form that does not decode is damaged (asked of the decoder only then).
+            let quoted = "'" + path.replacingOccurrences(of: "'", with: "''") + "'"
+            g.status = "CASE WHEN src IS NULL THEN '\(required ? "damaged" : "absent")' WHEN v IS NOT NULL THEN NULL "
+                + "WHEN bl_decodes(\(quoted), src) THEN 'absent' ELSE 'damaged' END"
             if let width {
                 // The bucket's number, rounded toward minus infinity.
                 g.key = "CASE WHEN v IS NOT NULL THEN CAST(v / ? AS INTEGER) - (v < 0 AND CAST(v / ? AS INTEGER) != v / ?) END"

@@ -122,7 +122,8 @@ struct GroupSummaryDelta: Sendable {
             case .number(let attribute, let k, let required):
                 switch input(attribute) {
                 case .value(_, let derived):
-                    value = derived[derived.startIndex + k]; status = value == .null ? "damaged" : nil
+                    // A value the number does not apply to (no hit, no first hit) has none.
+                    value = derived[derived.startIndex + k]; status = value == .null ? "absent" : nil
                 case .absent: value = .null; status = required ? "damaged" : "absent"
                 case .raw: isExact = false; return
                 }

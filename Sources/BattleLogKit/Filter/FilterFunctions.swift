@@ -6,7 +6,8 @@ enum FilterFunctions {
     /// The SQL functions the filter language compiles to: `bl_contains(text, needle)` (Unicode,
     /// case-insensitive), `bl_magic_status(stored magic)` (the decoder's verdict: a magic type,
     /// 'none' or 'damaged') and `bl_derived(path, stored)` (a query column's value computed from
-    /// the stored form, while the column itself is still being filled).
+    /// the stored form, while the column itself is still being filled), `bl_decodes(path, stored)`
+    /// (whether that stored form decodes).
     static func register(on db: Database, attributes: [ResolvedAttribute]) throws(SQLiteError) {
         var derivations: [String: (ResolvedAttribute, AnyValueTransformer.Derivation)] = [:]
         for a in attributes { for d in a.derived { derivations[d.column.path] = (a, d.derivation) } }
@@ -14,6 +15,12 @@ enum FilterFunctions {
             guard case .text(let path) = args[0], let (a, derivation) = derivations[path], case .text(let text) = args[1],
                   let value = try? a.transformer.value(fromStored: text, range: a.attribute.range) else { return .null }
             return derivation.value(of: value)
+        }
+        // Whether the stored form of the attribute behind `path` decodes (within its range): tells
+        // a value without a derived number from a damaged one.
+        try db.createFunction("bl_decodes", argumentCount: 2) { [derivations] args in
+            guard case .text(let path) = args[0], let (a, _) = derivations[path], case .text(let text) = args[1] else { return .integer(0) }
+            return .integer((try? a.transformer.value(fromStored: text, range: a.attribute.range)) != nil ? 1 : 0)
         }
         // A query calls it once a row with the same needle: the needle is folded once.
         let search = RepeatedTextSearch()
