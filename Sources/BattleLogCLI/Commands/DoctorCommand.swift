@@ -52,7 +52,7 @@ enum DoctorCommand: Command {
             problems += damaged
             console.line(labels.fill("doctor.checked", GroupedNumber.text(records), GroupedNumber.text(damaged)))
             for d in scan.derivedProblems { console.line(labels.fill("doctor.queryColumn", SafeText.escape(d))) }
-            let groups = try store.diagnostics.groupSummaryProblems(against: scan.stats)
+            let groups = try store.diagnostics.groupSummaryProblems(against: scan)
             for g in groups { console.line(g) }
             return (problems, try BattleStats.fromSummaries(store, fights: .distinct) == scan.stats && groups.isEmpty, scan.derivedProblems)
         }
@@ -87,7 +87,7 @@ enum DoctorCommand: Command {
         let repaired = try store.readSnapshot {
             let scan = try store.diagnostics.scan { _ in }
             return try BattleStats.fromSummaries(store, fights: .distinct) == scan.stats && scan.derivedProblems.isEmpty
-                && store.diagnostics.groupSummaryProblems(against: scan.stats).isEmpty
+                && store.diagnostics.groupSummaryProblems(against: scan).isEmpty
         }
         if !summariesAgree {
             console.line(labels[repaired ? "doctor.summariesRepaired" : "doctor.summariesStillDiffer"])

@@ -76,29 +76,38 @@ extension BattleStore {
     func extendGroupSummaries(_ fields: [(name: String, field: GroupField)], after: Int64, through: Int64) throws {
         guard !fields.isEmpty else { return }
         if through > after {
-            let rows = perRecordSQL(fields.map(\.field), where: nil, after: after, through: through)
-            let statuses = rows.parts.enumerated().map { i, p in "v\(i), (\(p.status))" }
-            let sql = "SELECT \(statuses.joined(separator: ", ")), result, d FROM (\(rows.sql))"
-            var cells: [[GroupSummaries.Cell: GroupCount]] = Array(repeating: [:], count: fields.count)
-            let base = Int32(2 * fields.count)
-            try db.prepare(sql).forEachRow(rows.arguments.map { $0 as any SQLiteBindable }) { row in
-                var one = GroupCount(key: .absent)
-                one.count = 1
-                switch row.string(base) {
-                case "win": one.wins = 1
-                case "loss": one.losses = 1
-                case "draw": one.draws = 1
-                default: break
-                }
-                if row.value(base + 1) != .null { one.durationSum = row.double(base + 1); one.durationCount = 1 }
-                for (i, f) in fields.enumerated() {
-                    let cell = GroupSummaries.cell(f.field, value: row.value(Int32(2 * i)), status: row.string(Int32(2 * i + 1)))
-                    cells[i][cell, default: GroupCount(key: .absent)].add(one)
-                }
-            }
+            let cells = try groupSummaryCells(fields, after: after, through: through)
             for (i, f) in fields.enumerated() { try addGroupSummaryCells(cells[i], to: f.name) }
         }
         try setGroupSummaryEnd(through, of: fields.map(\.name))
+    }
+
+    /// The summaries' rows of `fields` for the records with ids in `after + 1 ... through` (or
+    /// matching `condition`), read by the grouping query itself.
+    func groupSummaryCells(_ fields: [(name: String, field: GroupField)], after: Int64? = nil, through: Int64? = nil,
+                           where condition: String? = nil) throws -> [[GroupSummaries.Cell: GroupCount]] {
+        let filter = condition.map { CompiledFilter(sql: $0, arguments: []) }
+        let rows = perRecordSQL(fields.map(\.field), where: filter, after: after, through: through)
+        let statuses = rows.parts.enumerated().map { i, p in "v\(i), (\(p.status))" }
+        let sql = "SELECT \(statuses.joined(separator: ", ")), result, d FROM (\(rows.sql))"
+        var cells: [[GroupSummaries.Cell: GroupCount]] = Array(repeating: [:], count: fields.count)
+        let base = Int32(2 * fields.count)
+        try db.prepare(sql).forEachRow(rows.arguments.map { $0 as any SQLiteBindable }) { row in
+            var one = GroupCount(key: .absent)
+            one.count = 1
+            switch row.string(base) {
+            case "win": one.wins = 1
+            case "loss": one.losses = 1
+            case "draw": one.draws = 1
+            default: break
+            }
+            if row.value(base + 1) != .null { one.durationSum = row.double(base + 1); one.durationCount = 1 }
+            for (i, f) in fields.enumerated() {
+                let cell = GroupSummaries.cell(f.field, value: row.value(Int32(2 * i)), status: row.string(Int32(2 * i + 1)))
+                cells[i][cell, default: GroupCount(key: .absent)].add(one)
+            }
+        }
+        return cells
     }
 
     /// Adds figures to one summary's rows.
@@ -243,36 +252,68 @@ extension BattleStore {
 }
 
 extension StoreDiagnostics {
-    /// The group summaries against what doctor's scan counted (`stats`): every summary complete to
-    /// the last record holds every record once, with the records' wins, losses and draws, and the
-    /// owners' summary each Human's own. As "group summary F: why" lines; nothing when they agree
-    /// (or are missing: the next writable open makes them).
-    public func groupSummaryProblems(against stats: BattleStats) throws(StoreError) -> [String] {
+    /// The group summaries against doctor's scan, group by group: every summary complete to the
+    /// last record must hold exactly what the writer gathers from the records (the records it
+    /// cannot gather, damaged ones, read by the grouping query). As "group summary F, value: why"
+    /// lines, at most `limit`; nothing when they agree or are missing (the next writable open
+    /// makes them).
+    public func groupSummaryProblems(against scan: Scan, limit: Int = 20) throws(StoreError) -> [String] {
         try store.run {
             let last = try store.lastRecordID()
             let ends = try store.groupSummaryEnds()
-            var total = BattleStore.Tally()
-            for h in stats.humans { total.wins += h.tally.wins; total.losses += h.tally.losses; total.draws += h.tally.draws }
             var problems: [String] = []
-            for (name, end) in ends.sorted(by: { $0.key < $1.key }) where end == last {
-                var row: [Int] = []
-                try store.db.cachedStatement("SELECT total(count), total(wins), total(losses), total(draws) FROM \(GroupSummaries.table) WHERE field = ?")
-                    .forEachRow([name]) { r in row = (0..<4).map { Int(r.double(Int32($0))) } }
-                let expected = [stats.records, total.wins, total.losses, total.draws]
-                if row != expected {
-                    problems.append("group summary \(name): records, wins, losses, draws are \(row.map(String.init).joined(separator: ", ")), the records say \(expected.map(String.init).joined(separator: ", "))")
-                }
+            let fields = GroupSummaries.fields(columns: store.queryColumns)
+            // The damaged records' rows, read as the grouping query reads them.
+            var byQuery: [[GroupSummaries.Cell: GroupCount]] = Array(repeating: [:], count: fields.count)
+            for ids in stride(from: 0, to: scan.groupsByQuery.count, by: 500).map({ Array(scan.groupsByQuery[$0..<min($0 + 500, scan.groupsByQuery.count)]) }) {
+                let cells = try store.groupSummaryCells(fields, where: "record.id IN (\(ids.map(String.init).joined(separator: ", ")))")
+                for i in fields.indices { byQuery[i].merge(cells[i]) { a, b in var a = a; a.add(b); return a } }
             }
-            if ends["owner"] == last {
-                var kept: [Int64: BattleStore.Tally] = [:]
-                try store.db.prepare("SELECT key, wins, losses, draws FROM \(GroupSummaries.table) WHERE field = 'owner' AND status = ''").forEachRow {
-                    kept[$0.int64(0)] = BattleStore.Tally(wins: $0.int(1), losses: $0.int(2), draws: $0.int(3))
+            for (i, f) in fields.enumerated() where ends[f.name] == last {
+                guard let s = scan.groups.names.firstIndex(of: f.name) else { continue }
+                var expected = scan.groups.cells[s]
+                expected.merge(byQuery[i]) { a, b in var a = a; a.add(b); return a }
+                var kept: [GroupSummaries.Cell: GroupCount] = [:]
+                try store.db.cachedStatement("""
+                    SELECT status, key, count, wins, losses, draws, duration_sum, duration_count FROM \(GroupSummaries.table) WHERE field = ?
+                    """).forEachRow([f.name]) { row in
+                    var g = GroupCount(key: .absent)
+                    g.count = row.int(2); g.wins = row.int(3); g.losses = row.int(4); g.draws = row.int(5)
+                    g.durationSum = row.double(6); g.durationCount = row.int(7)
+                    kept[GroupSummaries.Cell(status: row.string(0) ?? "", key: row.value(1)), default: GroupCount(key: .absent)].add(g)
                 }
-                for h in stats.humans where (kept[h.human.id] ?? BattleStore.Tally()) != h.tally {
-                    problems.append("group summary owner: \(SafeText.escape(h.human.name)) differs from the records")
+                for cell in Set(expected.keys).union(kept.keys).sorted(by: { "\($0)" < "\($1)" }) where problems.count < limit {
+                    let a = kept[cell] ?? GroupCount(key: .absent), b = expected[cell] ?? GroupCount(key: .absent)
+                    let same = [a.count, a.wins, a.losses, a.draws, a.durationCount] == [b.count, b.wins, b.losses, b.draws, b.durationCount]
+                        && abs(a.durationSum - b.durationSum) <= 1e-9 * max(1, abs(b.durationSum))
+                    if !same {
+                        problems.append("group summary \(f.name), \(GroupSummaries.describe(cell)): holds \(GroupSummaries.describe(a)), the records give \(GroupSummaries.describe(b))")
+                    }
                 }
             }
             return problems
         }
+    }
+}
+
+extension GroupSummaries {
+    /// A summary row's place as doctor names it: the value, or its status.
+    static func describe(_ cell: Cell) -> String {
+        let key = switch cell.key {
+        case .integer(let i): String(i)
+        case .real(let d): String(d)
+        case .text(let t): "\"" + SafeText.escape(t) + "\""
+        default: ColumnDecoding.describe(cell.key)
+        }
+        switch cell.status {
+        case "": return key
+        case "floor": return "from " + key
+        default: return cell.status
+        }
+    }
+
+    /// A group's figures as doctor names them.
+    static func describe(_ g: GroupCount) -> String {
+        "\(g.count) records (\(g.wins) wins, \(g.losses) losses, \(g.draws) draws, \(g.durationCount) durations summing \(g.durationSum))"
     }
 }

@@ -53,6 +53,10 @@ extension StoreDiagnostics {
         /// Records whose derived query columns disagree with the values they come from, as
         /// "record N: rolls_max is 12, its dice give 30 (...)", at most the limit.
         public let derivedProblems: [String]
+        /// The group summaries' rows as the writer would gather them from these records (the
+        /// records it could not gather are `groupsByQuery`, read by the grouping query).
+        let groups: GroupSummaryDelta
+        let groupsByQuery: [Int64]
     }
 
     /// One pass over every record: each decoded and handed to `each`, its derived query columns
@@ -69,8 +73,11 @@ extension StoreDiagnostics {
         let offset = store.recordColumnCount
         var problems: [String] = []
         var expected: [[SQLiteValue]?] = Array(repeating: nil, count: attributes.count)
+        var groups = GroupSummaryDelta(attributes: attributes)
+        var groupsByQuery: [Int64] = []
         let stats = try BattleStats.fromScan(store, extraColumns: checks.map { attributes[$0.attribute].derived[$0.derived].column.column }) { r, row in
             each(r)
+            Self.gather(r, row, checks: checks, offset: offset, attributes: attributes, into: &groups, byQuery: &groupsByQuery)
             guard problems.count < limit, !checks.isEmpty else { return }
             for i in expected.indices { expected[i] = nil }
             var reported = -1
@@ -86,7 +93,24 @@ extension StoreDiagnostics {
                 }
             }
         }
-        return Scan(stats: stats, derivedProblems: Array(problems.prefix(limit)))
+        return Scan(stats: stats, derivedProblems: Array(problems.prefix(limit)), groups: groups, groupsByQuery: groupsByQuery)
+    }
+
+    /// Adds a record to the group summaries' rows as the writer gathers them: its values, and the
+    /// derived values as stored (computed from the value for a column still being filled, as the
+    /// grouping query does). A record with a damaged column is left to the grouping query.
+    private static func gather(_ r: Record, _ row: Row, checks: [(attribute: Int, derived: Int)], offset: Int,
+                               attributes: [ResolvedAttribute], into groups: inout GroupSummaryDelta, byQuery: inout [Int64]) {
+        guard r.columnErrors.isEmpty, let result = r.result, r.transformables.allSatisfy({ $0.error == nil }) else {
+            byQuery.append(r.id)
+            return
+        }
+        var derived = attributes.indices.map { attributes[$0].derivedValues(of: r.transformables[$0].value ?? nil) }
+        for (n, c) in checks.enumerated() { derived[c.attribute][c.derived] = row.value(Int32(offset + n)) }
+        groups.add(owner: r.owner.id, opponent: r.opponent?.id, date: r.storedDate, result: result) { i in
+            guard let value = r.transformables[i].value ?? nil else { return .absent }
+            return .value(value, derived: derived[i][...])
+        }
     }
 
     static func derivedProblem(id: Int64, column: String, stored: SQLiteValue, attribute: String, expected: SQLiteValue) -> String {
