@@ -101,6 +101,24 @@ import BattleLogPresentation
         #expect(m.filterText?.hasPrefix("kind = ") == true, "the drill-down's filter stays for the records behind")
     }
 
+    @Test func theGroupsOnScreenFollowTheLogAsItGrows() throws {
+        let s = try SimulatedStore(fights: 100)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        try Self.show(m, field: "result")
+        #expect(m.analysisGroups?.map(\.count).reduce(0, +) == 200)
+        // Another process writes 50 more fights.
+        let writer = try BattleStore(path: s.path)
+        try SimulationRun(fights: 50, seed: 9, heroes: 5, villains: 5, batchSize: 50).run(on: writer)
+        try m.refreshAfterExternalChange()
+        // The groups on screen stay until the new ones come, then the new ones show.
+        #expect(m.analysisGroups != nil)
+        let deadline = Date().addingTimeInterval(20)
+        while m.analysisGroups?.map(\.count).reduce(0, +) != 300 && Date() < deadline { m.tick(); usleep(2_000) }
+        #expect(m.analysisGroups?.map(\.count).reduce(0, +) == 300)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("150"), "\(grid.text)")
+    }
+
     @Test func theViewsKeysAreItsOwnAndRemapLikeAnyOther() throws {
         let s = try SimulatedStore(fights: 100)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)

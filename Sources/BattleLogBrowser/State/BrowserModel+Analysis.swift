@@ -68,10 +68,11 @@ extension BrowserModel {
     public var analysisFieldName: String? { analysis?.field?.name }
     public var analysisGroups: [GroupCount]? { analysis?.groups }
 
-    /// Asks for the groups of the field on screen over the filter on screen.
-    func requestGroups() {
+    /// Asks for the groups of the field on screen over the filter on screen (`keepingShown`: the
+    /// groups on screen stay until the new ones arrive, as when the log grows).
+    func requestGroups(keepingShown: Bool = false) {
         guard var a = analysis, let (_, field) = a.field else { return }
-        a.groups = nil
+        if !keepingShown { a.groups = nil }
         a.failure = nil
         a.countedFilter = filterText
         analysis = a

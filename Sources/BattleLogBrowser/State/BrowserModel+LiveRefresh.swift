@@ -91,6 +91,10 @@ extension BrowserModel {
         } else {
             try selectHuman(at: 0)
         }
-        if overlay == .stats { try readStats() }
+        if overlay == .stats {
+            try readStats()
+            // The field's groups too, the ones on screen staying until the new ones arrive.
+            if analysis?.field != nil && !analysisCounter.isCounting { requestGroups(keepingShown: true) }
+        }
     }
 }

@@ -29,6 +29,7 @@ struct GroupSummaryDelta: Sendable {
     }
 
     private struct Plan: Sendable {
+        var attributeCount = 0
         var sources: [Source] = []
         var magicAt: Int?
         var durationAt: (attribute: Int, derived: Int)?
@@ -36,6 +37,7 @@ struct GroupSummaryDelta: Sendable {
 
     init(attributes: [ResolvedAttribute]) {
         var plan = Plan()
+        plan.attributeCount = attributes.count
         plan.magicAt = attributes.firstIndex { $0.attribute.labelKey == "magic" && $0.attribute.valueClassName == "Magic" }
         var derivedAt: [String: (attribute: Int, derived: Int, required: Bool)] = [:]
         for (i, a) in attributes.enumerated() {
@@ -85,7 +87,9 @@ struct GroupSummaryDelta: Sendable {
         case .loss: one.losses = 1
         case .draw: one.draws = 1
         }
-        if let at = plan.durationAt, case .value(_, let derived) = input(at.attribute) {
+        // Each attribute's input read once (several summaries read the same attribute's numbers).
+        let inputs = (0..<plan.attributeCount).map(input)
+        if let at = plan.durationAt, case .value(_, let derived) = inputs[at.attribute] {
             switch derived[derived.startIndex + at.derived] {
             case .integer(let i): one.durationSum = Double(i); one.durationCount = 1
             case .real(let d): one.durationSum = d; one.durationCount = 1
@@ -94,12 +98,15 @@ struct GroupSummaryDelta: Sendable {
         }
         var magic: Magic?
         if let at = plan.magicAt {
-            switch input(at) {
+            switch inputs[at] {
             case .value(let v, _): magic = v as? Magic
             case .absent: break
             case .raw: isExact = false; return
             }
         }
+        // The magic's fields, read once for all the summaries of its fields.
+        let magicType = magic?.typeName
+        let magicFields = magic?.value.storedFields
         for (s, source) in plan.sources.enumerated() {
             let value: SQLiteValue, status: String?
             switch source {
@@ -110,9 +117,9 @@ struct GroupSummaryDelta: Sendable {
                 value = date
                 if case .integer = date { status = nil } else { status = "damaged" }
             case .magic:
-                value = magic.map { .text($0.typeName) } ?? .null; status = magic == nil ? "absent" : nil
+                value = magicType.map { .text($0) } ?? .null; status = magic == nil ? "absent" : nil
             case .magicField(let type, let name, let valueType):
-                let field = magic?.typeName == type ? magic?.value.storedFields.first { $0.key == name }?.value : nil
+                let field = magicType == type ? magicFields?.first { $0.key == name }?.value : nil
                 switch (field, valueType) {
                 case (.string(let t)?, .text): value = .text(t)
                 case (.integer(let i)?, .integer): value = .integer(i)
@@ -120,7 +127,7 @@ struct GroupSummaryDelta: Sendable {
                 }
                 status = value == .null ? "absent" : nil
             case .number(let attribute, let k, let required):
-                switch input(attribute) {
+                switch inputs[attribute] {
                 case .value(_, let derived):
                     // A value the number does not apply to (no hit, no first hit) has none.
                     value = derived[derived.startIndex + k]; status = value == .null ? "absent" : nil

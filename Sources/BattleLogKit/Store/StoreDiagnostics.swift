@@ -105,8 +105,14 @@ extension StoreDiagnostics {
             byQuery.append(r.id)
             return
         }
-        var derived = attributes.indices.map { attributes[$0].derivedValues(of: r.transformables[$0].value ?? nil) }
-        for (n, c) in checks.enumerated() { derived[c.attribute][c.derived] = row.value(Int32(offset + n)) }
+        // The stored derived values; computed only for a column still being filled (not checked).
+        var derived = attributes.map { Array(repeating: SQLiteValue.null, count: $0.derivedCount) }
+        var stored = attributes.map { Array(repeating: false, count: $0.derivedCount) }
+        for (n, c) in checks.enumerated() { derived[c.attribute][c.derived] = row.value(Int32(offset + n)); stored[c.attribute][c.derived] = true }
+        for i in attributes.indices where stored[i].contains(false) {
+            let computed = attributes[i].derivedValues(of: r.transformables[i].value ?? nil)
+            for k in computed.indices where !stored[i][k] { derived[i][k] = computed[k] }
+        }
         groups.add(owner: r.owner.id, opponent: r.opponent?.id, date: r.storedDate, result: result) { i in
             guard let value = r.transformables[i].value ?? nil else { return .absent }
             return .value(value, derived: derived[i][...])
