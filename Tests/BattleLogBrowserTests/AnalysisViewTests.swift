@@ -154,7 +154,7 @@ import BattleLogPresentation
         m.handle(.character("?"))
         #expect(m.overlay == .help)
         BrowserView.render(m, on: grid)
-        #expect(grid.text.contains("drill into the selected group"))
+        #expect(grid.text.contains("drill into the group (it joins the filter)"))
         m.handle(.escape)
         #expect(m.overlay == .stats && m.analysis?.field?.name == "result", "back where it was")
         // On the summary, Backspace closes; the drill-down's filter stays.
