@@ -5,7 +5,7 @@ import Foundation
 /// `battlelog simulate`: simulated fights into the store, in batched transactions.
 enum SimulateCommand: Command {
     static let spec = CommandSpec(
-        name: "simulate", summary: "Simulate fights and store them (Ctrl-C stops after the current batch).",
+        name: "simulate", summary: "Simulate fights and store them (Ctrl-C stops at once: the batch being written is rolled back, the ones before it stay).",
         options: [
             OptionSpec(.fights, value: "N", help: "how many fights (required)"),
             OptionSpec(.seed, value: "S", help: "seed for a reproducible log (default: random, printed)"),
