@@ -43,6 +43,15 @@ import SQLiteDB
             """).map { row in (0..<9).map { row.string(Int32($0)) ?? "" }.joined(separator: "|") }
     }
 
+    /// A new store in `folder` with `fights` simulated in batches of `batchSize`.
+    static func simulated(_ folder: TemporaryFolder, _ name: String, fights: Int, seed: UInt64, heroes: Int, villains: Int,
+                          batchSize: Int) throws -> (path: String, store: BattleStore) {
+        let path = folder.file(name + ".sqlite")
+        let store = try BattleStore(path: path)
+        try SimulationRun(fights: fights, seed: seed, heroes: heroes, villains: villains, batchSize: batchSize).run(on: store)
+        return (path, store)
+    }
+
     static func isSummarized(_ store: BattleStore, _ name: String) throws -> Bool {
         try store.groupsAreSummarized(by: GroupField.parse(name, extraPaths: store.queryColumns.extraPaths))
     }
@@ -62,9 +71,7 @@ import SQLiteDB
 
     @Test func whatTheWriterGathersIsWhatTheRowsSay() throws {
         let folder = TemporaryFolder()
-        let path = folder.file("g.sqlite")
-        let store = try BattleStore(path: path)
-        try SimulationRun(fights: 250, seed: 9, heroes: 4, villains: 3, batchSize: 60).run(on: store)
+        let (path, store) = try Self.simulated(folder, "g", fights: 250, seed: 9, heroes: 4, villains: 3, batchSize: 60)
         let gathered = try Self.rows(path)
         #expect(gathered.count > 300)
         // The same summaries read back from the rows by the grouping query.
@@ -75,9 +82,7 @@ import SQLiteDB
 
     @Test func aRecordChangedUnderTheSummariesDropsThemAndAnswersStayExact() throws {
         let folder = TemporaryFolder()
-        let path = folder.file("c.sqlite")
-        let store = try BattleStore(path: path)
-        try SimulationRun(fights: 120, seed: 3, heroes: 3, villains: 3, batchSize: 50).run(on: store)
+        let (path, store) = try Self.simulated(folder, "c", fights: 120, seed: 3, heroes: 3, villains: 3, batchSize: 50)
         #expect(try Self.isSummarized(store, "result"))
         // Another program edits a record: every summary is dropped, the answers read the records.
         let other = try Database(path: path)
@@ -103,9 +108,7 @@ import SQLiteDB
 
     @Test func recordsAnotherProgramAddedAfterTheSummaryAreReadFromTheRows() throws {
         let folder = TemporaryFolder()
-        let path = folder.file("t.sqlite")
-        let store = try BattleStore(path: path)
-        try SimulationRun(fights: 100, seed: 4, heroes: 3, villains: 3, batchSize: 50).run(on: store)
+        let (path, store) = try Self.simulated(folder, "t", fights: 100, seed: 4, heroes: 3, villains: 3, batchSize: 50)
         // An older battlelog knows nothing of the summaries: its records lie past their end.
         let other = try Database(path: path)
         try other.execute(script: "INSERT INTO record(fight, owner_id, opponent_id, date, result, duration, random_numbers, using_magic, timeline) SELECT fight + 1000, owner_id, opponent_id, date + 86400 * 40, result, duration, random_numbers, using_magic, timeline FROM record WHERE id > 150")
@@ -137,9 +140,7 @@ import SQLiteDB
 
     @Test func doctorFindsAnEditedGroupSummaryAndRepairMakesItAgain() throws {
         let folder = TemporaryFolder()
-        let path = folder.file("d.sqlite")
-        let store = try BattleStore(path: path)
-        try SimulationRun(fights: 80, seed: 2, heroes: 3, villains: 3, batchSize: 30).run(on: store)
+        let (path, store) = try Self.simulated(folder, "d", fights: 80, seed: 2, heroes: 3, villains: 3, batchSize: 30)
         // A damaged record is grouped by the query, the rest as the writer gathers them.
         let other = try Database(path: path)
         try other.execute(script: "UPDATE record SET using_magic = '{\"type\":\"villain\",\"gateName\":7}', random_numbers = 'x' WHERE id = 4")
