@@ -198,4 +198,23 @@ import SQLiteDB
         let groups = try store.groupCounts(by: field)
         #expect(groups.first { $0.key == .damaged }?.count == 1 && groups.first { $0.key == .absent }?.count == 1, "\(groups)")
     }
+
+    @Test func summariesDroppedByHandAreMadeAgainAndNeverStopAReader() throws {
+        let folder = TemporaryFolder()
+        let (path, _) = try Self.simulated(folder, "x", fights: 60, seed: 5, heroes: 3, villains: 3, batchSize: 20)
+        let other = try Database(path: path)
+        try other.execute(script: "DROP TABLE group_summary_state; DROP TRIGGER group_summary_update")
+        // A read-only open groups from the records, and doctor's check has nothing to compare.
+        let reader = try BattleStore(path: path, readOnly: true)
+        #expect(try !Self.isSummarized(reader, "result"))
+        try Self.expectAnswersMatchTheRecords(reader)
+        #expect(try reader.diagnostics.groupSummaryProblems(against: reader.diagnostics.scan { _ in }).isEmpty)
+        // A writable open makes the tables and the trigger again, and the summaries.
+        let writer = try BattleStore(path: path)
+        #expect(try Self.isSummarized(writer, "result"))
+        try Self.expectAnswersMatchTheRecords(writer)
+        #expect(try other.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'group_summary_update'") == 1)
+        try other.execute(script: "UPDATE record SET result = 'draw' WHERE id = 2")
+        #expect(try !Self.isSummarized(writer, "result"), "the trigger made again drops them")
+    }
 }

@@ -69,6 +69,32 @@ enum GroupSummaries {
     }
 }
 
+extension GroupSummaries {
+    /// The tables and triggers of migration 5, made again when a file lacks any of them (dropped
+    /// by hand or by another program): they hold only what the records give, so the next
+    /// catch-up refills them. Asks first outside a transaction, so that an open with everything
+    /// there takes no write lock.
+    static func ensure(on db: Database) throws {
+        let names = ["group_summary", "group_summary_state", "group_summary_insert_below", "group_summary_update", "group_summary_delete"]
+        let present = Set(try db.prepare("SELECT name FROM sqlite_schema WHERE type IN ('table', 'trigger')").map { $0.string(0) ?? "" })
+        guard !names.allSatisfy(present.contains) else { return }
+        let script = Schema.migrations[4]
+            .replacingOccurrences(of: "CREATE TABLE ", with: "CREATE TABLE IF NOT EXISTS ")
+            .replacingOccurrences(of: "CREATE TRIGGER ", with: "CREATE TRIGGER IF NOT EXISTS ")
+        try db.transaction {
+            try db.execute(script: script)
+            // Whatever rows are left were kept without the missing pieces: made again.
+            try db.execute(script: "DELETE FROM \(stateTable)")
+        }
+    }
+
+    /// Whether the file has the summaries' tables (a read-only open of a file that lost them
+    /// groups from the records).
+    static func tablesExist(on db: Database) throws -> Bool {
+        try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('group_summary', 'group_summary_state')") == 2
+    }
+}
+
 extension BattleStore {
     /// Adds the records with ids in `after + 1 ... through` to the summaries of `fields` (one
     /// read of those records for all of them), and records `through` as their new end. Inside the
@@ -219,6 +245,7 @@ extension BattleStore {
     /// The end of the summary that answers `field`, nil when none can: missing, or holding
     /// fractions floored that the grouping needs exactly.
     private func summaryEnd(answering field: GroupField) throws -> Int64? {
+        guard try GroupSummaries.tablesExist(on: db) else { return nil }
         let base = GroupSummaries.base(of: field)
         guard let end = try db.scalarInt("SELECT through FROM \(GroupSummaries.stateTable) WHERE field = ?", [base.name]) else { return nil }
         if case .number(_, let width) = field {
@@ -259,6 +286,7 @@ extension StoreDiagnostics {
     /// makes them).
     public func groupSummaryProblems(against scan: Scan, limit: Int = 20) throws(StoreError) -> [String] {
         try store.run {
+            guard try GroupSummaries.tablesExist(on: store.db) else { return [] }
             let last = try store.lastRecordID()
             let ends = try store.groupSummaryEnds()
             var problems: [String] = []

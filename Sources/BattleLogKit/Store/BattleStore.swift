@@ -80,6 +80,7 @@ public final class BattleStore {
                 try db.execute(script: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = \(WALBound.keptBytes)")
                 try Schema.migrate(db)
                 try ModelColumns.ensure(resolvedAttributes, on: db)
+                try GroupSummaries.ensure(on: db)
             } else if version < Schema.currentVersion {
                 throw StoreError.readOnly(path: path)
             } else {
