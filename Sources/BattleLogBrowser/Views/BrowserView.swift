@@ -133,6 +133,7 @@ public enum BrowserView {
         let shortHint = m.labels["shortHint"] + " "
         let playing = m.replay?.isPlaying == true
         let paneHint = m.labels[m.replay != nil ? (playing ? "hintReplayPlaying" : "hintReplay")
+                                : m.overlay == .stats ? "hintAnalysis"
                                 : m.focus == .roster ? "hint" : m.focus == .records ? "hintRecords" : "hintDetail"] + " "
         let replayShort = m.labels[playing ? "hintReplayPlayingShort" : "hintReplayShort"] + " "
         Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.status, hint: paneHint,
