@@ -155,6 +155,8 @@ import BattleLogPresentation
         #expect(m.overlay == .help)
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains("drill into the group (it joins the filter)"))
+        // Drawn over the view it was opened from (its field strip beside the help's box).
+        #expect(grid.text.contains("summary") && !grid.text.contains("Roster"), "\(grid.text)")
         m.handle(.escape)
         #expect(m.overlay == .stats && m.analysis?.field?.name == "result", "back where it was")
         // On the summary, Backspace closes; the drill-down's filter stays.

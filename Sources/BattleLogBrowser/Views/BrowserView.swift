@@ -19,12 +19,15 @@ public enum BrowserView {
             // On the roster, the detail pane is the Human's page; on the records, the record's.
             if m.focus == .roster && m.layout.showsRoster { HumanPageView.render(m, s) } else { DetailView.render(m, s) }
         }
-        switch m.overlay {
-        case .none: break
-        case .help: HelpView.render(m, s)
-        case .inspect: InspectView.render(m, s)
-        case .stats: if m.analysis?.field != nil { AnalysisView.render(m, s) } else { StatsView.render(m, s) }
-        case .headToHead: HeadToHeadView.render(m, s)
+        // Help opened from the statistics view or head to head is drawn over that view.
+        for overlay in m.overlay == .help ? [m.overlayUnderHelp ?? .none, .help] : [m.overlay] {
+            switch overlay {
+            case .none: break
+            case .help: HelpView.render(m, s)
+            case .inspect: InspectView.render(m, s)
+            case .stats: if m.analysis?.field != nil { AnalysisView.render(m, s) } else { StatsView.render(m, s) }
+            case .headToHead: HeadToHeadView.render(m, s)
+            }
         }
         statusBar(m, s)
         s.present()
