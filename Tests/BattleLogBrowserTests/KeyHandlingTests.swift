@@ -684,4 +684,12 @@ import BattleLogPresentation
         BrowserView.render(m, on: grid)
         #expect(grid.line(2).contains("侠") && !grid.line(2).contains("│H "), "\(grid.line(2))")
     }
+
+    @Test func oneFightIsOneFightInTheTitle() throws {
+        let s = try SimulatedStore(fights: 1, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        BrowserView.render(m, on: grid)
+        let title = String(grid.text.split(separator: "\n").first ?? "")
+        #expect(title.hasSuffix("2 records · 1 fight"), "\(title.debugDescription)")
+    }
 }

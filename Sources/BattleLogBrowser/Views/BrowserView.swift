@@ -41,7 +41,8 @@ public enum BrowserView {
         let records = m.tallies.values.map(\.total).saturatingSum()
         // Damaged tallies may hold anything: held at the ends of Int, never a trap.
         let fights = max(0, records.addingSaturating(-m.oneSidedRecords)) / 2 + m.oneSidedRecords
-        let right = "\(GroupedNumber.text(records)) \(m.labels["recordsCount"]) · \(GroupedNumber.text(fights)) \(m.labels["fightsCount"]) "
+        let right = "\(GroupedNumber.text(records)) \(m.labels[records == 1 ? "recordCount" : "recordsCount"]) · "
+            + "\(GroupedNumber.text(fights)) \(m.labels[fights == 1 ? "fightCount" : "fightsCount"]) "
         // A long path loses its middle, never its file name.
         let room = max(0, l.columns - DisplayWidth.of(right) - 1 - DisplayWidth.of(" battlelog — "))
         let left = " battlelog — " + DisplayWidth.truncateMiddle(m.databasePath, to: room)
