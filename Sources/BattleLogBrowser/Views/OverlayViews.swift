@@ -147,7 +147,9 @@ enum StatsView {
         for (type, title) in [("hero", m.labels["topFormulas"]), ("villain", m.labels["topGates"])] {
             s.put(row, rightLeft, title, style: .bold)
             row += 1
-            let usage = stats.usage(ofType: type).prefix(topN)
+            let all = stats.usage(ofType: type)
+            // The last row says how many more there are, when they do not all fit.
+            let usage = all.prefix(all.count > topN ? max(1, topN - 1) : topN)
             let most = max(1, usage.first?.uses ?? 1)
             let nw = min(18, rightWidth / 2)
             for u in usage {
@@ -155,6 +157,11 @@ enum StatsView {
                 let bw = max(2, rightWidth - nw - 10)
                 s.put(row, rightLeft + nw + 1, Bar.text(Double(u.uses) / Double(most), width: bw), style: type == "hero" ? .hero : .villain)
                 s.put(row, rightLeft + nw + 2 + bw, String(u.uses), style: .dim)
+                row += 1
+            }
+            if all.count > usage.count {
+                let more = m.labels.fill("moreUsage", GroupedNumber.text(all.count - usage.count), type == "hero" ? "formula" : "gate")
+                s.put(row, rightLeft, DisplayWidth.truncate(more, to: rightWidth), style: .dim)
                 row += 1
             }
             row += 1
