@@ -38,6 +38,37 @@ public struct GroupCount: Sendable, Equatable {
     }
 }
 
+extension GroupCount {
+    /// One record's figures: a count of one, its result, its duration when it has one (what a
+    /// summary row adds up; the key is not looked at).
+    static func oneRecord(result: FightResult?, duration: Double?) -> GroupCount {
+        var g = GroupCount(key: .absent)
+        g.count = 1
+        switch result {
+        case .win: g.wins = 1
+        case .loss: g.losses = 1
+        case .draw: g.draws = 1
+        case nil: break
+        }
+        if let duration { g.durationSum = duration; g.durationCount = 1 }
+        return g
+    }
+
+    /// Whether the figures are the same: the counts exactly, the durations' sum within rounding
+    /// (the writer adds it batch by batch, a scan in one pass).
+    func hasSameFigures(as other: GroupCount) -> Bool {
+        [count, wins, losses, draws, durationCount] == [other.count, other.wins, other.losses, other.draws, other.durationCount]
+            && abs(durationSum - other.durationSum) <= 1e-9 * max(1, abs(other.durationSum))
+    }
+}
+
+extension Dictionary where Value == GroupCount {
+    /// Adds `other`'s figures to this one's, key by key.
+    mutating func addFigures(of other: Self) {
+        merge(other) { a, b in var a = a; a.add(b); return a }
+    }
+}
+
 /// A cell of `stats --by A,B`: the records whose first field is `row` and second `column`.
 public struct PairCount: Sendable, Equatable {
     public let row: GroupCount.Key

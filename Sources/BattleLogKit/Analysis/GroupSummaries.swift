@@ -38,11 +38,14 @@ enum GroupSummaries {
     }
 
     /// Every summary the model's fields need.
-    static func fields(columns: QueryColumns) -> [(name: String, field: GroupField)] {
+    static func fields(columns: QueryColumns) -> [(name: String, field: GroupField)] { fields(paths: columns.paths) }
+
+    /// Every summary of the fixed fields and of the model's derived `paths` (sorted).
+    static func fields(paths: [String]) -> [(name: String, field: GroupField)] {
         var fields: [GroupField] = [.owner, .opponent, .result, .magic]
         for kind in MagicCatalog.kinds { for f in kind.filterFields { fields.append(.magicField(type: kind.typeName, name: f.name)) } }
         fields.append(.date(.day))
-        fields += columns.paths.map { .number(path: $0, width: nil) }
+        fields += paths.map { .number(path: $0, width: nil) }
         return fields.map(base)
     }
 
@@ -75,7 +78,7 @@ extension GroupSummaries {
     /// catch-up refills them. Asks first outside a transaction, so that an open with everything
     /// there takes no write lock.
     static func ensure(on db: Database) throws {
-        let names = ["group_summary", "group_summary_state", "group_summary_insert_below", "group_summary_update", "group_summary_delete"]
+        let names = [table, stateTable, "group_summary_insert_below", "group_summary_update", "group_summary_delete"]
         let present = Set(try db.prepare("SELECT name FROM sqlite_schema WHERE type IN ('table', 'trigger')").map { $0.string(0) ?? "" })
         guard !names.allSatisfy(present.contains) else { return }
         let script = Schema.migrations[4]
@@ -91,7 +94,7 @@ extension GroupSummaries {
     /// Whether the file has the summaries' tables (a read-only open of a file that lost them
     /// groups from the records).
     static func tablesExist(on db: Database) throws -> Bool {
-        try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('group_summary', 'group_summary_state')") == 2
+        try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN (?, ?)", [table, stateTable]) == 2
     }
 }
 
@@ -119,15 +122,8 @@ extension BattleStore {
         var cells: [[GroupSummaries.Cell: GroupCount]] = Array(repeating: [:], count: fields.count)
         let base = Int32(2 * fields.count)
         try db.prepare(sql).forEachRow(rows.arguments.map { $0 as any SQLiteBindable }) { row in
-            var one = GroupCount(key: .absent)
-            one.count = 1
-            switch row.string(base) {
-            case "win": one.wins = 1
-            case "loss": one.losses = 1
-            case "draw": one.draws = 1
-            default: break
-            }
-            if row.value(base + 1) != .null { one.durationSum = row.double(base + 1); one.durationCount = 1 }
+            let one = GroupCount.oneRecord(result: row.string(base).flatMap(FightResult.init(rawValue:)),
+                                           duration: row.value(base + 1) == .null ? nil : row.double(base + 1))
             for (i, f) in fields.enumerated() {
                 let cell = GroupSummaries.cell(f.field, value: row.value(Int32(2 * i)), status: row.string(Int32(2 * i + 1)))
                 cells[i][cell, default: GroupCount(key: .absent)].add(one)
@@ -295,12 +291,12 @@ extension StoreDiagnostics {
             var byQuery: [[GroupSummaries.Cell: GroupCount]] = Array(repeating: [:], count: fields.count)
             for ids in stride(from: 0, to: scan.groupsByQuery.count, by: 500).map({ Array(scan.groupsByQuery[$0..<min($0 + 500, scan.groupsByQuery.count)]) }) {
                 let cells = try store.groupSummaryCells(fields, where: "record.id IN (\(ids.map(String.init).joined(separator: ", ")))")
-                for i in fields.indices { byQuery[i].merge(cells[i]) { a, b in var a = a; a.add(b); return a } }
+                for i in fields.indices { byQuery[i].addFigures(of: cells[i]) }
             }
             for (i, f) in fields.enumerated() where ends[f.name] == last {
                 guard let s = scan.groups.names.firstIndex(of: f.name) else { continue }
                 var expected = scan.groups.cells[s]
-                expected.merge(byQuery[i]) { a, b in var a = a; a.add(b); return a }
+                expected.addFigures(of: byQuery[i])
                 var kept: [GroupSummaries.Cell: GroupCount] = [:]
                 try store.db.cachedStatement("""
                     SELECT status, key, count, wins, losses, draws, duration_sum, duration_count FROM \(GroupSummaries.table) WHERE field = ?
@@ -312,9 +308,7 @@ extension StoreDiagnostics {
                 }
                 for cell in Set(expected.keys).union(kept.keys).sorted(by: { "\($0)" < "\($1)" }) where problems.count < limit {
                     let a = kept[cell] ?? GroupCount(key: .absent), b = expected[cell] ?? GroupCount(key: .absent)
-                    let same = [a.count, a.wins, a.losses, a.draws, a.durationCount] == [b.count, b.wins, b.losses, b.draws, b.durationCount]
-                        && abs(a.durationSum - b.durationSum) <= 1e-9 * max(1, abs(b.durationSum))
-                    if !same {
+                    if !a.hasSameFigures(as: b) {
                         problems.append("group summary \(f.name), \(GroupSummaries.describe(cell)): holds \(GroupSummaries.describe(a)), the records give \(GroupSummaries.describe(b))")
                     }
                 }

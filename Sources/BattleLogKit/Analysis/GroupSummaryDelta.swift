@@ -30,6 +30,8 @@ struct GroupSummaryDelta: Sendable {
 
     private struct Plan: Sendable {
         var attributeCount = 0
+        /// Each summary's finest grouping (how `GroupSummaries.cell` keys it) and its source.
+        var fields: [GroupField] = []
         var sources: [Source] = []
         var magicAt: Int?
         var durationAt: (attribute: Int, derived: Int)?
@@ -44,13 +46,10 @@ struct GroupSummaryDelta: Sendable {
             for (k, d) in a.derived.enumerated() { derivedAt[d.column.path] = (i, k, !a.isOptional) }
         }
         plan.durationAt = FilterField.duration.derivedPath.flatMap { derivedAt[$0] }.map { ($0.attribute, $0.derived) }
-        let paths = derivedAt.keys.sorted()
-        let columns = QueryColumns(Dictionary(uniqueKeysWithValues: paths.map {
-            ($0, QueryColumns.Source(column: "", sourceColumn: "", isReady: true))
-        }), magicColumn: nil)
-        let fields = GroupSummaries.fields(columns: columns)
+        let fields = GroupSummaries.fields(paths: derivedAt.keys.sorted())
         names = fields.map(\.name)
-        for (_, field) in fields {
+        plan.fields = fields.map(\.field)
+        for field in plan.fields {
             switch field {
             case .owner, .kind: plan.sources.append(.owner)
             case .opponent: plan.sources.append(.opponent)
@@ -80,22 +79,17 @@ struct GroupSummaryDelta: Sendable {
     mutating func add(owner: Int64, opponent: Int64?, date: SQLiteValue, result: FightResult, _ input: (Int) -> Input) {
         records += 1
         guard isExact else { return }
-        var one = GroupCount(key: .absent)
-        one.count = 1
-        switch result {
-        case .win: one.wins = 1
-        case .loss: one.losses = 1
-        case .draw: one.draws = 1
-        }
         // Each attribute's input read once (several summaries read the same attribute's numbers).
         let inputs = (0..<plan.attributeCount).map(input)
+        var duration: Double?
         if let at = plan.durationAt, case .value(_, let derived) = inputs[at.attribute] {
             switch derived[derived.startIndex + at.derived] {
-            case .integer(let i): one.durationSum = Double(i); one.durationCount = 1
-            case .real(let d): one.durationSum = d; one.durationCount = 1
+            case .integer(let i): duration = Double(i)
+            case .real(let d): duration = d
             default: break
             }
         }
+        let one = GroupCount.oneRecord(result: result, duration: duration)
         var magic: Magic?
         if let at = plan.magicAt {
             switch inputs[at] {
@@ -136,16 +130,7 @@ struct GroupSummaryDelta: Sendable {
                 }
             case .none: value = .null; status = "absent"
             }
-            cells[s][GroupSummaries.cell(Self.fieldKind(source), value: value, status: status), default: GroupCount(key: .absent)].add(one)
-        }
-    }
-
-    /// The field whose stored keys `cell` makes for a source (dates by day, numbers floored).
-    private static func fieldKind(_ source: Source) -> GroupField {
-        switch source {
-        case .date: .date(.day)
-        case .number: .number(path: "", width: nil)
-        default: .result
+            cells[s][GroupSummaries.cell(plan.fields[s], value: value, status: status), default: GroupCount(key: .absent)].add(one)
         }
     }
 
@@ -153,6 +138,6 @@ struct GroupSummaryDelta: Sendable {
         records += other.records
         isExact = isExact && other.isExact
         guard isExact else { return }
-        for s in cells.indices { cells[s].merge(other.cells[s]) { a, b in var a = a; a.add(b); return a } }
+        for s in cells.indices { cells[s].addFigures(of: other.cells[s]) }
     }
 }
