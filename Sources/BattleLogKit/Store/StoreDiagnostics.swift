@@ -74,10 +74,13 @@ extension StoreDiagnostics {
         var problems: [String] = []
         var expected: [[SQLiteValue]?] = Array(repeating: nil, count: attributes.count)
         var groups = GroupSummaryDelta(attributes: attributes)
+        // Where the row holds each derived value (nil: a column still being filled, computed).
+        var storedAt = attributes.map { [Int32?](repeating: nil, count: $0.derivedCount) }
+        for (n, c) in checks.enumerated() { storedAt[c.attribute][c.derived] = Int32(offset + n) }
         var groupsByQuery: [Int64] = []
         let stats = try BattleStats.fromScan(store, extraColumns: checks.map { attributes[$0.attribute].derived[$0.derived].column.column }) { r, row in
             each(r)
-            Self.gather(r, row, checks: checks, offset: offset, attributes: attributes, into: &groups, byQuery: &groupsByQuery)
+            Self.gather(r, row, storedAt: storedAt, attributes: attributes, into: &groups, byQuery: &groupsByQuery)
             guard problems.count < limit, !checks.isEmpty else { return }
             for i in expected.indices { expected[i] = nil }
             var reported = -1
@@ -99,19 +102,15 @@ extension StoreDiagnostics {
     /// Adds a record to the group summaries' rows as the writer gathers them: its values, and the
     /// derived values as stored (computed from the value for a column still being filled, as the
     /// grouping query does). A record with a damaged column is left to the grouping query.
-    private static func gather(_ r: Record, _ row: Row, checks: [(attribute: Int, derived: Int)], offset: Int,
-                               attributes: [ResolvedAttribute], into groups: inout GroupSummaryDelta, byQuery: inout [Int64]) {
+    private static func gather(_ r: Record, _ row: Row, storedAt: [[Int32?]], attributes: [ResolvedAttribute],
+                               into groups: inout GroupSummaryDelta, byQuery: inout [Int64]) {
         guard r.columnErrors.isEmpty, let result = r.result, r.transformables.allSatisfy({ $0.error == nil }) else {
             byQuery.append(r.id)
             return
         }
-        // The stored derived values; computed only for a column still being filled (not checked).
-        var derived = attributes.map { Array(repeating: SQLiteValue.null, count: $0.derivedCount) }
-        var stored = attributes.map { Array(repeating: false, count: $0.derivedCount) }
-        for (n, c) in checks.enumerated() { derived[c.attribute][c.derived] = row.value(Int32(offset + n)); stored[c.attribute][c.derived] = true }
-        for i in attributes.indices where stored[i].contains(false) {
-            let computed = attributes[i].derivedValues(of: r.transformables[i].value ?? nil)
-            for k in computed.indices where !stored[i][k] { derived[i][k] = computed[k] }
+        let derived = attributes.indices.map { i -> [SQLiteValue] in
+            let computed = storedAt[i].contains(nil) ? attributes[i].derivedValues(of: r.transformables[i].value ?? nil) : []
+            return storedAt[i].enumerated().map { k, column in column.map { row.value($0) } ?? computed[k] }
         }
         groups.add(owner: r.owner.id, opponent: r.opponent?.id, date: r.storedDate, result: result) { i in
             guard let value = r.transformables[i].value ?? nil else { return .absent }
