@@ -8,6 +8,10 @@ extension BattleStore {
         var valueArguments: [SQLiteValue] = []
         var key = "v", keyArguments: [SQLiteValue] = []
         var status = "NULL"
+        /// Whether the status reads the magic's type `mt` (a read of its JSON).
+        var readsMagicType = false
+        /// Whether the value is read from the magic's JSON (a generated column).
+        var readsMagic = false
     }
 
     func groupSQL(_ field: GroupField) -> GroupSQL {
@@ -19,13 +23,14 @@ extension BattleStore {
         case .opponent: g.value = "record.opponent_id"; g.status = "CASE WHEN v IS NULL THEN 'absent' END"
         case .result: g.value = "record.result"
         case .magic:
-            g.value = "record.magic_type"; g.source = stored
+            g.value = "record.magic_type"; g.source = stored; g.readsMagic = true
             g.status = "CASE WHEN src IS NULL THEN 'absent' WHEN v IS NULL THEN 'damaged' END"
         case .magicField:
             let v = FilterCompiler.valueSQL(field.filterField, columns: columns)
             g.value = v.sql; g.valueArguments = v.arguments; g.source = stored
             // The magic's type is read only for a record without the value (most have it).
             g.status = "CASE WHEN v IS NOT NULL THEN NULL WHEN src IS NOT NULL AND mt IS NULL THEN 'damaged' ELSE 'absent' END"
+            g.readsMagicType = true; g.readsMagic = true
         case .date(let bucket):
             g.value = "record.date"
             g.key = switch bucket {
@@ -59,8 +64,8 @@ extension BattleStore {
     /// The per-record query every grouping reads: for each of `fields` its value `v<i>` and the
     /// stored column `src<i>` it comes from, then the magic's type `mt`, the result and the
     /// duration `d`, over the records `filter` matches (with an id above `after` and up to
-    /// `through`). `parts`
-    /// hold each field's key and status, written over that row's own names (`v0`, `src0`).
+    /// `through`). `parts` hold each field's key and status, written over that row's own names
+    /// (`v0`, `src0`).
     /// The same query feeds the group counts and the summaries the writer keeps.
     func perRecordSQL(_ fields: [GroupField], where filter: CompiledFilter?, after: Int64?, through: Int64? = nil)
         -> (sql: String, arguments: [SQLiteValue], parts: [GroupSQL]) {
@@ -72,7 +77,7 @@ extension BattleStore {
         }
         for i in parts.indices { parts[i].key = own(parts[i].key, i); parts[i].status = own(parts[i].status, i) }
         // The magic's type (JSON read) only for the statuses that ask for it.
-        let readsType = parts.contains { $0.status.contains("mt") }
+        let readsType = parts.contains(where: \.readsMagicType)
         let values = parts.enumerated().map { i, g in "+(\(g.value)) AS v\(i), \(g.source) AS src\(i)" }
         let duration = FilterCompiler.valueSQL(.duration, columns: queryColumns)
         let conditions = [filter.map(\.sql), after.map { _ in "record.id > ?" }, through.map { _ in "record.id <= ?" }].compactMap { $0 }
@@ -81,7 +86,7 @@ extension BattleStore {
         // For the magic's values (read from its JSON), `LIMIT -1` keeps the query apart from the
         // one over it, so that each is computed once per record, not once per mention (for the
         // plain columns, the extra step costs more than it saves).
-        let readsMagic = fields.contains { if case .magic = $0 { true } else if case .magicField = $0 { true } else { false } }
+        let readsMagic = parts.contains(where: \.readsMagic)
         let sql = """
             SELECT \(values.joined(separator: ", ")), \(readsType ? "record.magic_type" : "NULL") AS mt, record.result AS result, (\(duration.sql)) AS d
             FROM record \(conditions.isEmpty ? "" : "WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND "))\(readsMagic ? " LIMIT -1" : "")
