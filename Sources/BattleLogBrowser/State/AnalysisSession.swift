@@ -20,7 +20,9 @@ struct AnalysisSession {
     var chart: Chart?
 
     struct Chart {
-        var key: String
+        /// What it was drawn for: the measure and the chart's size.
+        var measure: Measure
+        var width: Int, height: Int
         var title: String
         var lines: [String]
     }

@@ -106,13 +106,12 @@ enum AnalysisView {
 
     static func drawChart(_ m: BrowserModel, _ s: Screen, _ a: AnalysisSession, _ field: GroupField, _ groups: [GroupCount], _ r: Rect) {
         // Drawn once for its groups, measure and size (21,000 days took 15 ms a frame).
-        let key = "\(a.measure.rawValue) \(r.width)x\(r.height)"
         let chart: AnalysisSession.Chart
-        if let drawn = a.chart, drawn.key == key {
+        if let drawn = a.chart, drawn.measure == a.measure, drawn.width == r.width, drawn.height == r.height {
             chart = drawn
         } else {
             guard let made = chartLines(m, a, field, groups, r) else { return }
-            chart = AnalysisSession.Chart(key: key, title: made.title, lines: made.lines)
+            chart = AnalysisSession.Chart(measure: a.measure, width: r.width, height: r.height, title: made.title, lines: made.lines)
             m.analysis?.chart = chart
         }
         s.put(r.top, r.left, DisplayWidth.truncate(chart.title, to: r.width), style: .bold)
