@@ -90,8 +90,8 @@ struct BatchCounts: Sendable {
 
 extension BattleStore {
     /// Runs `body` with a batch writer inside one write transaction, then adds the batch's
-    /// tallies and summaries (the group summaries too), commits, and reads the Humans again when the batch may have added
-    /// some (`reloadsHumans`). Everything or nothing: a throw
+    /// tallies and summaries (the group summaries too), commits, and reads the Humans again when
+    /// the batch may have added some (`reloadsHumans`). Everything or nothing: a throw
     /// from `body` rolls the batch back. A conflict `body` finds is a `StoreError.conflict`, an
     /// SQLite failure is classified against the store's file.
     func writeBatch<T>(withID: Bool = false, reloadsHumans: Bool = true, _ body: (inout BatchWriter) throws -> T) throws(StoreError) -> T {
