@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BattleLogBrowser
 @testable import BattleLogKit
+import BattleLogPresentation
 
 /// The second pass's features: the filter prompt (help, completion, history), search as you
 /// type, go to, pane sizes and zoom, export.
@@ -161,6 +162,75 @@ import Testing
         #expect(m.status == "No record 99999")
         m.handle(.character(":")); m.type("yesterday"); m.handle(.enter)
         #expect(m.prompt?.error?.contains("expected a record id") == true)
+    }
+
+    /// In a long list the position is counted in the background: the record is shown at once,
+    /// the title says "…" until the count arrives, and then every figure is exact, whether the
+    /// next key comes before the count or after it.
+    @Test func goToInALongListGetsItsExactPositionFromTheBackground() throws {
+        let s = try SimulatedStore(fights: 600, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.positionCountInBackgroundAbove = 0
+        let human = try #require(m.roster.max { (m.tallies[$0.id]?.total ?? 0) < (m.tallies[$1.id]?.total ?? 0) })
+        let list = try s.store.page(RecordQuery(ownerID: human.id), limit: 10_000)
+        #expect(list.count > 200)
+        func goTo(_ index: Int) {
+            m.handle(.character(":")); m.type(String(list[index].id)); m.handle(.enter)
+        }
+        func waitForCount() {
+            let deadline = Date().addingTimeInterval(10)
+            while m.isCountingPosition && Date() < deadline { m.tick(); Thread.sleep(forTimeInterval: 0.002) }
+        }
+        for index in [list.count / 3, list.count / 2, list.count - 40, 40] {
+            goTo(index)
+            #expect(m.selectedRecord?.id == list[index].id)
+            #expect(m.isCountingPosition, "a position in the middle of a long list is counted in the background")
+            #expect(m.windowStart >= 0 && m.windowStart + m.window.count <= m.total, "the estimate keeps the window inside the list")
+            BrowserView.render(m, on: grid)
+            #expect(grid.text.contains("record … of \(list.count)"), "\(grid.line(0))")
+            waitForCount()
+            #expect(!m.isCountingPosition && m.selected == index && m.selectedRecord?.id == list[index].id)
+            BrowserView.render(m, on: grid)
+            #expect(grid.text.contains("record \(GroupedNumber.text(index + 1)) of \(list.count)"))
+        }
+        // A key before the count arrives moves from the exact place.
+        let index = list.count / 2 + 7
+        goTo(index)
+        m.handle(.down)
+        #expect(m.selected == index + 1 && m.selectedRecord?.id == list[index + 1].id && !m.isCountingPosition)
+        m.handle(.pageDown)
+        #expect(m.selectedRecord.map { r in list.firstIndex { $0.id == r.id } } == m.selected)
+        // A jump to the end makes the count useless: it is dropped, and nothing moves later.
+        goTo(list.count / 3)
+        m.handle(.character("G"))
+        #expect(!m.isCountingPosition && m.selected == list.count - 1 && m.selectedRecord?.id == list.last?.id)
+        Thread.sleep(forTimeInterval: 0.2)
+        m.tick()
+        #expect(m.selected == list.count - 1 && m.selectedRecord?.id == list.last?.id)
+        // A count that fails (here: its connection cannot open) is made on the browser's own.
+        m.positionCounterStorage = PositionCounter(path: s.folder + "/missing/b.sqlite")
+        goTo(list.count / 3)
+        #expect(m.isCountingPosition)
+        waitForCount()
+        #expect(!m.isCountingPosition && m.selected == list.count / 3 && m.selectedRecord?.id == list[list.count / 3].id)
+        m.positionCounterStorage = nil
+        // Near either end the loaded pages give the position exactly: nothing to count.
+        goTo(5)
+        #expect(!m.isCountingPosition && m.selected == 5)
+        goTo(list.count - 6)
+        #expect(!m.isCountingPosition && m.selected == list.count - 6)
+        // Another program added fights that the browser has not refreshed for yet: they are
+        // newer, above the record. The count sees them, the refresh adds them, and the position
+        // counts them once.
+        m.refreshInterval = 0
+        let writer = try BattleStore(path: s.path)
+        try SimulationRun(fights: 300, seed: 7, heroes: 2, villains: 2, batchSize: 50).run(on: writer)
+        let added = try writer.count(RecordQuery(ownerID: human.id)) - list.count
+        #expect(added > 0)
+        goTo(list.count / 2)
+        m.settlePositionCount(waiting: true)
+        m.tick(now: Date().addingTimeInterval(1))
+        #expect(m.selectedRecord?.id == list[list.count / 2].id && m.selected == list.count / 2 + added && m.total == list.count + added)
     }
 }
 

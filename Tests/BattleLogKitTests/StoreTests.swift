@@ -278,6 +278,10 @@ func runSQLite(_ path: String, _ sql: String) throws {
             let cursor = RecordCursor(record)
             #expect(try store.position(of: cursor, in: query, total: total) == expected, "record \(record.id)")
             #expect(try store.position(of: cursor, in: query) == expected)
+            // Whatever the guess at the position, right or wrong, the count is exact.
+            for estimate in [0, expected, total - 1 - expected, total - 1] {
+                #expect(try store.position(of: cursor, in: query, total: total, estimate: estimate) == expected, "record \(record.id), guess \(estimate)")
+            }
         }
     }
 }

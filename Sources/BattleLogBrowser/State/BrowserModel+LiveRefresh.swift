@@ -9,6 +9,7 @@ extension BrowserModel {
     public func tick(now: Date = Date()) {
         tickReplay()
         tickAnalysis()
+        settlePositionCount()
         if let search = filterSearch {
             let p = search.progress
             if let id = reselectID {

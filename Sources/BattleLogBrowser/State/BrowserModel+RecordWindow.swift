@@ -6,6 +6,7 @@ import Foundation
 /// around the selection, so that nothing loads the whole table.
 extension BrowserModel {
     func jumpToFirst() throws {
+        cancelPositionCount()
         if filterSearch != nil { try moveFiltered(to: 0); return }
         total = tallies[selectedHuman?.id ?? -1]?.total ?? 0
         window = try store.page(query, limit: Self.pageFetch)
@@ -16,6 +17,7 @@ extension BrowserModel {
     }
 
     func jumpToLast() throws {
+        cancelPositionCount()
         if let f = filterSearch { try moveFiltered(to: f.progress.count - 1); return }
         window = try store.page(query, from: nil, direction: .newer, limit: Self.pageFetch)
         if window.count < Self.pageFetch { total = window.count }
@@ -40,7 +42,10 @@ extension BrowserModel {
     /// Moves the selection to `position`, loading pages as needed; clamps at both ends.
     func moveSelection(to position: Int) throws {
         if filterSearch != nil { try moveFiltered(to: position); return }
-        var target = max(0, position)
+        // A move is relative to where the selection is: its position must be known.
+        let before = selected
+        settlePositionCount(waiting: true)
+        var target = max(0, position + (selected - before))
         while target >= windowStart + window.count {
             guard let last = window.last else { target = 0; break }
             let older = try store.page(query, from: RecordCursor(last), direction: .older, limit: Self.pageFetch)
@@ -94,21 +99,78 @@ extension BrowserModel {
         status = "\(labels["otherSide"]): \(labels["fight"]) \(other.fightText)"
     }
 
-    /// Selects `record` in the selected Human's list wherever it is: one count and two small
-    /// pages around it, not a walk from the top.
+    /// Selects `record` in the selected Human's list wherever it is: two small pages around it,
+    /// not a walk from the top. Its position is counted at once in a short list; in a long one
+    /// the count runs in the background (`PositionCounter`), the position estimated from the
+    /// record's date until it arrives, and the title shows "…" for it meanwhile.
     func select(_ record: Record) throws {
+        cancelPositionCount()
         let cursor = RecordCursor(record)
-        // The tally is the list's length (no filter here): the count reads the shorter side.
-        let position = try store.position(of: cursor, in: query, total: tallies[selectedHuman?.id ?? -1]?.total)
         let half = Self.pageFetch / 2
         let newer = try store.page(query, from: cursor, direction: .newer, limit: half)
         let older = try store.page(query, from: cursor, direction: .older, limit: half)
+        // The tally is the list's length (no filter here).
+        let listTotal = tallies[selectedHuman?.id ?? -1]?.total
+        let position: Int
+        if newer.count < half {
+            position = newer.count
+        } else if let listTotal, older.count < half {
+            position = max(newer.count, listTotal - 1 - older.count)
+        } else if let listTotal, let owner = selectedHuman?.id, listTotal > positionCountInBackgroundAbove {
+            position = try estimatedPosition(of: cursor, listTotal: listTotal, between: newer.count...(listTotal - 1 - older.count))
+            pendingPositionCount = (positionCounter.submit(ownerID: owner, cursor: cursor, estimate: position), cursor)
+        } else {
+            position = try store.position(of: cursor, in: query, total: listTotal)
+        }
         window = newer + [record] + older
         windowStart = position - newer.count
         selected = position
         total = max(total, windowStart + window.count)
         let visible = layout.recordRows
         recordsScroll = max(0, min(selected - visible / 2, total - visible))
+    }
+
+    /// Where `cursor` would be if the list's dates were even between its newest and oldest
+    /// record, kept within `bounds` (the pages loaded around it fit the list).
+    private func estimatedPosition(of cursor: RecordCursor, listTotal: Int, between bounds: ClosedRange<Int>) throws -> Int {
+        guard let newest = try store.page(query, limit: 1).first.map(RecordCursor.init),
+              let oldest = try store.page(query, direction: .newer, limit: 1).first.map(RecordCursor.init),
+              newest.date > oldest.date else { return min(max(listTotal / 2, bounds.lowerBound), bounds.upperBound) }
+        let fraction = Double(newest.date - cursor.date) / Double(newest.date - oldest.date)
+        let guess = Int((fraction * Double(listTotal - 1)).rounded())
+        return min(max(guess, bounds.lowerBound), bounds.upperBound)
+    }
+
+    /// The background count of the selection's position arrived (or, with `waiting`, waits for
+    /// it): the selection, the window and the scroll move to the counted place together. A count
+    /// that failed or took too long is made again here, on the browser's own connection.
+    func settlePositionCount(waiting: Bool = false) {
+        guard let pending = pendingPositionCount else { return }
+        let outcome = waiting ? positionCounter.wait(for: pending.serial, timeout: 1) : positionCounter.take(pending.serial)
+        guard waiting || outcome != nil else { return }
+        pendingPositionCount = nil
+        let exact: Int
+        if let counted = outcome?.counted {
+            // Records another program added since the count's snapshot are newer: above this one.
+            exact = max(0, counted.position + (total - counted.listTotal))
+        } else {
+            positionCounter.cancel()
+            guard let position = try? store.position(of: pending.cursor, in: query, total: total, estimate: selected) else { return }
+            exact = position
+        }
+        let shift = exact - selected
+        windowStart += shift
+        selected += shift
+        recordsScroll += shift
+        total = max(total, windowStart + window.count)
+        scrollSelectionIntoView()
+    }
+
+    /// Something placed the selection anew: a count still running is of no use.
+    func cancelPositionCount() {
+        guard pendingPositionCount != nil else { return }
+        pendingPositionCount = nil
+        positionCounterStorage?.cancel()
     }
 
     /// Filter mode: the selection moves over the ids found so far; the rows around it are loaded by id.

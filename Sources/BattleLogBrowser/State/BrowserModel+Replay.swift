@@ -79,7 +79,9 @@ extension BrowserModel {
     public var eventTimeout: Int32 {
         // While the analysis counts, its groups are shown within 50 ms of being counted.
         let analysisWait: Int32 = overlay == .stats && analysisCounterStorage?.isCounting == true ? 50 : Self.idleTick
-        return min(analysisWait, replay?.millisecondsToNextFrame() ?? Self.idleTick)
+        // A position being counted is shown within 20 ms of being counted.
+        let positionWait: Int32 = isCountingPosition ? 20 : Self.idleTick
+        return min(analysisWait, positionWait, replay?.millisecondsToNextFrame() ?? Self.idleTick)
     }
     static let idleTick: Int32 = 250
 

@@ -131,7 +131,10 @@ public final class BrowserModel {
     /// The active filter: every record matching it, found in the background. While there is
     /// one the roster pane steps aside.
     var filterSearch: FilterSearch? {
-        didSet { if (oldValue == nil) != (filterSearch == nil) { relayout(rows: layout.rows, columns: layout.columns) } }
+        didSet {
+            cancelPositionCount()
+            if (oldValue == nil) != (filterSearch == nil) { relayout(rows: layout.rows, columns: layout.columns) }
+        }
     }
     /// After live refresh restarted the filter: the record to select again once it is found.
     var reselectID: Int64?
@@ -147,6 +150,15 @@ public final class BrowserModel {
     /// The background search of a Human's records (made on first use).
     var searchWorker: RecordSearchWorker { Self.made(&searchWorkerStorage) { RecordSearchWorker(path: store.path) } }
     var searchWorkerStorage: RecordSearchWorker?
+    /// The background count of a selection's position in a long list (made on first use).
+    var positionCounter: PositionCounter { Self.made(&positionCounterStorage) { PositionCounter(path: store.path) } }
+    var positionCounterStorage: PositionCounter?
+    /// The count whose position the selection waits for (its place is estimated meanwhile).
+    var pendingPositionCount: (serial: Int, cursor: RecordCursor)?
+    /// Lists longer than this count a selection's position in the background (a test lowers it).
+    var positionCountInBackgroundAbove = 20_000
+    /// Whether the selection's position is still being counted (the title shows "…" for it).
+    public var isCountingPosition: Bool { pendingPositionCount != nil }
 
     /// The value in `storage`, made by `make` on first use (the background workers start only
     /// when something needs them).
@@ -189,6 +201,7 @@ public final class BrowserModel {
         profilesStorage?.shutDown(timeout: 0)
         searchWorkerStorage?.shutDown(timeout: 0)
         analysisCounterStorage?.shutDown(timeout: 0)
+        positionCounterStorage?.shutDown(timeout: 0)
     }
 
     /// The filters applied, kept across runs when the app gives it a file.
@@ -507,6 +520,7 @@ public final class BrowserModel {
         profilesStorage?.shutDown()
         searchWorkerStorage?.shutDown()
         analysisCounterStorage?.shutDown()
+        positionCounterStorage?.shutDown()
         var farewell: [String] = []
         if let simulation, simulation.isRunning {
             simulation.stop()

@@ -120,7 +120,8 @@ public enum BrowserView {
             // The roster has the focus: where the selection is among the Humans.
             parts.append(m.labels.fill("humanOf", GroupedNumber.text(m.rosterIndex + 1), GroupedNumber.text(m.roster.count)))
         } else if m.total > 0 {
-            parts.append("\(m.labels["record"]) \(GroupedNumber.text(m.selected + 1)) \(m.labels["of"]) \(GroupedNumber.text(m.total))")
+            let position = m.isCountingPosition ? "…" : GroupedNumber.text(m.selected + 1)
+            parts.append("\(m.labels["record"]) \(position) \(m.labels["of"]) \(GroupedNumber.text(m.total))")
         } else {
             parts.append(m.labels["noRecords"])
         }

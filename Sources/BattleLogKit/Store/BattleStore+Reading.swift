@@ -62,8 +62,11 @@ extension BattleStore {
     }
 
     /// How many records precede `cursor` in newest-first order for `query` (its 0-based position).
-    /// Given the list's `total`, it counts the shorter side: at most half the list is read.
-    public func position(of cursor: RecordCursor, in query: RecordQuery, total: Int? = nil) throws(StoreError) -> Int {
+    /// Given the list's `total`, it counts the shorter side: at most half the list is read. The
+    /// side `estimate` (a guess at the position) says is shorter is counted first, so a good
+    /// guess reads only the shorter side.
+    public func position(of cursor: RecordCursor, in query: RecordQuery, total: Int? = nil,
+                         estimate: Int? = nil) throws(StoreError) -> Int {
         func count(_ direction: PageDirection, limit: Int?) throws(StoreError) -> Int {
             let parts = query.splitClauses(from: cursor, direction: direction)
             return try run {
@@ -80,6 +83,11 @@ extension BattleStore {
         }
         guard let total, total > 64 else { return try count(.newer, limit: nil) }
         let half = total / 2
+        if let estimate, estimate >= half {
+            let older = try count(.older, limit: total - half)
+            if older < total - half { return max(0, total - 1 - older) }
+            return try count(.newer, limit: nil)
+        }
         let newer = try count(.newer, limit: half)
         if newer < half { return newer }
         return max(0, total - 1 - (try count(.older, limit: nil)))
