@@ -24,6 +24,13 @@ import Foundation
 /// Writes a line to stdout at once (no buffering: the child process's lines must come in order).
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+/// The calling thread's CPU time (user and system), in seconds: a key's own work, without the
+/// time the machine gave to other processes.
+func threadCPUTime() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
 func peakRSSMegabytes() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -181,18 +188,19 @@ if args.count >= 3 && args[1] == "browser" {
     say(String(format: "browser: first full frame %.1f ms (open store, roster, first page, draw 120x40)", firstFrame * 1000))
 
     func measure(_ name: String, _ rounds: Int, setUp: () -> Void = {}, _ keys: [Key]) {
-        var times: [Double] = []
+        var times: [Double] = [], cpu: [Double] = []
         for _ in 0..<rounds {
             setUp()
             for key in keys {
-                let start = now()
+                let start = now(), startCPU = threadCPUTime()
                 model.handle(key)
                 BrowserView.render(model, on: grid)
                 times.append(now() - start)
+                cpu.append(threadCPUTime() - startCPU)
             }
         }
-        say(String(format: "browser: %-28@ median %.3f ms  p99 %.3f ms  (n=%d)", name as NSString,
-                     percentile(times, 0.5) * 1000, percentile(times, 0.99) * 1000, times.count))
+        say(String(format: "browser: %-28@ median %.3f ms  p99 %.3f ms  (n=%d; thread CPU p99 %.3f ms)", name as NSString,
+                     percentile(times, 0.5) * 1000, percentile(times, 0.99) * 1000, times.count, percentile(cpu, 0.99) * 1000))
     }
     // The Human with the most records.
     let tallies = try store.tallies()

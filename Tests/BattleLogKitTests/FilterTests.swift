@@ -317,19 +317,36 @@ final class FilterFixture {
         #expect(both.contains("record_rolls_max"), "\(both)")
         #expect(!(try f.store.queryPlan(query("duration > 1:40 and rolls.max < 30")).joined().contains("bl_derived")))
         #expect(try countPlan("duration > 1:40").contains("record_duration_seconds"), "the whole-second index")
-        // A page of a filter with few matches: a walk of the dates that runs out of its budget
-        // gives way to the derived index; the page is the same.
+        // A page of a filter with few matches is read from its derived index and sorted, at
+        // once: a walk of the dates would read far to find them, or all of them to find none.
         let folder = TemporaryFolder()
         let (big, _, _) = try makeStore(folder, fights: 600)
-        let sparse = RecordQuery(filter: try FilterCompiler.compile("rolls.max > 99 and duration >= 0", roster: big.humans, columns: big.queryColumns))
-        let walked = try big.page(sparse, limit: 50).map(\.id)
-        #expect(walked.count == 12)
-        #expect(!(try big.queryPlan(sparse)).joined().contains("TEMP B-TREE"))
-        let other = try BattleStore(path: big.path)
-        other.walkBudget = 0
-        #expect(try other.page(sparse, limit: 50).map(\.id) == walked)
-        let chosen = try other.queryPlan(sparse).joined(separator: "\n")
+        func compiled(_ e: String) throws -> RecordQuery {
+            RecordQuery(filter: try FilterCompiler.compile(e, roster: big.humans, columns: big.queryColumns))
+        }
+        let sparse = try compiled("rolls.max > 99 and duration >= 0")
+        let fromIndex = try big.page(sparse, limit: 50).map(\.id)
+        #expect(fromIndex.count == 12)
+        let chosen = try big.queryPlan(sparse).joined(separator: "\n")
         #expect(chosen.contains("USE TEMP B-TREE FOR ORDER BY") && !chosen.contains("record_date"), "\(chosen)")
+        #expect(try big.page(compiled("rolls.max > 100"), limit: 50).isEmpty)
+        // Without that first try, the walk finds the same page (here, within its budget); and
+        // a walk that runs out of its budget gives way to the index, with the same page again.
+        let walker = try BattleStore(path: big.path)
+        walker.indexTrialBudget = 0
+        #expect(try walker.page(sparse, limit: 50).map(\.id) == fromIndex)
+        #expect(!(try walker.queryPlan(sparse)).joined().contains("TEMP B-TREE"))
+        let other = try BattleStore(path: big.path)
+        other.indexTrialBudget = 0
+        other.walkBudget = 0
+        #expect(try other.page(sparse, limit: 50).map(\.id) == fromIndex)
+        #expect(try other.queryPlan(sparse).joined().contains("USE TEMP B-TREE FOR ORDER BY"))
+        // A filter that most records match runs out of the index's small budget: the walk
+        // answers, in date order without a sort.
+        let dense = try compiled("duration >= 0")
+        #expect(try big.page(dense, limit: 50).count == 50)
+        let densePlan = try big.queryPlan(dense).joined(separator: "\n")
+        #expect(!densePlan.contains("TEMP B-TREE"), "\(densePlan)")
         // result = win reads the date index (a list is read in date order), no result index.
         #expect(try plan("result = win").contains("record_date"))
     }

@@ -29,10 +29,16 @@ extension BattleStore {
         }
         // Walking the date index finds a page of a filter's matches at once when they are many;
         // when they are few and far apart, reading them from the filter's own derived index and
-        // sorting them is faster. A walk is tried first, within a budget; past it, the index.
+        // sorting them is faster. The index is tried first within a small budget (few
+        // candidates, or none, answer at once); then a walk within a larger one; past both, the
+        // index to the end.
         let found: [Record] = try run {
             guard query.filter?.readsDerivedIndex == true else { return try rows(indexFirst: false) }
             if let known = indexFirstCache, known.query == query { return try rows(indexFirst: known.indexFirst) }
+            if indexTrialBudget > 0, let fromIndex = try db.withStepBudget(indexTrialBudget, { try rows(indexFirst: true) }) {
+                indexFirstCache = (query, true)
+                return fromIndex
+            }
             if let walked = try db.withStepBudget(walkBudget, { try rows(indexFirst: false) }) {
                 indexFirstCache = (query, false)
                 return walked

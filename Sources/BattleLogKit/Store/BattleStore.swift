@@ -22,6 +22,10 @@ public final class BattleStore {
     /// 10 ms on 2,000,000 records); past it, a filter reading a derived index is paged from that
     /// index (see `page`).
     package var walkBudget = 200
+    /// The budget, in the same units, of reading a page from a filter's derived index before the
+    /// walk is tried: enough to sort a few thousand candidates, and when there are none (a filter
+    /// that matches nothing), the answer at once instead of a walk through its whole budget.
+    package var indexTrialBudget = 20
     /// How the last filter reading a derived index was best paged.
     var indexFirstCache: (query: RecordQuery, indexFirst: Bool)?
     /// Where the filter language reads each derived query path (its column once filled).
