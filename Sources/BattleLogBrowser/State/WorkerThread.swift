@@ -26,12 +26,23 @@ final class WorkerThread: @unchecked Sendable {
         if start {
             Thread { [self] in
                 Thread.current.name = name   // seen in top -H, gdb, /proc
+                Self.yieldToKeys()
                 body(self)
                 flags.withLock { $0.ended = true }
                 stopped.signal()
             }.start()
         }
         work.signal()
+    }
+
+    /// Lowers the calling thread's priority (nice +10, this thread only): on a machine with
+    /// fewer free cores than busy threads, a key's work on the browser's thread runs before a
+    /// background scan's, instead of waiting for its time slice.
+    static func yieldToKeys() {
+        #if os(Linux)
+        // Who 0 is the calling thread: on Linux the nice value belongs to each thread.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
     }
 
     /// Waits for `wake`; false once the worker is shut down.
