@@ -64,6 +64,10 @@ final class FilterFixture {
         ("magic = hero", [1, 3, 7]),
         ("magic = none", [5]),
         ("magic = damaged", [8, 9]),
+        // Record 8 looks like a villain's magic to SQL (power 42): the decoder, asked last in a
+        // chain of ands, still keeps it out.
+        ("result = loss and magic = villain", [2]),
+        ("magic = villain and (result = loss or result = win) and owner != 血影", [2, 6, 10]),
         ("magic != villain", [1, 3, 5, 7, 8, 9]),
         ("power >= 9", [2, 6]),
         ("powerOfEvilGate = 8", [10]),
@@ -134,6 +138,16 @@ final class FilterFixture {
         // Nothing was dropped or changed by hostile text.
         #expect(try f.store.count(RecordQuery()) == 10)
         #expect(try f.store.diagnostics.integrityCheck() == ["ok"])
+    }
+
+    /// In a chain of ands the decoder's confirmation of a magic type is the last condition, so
+    /// that SQLite asks it only of the records every cheaper condition kept.
+    @Test func theMagicDecoderIsAskedLast() throws {
+        let f = try FilterFixture()
+        let sql = try FilterCompiler.compile("magic = villain and power >= 8 and result = loss", roster: f.store.humans).sql
+        let confirmation = try #require(sql.range(of: "bl_magic_status"))
+        #expect(sql.range(of: "record.result")!.lowerBound < confirmation.lowerBound, "\(sql)")
+        #expect(sql.range(of: "record.magic_type")!.lowerBound < sql.range(of: "record.result")!.lowerBound, "\(sql)")
     }
 
     @Test func damagedRecordsNeverBreakAFilter() throws {

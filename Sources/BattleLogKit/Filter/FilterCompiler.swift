@@ -18,7 +18,7 @@ public struct FilterCompiler {
     /// columns once filled; without them each value is computed from its stored form).
     public static func compile(_ expression: FilterExpression, roster: [Human], columns: QueryColumns = .computed) -> CompiledFilter {
         var compiler = FilterCompiler(roster: roster, columns: columns)
-        let sql = compiler.sql(expression)
+        let sql = compiler.conjunction(Self.operands(of: expression, and: true))
         return CompiledFilter(sql: sql, arguments: compiler.arguments, readsDerivedIndex: compiler.readsDerivedIndex)
     }
 
@@ -86,6 +86,31 @@ public struct FilterCompiler {
         case .comparison(let field, let op, let value):
             return comparison(field, op, value)
         }
+    }
+
+    /// The whole expression's chain of `and`s. `magic = hero|villain` is the indexed type, which
+    /// the decoder confirms; in a chain of `and`s the confirmations come last, so that the
+    /// decoder reads only the records every other condition kept (at 2,000,000 records,
+    /// `magic = villain and power >= 8 and result = loss` decoded a million villains' magic
+    /// first, 7 s, and now decodes the 85,000 that are left).
+    private mutating func conjunction(_ parts: [FilterExpression]) -> String {
+        var pieces: [String] = [], confirmations: [String] = []
+        for part in parts {
+            if case .comparison(.magic, .equal, let value) = part, case let type = text(value).lowercased(),
+               type != "none", type != "damaged" {
+                pieces.append("record.magic_type = \(bind(.text(type)))")
+                confirmations.append(type)
+            } else {
+                pieces.append(sql(part))
+            }
+        }
+        for type in confirmations { pieces.append(magicConfirmation(type)) }
+        return "(" + pieces.joined(separator: " AND ") + ")"
+    }
+
+    /// The decoder's word that the stored magic is of `type` (every field of it within range).
+    private mutating func magicConfirmation(_ type: String) -> String {
+        "bl_magic_status(\(columns.magicColumn.map { "record." + $0 } ?? "NULL")) = \(bind(.text(type)))"
     }
 
     /// The operands of a chain of `and`s (or `or`s), left to right.
@@ -205,7 +230,7 @@ public struct FilterCompiler {
         switch value {
         case "none": condition = "\(stored) IS NULL"
         case "damaged": condition = "(\(stored) IS NOT NULL AND bl_magic_status(\(stored)) = 'damaged')"
-        default: condition = "(record.magic_type = \(bind(.text(value))) AND bl_magic_status(\(stored)) = \(bind(.text(value))))"
+        default: condition = "(record.magic_type = \(bind(.text(value))) AND \(magicConfirmation(value)))"
         }
         return op == .equal ? condition : "(NOT \(condition))"
     }
