@@ -155,7 +155,11 @@ import SQLiteDB
             UPDATE group_summary SET duration_sum = duration_sum + 500 WHERE field = 'date' AND key = (SELECT min(key) FROM group_summary WHERE field = 'date');
             """)
         try other.execute("UPDATE group_summary SET count = count - 1, losses = losses - 1 WHERE field = 'owner' AND key = ?", [store.humans[0].id])
+        // A row whose status no battlelog writes (its figures then missing from the field).
+        try other.execute(script: "UPDATE group_summary SET status = 'bogus' WHERE field = 'magic' AND key = 'hero'")
         let found = try problems()
+        #expect(found.contains("group summary magic: a row with an unknown status \"bogus\""), "\(found)")
+        #expect(found.contains { $0.hasPrefix("group summary magic, \"hero\": holds 0 records") }, "\(found)")
         #expect(found.contains { $0.hasPrefix("group summary result, \"loss\": holds") }, "\(found)")
         #expect(found.contains { $0.hasPrefix("group summary result, \"win\": holds") }, "\(found)")
         #expect(found.contains { $0.hasPrefix("group summary date, ") }, "\(found)")

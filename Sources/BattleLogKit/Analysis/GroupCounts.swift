@@ -123,7 +123,7 @@ extension BattleStore {
     /// Adds a grouping row (each field's key and status, then the figures) to `groups`.
     func add(_ row: Row, fields: [GroupField], to groups: inout [[GroupCount.Key]: GroupCount]) {
         let k = fields.enumerated().map { i, f in
-            groupKey(f, row.value(Int32(2 * i)), status: row.string(Int32(2 * i + 1)), width: f.bucketWidth)
+            groupKey(f, row.value(Int32(2 * i)), status: row.string(Int32(2 * i + 1)).flatMap(GroupStatus.init(rawValue:)), width: f.bucketWidth)
         }
         let base = Int32(2 * fields.count)
         var g = GroupCount(key: k[0])
@@ -133,9 +133,12 @@ extension BattleStore {
     }
 
     /// The key of a row's group: its value read as the field's kind, or absent, or damaged.
-    func groupKey(_ field: GroupField, _ value: SQLiteValue, status: String?, width: Double?) -> GroupCount.Key {
-        if status == "absent" { return .absent }
-        if status == "damaged" { return .damaged }
+    func groupKey(_ field: GroupField, _ value: SQLiteValue, status: GroupStatus?, width: Double?) -> GroupCount.Key {
+        switch status {
+        case .absent: return .absent
+        case .damaged: return .damaged
+        case nil: break
+        }
         switch field {
         case .owner, .kind, .opponent:
             guard case .integer(let id) = value, let h = humansByID[id], h.damage == nil else { return value == .null && field == .opponent ? .absent : .damaged }

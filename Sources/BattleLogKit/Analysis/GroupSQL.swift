@@ -20,16 +20,16 @@ extension BattleStore {
         var g = GroupSQL()
         switch field {
         case .owner, .kind: g.value = "record.owner_id"
-        case .opponent: g.value = "record.opponent_id"; g.status = "CASE WHEN v IS NULL THEN 'absent' END"
+        case .opponent: g.value = "record.opponent_id"; g.status = "CASE WHEN v IS NULL THEN \(GroupStatus.absent.sql) END"
         case .result: g.value = "record.result"
         case .magic:
             g.value = "record.magic_type"; g.source = stored; g.readsMagic = true
-            g.status = "CASE WHEN src IS NULL THEN 'absent' WHEN v IS NULL THEN 'damaged' END"
+            g.status = "CASE WHEN src IS NULL THEN \(GroupStatus.absent.sql) WHEN v IS NULL THEN \(GroupStatus.damaged.sql) END"
         case .magicField:
             let v = FilterCompiler.valueSQL(field.filterField, columns: columns)
             g.value = v.sql; g.valueArguments = v.arguments; g.source = stored
             // The magic's type is read only for a record without the value (most have it).
-            g.status = "CASE WHEN v IS NOT NULL THEN NULL WHEN src IS NOT NULL AND mt IS NULL THEN 'damaged' ELSE 'absent' END"
+            g.status = "CASE WHEN v IS NOT NULL THEN NULL WHEN src IS NOT NULL AND mt IS NULL THEN \(GroupStatus.damaged.sql) ELSE \(GroupStatus.absent.sql) END"
             g.readsMagicType = true; g.readsMagic = true
         case .date(let bucket):
             g.value = "record.date"
@@ -39,7 +39,7 @@ extension BattleStore {
             case .week: "date(v, 'unixepoch', '-6 days', 'weekday 1')"
             case .month: "strftime('%Y-%m', v, 'unixepoch')"
             }
-            g.status = "CASE WHEN typeof(v) != 'integer' THEN 'damaged' END"
+            g.status = "CASE WHEN typeof(v) != 'integer' THEN \(GroupStatus.damaged.sql) END"
         case .number(let path, let width):
             let v = FilterCompiler.valueSQL(field.filterField, columns: columns)
             g.value = v.sql; g.valueArguments = v.arguments
@@ -50,8 +50,9 @@ extension BattleStore {
             // A value without this number (a fight with no hit has no first hit) has none; a stored
             // form that does not decode is damaged (asked of the decoder only then).
             let quoted = "'" + path.replacingOccurrences(of: "'", with: "''") + "'"
-            g.status = "CASE WHEN src IS NULL THEN '\(required ? "damaged" : "absent")' WHEN v IS NOT NULL THEN NULL "
-                + "WHEN bl_decodes(\(quoted), src) THEN 'absent' ELSE 'damaged' END"
+            let missing: GroupStatus = required ? .damaged : .absent
+            g.status = "CASE WHEN src IS NULL THEN \(missing.sql) WHEN v IS NOT NULL THEN NULL "
+                + "WHEN bl_decodes(\(quoted), src) THEN \(GroupStatus.absent.sql) ELSE \(GroupStatus.damaged.sql) END"
             if let width {
                 // The bucket's number, rounded toward minus infinity.
                 g.key = "CASE WHEN v IS NOT NULL THEN CAST(v / ? AS INTEGER) - (v < 0 AND CAST(v / ? AS INTEGER) != v / ?) END"

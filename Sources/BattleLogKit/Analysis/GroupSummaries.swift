@@ -51,24 +51,45 @@ enum GroupSummaries {
 
     /// A record's stored key for a summarised field, from its value and status as the grouping
     /// query reads them.
-    static func cell(_ field: GroupField, value: SQLiteValue, status: String?) -> Cell {
-        if let status { return Cell(status: status, key: .text("")) }
-        if value == .null { return Cell(status: "nullkey", key: .text("")) }
+    static func cell(_ field: GroupField, value: SQLiteValue, status: GroupStatus?) -> Cell {
+        if let status { return Cell(status: Status(status), key: .text("")) }
+        if value == .null { return Cell(status: .nullKey, key: .text("")) }
         switch (field, value) {
         case (.date, .integer(let t)) where t >= firstWholeDay:
-            return Cell(status: "", key: .integer(t - ((t % 86_400) + 86_400) % 86_400))
+            return Cell(status: .value, key: .integer(t - ((t % 86_400) + 86_400) % 86_400))
         case (.number, .real(let d)) where abs(d) < 9e15 && d != d.rounded(.down):
-            return Cell(status: "floor", key: .integer(Int64(d.rounded(.down))))
+            return Cell(status: .floor, key: .integer(Int64(d.rounded(.down))))
         default:
-            return Cell(status: "", key: value)
+            return Cell(status: .value, key: value)
         }
     }
 
-    /// A summary row's place: the field's name, the status (`""`, `floor`, `nullkey`, `absent`,
-    /// `damaged`) and the key (`""` when the status names no value).
+    /// A summary row's place within its field: how it keeps its key, and the key (`""` when the
+    /// status names no value).
     struct Cell: Hashable {
-        var status: String
+        var status: Status
         var key: SQLiteValue
+    }
+
+    /// How a summary row keeps its key; the raw values are `group_summary.status`'s spellings.
+    enum Status: String, Hashable, Sendable {
+        /// The key is the value.
+        case value = ""
+        /// The key is the floor of a number with a fraction.
+        case floor
+        /// The value is NULL with no status: a group of its own.
+        case nullKey = "nullkey"
+        case absent, damaged
+
+        init(_ status: GroupStatus) {
+            switch status {
+            case .absent: self = .absent
+            case .damaged: self = .damaged
+            }
+        }
+
+        /// The status as an SQL literal.
+        var sql: String { "'\(rawValue)'" }
     }
 }
 
@@ -125,7 +146,8 @@ extension BattleStore {
             let one = GroupCount.oneRecord(result: row.string(base).flatMap(FightResult.init(rawValue:)),
                                            duration: row.value(base + 1) == .null ? nil : row.double(base + 1))
             for (i, f) in fields.enumerated() {
-                let cell = GroupSummaries.cell(f.field, value: row.value(Int32(2 * i)), status: row.string(Int32(2 * i + 1)))
+                let status = row.string(Int32(2 * i + 1)).flatMap(GroupStatus.init(rawValue:))
+                let cell = GroupSummaries.cell(f.field, value: row.value(Int32(2 * i)), status: status)
                 cells[i][cell, default: GroupCount(key: .absent)].add(one)
             }
         }
@@ -143,7 +165,7 @@ extension BattleStore {
               duration_count = duration_count + excluded.duration_count
             """)
         for (cell, g) in cells {
-            try upsert.execute([name, cell.status, cell.key, g.count, g.wins, g.losses, g.draws, g.durationSum, g.durationCount])
+            try upsert.execute([name, cell.status.rawValue, cell.key, g.count, g.wins, g.losses, g.draws, g.durationSum, g.durationCount])
         }
     }
 
@@ -245,7 +267,7 @@ extension BattleStore {
         let base = GroupSummaries.base(of: field)
         guard let end = try db.scalarInt("SELECT through FROM \(GroupSummaries.stateTable) WHERE field = ?", [base.name]) else { return nil }
         if case .number(_, let width) = field {
-            let floored = try db.scalarInt("SELECT 1 FROM \(GroupSummaries.table) WHERE field = ? AND status = 'floor' LIMIT 1", [base.name]) != nil
+            let floored = try db.scalarInt("SELECT 1 FROM \(GroupSummaries.table) WHERE field = ? AND status = \(GroupSummaries.Status.floor.sql) LIMIT 1", [base.name]) != nil
             // A floor's bucket is its fraction's bucket only for whole widths.
             if floored, !(width.map { $0 >= 1 && $0 < 9e15 && $0 == $0.rounded() } ?? false) { return nil }
         }
@@ -256,9 +278,11 @@ extension BattleStore {
         let base = GroupSummaries.base(of: field)
         guard let end = try summaryEnd(answering: field) else { return nil }
         let g = groupSQL(field)
+        typealias S = GroupSummaries.Status
         let sql = """
             SELECT \(g.key), st, sum(count), sum(wins), sum(losses), sum(draws), total(duration_sum), sum(duration_count) FROM (
-              SELECT CASE WHEN status IN ('', 'floor') THEN key END AS v, CASE WHEN status IN ('absent', 'damaged') THEN status END AS st,
+              SELECT CASE WHEN status IN (\(S.value.sql), \(S.floor.sql)) THEN key END AS v,
+                     CASE WHEN status IN (\(S.absent.sql), \(S.damaged.sql)) THEN status END AS st,
                      count, wins, losses, draws, duration_sum, duration_count
               FROM \(GroupSummaries.table) WHERE field = ?)
             GROUP BY 1, 2
@@ -297,14 +321,21 @@ extension StoreDiagnostics {
                 guard let s = scan.groups.names.firstIndex(of: f.name) else { continue }
                 var expected = scan.groups.cells[s]
                 expected.addFigures(of: byQuery[i])
-                var kept: [GroupSummaries.Cell: GroupCount] = [:]
+                var kept: [GroupSummaries.Cell: GroupCount] = [:], unknown: [String] = []
                 try store.db.cachedStatement("""
                     SELECT status, key, count, wins, losses, draws, duration_sum, duration_count FROM \(GroupSummaries.table) WHERE field = ?
                     """).forEachRow([f.name]) { row in
                     var g = GroupCount(key: .absent)
                     g.count = row.int(2); g.wins = row.int(3); g.losses = row.int(4); g.draws = row.int(5)
                     g.durationSum = row.double(6); g.durationCount = row.int(7)
-                    kept[GroupSummaries.Cell(status: row.string(0) ?? "", key: row.value(1)), default: GroupCount(key: .absent)].add(g)
+                    guard let status = GroupSummaries.Status(rawValue: row.string(0) ?? "") else {
+                        unknown.append(SafeText.escape(row.string(0) ?? ColumnDecoding.describe(row.value(0))))
+                        return
+                    }
+                    kept[GroupSummaries.Cell(status: status, key: row.value(1)), default: GroupCount(key: .absent)].add(g)
+                }
+                for status in unknown where problems.count < limit {
+                    problems.append("group summary \(f.name): a row with an unknown status \"\(status)\"")
                 }
                 for cell in Set(expected.keys).union(kept.keys).sorted(by: { "\($0)" < "\($1)" }) where problems.count < limit {
                     let a = kept[cell] ?? GroupCount(key: .absent), b = expected[cell] ?? GroupCount(key: .absent)
@@ -328,9 +359,9 @@ extension GroupSummaries {
         default: ColumnDecoding.describe(cell.key)
         }
         switch cell.status {
-        case "": return key
-        case "floor": return "from " + key
-        default: return cell.status
+        case .value: return key
+        case .floor: return "from " + key
+        case .nullKey, .absent, .damaged: return cell.status.rawValue
         }
     }
 

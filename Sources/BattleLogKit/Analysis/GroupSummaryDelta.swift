@@ -102,16 +102,16 @@ struct GroupSummaryDelta: Sendable {
         let magicType = magic?.typeName
         let magicFields = magic?.value.storedFields
         for (s, source) in plan.sources.enumerated() {
-            let value: SQLiteValue, status: String?
+            let value: SQLiteValue, status: GroupStatus?
             switch source {
             case .owner: value = .integer(owner); status = nil
-            case .opponent: value = opponent.map(SQLiteValue.integer) ?? .null; status = opponent == nil ? "absent" : nil
+            case .opponent: value = opponent.map(SQLiteValue.integer) ?? .null; status = opponent == nil ? .absent : nil
             case .result: value = .text(result.rawValue); status = nil
             case .date:
                 value = date
-                if case .integer = date { status = nil } else { status = "damaged" }
+                if case .integer = date { status = nil } else { status = .damaged }
             case .magic:
-                value = magicType.map { .text($0) } ?? .null; status = magic == nil ? "absent" : nil
+                value = magicType.map { .text($0) } ?? .null; status = magic == nil ? .absent : nil
             case .magicField(let type, let name, let valueType):
                 let field = magicType == type ? magicFields?.first { $0.key == name }?.value : nil
                 switch (field, valueType) {
@@ -119,16 +119,16 @@ struct GroupSummaryDelta: Sendable {
                 case (.integer(let i)?, .integer): value = .integer(i)
                 default: value = .null
                 }
-                status = value == .null ? "absent" : nil
+                status = value == .null ? .absent : nil
             case .number(let attribute, let k, let required):
                 switch inputs[attribute] {
                 case .value(_, let derived):
                     // A value the number does not apply to (no hit, no first hit) has none.
-                    value = derived[derived.startIndex + k]; status = value == .null ? "absent" : nil
-                case .absent: value = .null; status = required ? "damaged" : "absent"
+                    value = derived[derived.startIndex + k]; status = value == .null ? .absent : nil
+                case .absent: value = .null; status = required ? .damaged : .absent
                 case .raw: isExact = false; return
                 }
-            case .none: value = .null; status = "absent"
+            case .none: value = .null; status = .absent
             }
             cells[s][GroupSummaries.cell(plan.fields[s], value: value, status: status), default: GroupCount(key: .absent)].add(one)
         }
