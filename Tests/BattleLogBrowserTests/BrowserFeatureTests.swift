@@ -208,7 +208,7 @@ import BattleLogPresentation
         m.tick()
         #expect(m.selected == list.count - 1 && m.selectedRecord?.id == list.last?.id)
         // A count that fails (here: its connection cannot open) is made on the browser's own.
-        m.positionCounterStorage = PositionCounter(path: s.folder + "/missing/b.sqlite")
+        m.positionCounterStorage = PositionCounter.worker(path: s.folder + "/missing/b.sqlite")
         goTo(list.count / 3)
         #expect(m.isCountingPosition)
         waitForCount()

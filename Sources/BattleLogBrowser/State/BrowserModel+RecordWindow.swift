@@ -118,7 +118,8 @@ extension BrowserModel {
             position = max(newer.count, listTotal - 1 - older.count)
         } else if let listTotal, let owner = selectedHuman?.id, listTotal > positionCountInBackgroundAbove {
             position = try estimatedPosition(of: cursor, listTotal: listTotal, between: newer.count...(listTotal - 1 - older.count))
-            pendingPositionCount = (positionCounter.submit(ownerID: owner, cursor: cursor, estimate: position), cursor)
+            let request = PositionCounter.Request(ownerID: owner, cursor: cursor, estimate: position)
+            pendingPositionCount = (positionCounter.submit(request), cursor)
         } else {
             position = try store.position(of: cursor, in: query, total: listTotal)
         }
@@ -150,7 +151,7 @@ extension BrowserModel {
         guard waiting || outcome != nil else { return }
         pendingPositionCount = nil
         let exact: Int
-        if let counted = outcome?.counted {
+        if let counted = outcome ?? nil {
             // Records another program added since the count's snapshot are newer: above this one.
             exact = max(0, counted.position + (total - counted.listTotal))
         } else {

@@ -63,7 +63,7 @@ extension BrowserModel {
 
     /// A background search of the records came back: go to what it found.
     func takeRecordSearchOutcome() throws {
-        guard let outcome = searchWorkerStorage?.takeOutcome(), let text = highlightText ?? searchText else { return }
+        guard let outcome = searchWorkerStorage?.take(), let text = highlightText ?? searchText else { return }
         guard let found = outcome.record else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
         try select(found)
         focus = .records
@@ -71,7 +71,7 @@ extension BrowserModel {
     }
 
     /// Whether a search of the records is still running in the background.
-    public var isSearchingRecords: Bool { searchWorkerStorage?.isSearching ?? false }
+    public var isSearchingRecords: Bool { searchWorkerStorage?.isWorking ?? false }
 
     /// The text to highlight in the lists: the search being typed, or the last one.
     public var highlightText: String? {
@@ -127,8 +127,8 @@ extension BrowserModel {
         let quoted = FilterCompletion.quote(text)
         let filter = try FilterCompiler.compile(
             "opponent ~ \(quoted) or gate ~ \(quoted) or formula ~ \(quoted) or collaborator ~ \(quoted)", roster: roster)
-        searchWorker.submit(query: RecordQuery(ownerID: human.id, filter: filter),
-                            cursor: selectedRecord.map(RecordCursor.init), forward: forward)
+        searchWorker.submit(RecordSearch.Request(query: RecordQuery(ownerID: human.id, filter: filter),
+                                                 cursor: selectedRecord.map(RecordCursor.init), forward: forward))
         status = "/\(text): " + labels["searching"] + "…"
     }
 }

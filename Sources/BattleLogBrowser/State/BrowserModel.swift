@@ -148,11 +148,11 @@ public final class BrowserModel {
     var profiles: HumanProfileLoader { Self.made(&profilesStorage) { HumanProfileLoader(path: store.path) } }
     private var profilesStorage: HumanProfileLoader?
     /// The background search of a Human's records (made on first use).
-    var searchWorker: RecordSearchWorker { Self.made(&searchWorkerStorage) { RecordSearchWorker(path: store.path) } }
-    var searchWorkerStorage: RecordSearchWorker?
+    var searchWorker: RecordSearch.Worker { Self.made(&searchWorkerStorage) { RecordSearch.worker(path: store.path) } }
+    var searchWorkerStorage: RecordSearch.Worker?
     /// The background count of a selection's position in a long list (made on first use).
-    var positionCounter: PositionCounter { Self.made(&positionCounterStorage) { PositionCounter(path: store.path) } }
-    var positionCounterStorage: PositionCounter?
+    var positionCounter: PositionCounter.Worker { Self.made(&positionCounterStorage) { PositionCounter.worker(path: store.path) } }
+    var positionCounterStorage: PositionCounter.Worker?
     /// The count whose position the selection waits for (its place is estimated meanwhile).
     var pendingPositionCount: (serial: Int, cursor: RecordCursor)?
     /// Lists longer than this count a selection's position in the background (a test lowers it).
