@@ -69,6 +69,46 @@ import SQLiteDB
         try Self.expectAnswersMatchTheRecords(store)
     }
 
+    /// An import is one transaction of any length: it adds the summaries it gathered to the
+    /// table every so many records, so that it holds no more than that many records' worth.
+    /// Row for row they are the summaries of an import that keeps them to the end, and of the
+    /// log exported; fights in reverse order drop them (ids below their end) and the answers
+    /// stay exact; a failed import leaves none.
+    @Test func aLongImportAddsItsSummariesAsItGoes() throws {
+        let folder = TemporaryFolder()
+        let sourcePath = folder.file("src.sqlite")
+        let source = try BattleStore(path: sourcePath)
+        try SimulationRun(fights: 60, seed: 8, heroes: 3, villains: 3, batchSize: 60).run(on: source)
+        var lines: [String] = []
+        try source.forEachRecord { lines.append(RecordJSON.encode($0)) }
+        let records = try lines.map { try RecordJSON.decode($0, schema: source.schema) }
+        let atOnce = try BattleStore(path: folder.file("once.sqlite"))
+        try atOnce.importRecords(records, addingGroupSummariesEvery: .max)
+        let asItGoes = try BattleStore(path: folder.file("goes.sqlite"))
+        try asItGoes.importRecords(records, addingGroupSummariesEvery: 7, chunk: 5)
+        #expect(try Self.rows(asItGoes.path) == Self.rows(atOnce.path))
+        #expect(try Self.rows(asItGoes.path) == Self.rows(sourcePath))
+        #expect(try Self.isSummarized(asItGoes, "owner") && Self.isSummarized(asItGoes, "date:month"))
+        try Self.expectAnswersMatchTheRecords(asItGoes)
+        // The fights last to first: after the first chunk, every record is below the end.
+        var byFight: [[RecordJSON.Imported]] = []
+        for r in records {
+            if let last = byFight.last?.last, last.draft.fight == r.draft.fight { byFight[byFight.count - 1].append(r) } else { byFight.append([r]) }
+        }
+        let reversedPath = folder.file("rev.sqlite")
+        let reversed = try BattleStore(path: reversedPath)
+        try reversed.importRecords(Array(byFight.reversed().joined()), addingGroupSummariesEvery: 7, chunk: 5)
+        try Self.expectAnswersMatchTheRecords(reversed)
+        _ = try BattleStore(path: reversedPath)   // a writable open makes them again
+        #expect(try Self.rows(reversedPath) == Self.rows(sourcePath))
+        // A fight cut in half at the end: everything rolled back, the summaries added on the way too.
+        let failedPath = folder.file("failed.sqlite")
+        let failed = try BattleStore(path: failedPath)
+        #expect(throws: StoreError.self) { try failed.importRecords(Array(records.dropLast()), addingGroupSummariesEvery: 7, chunk: 5) }
+        #expect(try failed.count(RecordQuery()) == 0)
+        #expect(try Self.rows(failedPath).isEmpty)
+    }
+
     @Test func whatTheWriterGathersIsWhatTheRowsSay() throws {
         let folder = TemporaryFolder()
         let (path, store) = try Self.simulated(folder, "g", fights: 250, seed: 9, heroes: 4, villains: 3, batchSize: 60)

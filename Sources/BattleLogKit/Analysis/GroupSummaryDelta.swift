@@ -134,6 +134,15 @@ struct GroupSummaryDelta: Sendable {
         }
     }
 
+    /// The same summaries with nothing gathered yet.
+    func emptied() -> GroupSummaryDelta {
+        var empty = self
+        empty.cells = Array(repeating: [:], count: cells.count)
+        empty.records = 0
+        empty.isExact = true
+        return empty
+    }
+
     mutating func merge(_ other: GroupSummaryDelta) {
         records += other.records
         isExact = isExact && other.isExact

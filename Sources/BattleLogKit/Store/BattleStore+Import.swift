@@ -27,7 +27,8 @@ extension BattleStore {
     /// exist already. `line` names where a record came from in conflict messages. Returns the
     /// number of records written. The chunks come from any thread; `add` runs on the caller's.
     @discardableResult
-    public func importRecords(_ produce: (_ add: (_ chunk: ImportChunk) throws -> Void) throws -> Void) throws -> Int {
+    public func importRecords(addingGroupSummariesEvery summaryChunk: Int = 50_000,
+                              _ produce: (_ add: (_ chunk: ImportChunk) throws -> Void) throws -> Void) throws -> Int {
         var count = 0
         try writeBatch(withID: true) { batch in
             var known = humansByID
@@ -86,6 +87,7 @@ extension BattleStore {
                     if r.id <= maxID { lowIDs.insert(r.id) }
                     count += 1
                 }
+                if batch.groups.records >= summaryChunk { try addGroupSummariesSoFar(of: &batch) }
             }
             if let open = pairing.firstOpen {
                 throw ImportConflict(message: "line \(open.line): record \(open.id): fight \(open.fight) has only this record in the file; a fight is imported with both its records (an export of the whole log, `battlelog export`; a Human's list or a filter's matches hold one side of most fights)")
@@ -95,9 +97,13 @@ extension BattleStore {
     }
 
     /// Writes `records` (in memory) the same way; their positions stand for lines.
-    public func importRecords(_ records: [RecordJSON.Imported]) throws {
-        let chunk = try ImportChunk(records: records, lines: records.indices.map { $0 + 1 }, schema: schema)
-        try importRecords { add in try add(chunk) }
+    public func importRecords(_ records: [RecordJSON.Imported], addingGroupSummariesEvery summaryChunk: Int = 50_000,
+                              chunk size: Int = 1_000) throws {
+        let chunks = try stride(from: 0, to: records.count, by: max(1, size)).map { start in
+            let part = Array(records[start..<min(records.count, start + size)])
+            return try ImportChunk(records: part, lines: part.indices.map { start + $0 + 1 }, schema: schema)
+        }
+        try importRecords(addingGroupSummariesEvery: summaryChunk) { add in for chunk in chunks { try add(chunk) } }
     }
 }
 
