@@ -98,7 +98,7 @@ public struct FilterCompiler {
         for part in parts {
             if case .comparison(.magic, .equal, let value) = part, case let type = text(value).lowercased(),
                type != "none", type != "damaged" {
-                pieces.append("record.magic_type = \(bind(.text(type)))")
+                pieces.append(magicType(type))
                 confirmations.append(type)
             } else {
                 pieces.append(sql(part))
@@ -107,6 +107,9 @@ public struct FilterCompiler {
         for type in confirmations { pieces.append(magicConfirmation(type)) }
         return "(" + pieces.joined(separator: " AND ") + ")"
     }
+
+    /// The indexed type of the stored magic (from its JSON's shape, which the decoder confirms).
+    private mutating func magicType(_ type: String) -> String { "record.magic_type = \(bind(.text(type)))" }
 
     /// The decoder's word that the stored magic is of `type` (every field of it within range).
     private mutating func magicConfirmation(_ type: String) -> String {
@@ -230,7 +233,7 @@ public struct FilterCompiler {
         switch value {
         case "none": condition = "\(stored) IS NULL"
         case "damaged": condition = "(\(stored) IS NOT NULL AND bl_magic_status(\(stored)) = 'damaged')"
-        default: condition = "(record.magic_type = \(bind(.text(value))) AND \(magicConfirmation(value)))"
+        default: condition = "(\(magicType(value)) AND \(magicConfirmation(value)))"
         }
         return op == .equal ? condition : "(NOT \(condition))"
     }
