@@ -196,12 +196,15 @@ public final class BrowserModel {
     static let pageFetch = 64
     static let maxWindow = 1200
 
+    /// The background readers started so far (each is made on first use).
+    private var startedReaders: [any BackgroundReader] {
+        let all: [(any BackgroundReader)?] = [scannerStorage, profilesStorage, searchWorkerStorage, analysisCounterStorage,
+                                              positionCounterStorage]
+        return all.compactMap { $0 }
+    }
+
     deinit {
-        scannerStorage?.shutDown(timeout: 0)
-        profilesStorage?.shutDown(timeout: 0)
-        searchWorkerStorage?.shutDown(timeout: 0)
-        analysisCounterStorage?.shutDown(timeout: 0)
-        positionCounterStorage?.shutDown(timeout: 0)
+        for reader in startedReaders { reader.shutDown(timeout: 0) }
     }
 
     /// The filters applied, kept across runs when the app gives it a file.
@@ -516,11 +519,7 @@ public final class BrowserModel {
     /// theirs again (a simulation or an export that quitting stopped, and what it had saved).
     @discardableResult
     public func stopBackgroundWork() -> String? {
-        scannerStorage?.shutDown()
-        profilesStorage?.shutDown()
-        searchWorkerStorage?.shutDown()
-        analysisCounterStorage?.shutDown()
-        positionCounterStorage?.shutDown()
+        for reader in startedReaders { reader.shutDown(timeout: 1) }
         var farewell: [String] = []
         if let simulation, simulation.isRunning {
             simulation.stop()

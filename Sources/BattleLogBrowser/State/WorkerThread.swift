@@ -1,5 +1,17 @@
 import Foundation
 
+/// A browser's background reader (filter scans, Human pages, searches, counts): it owns a
+/// `WorkerThread`, and is stopped with the browser.
+protocol BackgroundReader: AnyObject {
+    /// Stops the reader's thread and waits (at most `timeout` seconds) for it to end.
+    func shutDown(timeout: Double)
+}
+
+extension FilterScanner: BackgroundReader {}
+extension HumanProfileLoader: BackgroundReader {}
+extension AnalysisCounter: BackgroundReader {}
+extension NewestRequestWorker: BackgroundReader {}
+
 /// One background thread for a browser reader (filter scans, Human pages, records searches): started on the
 /// first `wake`, it runs `body`, which loops on `waitForWork()` until `shutDown`.
 final class WorkerThread: @unchecked Sendable {
