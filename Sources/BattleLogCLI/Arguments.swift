@@ -85,14 +85,11 @@ public struct CommandSpec: Sendable {
 /// A usage mistake: the message names what is wrong. Exit status 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     public let message: String
-    /// The usage line to print after the message.
+    /// The usage line whose `--help` the message points to.
     public let usage: String?
-    /// Lines shown under the message instead of the usage (a filter and its caret).
-    public let detail: [String]
-    public init(_ message: String, usage: String? = nil, detail: [String] = []) {
+    public init(_ message: String, usage: String? = nil) {
         self.message = message
         self.usage = usage
-        self.detail = detail
     }
     public var description: String { message }
 }
@@ -128,7 +125,8 @@ public struct ParsedArguments: Sendable {
         guard let text = values[key], !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         let name = key.rawValue
         do { return try FilterCompiler.compile(text, roster: store.humans, columns: store.queryColumns) }
-        catch { throw UsageError("--\(name): \(error.text(labels))", detail: error.caretLines.map { "  " + $0 }) }
+        // One line: the expression quoted (escaped) and the problem with its column.
+        catch { throw UsageError("--\(name) \"\(error.excerpt())\": \(error.text(labels))") }
     }
 
     /// The option `name` as one of `choices`, or nil when absent.

@@ -91,10 +91,8 @@ public enum BattlelogCLI {
             WALBound.bytes = globals.walBoundBytes
             return try command.run(parsed, globals: globals, console: console, environment: environment)
         } catch let e as UsageError {
-            console.error("battlelog: \(e.message)" + (e.detail.isEmpty ? helpHint(e.usage) : ""))
-            // One line (a filter adds its expression and a caret under the problem); the usage
-            // is one `--help` away.
-            for line in e.detail { console.error(line) }
+            // One line; the usage is one `--help` away.
+            console.error("battlelog: \(e.message)" + helpHint(e.usage))
             return ExitStatus.usage
         } catch let e as OutputFailure {
             // The end of `run` reports it (a closed pipe quietly).

@@ -72,11 +72,16 @@ import BattleLogKit
         #expect(model.filterText == nil)
     }
 
-    @Test func cliParseErrorShowsACaret() {
+    /// A filter's error is one line: the expression (escaped) and the problem with its column.
+    @Test func cliParseErrorIsOneLineNamingTheExpression() {
         let dir = TempDir()
         _ = cli(["simulate", "--fights", "5", "--seed", "1"], db: dir.file("db"))
         let r = cli(["list", "--where", "power >= 9 and (gate ~ maw"], db: dir.file("db"))
         #expect(r.status == 2)
-        #expect(r.err == "battlelog: --where: expected ')', found the end of the expression at column 27\n  power >= 9 and (gate ~ maw\n                            ^\n")
+        #expect(r.err == "battlelog: --where \"power >= 9 and (gate ~ maw\": expected ')', found the end of the expression at column 27\n")
+        let hostile = cli(["stats", "--by", "owner", "--where", "gate ~ \u{1B}[2J"], db: dir.file("db"))
+        #expect(hostile.status == 2 && hostile.err.split(separator: "\n").count == 1 && !hostile.err.contains("\u{1B}"), "\(hostile.err)")
+        let chinese = cli(["list", "--lang", "zh", "--where", "威力 >"], db: dir.file("db"))
+        #expect(chinese.status == 2 && chinese.err.split(separator: "\n").count == 1 && chinese.err.hasPrefix("battlelog: --where \"威力 >\": "), "\(chinese.err)")
     }
 }

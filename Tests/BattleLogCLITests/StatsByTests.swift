@@ -146,7 +146,7 @@ import BattleLogKit
                                 (["stats", "--by", "power:3"], "this field groups by its value"),
                                 (["stats", "--by", "owner", "--sort", "size"], "--sort must be count|value|winrate|duration"),
                                 (["stats", "--where", "power > 1"], "--where goes with --by FIELD"),
-                                (["stats", "--by", "owner", "--where", "power >"], "--where:"),
+                                (["stats", "--by", "owner", "--where", "power >"], "--where \"power >\": expected a value after >"),
                                 (["stats", "--by", "gate,gate"], "two different fields"),
                                 (["help", "nope"], "help: no command \"nope\"")] {
             let run = cli(args, db: db)
