@@ -101,6 +101,51 @@ import BattleLogPresentation
         #expect(m.filterText?.hasPrefix("kind = ") == true, "the drill-down's filter stays for the records behind")
     }
 
+    /// Backspace goes back to where the browser was before each drill-down: the filter, the
+    /// record selected behind the view (at the same row), and the group selected in the table.
+    @Test func backspaceReturnsToTheRecordAndTheGroupSelectedBefore() throws {
+        let s = try SimulatedStore(fights: 300)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.tab)
+        for _ in 0..<9 { m.handle(.down) }
+        let unfiltered = try #require(m.selectedRecord)
+        let unfilteredRow = m.selected - m.recordsScroll
+        #expect(m.selected == 9 && m.filterText == nil)
+        try Self.show(m, field: "gate")
+        m.handle(.down)
+        m.handle(.down)
+        #expect(m.analysis?.selected == 2)
+        m.handle(.enter)
+        Self.settle(m)
+        let drilled = try #require(m.filterText)
+        // Behind the view, a record further down the drilled list; then a second drill-down.
+        m.handle(.escape)
+        for _ in 0..<4 { m.handle(.down) }
+        let filtered = try #require(m.selectedRecord)
+        m.handle(.character("t"))
+        try Self.show(m, field: "result")
+        m.handle(.down)
+        m.handle(.enter)
+        Self.settle(m)
+        #expect(m.filterText != drilled && m.analysis?.drills.count == 2)
+        // Up once: the first drill-down's list, on the record selected in it.
+        m.handle(.backspace)
+        Self.settle(m)
+        let deadline = Date().addingTimeInterval(20)
+        while m.selectedRecord?.id != filtered.id && Date() < deadline { m.tick(); usleep(2_000) }
+        #expect(m.filterText == drilled && m.selectedRecord?.id == filtered.id)
+        #expect(m.analysis?.field?.name == "result" && m.analysis?.selected == 1, "the result drilled into is selected again")
+        #expect(m.selected - m.recordsScroll == 4)
+        // Up again: no filter, the Human's list on the record first selected, at its row.
+        m.handle(.backspace)
+        Self.settle(m)
+        #expect(m.filterText == nil && m.selectedRecord?.id == unfiltered.id)
+        #expect(m.selected - m.recordsScroll == unfilteredRow)
+        #expect(m.analysis?.field?.name == "gate" && m.analysis?.selected == 2, "the gate drilled into is selected again")
+        m.handle(.escape)
+        #expect(m.overlay == .none && m.selectedRecord?.id == unfiltered.id)
+    }
+
     @Test func theGroupsOnScreenFollowTheLogAsItGrows() throws {
         let s = try SimulatedStore(fights: 100)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)

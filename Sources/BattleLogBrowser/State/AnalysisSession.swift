@@ -30,8 +30,17 @@ struct AnalysisSession {
     var countedFilter: String?
     var selected = 0
     var scroll = 0
-    /// The filters before each drill-down (nil: none), the newest last.
-    var drills: [String?] = []
+    /// Where the browser was before each drill-down, the newest last.
+    var drills: [Drill] = []
+
+    /// What Backspace goes back to: the filter (nil: none), the field and group selected in the
+    /// view, and the record selected behind it with its screen row.
+    struct Drill {
+        var filter: String?
+        var tab: Int, selected: Int, scroll: Int
+        var recordID: Int64?
+        var recordRow: Int
+    }
     /// Why the counting failed, if it did.
     var failure: String?
 

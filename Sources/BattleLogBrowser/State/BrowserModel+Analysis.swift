@@ -41,8 +41,12 @@ extension BrowserModel {
         case .drillUp:
             // Up a drill-down, on a field's page; at the top, or on the summary, it closes the view.
             guard a.field != nil, let previous = a.drills.popLast() else { return try handleAnalysis(.closeStats) }
+            a.tab = previous.tab
+            a.selected = previous.selected
+            a.scroll = previous.scroll
             analysis = a
-            try applyFilter(previous ?? "")
+            try applyFilter(previous.filter ?? "")
+            if let id = previous.recordID { try reselect(id, atRow: previous.recordRow) }
             requestGroups()
             return true
         case .closeStats:
@@ -113,12 +117,28 @@ extension BrowserModel {
         let before = filterText
         // A filter of ands (a drill-down's) takes one more without parentheses.
         let text = before.map { b in b.range(of: #"\bor\b"#, options: [.regularExpression, .caseInsensitive]) == nil ? b + " and " + clause : "(\(b)) and \(clause)" } ?? clause
+        let drill = AnalysisSession.Drill(filter: before, tab: a.tab, selected: a.selected, scroll: a.scroll,
+                                          recordID: selectedRecord?.id, recordRow: selected - recordsScroll)
         try applyFilter(text)
-        a.drills.append(before)
+        a.drills.append(drill)
         a.selected = 0
         a.scroll = 0
         analysis = a
         requestGroups()
+    }
+
+    /// Selects the record `id` again at screen row `row`: in a filter's list once its search
+    /// finds it, else in its Human's list at once.
+    func reselect(_ id: Int64, atRow row: Int) throws {
+        if filterSearch != nil {
+            reselectID = id
+            reselectRow = row
+            return
+        }
+        guard let record = try? store.record(id: id), record.owner.id == selectedHuman?.id else { return }
+        try select(record)
+        recordsScroll = max(0, selected - row)
+        scrollSelectionIntoView()
     }
 
     // MARK: - Head to head

@@ -25,6 +25,7 @@ extension BrowserModel {
         }
         filterSearch = startSearch(trimmed, compiled)
         reselectID = nil
+        reselectRow = nil
         window = []
         windowStart = 0
         total = 0

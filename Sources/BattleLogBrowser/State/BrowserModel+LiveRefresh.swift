@@ -19,7 +19,9 @@ extension BrowserModel {
                     reselectID = nil
                     let shift = (position ?? selected) - selected
                     window = []
-                    recordsScroll = max(0, recordsScroll + shift)
+                    if let position, let row = reselectRow { recordsScroll = max(0, position - row) }
+                    else { recordsScroll = max(0, recordsScroll + shift) }
+                    reselectRow = nil
                     try? moveFiltered(to: position ?? min(selected, max(0, p.count - 1)))
                 }
             } else if p.count != total {

@@ -136,8 +136,11 @@ public final class BrowserModel {
             if (oldValue == nil) != (filterSearch == nil) { relayout(rows: layout.rows, columns: layout.columns) }
         }
     }
-    /// After live refresh restarted the filter: the record to select again once it is found.
+    /// After live refresh restarted the filter (or Backspace went up a drill-down): the record
+    /// to select again once it is found.
     var reselectID: Int64?
+    /// The screen row to show `reselectID` at (nil: the row the selection is on).
+    var reselectRow: Int?
     /// Outside commits arrived while the filter's scan was still running: scan again when it ends
     /// (one scan at a time, whatever the rate of commits).
     var refreshPending = false
