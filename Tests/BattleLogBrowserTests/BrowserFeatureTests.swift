@@ -142,6 +142,20 @@ import BattleLogPresentation
         #expect(m.selectedRecord?.id == before)
     }
 
+    /// A records search that cannot read the database says why, not "No match".
+    @Test func aRecordsSearchThatCannotOpenItsConnectionSaysWhy() throws {
+        let s = try SimulatedStore(fights: 200, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.tab)
+        m.searchWorkerStorage = RecordSearch.worker(path: s.folder + "/missing/b.sqlite")
+        let before = m.selectedRecord?.id
+        m.handle(.character("/")); m.type("zq"); m.handle(.enter)
+        for _ in 0..<500 where m.isSearchingRecords { usleep(5_000); m.tick() }
+        m.tick()
+        #expect(m.status?.hasPrefix("Error: ") == true && m.status?.contains("missing/b.sqlite") == true, "\(m.status ?? "")")
+        #expect(m.selectedRecord?.id == before)
+    }
+
     @Test func goToARecordAFightOrADay() throws {
         let s = try SimulatedStore(fights: 100, heroes: 3, villains: 3)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)

@@ -64,10 +64,18 @@ extension BrowserModel {
     /// A background search of the records came back: go to what it found.
     func takeRecordSearchOutcome() throws {
         guard let outcome = searchWorkerStorage?.take(), let text = highlightText ?? searchText else { return }
-        guard let found = outcome.record else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
-        try select(found)
-        focus = .records
-        status = "/\(text)" + (outcome.wrapped ? " · " + labels["searchWrapped"] : "")
+        switch outcome {
+        case .noMatch:
+            status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"
+        case .failed(let error):
+            // A cancelled search (a newer one replaced it) is not reported; any other failure is.
+            if case .interrupted = error { return }
+            status = "\(labels["error"]): \(SafeText.escape(error.text(labels)))"
+        case .found(let found, let wrapped):
+            try select(found)
+            focus = .records
+            status = "/\(text)" + (wrapped ? " · " + labels["searchWrapped"] : "")
+        }
     }
 
     /// Whether a search of the records is still running in the background.

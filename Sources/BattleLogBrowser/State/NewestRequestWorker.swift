@@ -18,22 +18,23 @@ final class NewestRequestWorker<Request: Sendable, Outcome: Sendable>: @unchecke
     private let finished = DispatchSemaphore(value: 0)
     private var thread: WorkerThread!
 
-    /// `answer` runs on the thread with a request, the connection (nil when the database could
+    /// `answer` runs on the thread with a request, the connection (or why the database could
     /// not be opened) and whether the request is still the newest.
     init(name: String, path: String,
-         answer: @escaping @Sendable (Request, BattleStore?, _ stillWanted: () -> Bool) -> Outcome) {
+         answer: @escaping @Sendable (Request, Result<BattleStore, StoreError>, _ stillWanted: () -> Bool) -> Outcome) {
         thread = WorkerThread(name: name) { [state, finished] worker in
-            var store: BattleStore?
+            var store: Result<BattleStore, StoreError>?
             while worker.waitForWork() {
                 guard let (serial, request) = state.withLock({ s -> (Int, Request)? in
                     defer { s.runningSerial = s.wanted?.serial; s.wanted = nil }
                     return s.wanted
                 }) else { continue }
-                if store == nil {
-                    store = try? BattleStore(path: path, readOnly: true)
-                    store?.setProgressHandler { state.withLock { s in s.shutDown || s.runningSerial != s.latestSerial } }
+                // Opened once; a failed open is tried again with the next request.
+                if store == nil || (try? store?.get()) == nil {
+                    store = Result { () throws(StoreError) in try BattleStore(path: path, readOnly: true) }
+                    (try? store?.get())?.setProgressHandler { state.withLock { s in s.shutDown || s.runningSerial != s.latestSerial } }
                 }
-                let outcome = answer(request, store, { state.withLock { $0.latestSerial == serial } })
+                let outcome = answer(request, store!, { state.withLock { $0.latestSerial == serial } })
                 state.withLock { s in
                     s.runningSerial = nil
                     // A request cancelled by a newer one is not reported.

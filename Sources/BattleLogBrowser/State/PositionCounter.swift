@@ -25,7 +25,7 @@ enum PositionCounter {
 
     static func worker(path: String) -> Worker {
         Worker(name: "battlelog position", path: path) { request, store, _ in
-            guard let store else { return nil }
+            guard let store = try? store.get() else { return nil }
             return try? store.readSnapshot {
                 let total = try store.tallies()[request.ownerID]?.total ?? 0
                 let position = try store.position(of: request.cursor, in: RecordQuery(ownerID: request.ownerID), total: total,

@@ -10,30 +10,31 @@ enum RecordSearch {
         let forward: Bool
     }
 
-    /// What a search found (nil: no match anywhere).
-    struct Outcome: Sendable {
-        let record: Record?
-        let wrapped: Bool
+    /// What a search found: a record (`wrapped`: past the end, from the other one), no match
+    /// anywhere, or why it could not look (the database would not open or read).
+    enum Outcome: Sendable {
+        case found(Record, wrapped: Bool)
+        case noMatch
+        case failed(StoreError)
     }
 
     typealias Worker = NewestRequestWorker<Request, Outcome>
 
     static func worker(path: String) -> Worker {
         Worker(name: "battlelog search", path: path) { request, store, stillWanted in
-            guard let store else { return Outcome(record: nil, wrapped: false) }
-            return search(request, on: store, stillWanted: stillWanted)
+            do throws(StoreError) { return try search(request, on: store.get(), stillWanted: stillWanted) }
+            catch { return .failed(error) }
         }
     }
 
     /// Runs one search: from the cursor, then (when nothing is found and it is still wanted) from the start.
-    private static func search(_ request: Request, on store: BattleStore, stillWanted: () -> Bool) -> Outcome {
+    private static func search(_ request: Request, on store: BattleStore, stillWanted: () -> Bool) throws(StoreError) -> Outcome {
         let direction: PageDirection = request.forward ? .older : .newer
-        var found = try? store.page(request.query, from: request.cursor, direction: direction, limit: 1).first
-        var wrapped = false
-        if found == nil, request.cursor != nil, stillWanted() {
-            found = try? store.page(request.query, direction: direction, limit: 1).first
-            wrapped = found != nil
+        if let found = try store.page(request.query, from: request.cursor, direction: direction, limit: 1).first {
+            return .found(found, wrapped: false)
         }
-        return Outcome(record: found, wrapped: wrapped)
+        guard request.cursor != nil, stillWanted(),
+              let found = try store.page(request.query, direction: direction, limit: 1).first else { return .noMatch }
+        return .found(found, wrapped: true)
     }
 }
