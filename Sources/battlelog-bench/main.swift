@@ -295,8 +295,9 @@ say(String(format: "ours:     %.2f s  (%.0f records/s; simulate + encode + inser
 
 // The same rows, generated the same way, inserted through the raw C API. Only the insert is timed.
 let baselineInsert = "INSERT INTO record(fight, owner_id, opponent_id, date, rolls_max, rolls_min, rolls_sum, rolls_count, "
-    + "timeline_actions, timeline_crits, timeline_biggest_hit, duration_seconds, timeline_first_hit, "
-    + "result, duration, random_numbers, using_magic, timeline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    + "timeline_actions, timeline_crits, timeline_biggest_hit, using_magic_power, duration_seconds, timeline_first_hit, "
+    + "result, duration, random_numbers, using_magic, timeline, using_magic_type, using_magic_gate, using_magic_formula, "
+    + "using_magic_collaborator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 /// Inserts the same rows as ours through the raw C API into `path`, built by `schema`: the
 /// insert time and the time its rows took to generate (not counted).
 func cBaseline(path: String, schema: String) -> (insert: Double, prepare: Double) {
@@ -316,29 +317,35 @@ func cBaseline(path: String, schema: String) -> (insert: Double, prepare: Double
         let p0 = now()
         let drafts = simulator.nextBatch(n)
         var ints: [Int64] = [], reals: [Double] = []
-        ints.reserveCapacity(drafts.count * 11)
+        ints.reserveCapacity(drafts.count * 12)
         reals.reserveCapacity(drafts.count * 2)
         var strings: [UnsafeMutablePointer<CChar>?] = []
-        strings.reserveCapacity(drafts.count * 5)
+        strings.reserveCapacity(drafts.count * 9)
         for d in drafts {
             let dice = d.randomNumbers ?? [], duration = d.duration ?? .invalid
             let timeline = d.values["timeline"] as? Timeline
             ints += [d.fight, d.ownerID, d.opponentID ?? 0, d.date,
                      Int64(dice.max() ?? 0), Int64(dice.min() ?? 0), Int64(dice.reduce(0, +)), Int64(dice.count),
                      timeline.map { Int64($0.actions.count) } ?? .min, timeline.map { Int64($0.crits) } ?? .min,
-                     timeline.map { Int64($0.biggestHit) } ?? .min]
+                     timeline.map { Int64($0.biggestHit) } ?? .min,
+                     (d.usingMagic?.value as? VillainMagic).map { Int64($0.powerOfEvilGate) } ?? .min]
             reals += [duration.seconds, timeline?.firstHit?.time.seconds ?? .nan]
             strings.append(strdup(d.result.rawValue))
             strings.append(strdup(durationT.storedForm(of: duration)))
             strings.append(strdup(diceT.storedForm(of: dice)))
             strings.append(d.usingMagic.map { strdup(magicT.storedForm(of: $0)) } ?? nil)
             strings.append(timeline.map { strdup(timelineT.storedForm(of: $0)) } ?? nil)
+            let hero = d.usingMagic?.value as? HeroMagic, villain = d.usingMagic?.value as? VillainMagic
+            strings.append(d.usingMagic.map { strdup($0.typeName) } ?? nil)
+            strings.append(villain.map { strdup($0.gateName) } ?? nil)
+            strings.append(hero.map { strdup($0.cooperationFormulaName) } ?? nil)
+            strings.append(hero.map { strdup($0.collaboratorName) } ?? nil)
         }
         tPrepare += now() - p0
         let c0 = now()
         let rc = strings.withUnsafeBufferPointer { sp in
             sp.withMemoryRebound(to: UnsafePointer<CChar>?.self) { cp in
-                bl_baseline_insert(c, Int32(drafts.count), ints, 11, reals, 2, cp.baseAddress, 5)
+                bl_baseline_insert(c, Int32(drafts.count), ints, 12, reals, 2, cp.baseAddress, 9)
             }
         }
         tC += now() - c0

@@ -10,27 +10,29 @@ extension BattleStore {
         var status = "NULL"
         /// Whether the status reads the magic's type `mt` (a read of its JSON).
         var readsMagicType = false
-        /// Whether the value is read from the magic's JSON (a generated column).
+        /// Whether the value is read from the magic's JSON (a generated column, while the magic's
+        /// query columns are filled).
         var readsMagic = false
     }
 
     func groupSQL(_ field: GroupField) -> GroupSQL {
         let columns = queryColumns
         let stored = columns.magicColumn.map { "record." + $0 } ?? "NULL"
+        let magicType = FilterCompiler.magicTypeSQL(columns: columns)
         var g = GroupSQL()
         switch field {
         case .owner, .kind: g.value = "record.owner_id"
         case .opponent: g.value = "record.opponent_id"; g.status = "CASE WHEN v IS NULL THEN \(GroupStatus.absent.sql) END"
         case .result: g.value = "record.result"
         case .magic:
-            g.value = "record.magic_type"; g.source = stored; g.readsMagic = true
+            g.value = magicType.sql; g.source = stored; g.readsMagic = magicType.readsJSON
             g.status = "CASE WHEN src IS NULL THEN \(GroupStatus.absent.sql) WHEN v IS NULL THEN \(GroupStatus.damaged.sql) END"
         case .magicField:
             let v = FilterCompiler.valueSQL(field.filterField, columns: columns)
             g.value = v.sql; g.valueArguments = v.arguments; g.source = stored
             // The magic's type is read only for a record without the value (most have it).
             g.status = "CASE WHEN v IS NOT NULL THEN NULL WHEN src IS NOT NULL AND mt IS NULL THEN \(GroupStatus.damaged.sql) ELSE \(GroupStatus.absent.sql) END"
-            g.readsMagicType = true; g.readsMagic = true
+            g.readsMagicType = true; g.readsMagic = magicType.readsJSON
         case .date(let bucket):
             g.value = "record.date"
             g.key = switch bucket {
@@ -89,7 +91,7 @@ extension BattleStore {
         // plain columns, the extra step costs more than it saves).
         let readsMagic = parts.contains(where: \.readsMagic)
         let sql = """
-            SELECT \(values.joined(separator: ", ")), \(readsType ? "record.magic_type" : "NULL") AS mt, record.result AS result, (\(duration.sql)) AS d
+            SELECT \(values.joined(separator: ", ")), \(readsType ? FilterCompiler.magicTypeSQL(columns: queryColumns).sql : "NULL") AS mt, record.result AS result, (\(duration.sql)) AS d
             FROM record \(conditions.isEmpty ? "" : "WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND "))\(readsMagic ? " LIMIT -1" : "")
             """
         let arguments = parts.flatMap(\.valueArguments) + duration.arguments + (filter?.arguments ?? []) + [after, through].compactMap { $0.map(SQLiteValue.integer) }

@@ -45,7 +45,7 @@ enum GroupSummaries {
         var fields: [GroupField] = [.owner, .opponent, .result, .magic]
         for kind in MagicCatalog.kinds { for f in kind.filterFields { fields.append(.magicField(type: kind.typeName, name: f.name)) } }
         fields.append(.date(.day))
-        fields += paths.map { .number(path: $0, width: nil) }
+        fields += paths.filter(QueryColumns.isNumberPath).map { .number(path: $0, width: nil) }
         return fields.map(base)
     }
 

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// No text from the expression is spliced into SQL: every value is a bound parameter, and every
 /// SQL fragment comes from this file. Names (owner, opponent) are resolved against the roster
-/// in Swift; the magic fields read the stored JSON (through indexed generated columns where
-/// migration 2 made them); damaged values give NULL, so they never match and never break a query.
+/// in Swift; the magic fields read the model's magic query columns (filled from the decoded
+/// value), or while those are filled the stored JSON, confirmed by the decoder; damaged values
+/// give NULL, so they never match and never break a query.
 public struct FilterCompiler {
     private let roster: [Human]
     private let columns: QueryColumns
@@ -88,16 +89,16 @@ public struct FilterCompiler {
         }
     }
 
-    /// The whole expression's chain of `and`s. `magic = hero|villain` is the indexed type, which
-    /// the decoder confirms; in a chain of `and`s the confirmations come last, so that the
-    /// decoder reads only the records every other condition kept (at 2,000,000 records,
-    /// `magic = villain and power >= 8 and result = loss` decoded a million villains' magic
-    /// first, 7 s, and now decodes the 85,000 that are left).
+    /// The whole expression's chain of `and`s. Without the magic's query column, `magic =
+    /// hero|villain` is the generated type, which the decoder confirms; in a chain of `and`s the
+    /// confirmations come last, so that the decoder reads only the records every other
+    /// condition kept (at 2,000,000 records, `magic = villain and power >= 8 and result = loss`
+    /// decoded a million villains' magic first, 7 s, then the 85,000 that are left).
     private mutating func conjunction(_ parts: [FilterExpression]) -> String {
         var pieces: [String] = [], confirmations: [String] = []
         for part in parts {
             if case .comparison(.magic, .equal, let value) = part, case let type = text(value).lowercased(),
-               type != "none", type != "damaged" {
+               type != "none", type != "damaged", readyMagicColumn(path: "magic") == nil {
                 pieces.append(magicType(type))
                 confirmations.append(type)
             } else {
@@ -108,8 +109,16 @@ public struct FilterCompiler {
         return "(" + pieces.joined(separator: " AND ") + ")"
     }
 
-    /// The indexed type of the stored magic (from its JSON's shape, which the decoder confirms).
+    /// The generated type of the stored magic (from its JSON's shape, which the decoder confirms).
     private mutating func magicType(_ type: String) -> String { "record.magic_type = \(bind(.text(type)))" }
+
+    /// The magic's query column for `path` (`magic` for its type, `power`, `gate`, ...) when
+    /// every record's is filled: derived from the decoded value, it needs no confirmation.
+    private mutating func readyMagicColumn(path: String) -> String? {
+        guard let source = columns.source(path: path), source.isReady else { return nil }
+        if source.index != .none { readsDerivedIndex = true }
+        return "record." + source.column
+    }
 
     /// The decoder's word that the stored magic is of `type` (every field of it within range).
     private mutating func magicConfirmation(_ type: String) -> String {
@@ -163,13 +172,14 @@ public struct FilterCompiler {
         }
     }
 
-    /// A magic field's value: its indexed column, or read from the stored JSON; NULL for a
-    /// record without magic of that type or with damaged magic.
-    private func magicFieldValue(type: String, name: String) -> String {
+    /// A magic field's value: its query column, or while that is filled read from the stored
+    /// JSON of a value the decoder accepts; NULL for a record without magic of that type or
+    /// with damaged magic.
+    private mutating func magicFieldValue(type: String, name: String) -> String {
         let spec = FilterField.magicSpec(type: type, name: name)!
+        if let column = readyMagicColumn(path: spec.aliases.first ?? name) { return column }
         let stored = columns.magicColumn.map { "record." + $0 } ?? "NULL"
-        return spec.indexedColumn.map { "record.\($0)" }
-            ?? "(CASE WHEN record.magic_type = '\(type)' THEN CASE WHEN json_type(\(stored), '$.\(name)') = '\(spec.type == .integer ? "integer" : "text")' THEN json_extract(\(stored), '$.\(name)') END END)"
+        return "(CASE WHEN record.magic_type = '\(type)' AND bl_magic_status(\(stored)) = '\(type)' THEN json_extract(\(stored), '$.\(name)') END)"
     }
 
     /// The SQL of a magic field's or a derived path's value for each record, with its arguments
@@ -182,6 +192,14 @@ public struct FilterCompiler {
         default: sql = field.derivedPath.map { compiler.derived($0) } ?? "NULL"
         }
         return (sql, compiler.arguments)
+    }
+
+    /// The SQL of each record's magic type: its query column once filled, else the generated
+    /// column (from the JSON's shape); and whether that reads the JSON.
+    static func magicTypeSQL(columns: QueryColumns) -> (sql: String, readsJSON: Bool) {
+        var compiler = FilterCompiler(roster: [], columns: columns)
+        if let column = compiler.readyMagicColumn(path: "magic") { return (column, false) }
+        return ("record.magic_type", true)
     }
 
     private mutating func textComparison(_ column: String, _ op: FilterOperator, _ value: String) -> String {
@@ -226,14 +244,21 @@ public struct FilterCompiler {
         }
     }
 
-    /// `magic = hero|villain|none|damaged`: the indexed type, confirmed by the decoder itself.
+    /// `magic = hero|villain|none|damaged`: the magic's type column, or while it is filled the
+    /// generated type confirmed by the decoder itself; `damaged` asks the decoder.
     private mutating func magic(_ op: FilterOperator, _ value: String) -> String {
         let condition: String
         let stored = columns.magicColumn.map { "record." + $0 } ?? "NULL"
         switch value {
         case "none": condition = "\(stored) IS NULL"
         case "damaged": condition = "(\(stored) IS NOT NULL AND bl_magic_status(\(stored)) = 'damaged')"
-        default: condition = "(\(magicType(value)) AND \(magicConfirmation(value)))"
+        default:
+            if let column = readyMagicColumn(path: "magic") {
+                // The plain comparison, so that the column's index serves it.
+                let type = bind(.text(value))
+                return op == .equal ? "\(column) = \(type)" : "(\(column) IS NULL OR \(column) != \(type))"
+            }
+            condition = "(\(magicType(value)) AND \(magicConfirmation(value)))"
         }
         return op == .equal ? condition : "(NOT \(condition))"
     }

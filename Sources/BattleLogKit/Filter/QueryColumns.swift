@@ -44,6 +44,12 @@ public struct QueryColumns: Sendable, Equatable {
     /// Every derived path, sorted.
     public var paths: [String] { sources.keys.sorted() }
 
+    /// Whether `path` is a number the filter compares and groups as one (`rolls.max`, a model's
+    /// own path), not a magic field (`power`, `gate`, which group by their values as magic).
+    public static func isNumberPath(_ path: String) -> Bool {
+        FilterField.named(path).map { $0.derivedPath != nil } ?? true
+    }
+
     /// The paths beyond the filter language's own fields (a model's new attribute's), sorted.
     public var extraPaths: [String] {
         sources.keys.filter { FilterField.named($0) == nil }.sorted()

@@ -28,7 +28,7 @@ public struct HeroMagic: MagicKind {
     }
 
     public static let filterFields = [
-        MagicFilterField(name: "cooperationFormulaName", aliases: ["formula"], type: .text, indexedColumn: "magic_formula"),
+        MagicFilterField(name: "cooperationFormulaName", aliases: ["formula"], type: .text),
         MagicFilterField(name: "collaboratorName", aliases: ["collaborator"], type: .text),
     ]
 

@@ -55,14 +55,14 @@ public struct MagicFilterField: Sendable {
     public let name: String
     public let aliases: [String]
     public let type: ValueType
-    /// A generated, indexed column that holds this field for valid values of the kind (migration 2).
-    public let indexedColumn: String?
+    /// The range a number must lie in for the kind to accept it (nil: any).
+    public let range: ClosedRange<Int>?
 
-    public init(name: String, aliases: [String], type: ValueType, indexedColumn: String? = nil) {
+    public init(name: String, aliases: [String], type: ValueType, range: ClosedRange<Int>? = nil) {
         self.name = name
         self.aliases = aliases
         self.type = type
-        self.indexedColumn = indexedColumn
+        self.range = range
     }
 }
 

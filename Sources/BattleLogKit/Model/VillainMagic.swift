@@ -32,8 +32,8 @@ public struct VillainMagic: MagicKind {
     }
 
     public static let filterFields = [
-        MagicFilterField(name: "powerOfEvilGate", aliases: ["power"], type: .integer, indexedColumn: "magic_power"),
-        MagicFilterField(name: "gateName", aliases: ["gate"], type: .text, indexedColumn: "magic_gate"),
+        MagicFilterField(name: "powerOfEvilGate", aliases: ["power"], type: .integer, range: powerRange),
+        MagicFilterField(name: "gateName", aliases: ["gate"], type: .text),
     ]
 
     public var summary: String { "\(gateName) \(powerOfEvilGate)/10" }

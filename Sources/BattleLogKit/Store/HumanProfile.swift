@@ -53,7 +53,9 @@ extension BattleStore {
             }
             var favourite: (String, Int)?
             if let kind {
-                let column = kind == .hero ? "magic_formula" : "magic_gate"
+                // The magic's query column once filled (else the generated one, read from the JSON).
+                let field = kind == .hero ? "formula" : "gate"
+                let column = queryColumns.source(path: field).flatMap { $0.isReady ? $0.column : nil } ?? "magic_" + field
                 favourite = try db.cachedStatement("""
                     SELECT \(column), count(*) AS uses FROM record WHERE owner_id = ? AND \(column) IS NOT NULL
                     GROUP BY 1 ORDER BY uses DESC, 1 LIMIT 1

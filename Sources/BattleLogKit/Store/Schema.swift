@@ -129,6 +129,16 @@ enum Schema {
         CREATE TRIGGER group_summary_delete AFTER DELETE ON record
         BEGIN DELETE FROM group_summary; DELETE FROM group_summary_state; END;
         """,
+        // 6: the magic's query columns (the model's `using_magic_type`, `_power`, ..., which the
+        // writer fills from the decoded value) replace the generated columns' indexes: those read
+        // the JSON at every insert, and a filter over them asked the decoder again per record.
+        // The generated columns stay (a filter reads them while the new columns are filled).
+        """
+        DROP INDEX IF EXISTS record_magic_type;
+        DROP INDEX IF EXISTS record_magic_power;
+        DROP INDEX IF EXISTS record_magic_gate;
+        DROP INDEX IF EXISTS record_magic_formula;
+        """,
     ]
 
     /// The migrations (0-based) that edit sqlite_schema and so must bump `schema_version`.

@@ -73,7 +73,8 @@ extension AnyValueTransformer {
         ]))
 
     /// `Magic?`: in JSON `{"type":..,"version":..,<fields>}`; in CSV its type and one column per
-    /// field of every kind (`collaborator`, `formula`, `gate`, `power`).
+    /// field of every kind (`collaborator`, `formula`, `gate`, `power`); derives its `type` and
+    /// each field the filter language tests (see `Magic.derivations`).
     public static let magic = AnyValueTransformer(MagicTransformer(), forms: ValueForms<Magic>(
         describe: { magic in magic.typeName + " " + magic.displayFields.map { "\($0.fieldName)=\($0.text)" }.joined(separator: " ") },
         csvHeaders: { _ in ["magic_type"] + MagicCatalog.csvColumns.map(\.column) },
@@ -101,7 +102,8 @@ extension AnyValueTransformer {
         readJSON: { (json: JSONValue) throws(TransformError) -> Magic in
             guard let magic = try MagicTransformer().value(fromJSON: json) else { throw .missingValue }
             return magic
-        }))
+        },
+        derivations: Magic.derivations))
 }
 
 extension AnyValueTransformer {
