@@ -20,13 +20,13 @@ import SQLiteDB
         #expect(throws: StoreError.isADirectory(path: folder.path)) { try BattleStore(path: folder.path) }
 
         let empty = folder.file("empty.sqlite")
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         #expect(throws: StoreError.emptyFile(path: empty)) { try BattleStore(path: empty) }
         #expect(fileBytes(empty) == Data())
 
         let junk = folder.file("junk.sqlite")
         let junkBytes = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
-        FileManager.default.createFile(atPath: junk, contents: junkBytes)
+        _ = FileManager.default.createFile(atPath: junk, contents: junkBytes)
         #expect(throws: StoreError.notADatabase(path: junk)) { try BattleStore(path: junk) }
         #expect(fileBytes(junk) == junkBytes)
     }
