@@ -25,10 +25,10 @@ extension Database {
     /// Runs a checkpoint of `mode` without waiting for other connections (the busy timeout is
     /// set aside for it and given back as `busyTimeoutMilliseconds`).
     public func checkpointWithoutWaiting(_ mode: CheckpointMode, busyTimeoutMilliseconds: Int32) throws(SQLiteError) -> CheckpointResult {
-        sqlite3_busy_timeout(handle, 0)
-        defer { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) }
         var log: Int32 = 0, done: Int32 = 0
-        let rc = sqlite3_wal_checkpoint_v2(handle, nil, mode.value, &log, &done)
+        let rc = withoutWaiting(busyTimeoutMilliseconds: busyTimeoutMilliseconds) {
+            sqlite3_wal_checkpoint_v2(handle, nil, mode.value, &log, &done)
+        }
         if rc == SQLITE_BUSY || rc == SQLITE_LOCKED { return CheckpointResult(busy: true, logFrames: Int(log), checkpointedFrames: Int(done)) }
         guard rc == SQLITE_OK else { throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle))) }
         return CheckpointResult(busy: false, logFrames: Int(log), checkpointedFrames: Int(done))

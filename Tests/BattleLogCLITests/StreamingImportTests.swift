@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BattleLogCLI
 import BattleLogKit
+import SQLiteDB
 
 /// `import` reads and writes in one pass inside one transaction (issue 12): the first bad line,
 /// wherever it is, rolls everything back and is named; a database it created goes again.
@@ -34,7 +35,36 @@ import BattleLogKit
         // Into a new database: it is not left behind, nor its -wal or -shm.
         let fresh = dir.file("fresh.sqlite")
         #expect(cli(["import", file], db: fresh).status == 1)
-        for suffix in ["", "-wal", "-shm"] { #expect(!FileManager.default.fileExists(atPath: fresh + suffix), "\(suffix)") }
+        for suffix in ["", "-wal", "-shm", "-journal"] { #expect(!FileManager.default.fileExists(atPath: fresh + suffix), "\(suffix)") }
+    }
+
+    /// Into a database with no records the import keeps a rollback journal, not the WAL (which
+    /// would hold every record once more); the file is back in WAL mode after, whole.
+    @Test func anImportIntoAnEmptyDatabaseWritesNoWALAndEndsInWALMode() throws {
+        let dir = TempDir()
+        let lines = exportLines(dir, fights: 400)
+        let file = dir.file("all.jsonl"), target = dir.file("empty.sqlite")
+        write(lines, file)
+        _ = try BattleStore(path: target)   // made empty first, in WAL mode
+        #expect(cli(["import", file], db: target).status == 0)
+        let db = try Database(path: target)
+        #expect(try db.prepare("PRAGMA journal_mode").first { $0.string(0) } == "wal")
+        #expect(!FileManager.default.fileExists(atPath: target + "-journal"))
+        #expect(cli(["export"], db: target).out == lines.joined(separator: "\n") + "\n")
+        #expect(cli(["doctor"], db: target).status == 0)
+        // The journal mode the import ran in: its journal is a file beside the database.
+        let again = dir.file("again.sqlite")
+        _ = try BattleStore(path: again)
+        let p = try ChildProcess([try requireBinary(), "--db", again, "import", file])
+        var sawJournal = false, largestWAL: Int64 = 0
+        while p.isRunning {
+            var s = stat()
+            if stat(again + "-journal", &s) == 0 { sawJournal = true }
+            if stat(again + "-wal", &s) == 0 { largestWAL = max(largestWAL, Int64(s.st_size)) }
+            usleep(200)
+        }
+        #expect(p.wait() == .exited(0))
+        #expect(sawJournal && largestWAL < 1 << 20, "journal seen: \(sawJournal), largest WAL: \(largestWAL) bytes")
     }
 
     @Test func fightsAreCheckedAsTheyStreamIn() throws {
