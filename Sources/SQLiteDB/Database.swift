@@ -116,9 +116,10 @@ public final class Database {
 
     // MARK: - Transactions
 
-    /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`; rolls back when it throws.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try beginImmediate()
+    /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT` (`BEGIN EXCLUSIVE`: readers kept out too,
+    /// in rollback-journal mode); rolls back when it throws.
+    public func transaction<T>(exclusive: Bool = false, _ body: () throws -> T) throws -> T {
+        try begin(exclusive ? "EXCLUSIVE" : "IMMEDIATE")
         do {
             let result = try body()
             try execute("COMMIT")
@@ -148,11 +149,11 @@ public final class Database {
     /// committing (several writers take turns; SQLite's busy handler is not fair, so one busy
     /// timeout may pass while others write). It fails with BUSY when a whole busy timeout
     /// passes with no commit anywhere: the lock is held by someone who is not writing.
-    private func beginImmediate() throws {
+    private func begin(_ kind: String) throws {
         var seen = try? dataVersion()
         for _ in 0..<60 {
             do {
-                try execute("BEGIN IMMEDIATE")
+                try execute("BEGIN \(kind)")
                 return
             } catch {
                 guard error.isBusy else { throw error }

@@ -67,6 +67,24 @@ import SQLiteDB
         #expect(sawJournal && largestWAL < 1 << 20, "journal seen: \(sawJournal), largest WAL: \(largestWAL) bytes")
     }
 
+    /// A command opening the database while an import into it (empty) runs waits for the
+    /// commit, saying so, and then reads every record: never an error, never a part.
+    @Test func aReaderBesideAnImportIntoAnEmptyDatabaseWaitsForItsCommit() throws {
+        let dir = TempDir()
+        let lines = exportLines(dir, fights: 6000)
+        let file = dir.file("all.jsonl"), target = dir.file("target.sqlite")
+        write(lines, file)
+        _ = try BattleStore(path: target)
+        let p = try ChildProcess([try requireBinary(), "--db", target, "import", file])
+        var s = stat()
+        while p.isRunning && stat(target + "-journal", &s) != 0 { usleep(200) }
+        let reader = cli(["list", "--limit", "1", "--json"], db: target)
+        #expect(reader.status == 0, "\(reader.err)")
+        #expect(reader.out.contains("\"id\":12000,"), "\(reader.out.prefix(200))")
+        #expect(p.wait() == .exited(0))
+        print("reader beside the import: \(reader.err.isEmpty ? "the import had ended" : reader.err)")
+    }
+
     @Test func fightsAreCheckedAsTheyStreamIn() throws {
         let dir = TempDir()
         let lines = exportLines(dir, fights: 50)

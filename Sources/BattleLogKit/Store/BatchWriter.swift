@@ -104,7 +104,8 @@ extension BattleStore {
     /// the batch may have added some (`reloadsHumans`). Everything or nothing: a throw
     /// from `body` rolls the batch back. A conflict `body` finds is a `StoreError.conflict`, an
     /// SQLite failure is classified against the store's file.
-    func writeBatch<T>(withID: Bool = false, reloadsHumans: Bool = true, _ body: (inout BatchWriter) throws -> T) throws(StoreError) -> T {
+    func writeBatch<T>(withID: Bool = false, reloadsHumans: Bool = true, exclusive: Bool = false,
+                       _ body: (inout BatchWriter) throws -> T) throws(StoreError) -> T {
         try ensureWritable()
         var outcome: T?
         do {
@@ -112,7 +113,7 @@ extension BattleStore {
             // cannot all pass it at once (see `WALBound`).
             while outcome == nil {
                 try keepTheLogBounded()
-                outcome = try db.transaction { () throws -> T? in
+                outcome = try db.transaction(exclusive: exclusive) { () throws -> T? in
                     guard WALBound.logBytes(of: path) <= WALBound.bytes else { return nil }
                     var batch = try BatchWriter(db: db, attributes: resolvedAttributes, withID: withID)
                     batch.groupsAfter = try lastRecordID()

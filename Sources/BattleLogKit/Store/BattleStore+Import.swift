@@ -32,7 +32,9 @@ extension BattleStore {
         var count = 0
         let rollbackJournal = try journalsWithoutLogWhileEmpty()
         defer { if rollbackJournal { try? setJournalMode("wal") } }
-        try writeBatch(withID: true) { batch in
+        // With a rollback journal, readers are kept out from the start (they wait to open,
+        // watching the file grow), not let in to meet the lock halfway through a read.
+        try writeBatch(withID: true, exclusive: rollbackJournal) { batch in
             var known = humansByID
             let insertHuman = try db.cachedStatement("INSERT INTO human(id, name, kind) VALUES (?, ?, ?)")
             let fightExists = try db.cachedStatement("SELECT 1 FROM record WHERE fight = ? LIMIT 1")
@@ -102,7 +104,9 @@ extension BattleStore {
     /// instead of the WAL while it runs: pages added past the file's end need no journal, so
     /// the records are written once, where the WAL held them all (8 GB at 10,000,000 records,
     /// and its index in memory) and then copied them into the file. All or nothing still: a kill
-    /// leaves a hot journal that the next open rolls back. False (the WAL kept) when the
+    /// leaves a hot journal that the next open rolls back. Readers cannot read beside a rollback
+    /// journal's writer: the transaction is exclusive, and an open waits for it (see
+    /// `StoreFile.open`). False (the WAL kept) when the
     /// database has records, or another connection has it open (the switch needs it alone).
     private func journalsWithoutLogWhileEmpty() throws(StoreError) -> Bool {
         let empty = try run { try db.scalarInt("SELECT EXISTS (SELECT 1 FROM record)") == 0 }
