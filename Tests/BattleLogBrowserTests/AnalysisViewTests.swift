@@ -143,7 +143,18 @@ import BattleLogPresentation
         #expect(m.selected - m.recordsScroll == unfilteredRow)
         #expect(m.analysis?.field?.name == "gate" && m.analysis?.selected == 2, "the gate drilled into is selected again")
         m.handle(.escape)
-        #expect(m.overlay == .none && m.selectedRecord?.id == unfiltered.id)
+        #expect(m.overlay == .none && m.selectedRecord?.id == unfiltered.id && m.focus == .records)
+        // From the roster: back up, the roster has the focus again.
+        m.handle(.tab)
+        m.handle(.tab)
+        #expect(m.focus == .roster)
+        try Self.show(m, field: "kind")
+        m.handle(.enter)
+        Self.settle(m)
+        m.handle(.backspace)
+        Self.settle(m)
+        m.handle(.escape)
+        #expect(m.filterText == nil && m.focus == .roster, "\(m.focus)")
     }
 
     @Test func theGroupsOnScreenFollowTheLogAsItGrows() throws {

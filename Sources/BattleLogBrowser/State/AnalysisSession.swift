@@ -34,10 +34,11 @@ struct AnalysisSession {
     var drills: [Drill] = []
 
     /// What Backspace goes back to: the filter (nil: none), the field and group selected in the
-    /// view, and the record selected behind it with its screen row.
+    /// view, and behind it the pane focused and the record selected, with its screen row.
     struct Drill {
         var filter: String?
         var tab: Int, selected: Int, scroll: Int
+        var focus: BrowserModel.Pane
         var recordID: Int64?
         var recordRow: Int
     }

@@ -47,6 +47,8 @@ extension BrowserModel {
             analysis = a
             try applyFilter(previous.filter ?? "")
             if let id = previous.recordID { try reselect(id, atRow: previous.recordRow) }
+            // The roster has no pane while a filter is on: the records keep the focus then.
+            focus = previous.focus == .roster && filterSearch != nil ? .records : previous.focus
             requestGroups()
             return true
         case .closeStats:
@@ -117,7 +119,7 @@ extension BrowserModel {
         let before = filterText
         // A filter of ands (a drill-down's) takes one more without parentheses.
         let text = before.map { b in b.range(of: #"\bor\b"#, options: [.regularExpression, .caseInsensitive]) == nil ? b + " and " + clause : "(\(b)) and \(clause)" } ?? clause
-        let drill = AnalysisSession.Drill(filter: before, tab: a.tab, selected: a.selected, scroll: a.scroll,
+        let drill = AnalysisSession.Drill(filter: before, tab: a.tab, selected: a.selected, scroll: a.scroll, focus: focus,
                                           recordID: selectedRecord?.id, recordRow: selected - recordsScroll)
         try applyFilter(text)
         a.drills.append(drill)

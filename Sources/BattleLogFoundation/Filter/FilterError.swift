@@ -43,6 +43,7 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         "containsNeedsText": "'~' needs a text field; {0} is a number",
         "expectedDuration": "expected a duration (seconds, 1:30 or 90s)",
         "expectedNumber": "expected a number",
+        "numberTooLarge": "{0} is past ±9,007,199,254,740,992, the largest number compared exactly",
         "kindValues": "kind is compared with = or != to hero or villain",
         "resultValues": "result is compared with = or != to win, loss or draw",
         "magicValues": "magic is compared with = or != to {0}",

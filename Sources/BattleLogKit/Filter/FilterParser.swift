@@ -127,12 +127,16 @@ public struct FilterParser {
             switch current {
             case .string(let s): value = .text(s)
             case .word(let w) where !["and", "or", "not"].contains(w.lowercased()): value = .text(w)
-            case .number(let n): value = field.isNumeric || field == .date ? .number(Double(n)!) : .text(n)
+            case .number(let n):
+                guard field.isNumeric || field == .date else { value = .text(n); break }
+                // Past 2^53 a number is no longer exact: refused, not rounded into a match.
+                guard let d = Double(n), abs(d) <= 9_007_199_254_740_992 else { throw error("numberTooLarge", [n]) }
+                value = .number(d)
             case .duration(let d): value = .number(d)
             default: throw error("expectedValue", [symbol, current.display])
             }
             advance()
-            try Self.check(field, op, value, column: valueColumn, input: input)
+            try Self.check(field, named: name, op, value, column: valueColumn, input: input)
             return .comparison(field, op, value)
         default:
             throw error("expectedField", [current.display])
@@ -140,10 +144,12 @@ public struct FilterParser {
     }
 
     /// Rejects comparisons that cannot mean anything (`power ~ 3`, `result = maybe`, `power > "x"`).
-    private static func check(_ field: FilterField, _ op: FilterOperator, _ value: FilterValue, column: Int, input: String) throws(FilterError) {
+    /// `name` is the field as typed (`power`, `rolls.max`), for the message.
+    private static func check(_ field: FilterField, named name: String, _ op: FilterOperator, _ value: FilterValue,
+                              column: Int, input: String) throws(FilterError) {
         func fail(_ key: String, _ arguments: [String] = []) -> FilterError { FilterError(key, arguments, column: column, input: input) }
         if field.isNumeric {
-            if op == .contains { throw fail("containsNeedsText", ["\(field)"]) }
+            if op == .contains { throw fail("containsNeedsText", [SafeText.escape(name)]) }
             guard case .number = value else {
                 if field == .duration { throw fail("expectedDuration") }
                 throw fail("expectedNumber")
