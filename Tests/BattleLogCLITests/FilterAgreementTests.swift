@@ -81,6 +81,9 @@ import BattleLogKit
         #expect(r.err == "battlelog: --where \"power >= 9 and (gate ~ maw\": expected ')', found the end of the expression at column 27\n")
         let hostile = cli(["stats", "--by", "owner", "--where", "gate ~ \u{1B}[2J"], db: dir.file("db"))
         #expect(hostile.status == 2 && hostile.err.split(separator: "\n").count == 1 && !hostile.err.contains("\u{1B}"), "\(hostile.err)")
+        // Quotes and backslashes inside are escaped: the quoted expression reads one way only.
+        let quotes = cli(["list", "--where", #"gate = "a\"b" and ("#], db: dir.file("db"))
+        #expect(quotes.err.hasPrefix(#"battlelog: --where "gate = \"a\\\"b\" and (": "#), "\(quotes.err)")
         let chinese = cli(["list", "--lang", "zh", "--where", "威力 >"], db: dir.file("db"))
         #expect(chinese.status == 2 && chinese.err.split(separator: "\n").count == 1 && chinese.err.hasPrefix("battlelog: --where \"威力 >\": "), "\(chinese.err)")
     }
