@@ -30,7 +30,7 @@ final class NewestRequestWorker<Request: Sendable, Outcome: Sendable>: @unchecke
                     return s.wanted
                 }) else { continue }
                 // Opened once; a failed open is tried again with the next request.
-                if store == nil || (try? store?.get()) == nil {
+                if (try? store?.get()) == nil {
                     store = Result { () throws(StoreError) in try BattleStore(path: path, readOnly: true) }
                     (try? store?.get())?.setProgressHandler { state.withLock { s in s.shutDown || s.runningSerial != s.latestSerial } }
                 }

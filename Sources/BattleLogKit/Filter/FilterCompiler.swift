@@ -164,7 +164,7 @@ public struct FilterCompiler {
             return magic(op, text(value).lowercased())
         case .magicField(let type, let name):
             let spec = FilterField.magicSpec(type: type, name: name)!
-            if spec.type == .text, op == .contains, let source = columns.source(path: spec.aliases.first ?? name),
+            if spec.type == .text, op == .contains, let source = columns.source(path: spec.queryPath),
                source.isReady, source.index != .none {
                 return containsThroughIndex(source.column, text(value))
             }
@@ -181,7 +181,7 @@ public struct FilterCompiler {
     /// with damaged magic.
     private mutating func magicFieldValue(type: String, name: String) -> String {
         let spec = FilterField.magicSpec(type: type, name: name)!
-        if let column = readyMagicColumn(path: spec.aliases.first ?? name) { return column }
+        if let column = readyMagicColumn(path: spec.queryPath) { return column }
         let stored = columns.magicColumn.map { "record." + $0 } ?? "NULL"
         return "(CASE WHEN record.magic_type = '\(type)' AND bl_magic_status(\(stored)) = '\(type)' THEN json_extract(\(stored), '$.\(name)') END)"
     }

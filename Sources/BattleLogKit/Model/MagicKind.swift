@@ -55,15 +55,15 @@ public struct MagicFilterField: Sendable {
     public let name: String
     public let aliases: [String]
     public let type: ValueType
-    /// The range a number must lie in for the kind to accept it (nil: any).
-    public let range: ClosedRange<Int>?
 
-    public init(name: String, aliases: [String], type: ValueType, range: ClosedRange<Int>? = nil) {
+    public init(name: String, aliases: [String], type: ValueType) {
         self.name = name
         self.aliases = aliases
         self.type = type
-        self.range = range
     }
+
+    /// The model's query path for this field (its short alias: `power`, `gate`).
+    public var queryPath: String { aliases.first ?? name }
 }
 
 /// Why the fields of a magic value are not acceptable.

@@ -32,7 +32,7 @@ public struct VillainMagic: MagicKind {
     }
 
     public static let filterFields = [
-        MagicFilterField(name: "powerOfEvilGate", aliases: ["power"], type: .integer, range: powerRange),
+        MagicFilterField(name: "powerOfEvilGate", aliases: ["power"], type: .integer),
         MagicFilterField(name: "gateName", aliases: ["gate"], type: .text),
     ]
 

@@ -53,9 +53,8 @@ extension BattleStore {
             }
             var favourite: (String, Int)?
             if let kind {
-                // The magic's query column once filled (else the generated one, read from the JSON).
-                let field = kind == .hero ? "formula" : "gate"
-                let column = queryColumns.source(path: field).flatMap { $0.isReady ? $0.column : nil } ?? "magic_" + field
+                // As the filter reads the field: its query column once filled.
+                let column = FilterCompiler.valueSQL(FilterField.named(kind == .hero ? "formula" : "gate")!, columns: queryColumns).sql
                 favourite = try db.cachedStatement("""
                     SELECT \(column), count(*) AS uses FROM record WHERE owner_id = ? AND \(column) IS NOT NULL
                     GROUP BY 1 ORDER BY uses DESC, 1 LIMIT 1
