@@ -54,6 +54,19 @@ extension GroupCount {
         return g
     }
 
+    /// Adds one record: its result as stored (`win`, `loss`, `draw`) and its duration in seconds
+    /// when it has one.
+    mutating func addRecord(result: String?, duration: Double?) {
+        count += 1
+        switch result {
+        case "win": wins += 1
+        case "loss": losses += 1
+        case "draw": draws += 1
+        default: break
+        }
+        if let duration { durationSum += duration; durationCount += 1 }
+    }
+
     /// Whether the figures are the same: the counts exactly, the durations' sum within rounding
     /// (the writer adds it batch by batch, a scan in one pass).
     func hasSameFigures(as other: GroupCount) -> Bool {
@@ -102,20 +115,27 @@ extension BattleStore {
 
     /// One query grouping the records by `fields`: each group's keys (one per field) and figures.
     /// `after`: only the records with a greater id (the ones a summary does not hold yet).
+    /// SQLite reads each record's keys; they are grouped here, in a hash of the few distinct keys,
+    /// rather than by a GROUP BY, which sorts every record (most of the time of a grouping that
+    /// no summary answers).
     func grouped(by fields: [GroupField], where filter: CompiledFilter?, after: Int64? = nil) throws -> [[GroupCount.Key]: GroupCount] {
         let rows = perRecordSQL(fields, where: filter, after: after)
         let outer = fields.indices.map { i in "(\(rows.parts[i].key)) AS key\(i), (\(rows.parts[i].status)) AS status\(i)" }
-        let keys = fields.indices.map { "key\($0), status\($0)" }.joined(separator: ", ")
-        let sql = """
-            SELECT \(keys), count(*), sum(result = 'win'), sum(result = 'loss'), sum(result = 'draw'), total(d), count(d) FROM (
-              SELECT \(outer.joined(separator: ", ")), result, d FROM (\(rows.sql)))
-            GROUP BY \(keys)
-            """
+        let sql = "SELECT \(outer.joined(separator: ", ")), result, d FROM (\(rows.sql))"
         // Parameters in the order the text names them: the keys', then the records' query's.
         let arguments = rows.parts.flatMap(\.keyArguments) + rows.arguments
-        var groups: [[GroupCount.Key]: GroupCount] = [:]
+        let base = Int32(2 * fields.count)
+        var raw: [RawGroupKey: GroupCount] = [:]
         try db.prepare(sql).forEachRow(arguments.map { $0 as any SQLiteBindable }) { row in
-            add(row, fields: fields, to: &groups)
+            let key = RawGroupKey(row, fields: fields.count)
+            raw[key, default: GroupCount(key: .absent)].addRecord(result: row.string(base), duration: row.isNull(base + 1) ? nil : row.double(base + 1))
+        }
+        // The stored keys read as the fields' keys: two stored keys may be one group (1 and 1.0,
+        // two damaged values).
+        var groups: [[GroupCount.Key]: GroupCount] = [:]
+        for (stored, figures) in raw {
+            let k = fields.enumerated().map { i, f in groupKey(f, stored.values[i], status: stored.statuses[i], width: f.bucketWidth) }
+            groups[k, default: GroupCount(key: k[0])].add(figures)
         }
         return groups
     }
@@ -167,6 +187,23 @@ extension BattleStore {
             }
             guard let width else { return .number(n) }
             return .bucket(from: n * width, to: (n + 1) * width)
+        }
+    }
+}
+
+/// A grouping row's keys as SQLite gave them, with their statuses: what the records are hashed
+/// by before each is read as its field's key.
+struct RawGroupKey: Hashable {
+    var values: [SQLiteValue]
+    var statuses: [GroupStatus?]
+
+    /// The keys of the row's first `fields` fields (key and status columns in turn).
+    init(_ row: Row, fields: Int) {
+        values = (0..<fields).map { row.value(Int32(2 * $0)) }
+        statuses = (0..<fields).map { i -> GroupStatus? in
+            let column = Int32(2 * i + 1)
+            guard let text = row.string(column) else { return nil }
+            return GroupStatus(rawValue: text)
         }
     }
 }
