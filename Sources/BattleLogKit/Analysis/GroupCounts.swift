@@ -43,26 +43,18 @@ extension GroupCount {
     /// summary row adds up; the key is not looked at).
     static func oneRecord(result: FightResult?, duration: Double?) -> GroupCount {
         var g = GroupCount(key: .absent)
-        g.count = 1
-        switch result {
-        case .win: g.wins = 1
-        case .loss: g.losses = 1
-        case .draw: g.draws = 1
-        case nil: break
-        }
-        if let duration { g.durationSum = duration; g.durationCount = 1 }
+        g.addRecord(result: result, duration: duration)
         return g
     }
 
-    /// Adds one record: its result as stored (`win`, `loss`, `draw`) and its duration in seconds
-    /// when it has one.
-    mutating func addRecord(result: String?, duration: Double?) {
+    /// Adds one record: its result and its duration in seconds when it has one.
+    mutating func addRecord(result: FightResult?, duration: Double?) {
         count += 1
         switch result {
-        case "win": wins += 1
-        case "loss": losses += 1
-        case "draw": draws += 1
-        default: break
+        case .win: wins += 1
+        case .loss: losses += 1
+        case .draw: draws += 1
+        case nil: break
         }
         if let duration { durationSum += duration; durationCount += 1 }
     }
@@ -121,20 +113,23 @@ extension BattleStore {
     func grouped(by fields: [GroupField], where filter: CompiledFilter?, after: Int64? = nil) throws -> [[GroupCount.Key]: GroupCount] {
         let rows = perRecordSQL(fields, where: filter, after: after)
         let outer = fields.indices.map { i in "(\(rows.parts[i].key)) AS key\(i), (\(rows.parts[i].status)) AS status\(i)" }
-        let sql = "SELECT \(outer.joined(separator: ", ")), result, d FROM (\(rows.sql))"
+        // The result as its place in `results` (no text to copy per record).
+        let results = FightResult.allCases
+        let resultCode = "CASE result " + results.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }.joined(separator: " ") + " END"
+        let sql = "SELECT \(outer.joined(separator: ", ")), \(resultCode), d FROM (\(rows.sql))"
         // Parameters in the order the text names them: the keys', then the records' query's.
         let arguments = rows.parts.flatMap(\.keyArguments) + rows.arguments
         let base = Int32(2 * fields.count)
         var raw: [RawGroupKey: GroupCount] = [:]
         try db.prepare(sql).forEachRow(arguments.map { $0 as any SQLiteBindable }) { row in
             let key = RawGroupKey(row, fields: fields.count)
-            raw[key, default: GroupCount(key: .absent)].addRecord(result: row.string(base), duration: row.isNull(base + 1) ? nil : row.double(base + 1))
+            raw[key, default: GroupCount(key: .absent)].addRecord(result: row.isNull(base) ? nil : results[row.int(base)], duration: row.isNull(base + 1) ? nil : row.double(base + 1))
         }
         // The stored keys read as the fields' keys: two stored keys may be one group (1 and 1.0,
         // two damaged values).
         var groups: [[GroupCount.Key]: GroupCount] = [:]
         for (stored, figures) in raw {
-            let k = fields.enumerated().map { i, f in groupKey(f, stored.values[i], status: stored.statuses[i], width: f.bucketWidth) }
+            let k = fields.enumerated().map { i, f in groupKey(f, stored.value(i), status: stored.status(i), width: f.bucketWidth) }
             groups[k, default: GroupCount(key: k[0])].add(figures)
         }
         return groups
@@ -192,18 +187,26 @@ extension BattleStore {
 }
 
 /// A grouping row's keys as SQLite gave them, with their statuses: what the records are hashed
-/// by before each is read as its field's key.
+/// by before each is read as its field's key. One field or two (`--by A,B`), held inline: no
+/// allocation per record.
 struct RawGroupKey: Hashable {
-    var values: [SQLiteValue]
-    var statuses: [GroupStatus?]
+    private var first: SQLiteValue, second: SQLiteValue
+    private var firstStatus: GroupStatus?, secondStatus: GroupStatus?
 
     /// The keys of the row's first `fields` fields (key and status columns in turn).
     init(_ row: Row, fields: Int) {
-        values = (0..<fields).map { row.value(Int32(2 * $0)) }
-        statuses = (0..<fields).map { i -> GroupStatus? in
-            let column = Int32(2 * i + 1)
-            guard let text = row.string(column) else { return nil }
-            return GroupStatus(rawValue: text)
-        }
+        precondition((1...2).contains(fields), "a grouping has one field or two")
+        first = row.value(0)
+        firstStatus = Self.status(row, 1)
+        second = fields == 2 ? row.value(2) : .null
+        secondStatus = fields == 2 ? Self.status(row, 3) : nil
+    }
+
+    func value(_ i: Int) -> SQLiteValue { i == 0 ? first : second }
+    func status(_ i: Int) -> GroupStatus? { i == 0 ? firstStatus : secondStatus }
+
+    private static func status(_ row: Row, _ column: Int32) -> GroupStatus? {
+        guard let text = row.string(column) else { return nil }
+        return GroupStatus(rawValue: text)
     }
 }
