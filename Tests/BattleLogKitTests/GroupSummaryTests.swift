@@ -261,4 +261,29 @@ import SQLiteDB
         try other.execute(script: "UPDATE record SET result = 'draw' WHERE id = 2")
         #expect(try !Self.isSummarized(writer, "result"), "the trigger made again drops them")
     }
+
+    /// Dates at the edges, grouped from the records (read by their day, their bucket's key asked
+    /// once per day), give SQLite's own day, week and month of each instant: before the first
+    /// whole day, before 1970, within a second of midnight, far ahead, and a date that is text.
+    @Test func dateBucketsAtTheEdgesAreSQLitesOwn() throws {
+        let folder = TemporaryFolder()
+        let (path, store) = try Self.simulated(folder, "edges", fights: 20, seed: 5, heroes: 2, villains: 2, batchSize: 20)
+        let other = try Database(path: path)
+        let firstWhole = GroupSummaries.firstWholeDay
+        let dates: [String] = ["\(firstWhole - 1)", "\(firstWhole)", "\(firstWhole + 86_399)", "-1", "0", "-86400", "-86401",
+                               "86399", "86400", "1767225599", "1767225600", "253402300799", "'soon'", "1.5"]
+        for (i, d) in dates.enumerated() { try other.execute(script: "UPDATE record SET date = \(d) WHERE id = \(i + 1)") }
+        for bucket in GroupField.DateBucket.allCases {
+            let key = store.groupSQL(.date(bucket)).key
+            var expected: [GroupCount.Key: Int] = [:]
+            try other.prepare("SELECT CASE WHEN typeof(date) = 'integer' THEN (SELECT \(key) FROM (SELECT record.date AS v)) END FROM record").forEachRow { row in
+                expected[row.string(0).map(GroupCount.Key.text) ?? .damaged, default: 0] += 1
+            }
+            let grouped = try store.run { try store.grouped(by: [.date(bucket)], where: nil) }
+            let counts = Dictionary(uniqueKeysWithValues: grouped.map { ($0.key[0], $0.value.count) })
+            #expect(counts == expected, "\(bucket)")
+            #expect(expected.count >= (bucket == .day ? 10 : 5), "\(bucket): the edges are groups of their own")
+        }
+    }
 }
+

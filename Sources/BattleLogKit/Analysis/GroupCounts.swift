@@ -109,20 +109,24 @@ extension BattleStore {
     /// `after`: only the records with a greater id (the ones a summary does not hold yet).
     /// SQLite reads each record's keys; they are grouped here, in a hash of the few distinct keys,
     /// rather than by a GROUP BY, which sorts every record (most of the time of a grouping that
-    /// no summary answers).
+    /// no summary answers). A date is read as its instant and kept by its day; its bucket's key
+    /// is asked of SQLite once per day, not once per record.
     func grouped(by fields: [GroupField], where filter: CompiledFilter?, after: Int64? = nil) throws -> [[GroupCount.Key]: GroupCount] {
         let rows = perRecordSQL(fields, where: filter, after: after)
-        let outer = fields.indices.map { i in "(\(rows.parts[i].key)) AS key\(i), (\(rows.parts[i].status)) AS status\(i)" }
+        let byDay = fields.map { if case .date = $0 { true } else { false } }
+        let outer = fields.indices.map { i in "(\(byDay[i] ? "v\(i)" : rows.parts[i].key)) AS key\(i), (\(rows.parts[i].status)) AS status\(i)" }
         // The result as its place in `results` (no text to copy per record).
         let results = FightResult.allCases
         let resultCode = "CASE result " + results.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }.joined(separator: " ") + " END"
         let sql = "SELECT \(outer.joined(separator: ", ")), \(resultCode), d FROM (\(rows.sql))"
         // Parameters in the order the text names them: the keys', then the records' query's.
-        let arguments = rows.parts.flatMap(\.keyArguments) + rows.arguments
+        let arguments = rows.parts.indices.filter { !byDay[$0] }.flatMap { rows.parts[$0].keyArguments } + rows.arguments
         let base = Int32(2 * fields.count)
+        let dayKeys = try fields.enumerated().map { i, f in byDay[i] ? try DayBucketKeys(groupSQL(f), on: db) : nil }
         var raw: [RawGroupKey: GroupCount] = [:]
         try db.prepare(sql).forEachRow(arguments.map { $0 as any SQLiteBindable }) { row in
-            let key = RawGroupKey(row, fields: fields.count)
+            var key = RawGroupKey(row, fields: fields.count)
+            for case (let i, let days?) in dayKeys.enumerated() { key.setValue(i, try days.key(of: key.value(i))) }
             raw[key, default: GroupCount(key: .absent)].addRecord(result: row.isNull(base) ? nil : results[row.int(base)], duration: row.isNull(base + 1) ? nil : row.double(base + 1))
         }
         // The stored keys read as the fields' keys: two stored keys may be one group (1 and 1.0,
@@ -202,11 +206,36 @@ struct RawGroupKey: Hashable {
         secondStatus = fields == 2 ? Self.status(row, 3) : nil
     }
 
+    mutating func setValue(_ i: Int, _ value: SQLiteValue) { if i == 0 { first = value } else { second = value } }
     func value(_ i: Int) -> SQLiteValue { i == 0 ? first : second }
     func status(_ i: Int) -> GroupStatus? { i == 0 ? firstStatus : secondStatus }
 
     private static func status(_ row: Row, _ column: Int32) -> GroupStatus? {
         guard let text = row.string(column) else { return nil }
         return GroupStatus(rawValue: text)
+    }
+}
+
+/// A date bucket's keys (`2026-03`, the week's Monday) by the day a date falls in: SQLite's own
+/// key expression asked once per day, not once per record (its date functions cost more than
+/// the rest of a record's read).
+final class DayBucketKeys {
+    private let statement: Statement
+    private let arguments: [SQLiteValue]
+    private var keys: [SQLiteValue: SQLiteValue] = [:]
+
+    init(_ part: BattleStore.GroupSQL, on db: Database) throws {
+        statement = try db.prepare("SELECT (\(part.key)) FROM (SELECT ? AS v)")
+        arguments = part.keyArguments
+    }
+
+    /// The bucket's key of a date as stored (the key of the day it falls in; a value that is no
+    /// whole number, damaged, is asked as it is).
+    func key(of date: SQLiteValue) throws -> SQLiteValue {
+        let day = GroupSummaries.dayKey(date)
+        if let key = keys[day] { return key }
+        let key = try statement.first((arguments + [day]).map { $0 as any SQLiteBindable }) { $0.value(0) } ?? .null
+        keys[day] = key
+        return key
     }
 }

@@ -55,13 +55,21 @@ enum GroupSummaries {
         if let status { return Cell(status: Status(status), key: .text("")) }
         if value == .null { return Cell(status: .nullKey, key: .text("")) }
         switch (field, value) {
-        case (.date, .integer(let t)) where t >= firstWholeDay:
-            return Cell(status: .value, key: .integer(t - ((t % 86_400) + 86_400) % 86_400))
+        case (.date, .integer):
+            return Cell(status: .value, key: dayKey(value))
         case (.number, .real(let d)) where abs(d) < 9e15 && d != d.rounded(.down):
             return Cell(status: .floor, key: .integer(Int64(d.rounded(.down))))
         default:
             return Cell(status: .value, key: value)
         }
+    }
+
+    /// A date's key at its finest: the instant its day starts (UTC), or the date itself before
+    /// `firstWholeDay` or when it is not a whole number. Every date bucket's key (day, week,
+    /// month) of the day's start is the key of any instant of that day.
+    static func dayKey(_ value: SQLiteValue) -> SQLiteValue {
+        guard case .integer(let t) = value, t >= firstWholeDay else { return value }
+        return .integer(t - ((t % 86_400) + 86_400) % 86_400)
     }
 
     /// A summary row's place within its field: how it keeps its key, and the key (`""` when the
