@@ -14,6 +14,9 @@ public struct SimulationProgress: Sendable {
 /// Simulates fights into a store: creates the roster when the store has none, then writes
 /// fights in batched transactions (each batch whole or not at all).
 public struct SimulationRun: Sendable {
+    /// Fights made and encoded at a time: what the writer is handed, and lets go once written.
+    static let pieceSize = 1000
+
     public var fights: Int
     public var seed: UInt64
     public var heroes: Int
@@ -46,50 +49,62 @@ public struct SimulationRun: Sendable {
         let start = try store.latestDate() ?? FightSimulator.epochStart
         let simulator = FightSimulator(seed: seed, heroes: heroList, villains: villainList,
                                        startClock: start, firstFight: try store.nextFightID())
-        // The fights are made and encoded on a second thread, one batch ahead of the writer
-        // (the same fights in the same order as on one thread); the writer only inserts.
-        let batches = BoundedQueue<Result<(fights: Int, pieces: [EncodedDrafts]), StoreError>>(capacity: 1)
-        defer { batches.close() }
+        // The fights are made and encoded on a second thread, a thousand at a time and at most a
+        // batch ahead of the writer (the same fights in the same order as on one thread). The
+        // writer inserts each piece as it comes, inside its batch's transaction, and lets it go:
+        // only the pieces not yet written are held (whole batches in flight held three).
+        let piecesPerBatch = (batchSize + Self.pieceSize - 1) / Self.pieceSize
+        let pieces = BoundedQueue<Result<EncodedDrafts, StoreError>>(capacity: max(1, piecesPerBatch))
+        defer { pieces.close() }
         Thread.detachNewThread { [fights, batchSize, schema = store.schema] in
             var simulator = simulator
             var made = 0
-            while made < fights && !batches.isClosed {
+            while made < fights && !pieces.isClosed {
+                // A batch's pieces: a closed queue stops a large batch soon.
                 let n = min(batchSize, fights - made)
-                // Made and encoded a thousand fights at a time: only a thousand fights' drafts
-                // are held, and a closed queue stops a large batch soon.
-                var pieces: [EncodedDrafts] = []
                 var chunk = 0
-                var failure: StoreError?
-                while chunk < n && !batches.isClosed && failure == nil {
-                    let k = min(1000, n - chunk)
-                    do throws(StoreError) { pieces.append(try schema.encode(simulator.nextBatch(k))) } catch { failure = error }
+                while chunk < n && !pieces.isClosed {
+                    let k = min(Self.pieceSize, n - chunk)
+                    let piece: Result<EncodedDrafts, StoreError>
+                    do throws(StoreError) { piece = .success(try schema.encode(simulator.nextBatch(k))) } catch { piece = .failure(error) }
+                    guard pieces.put(piece), case .success = piece else { chunk = -1; break }
                     chunk += k
                 }
                 guard chunk == n else { break }
-                let encoded: Result<(fights: Int, pieces: [EncodedDrafts]), StoreError> = failure.map { .failure($0) } ?? .success((n, pieces))
-                guard batches.put(encoded) else { break }
                 made += n
             }
-            batches.close()
+            pieces.close()
+        }
+        /// The next piece, asking `shouldStop` every 50 ms while it waits; nil when a stop is
+        /// asked or the producer has ended (it closes the queue after its last piece, which still
+        /// comes out first).
+        func nextPiece() throws(StoreError) -> EncodedDrafts? {
+            while true {
+                switch pieces.take(waitingAtMost: 0.05) {
+                case .item(let piece): return try piece.get()
+                case .timedOut: if shouldStop() { return nil }
+                case .closed: return nil
+                }
+            }
         }
         let began = Date()
         var saved = 0
         while saved < fights && !shouldStop() {
-            // Waiting for the next batch asks `shouldStop` every 50 ms: a stop is not delayed.
-            // The producer closes the queue after its last batch, which still comes out first.
-            let made: (fights: Int, pieces: [EncodedDrafts])
-            switch batches.take(waitingAtMost: 0.05) {
-            case .item(let next): made = try next.get()
-            case .timedOut: continue
-            case .closed: return saved
-            }
+            let n = min(batchSize, fights - saved)
+            guard let first = try nextPiece() else { break }
+            var next: EncodedDrafts? = first
             do {
-                try store.insert(made.pieces)
+                // A stop or the producer's end inside a batch rolls it back.
+                try store.insert(pieces: (n + Self.pieceSize - 1) / Self.pieceSize) { () throws(StoreError) -> EncodedDrafts in
+                    if let piece = next { next = nil; return piece }
+                    guard let piece = try nextPiece() else { throw .interrupted }
+                    return piece
+                }
             } catch {
                 if error == .interrupted { break }
                 throw error
             }
-            saved += made.fights
+            saved += n
             progress(SimulationProgress(saved: saved, total: fights, elapsed: Date().timeIntervalSince(began)))
         }
         return saved

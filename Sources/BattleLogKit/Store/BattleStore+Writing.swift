@@ -28,12 +28,24 @@ extension BattleStore {
     /// batch a thousand fights at a time, so that it never holds the whole batch's drafts.
     @discardableResult
     public func insert(_ pieces: [EncodedDrafts]) throws(StoreError) -> [Int64] {
+        var i = 0
+        return try insert(pieces: pieces.count) { () throws(StoreError) -> EncodedDrafts in
+            defer { i += 1 }
+            return pieces[i]
+        }
+    }
+
+    /// Writes `count` encoded pieces in one transaction, as one batch, each asked of `next` when
+    /// the one before is written and let go then: the batch's pieces are never all held. An error
+    /// from `next` rolls the batch back.
+    @discardableResult
+    public func insert(pieces count: Int, _ next: () throws(StoreError) -> EncodedDrafts) throws(StoreError) -> [Int64] {
         try writeBatch(reloadsHumans: false) { batch in
             let firstFight = (try db.scalarInt("SELECT max(fight) FROM record") ?? 0) + 1
             var fights: [Int64: Int64] = [:]
             var ids: [Int64] = []
-            ids.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
-            for encoded in pieces {
+            for _ in 0..<count {
+                let encoded = try next()
                 batch.add(encoded.counts)
                 for (n, draft) in encoded.rows.enumerated() {
                     let fight: Int64
