@@ -17,6 +17,9 @@ public struct SimulationRun: Sendable {
     /// Fights made and encoded at a time: what the writer is handed, and lets go once written.
     static let pieceSize = 1000
 
+    /// The pieces a batch of `fights` comes in (the last one may be smaller).
+    static func pieces(of fights: Int) -> Int { (fights + pieceSize - 1) / pieceSize }
+
     public var fights: Int
     public var seed: UInt64
     public var heroes: Int
@@ -53,8 +56,7 @@ public struct SimulationRun: Sendable {
         // batch ahead of the writer (the same fights in the same order as on one thread). The
         // writer inserts each piece as it comes, inside its batch's transaction, and lets it go:
         // only the pieces not yet written are held (whole batches in flight held three).
-        let piecesPerBatch = (batchSize + Self.pieceSize - 1) / Self.pieceSize
-        let pieces = BoundedQueue<Result<EncodedDrafts, StoreError>>(capacity: max(1, piecesPerBatch))
+        let pieces = BoundedQueue<Result<EncodedDrafts, StoreError>>(capacity: max(1, Self.pieces(of: batchSize)))
         defer { pieces.close() }
         Thread.detachNewThread { [fights, batchSize, schema = store.schema] in
             var simulator = simulator
@@ -67,7 +69,7 @@ public struct SimulationRun: Sendable {
                     let k = min(Self.pieceSize, n - chunk)
                     let piece: Result<EncodedDrafts, StoreError>
                     do throws(StoreError) { piece = .success(try schema.encode(simulator.nextBatch(k))) } catch { piece = .failure(error) }
-                    guard pieces.put(piece), case .success = piece else { chunk = -1; break }
+                    guard pieces.put(piece), case .success = piece else { break }
                     chunk += k
                 }
                 guard chunk == n else { break }
@@ -91,11 +93,12 @@ public struct SimulationRun: Sendable {
         var saved = 0
         while saved < fights && !shouldStop() {
             let n = min(batchSize, fights - saved)
+            // The first piece is waited for outside the transaction: no write lock is held idle.
             guard let first = try nextPiece() else { break }
             var next: EncodedDrafts? = first
             do {
                 // A stop or the producer's end inside a batch rolls it back.
-                try store.insert(pieces: (n + Self.pieceSize - 1) / Self.pieceSize) { () throws(StoreError) -> EncodedDrafts in
+                try store.insert(pieces: Self.pieces(of: n)) { () throws(StoreError) -> EncodedDrafts in
                     if let piece = next { next = nil; return piece }
                     guard let piece = try nextPiece() else { throw .interrupted }
                     return piece
