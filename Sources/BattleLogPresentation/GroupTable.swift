@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import BattleLogKit
 import Foundation
 
@@ -34,7 +35,7 @@ public enum GroupTable {
 
     /// A number without a needless fraction: `7`, `2.5`.
     static func number(_ n: Double) -> String {
-        n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(format: "%g", n)
+        n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : PrintfNumber.text("%g", n)
     }
 
     /// A number as JSON writes it: an integer when whole, else its shortest decimal form.
@@ -66,7 +67,7 @@ public enum GroupTable {
         let largest = groups.map(\.count).max() ?? 0
         var out = [head]
         for (g, name) in zip(groups, names) {
-            let rate = String(format: "%.1f%%", g.winRate * 100)
+            let rate = PrintfNumber.text("%.1f", g.winRate * 100) + "%"
             let mean = g.meanDuration.map { ReplayClock.text(MediaTime(seconds: $0, preferredTimescale: 10), decimals: 1) } ?? "–"
             var line = DisplayWidth.pad(DisplayWidth.truncate(name, to: nameWidth), to: nameWidth) + "  "
                 + right(GroupedNumber.text(g.count), countWidth) + "  " + right(GroupedNumber.text(g.wins), figureWidth)

@@ -274,7 +274,7 @@ import SQLiteDB
                                "86399", "86400", "1767225599", "1767225600", "253402300799", "'soon'", "1.5"]
         for (i, d) in dates.enumerated() { try other.execute(script: "UPDATE record SET date = \(d) WHERE id = \(i + 1)") }
         for bucket in GroupField.DateBucket.allCases {
-            let key = store.groupSQL(.date(bucket)).key
+            let key = store.groupSQL(.date(bucket), groupingIndex: false).key
             var expected: [GroupCount.Key: Int] = [:]
             try other.prepare("SELECT CASE WHEN typeof(date) = 'integer' THEN (SELECT \(key) FROM (SELECT record.date AS v)) END FROM record").forEachRow { row in
                 expected[row.string(0).map(GroupCount.Key.text) ?? .damaged, default: 0] += 1

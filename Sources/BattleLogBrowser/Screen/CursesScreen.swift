@@ -107,6 +107,9 @@ final class CursesScreen: Screen {
 
     static func useUTF8Locale() {
         setlocale(LC_ALL, "")
+        // Numbers stay C's (a point), as every figure the browser writes is: only the characters
+        // follow the environment.
+        setlocale(LC_NUMERIC, "C")
         guard !isUTF8 else { return }
         for candidate in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, candidate) != nil {
             if isUTF8 { return }

@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import BattleLogKit
 import BattleLogPresentation
 import Foundation
@@ -251,8 +252,8 @@ enum StatsCommand: Command {
         w.key("wins"); w.writeInteger(g.wins)
         w.key("losses"); w.writeInteger(g.losses)
         w.key("draws"); w.writeInteger(g.draws)
-        w.key("winRate"); w.writeRaw(String(format: "%.4f", g.winRate))
-        w.key("meanDuration"); w.writeRaw(g.meanDuration.map { String(format: "%.3f", $0) } ?? "null")
+        w.key("winRate"); w.writeRaw(PrintfNumber.text("%.4f", g.winRate))
+        w.key("meanDuration"); w.writeRaw(g.meanDuration.map { PrintfNumber.text("%.3f", $0) } ?? "null")
     }
 
     /// `--by A,B` as JSON: the rows' and columns' values in order, and each cell that has

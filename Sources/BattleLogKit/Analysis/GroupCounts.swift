@@ -111,8 +111,11 @@ extension BattleStore {
     /// rather than by a GROUP BY, which sorts every record (most of the time of a grouping that
     /// no summary answers). A date is read as its instant and kept by its day; its bucket's key
     /// is asked of SQLite once per day, not once per record.
+    /// A whole grouping reads the grouping index instead of the table when that index alone serves
+    /// what every record needs (`GroupingIndex`): a tenth of the bytes.
     func grouped(by fields: [GroupField], where filter: CompiledFilter?, after: Int64? = nil) throws -> [[GroupCount.Key]: GroupCount] {
-        let rows = perRecordSQL(fields, where: filter, after: after)
+        let indexed = try after == nil && readsGroupingIndex(fields, where: filter)
+        let rows = perRecordSQL(fields, where: filter, after: after, groupingIndex: indexed)
         let byDay = fields.map { if case .date = $0 { true } else { false } }
         let outer = fields.indices.map { i in "(\(byDay[i] ? "v\(i)" : rows.parts[i].key)) AS key\(i), (\(rows.parts[i].status)) AS status\(i)" }
         // The result as its place in `results` (no text to copy per record).
@@ -122,7 +125,7 @@ extension BattleStore {
         // Parameters in the order the text names them: the keys', then the records' query's.
         let arguments = rows.parts.indices.filter { !byDay[$0] }.flatMap { rows.parts[$0].keyArguments } + rows.arguments
         let base = Int32(2 * fields.count)
-        let dayKeys = try fields.enumerated().map { i, f in byDay[i] ? try DayBucketKeys(groupSQL(f), on: db) : nil }
+        let dayKeys = try fields.enumerated().map { i, f in byDay[i] ? try DayBucketKeys(groupSQL(f, groupingIndex: false), on: db) : nil }
         var raw: [RawGroupKey: GroupCount] = [:]
         try db.prepare(sql).forEachRow(arguments.map { $0 as any SQLiteBindable }) { row in
             var key = RawGroupKey(row, fields: fields.count)

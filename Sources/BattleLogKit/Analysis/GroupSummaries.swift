@@ -285,7 +285,7 @@ extension BattleStore {
     private func summarizedInSnapshot(_ field: GroupField) throws -> [[GroupCount.Key]: GroupCount]? {
         let base = GroupSummaries.base(of: field)
         guard let end = try summaryEnd(answering: field) else { return nil }
-        let g = groupSQL(field)
+        let g = groupSQL(field, groupingIndex: false)
         typealias S = GroupSummaries.Status
         let sql = """
             SELECT \(g.key), st, sum(count), sum(wins), sum(losses), sum(draws), total(duration_sum), sum(duration_count) FROM (

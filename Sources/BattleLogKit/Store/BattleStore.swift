@@ -91,7 +91,10 @@ public final class BattleStore {
                 try ModelColumns.checkPresent(resolvedAttributes, on: db, path: path)
             }
             try reloadHumans()
-            if !db.isReadOnly { try fillDerivedColumns(progress: derivedColumnProgress) }
+            if !db.isReadOnly {
+                try fillDerivedColumns(progress: derivedColumnProgress)
+                try ensureGroupingIndex(progress: derivedColumnProgress)
+            }
             try refreshReadyQueryColumns()
             if !db.isReadOnly { try catchUpGroupSummaries(progress: derivedColumnProgress) }
         } catch let error as StoreError {

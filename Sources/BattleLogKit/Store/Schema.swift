@@ -176,7 +176,7 @@ enum Schema {
 extension BattleStore {
     /// Every migration's SQL, in order: the schema a new database gets (for the benchmark's raw
     /// C baseline, which must build the same tables and indexes).
-    /// The model's derived columns and their indexes included.
+    /// The model's derived columns and their indexes included, and the grouping index.
     public static var schemaScript: String {
         // Migration 3 edits sqlite_schema, which a plain script cannot follow with the
         // schema_version bump `migrate` makes; a new database gets the same table directly.
@@ -184,12 +184,14 @@ extension BattleStore {
         script[0] = script[0].replacingOccurrences(of: "opponent_id INTEGER NOT NULL REFERENCES", with: "opponent_id INTEGER REFERENCES")
         script.remove(at: 2)
         if let model = try? StoreModel.bundled() {
-            for a in ResolvedAttribute.resolve(model, .standard) {
+            let attributes = ResolvedAttribute.resolve(model, .standard)
+            for a in attributes {
                 for (column, derivation) in a.derived {
                     script.append("ALTER TABLE record ADD COLUMN \(column.column) \(derivation.sqlType);")
                     if column.isIndexed { script.append(ModelColumns.createIndex(column) + ";") }
                 }
             }
+            script += GroupingIndex.createSQL(attributes).map { $0 + ";" }
         }
         return script.joined(separator: "\n")
     }
