@@ -24,7 +24,7 @@ enum GroupingIndex {
     /// The indexes as `attributes` ask for them: the grouping index with their derived columns in
     /// the model's order, and the damaged magic's when the model has a magic with a type.
     static func createSQL(_ attributes: [ResolvedAttribute]) -> [String] {
-        let columns = ["owner_id", "date", "opponent_id", "result"] + attributes.flatMap { $0.derived.map(\.column.column) }
+        let columns = ["date", "owner_id", "opponent_id", "result"] + attributes.flatMap { $0.derived.map(\.column.column) }
         var sql = ["CREATE INDEX \(name) ON record(\(columns.joined(separator: ", "))) WHERE typeof(id) = 'integer'"]
         if let magic = magicColumns(attributes) {
             sql.append("CREATE INDEX \(damagedMagicName) ON record(id) WHERE \(damagedMagic(magic.stored, type: magic.type))")
