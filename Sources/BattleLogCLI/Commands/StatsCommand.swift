@@ -277,12 +277,14 @@ enum StatsCommand: Command {
         let rowIndex = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1, $0) })
         let columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
         w.key("cells"); w.beginArray()
-        let sorted = pairs.sorted { (rowIndex[$0.row]!, columnIndex[$0.column]!) < (rowIndex[$1.row]!, columnIndex[$1.column]!) }
-        for (i, p) in sorted.enumerated() {
+        // Each cell's place looked up once, not at every comparison of the sort.
+        let sorted = pairs.map { (row: rowIndex[$0.row]!, column: columnIndex[$0.column]!, pair: $0) }
+            .sorted { ($0.row, $0.column) < ($1.row, $1.column) }
+        for (i, (row, column, p)) in sorted.enumerated() {
             if i > 0 { w.comma() }
             w.beginObject()
-            w.key("row", first: true); w.writeInteger(rowIndex[p.row]!)
-            w.key("column"); w.writeInteger(columnIndex[p.column]!)
+            w.key("row", first: true); w.writeInteger(row)
+            w.key("column"); w.writeInteger(column)
             writeFigures(p.figures, into: &w)
             w.endObject()
         }

@@ -226,6 +226,9 @@ final class DayBucketKeys {
     private let statement: Statement
     private let arguments: [SQLiteValue]
     private var keys: [SQLiteValue: SQLiteValue] = [:]
+    /// The day last asked and its key: the grouping index gives the records in date order, so
+    /// most records ask the day of the one before.
+    private var last: (day: SQLiteValue, key: SQLiteValue)?
 
     init(_ part: BattleStore.GroupSQL, on db: Database) throws {
         statement = try db.prepare("SELECT (\(part.key)) FROM (SELECT ? AS v)")
@@ -236,9 +239,15 @@ final class DayBucketKeys {
     /// whole number, damaged, is asked as it is).
     func key(of date: SQLiteValue) throws -> SQLiteValue {
         let day = GroupSummaries.dayKey(date)
-        if let key = keys[day] { return key }
-        let key = try statement.first((arguments + [day]).map { $0 as any SQLiteBindable }) { $0.value(0) } ?? .null
-        keys[day] = key
+        if let last, last.day == day { return last.key }
+        let key: SQLiteValue
+        if let known = keys[day] {
+            key = known
+        } else {
+            key = try statement.first((arguments + [day]).map { $0 as any SQLiteBindable }) { $0.value(0) } ?? .null
+            keys[day] = key
+        }
+        last = (day, key)
         return key
     }
 }
