@@ -67,7 +67,7 @@ public enum GroupTable {
         let largest = groups.map(\.count).max() ?? 0
         var out = [head]
         for (g, name) in zip(groups, names) {
-            let rate = PrintfNumber.text("%.1f", g.winRate * 100) + "%"
+            let rate = PrintfNumber.fixed(g.winRate * 100, places: 1) + "%"
             let mean = g.meanDuration.map { ReplayClock.text(MediaTime(seconds: $0, preferredTimescale: 10), decimals: 1) } ?? "–"
             var line = DisplayWidth.pad(DisplayWidth.truncate(name, to: nameWidth), to: nameWidth) + "  "
                 + right(GroupedNumber.text(g.count), countWidth) + "  " + right(GroupedNumber.text(g.wins), figureWidth)

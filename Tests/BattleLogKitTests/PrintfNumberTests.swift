@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import BattleLogFoundation
+@testable import BattleLogFoundation
 
 /// `PrintfNumber` writes what `String(format:)` writes, for the formats the figures use, at the
 /// edges of a double's range too.
@@ -16,5 +16,23 @@ import BattleLogFoundation
         for value in Self.values + random {
             #expect(PrintfNumber.text(format, value) == String(format: format.description, value), "\(format) \(value)")
         }
+    }
+
+    /// The digits computed without printf are printf's, at every number of places.
+    @Test func fixedDigitsArePrintfsOwn() {
+        var generator = SystemRandomNumberGenerator()
+        var random: [Double] = (0..<3000).map { _ in Double(bitPattern: generator.next()) }
+        random += (0..<3000).map { _ in Double.random(in: -1000...1000) }
+        // Win rates, and values on the ties of the fourth and third places.
+        random += (0..<3000).map { _ in Double(Int.random(in: 0...100_000)) / Double(Int.random(in: 1...100_000)) }
+        random += (0..<1000).map { (i: Int) -> Double in Double(i) / 20_000 }
+        random += (0..<1000).map { (i: Int) -> Double in Double(2 * i + 1) / 2_000 }
+        for value in Self.values + random {
+            for places in 0...6 {
+                #expect(PrintfNumber.fixed(value, places: places) == String(format: "%.\(places)f", value), "\(places) \(value)")
+            }
+        }
+        // The exact path serves the figures' own range (not the fallback).
+        #expect(PrintfNumber.exactFixed(0.62505, places: 4) != nil && PrintfNumber.exactFixed(1e15, places: 4) == nil)
     }
 }

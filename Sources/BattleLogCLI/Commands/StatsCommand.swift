@@ -252,8 +252,8 @@ enum StatsCommand: Command {
         w.key("wins"); w.writeInteger(g.wins)
         w.key("losses"); w.writeInteger(g.losses)
         w.key("draws"); w.writeInteger(g.draws)
-        w.key("winRate"); w.writeRaw(PrintfNumber.text("%.4f", g.winRate))
-        w.key("meanDuration"); w.writeRaw(g.meanDuration.map { PrintfNumber.text("%.3f", $0) } ?? "null")
+        w.key("winRate"); w.writeRaw(PrintfNumber.fixed(g.winRate, places: 4))
+        w.key("meanDuration"); w.writeRaw(g.meanDuration.map { PrintfNumber.fixed($0, places: 3) } ?? "null")
     }
 
     /// `--by A,B` as JSON: the rows' and columns' values in order, and each cell that has

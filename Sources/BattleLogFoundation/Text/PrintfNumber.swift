@@ -5,6 +5,42 @@ import Foundation
 /// was a quarter of `stats --by timeline.firstHit`. The digits are printf's own (rounded from
 /// the double's exact value), so the output is the same text as before.
 public enum PrintfNumber {
+    /// `value` as `%.Nf` writes it with `places` decimals (0 to 6), rounded from the double's
+    /// exact binary value, ties to even, as glibc's printf does.
+    public static func fixed(_ value: Double, places: Int) -> String {
+        exactFixed(value, places: places) ?? text(fixedFormats[max(0, min(6, places))], value)
+    }
+
+    private static let fixedFormats: [StaticString] = ["%.0f", "%.1f", "%.2f", "%.3f", "%.4f", "%.5f", "%.6f"]
+
+    /// The digits computed here, for a finite value under 10^15 (nil otherwise): the value is
+    /// m·2^e exactly, so m·10^places·2^e is an integer plus a binary fraction, rounded by its bits.
+    static func exactFixed(_ value: Double, places: Int) -> String? {
+        guard value.isFinite, abs(value) < 1e15, (0...6).contains(places) else { return nil }
+        var q: UInt128 = 0
+        if value != 0 {
+            // value = m · 2^e: a subnormal has no leading bit and the smallest exponent.
+            let subnormal = value.exponentBitPattern == 0
+            let m = UInt128(value.significandBitPattern | (subnormal ? 0 : 1 << 52))
+            let e = subnormal ? -1074 : Int(value.exponentBitPattern) - 1075
+            var power: UInt128 = 1
+            for _ in 0..<places { power *= 10 }
+            let scaled = m * power
+            if e >= 0 {
+                q = scaled << e
+            } else if -e < 128 {
+                let shift = -e
+                q = scaled >> shift
+                let rest = scaled & ((1 << shift) - 1), half: UInt128 = 1 << (shift - 1)
+                if rest > half || (rest == half && q & 1 == 1) { q += 1 }
+            }
+        }
+        var digits = String(q)
+        if digits.count <= places { digits = String(repeating: "0", count: places + 1 - digits.count) + digits }
+        if places > 0 { digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -places)) }
+        return (value.sign == .minus ? "-" : "") + digits
+    }
+
     /// `value` through `format`, a printf format with one double conversion and nothing else
     /// that reads an argument.
     public static func text(_ format: StaticString, _ value: Double) -> String {

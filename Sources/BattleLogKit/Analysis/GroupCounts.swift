@@ -135,6 +135,7 @@ extension BattleStore {
         // The stored keys read as the fields' keys: two stored keys may be one group (1 and 1.0,
         // two damaged values).
         var groups: [[GroupCount.Key]: GroupCount] = [:]
+        groups.reserveCapacity(raw.count)
         for (stored, figures) in raw {
             let k = fields.enumerated().map { i, f in groupKey(f, stored.value(i), status: stored.status(i), width: f.bucketWidth) }
             groups[k, default: GroupCount(key: k[0])].add(figures)
