@@ -24,7 +24,9 @@ extension BattleStore {
         let columns = queryColumns
         let stored = columns.magicColumn.map { "record." + $0 } ?? "NULL"
         let magicType = FilterCompiler.magicTypeSQL(columns: columns)
-        let damagedMagic = groupingIndex ? GroupingIndex.magicColumns(resolvedAttributes).map { GroupingIndex.isDamagedMagic(id: "rid", $0.stored, type: $0.type) } : nil
+        // Whether a record without a magic type has a stored magic (a damaged one).
+        let damagedMagic = groupingIndex
+            ? GroupingIndex.magicColumns(resolvedAttributes).map { GroupingIndex.isDamagedMagic(id: "rid", $0.stored, type: $0.type) } : nil
         let storedMagic = damagedMagic ?? "src IS NOT NULL"
         var g = GroupSQL()
         switch field {
@@ -75,9 +77,9 @@ extension BattleStore {
 
     /// The per-record query every grouping reads: for each of `fields` its value `v<i>` and the
     /// stored column `src<i>` it comes from, then the record's id `rid`, the magic's type `mt`,
-    /// the result and the duration `d`, over the records `filter` matches (with an id above `after` and up to
-    /// `through`). `parts` hold each field's key and status, written over that row's own names
-    /// (`v0`, `src0`).
+    /// the result and the duration `d`, over the records `filter` matches (with an id above
+    /// `after` and up to `through`). `parts` hold each field's key and status, written over that
+    /// row's own names (`v0`, `src0`).
     /// The same query feeds the group counts and the summaries the writer keeps.
     /// `groupingIndex`: read through the grouping index (`GroupingIndex`); `sources`: false
     /// selects no stored column (the query asked of SQLite's plan, whether the index alone serves
