@@ -14,6 +14,7 @@ extension BrowserModel {
         selected = 0
         recordsScroll = 0
         if window.count < Self.pageFetch { total = window.count }
+        prefetchPastWindow()
     }
 
     func jumpToLast() throws {
@@ -24,6 +25,7 @@ extension BrowserModel {
         windowStart = max(0, total - window.count)
         selected = max(0, windowStart + window.count - 1)
         recordsScroll = max(0, selected - layout.recordRows + 1)
+        prefetchPastWindow()
     }
 
     /// Reads the loaded records again, so that rows another program changed (a Human renamed,
@@ -83,6 +85,18 @@ extension BrowserModel {
         trimWindow()
         scrollSelectionIntoView()
         if total < windowStart + window.count { total = windowStart + window.count }
+        prefetchPastWindow()
+    }
+
+    /// Asks the prefetcher for the pages past both ends of the loaded records, when those ends
+    /// moved (a page was loaded), so that the next page key reads from memory. Not for a filter's
+    /// matches (read by id, as the scan finds them).
+    func prefetchPastWindow() {
+        guard filterSearch == nil, let first = window.first, let last = window.last else { return }
+        let request = PagePrefetcher.Request(query: query, oldest: RecordCursor(last), newest: RecordCursor(first), limit: Self.pageFetch)
+        guard request != lastPrefetch else { return }
+        lastPrefetch = request
+        pagePrefetcher.submit(request)
     }
 
     /// Shows the other side of the selected record's fight: the opponent's record of it,
@@ -129,6 +143,7 @@ extension BrowserModel {
         total = max(total, windowStart + window.count)
         let visible = layout.recordRows
         recordsScroll = max(0, min(selected - visible / 2, total - visible))
+        prefetchPastWindow()
     }
 
     /// Where `cursor` would be if the list's dates were even between its newest and oldest

@@ -156,6 +156,11 @@ public final class BrowserModel {
     /// The background count of a selection's position in a long list (made on first use).
     var positionCounter: PositionCounter.Worker { Self.made(&positionCounterStorage) { PositionCounter.worker(path: store.path) } }
     var positionCounterStorage: PositionCounter.Worker?
+    /// The background reader of the pages past the loaded records (made on first use).
+    var pagePrefetcher: PagePrefetcher.Worker { Self.made(&pagePrefetcherStorage) { PagePrefetcher.worker(path: store.path) } }
+    var pagePrefetcherStorage: PagePrefetcher.Worker?
+    /// The pages last asked of it (asked again only when the loaded records' ends move).
+    var lastPrefetch: PagePrefetcher.Request?
     /// The count whose position the selection waits for (its place is estimated meanwhile).
     var pendingPositionCount: (serial: Int, cursor: RecordCursor)?
     /// Lists longer than this count a selection's position in the background (a test lowers it).
@@ -202,7 +207,7 @@ public final class BrowserModel {
     /// The background readers started so far (each is made on first use).
     private var startedReaders: [any BackgroundReader] {
         let all: [(any BackgroundReader)?] = [scannerStorage, profilesStorage, searchWorkerStorage, analysisCounterStorage,
-                                              positionCounterStorage]
+                                              positionCounterStorage, pagePrefetcherStorage]
         return all.compactMap { $0 }
     }
 
