@@ -187,7 +187,9 @@ if args.count >= 3 && args[1] == "browser" {
     let firstFrame = now() - t0
     say(String(format: "browser: first full frame %.1f ms (open store, roster, first page, draw 120x40)", firstFrame * 1000))
 
-    func measure(_ name: String, _ rounds: Int, setUp: () -> Void = {}, _ keys: [Key]) {
+    /// `pause`: seconds between keys, not timed (a person's pace, which leaves background
+    /// readers their time).
+    func measure(_ name: String, _ rounds: Int, pause: Double = 0, setUp: () -> Void = {}, _ keys: [Key]) {
         var times: [Double] = [], cpu: [Double] = []
         for _ in 0..<rounds {
             setUp()
@@ -197,6 +199,7 @@ if args.count >= 3 && args[1] == "browser" {
                 BrowserView.render(model, on: grid)
                 times.append(now() - start)
                 cpu.append(threadCPUTime() - startCPU)
+                if pause > 0 { usleep(useconds_t(pause * 1_000_000)) }
             }
         }
         say(String(format: "browser: %-28@ median %.3f ms  p99 %.3f ms  (n=%d; thread CPU p99 %.3f ms)", name as NSString,
@@ -211,6 +214,8 @@ if args.count >= 3 && args[1] == "browser" {
     measure("move down (j)", 2000, [.down])
     measure("move up (k)", 2000, [.up])
     measure("page down (PgDn)", 500, [.pageDown])
+    // On past the pages the keys above read: a page key every 50 ms, as a person presses it.
+    measure("PgDn, a key per 50 ms", 200, pause: 0.05, [.pageDown])
     measure("page up (PgUp)", 500, [.pageUp])
     measure("jump to end (G) / start (g)", 100, [.character("G"), .character("g")])
     measure("switch Human (roster j/k)", 100, setUp: { model.handle(.escape) }, [.down, .up])
