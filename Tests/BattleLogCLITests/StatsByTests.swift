@@ -142,6 +142,8 @@ import BattleLogKit
         for (args, message) in [(["stats", "--by", "weather"], "\"weather\" is not a field to group by; fields: owner"),
                                 (["stats", "--by", "date:year"], "dates group by day, week or month"),
                                 (["stats", "--by", "duration:0"], "a duration's bucket is a positive length"),
+                                (["stats", "--by", "duration:1e308s"], "a duration's bucket is a positive length up to 10^15 seconds"),
+                                (["stats", "--by", "rolls.max:1e300"], "a number's bucket is a positive width up to 10^15"),
                                 (["stats", "--by", "gate:5"], "only dates, durations and the model's numbers"),
                                 (["stats", "--by", "power:3"], "this field groups by its value"),
                                 (["stats", "--by", "owner", "--sort", "size"], "--sort must be count|value|winrate|duration"),

@@ -32,7 +32,8 @@ public enum GroupField: Sendable, Equatable {
             let path = field.derivedPath!
             // A duration by its exact value is a group per record: without a bucket, 10 s ones.
             guard let bucket else { return .number(path: path, width: field == .duration ? Self.defaultDurationBucket : nil) }
-            guard let width = Self.width(bucket, isDuration: field == .duration), width > 0, width.isFinite else {
+            // Up to 10^15: past it a bucket's end is not a number that prints (1e308 + 1e308).
+            guard let width = Self.width(bucket, isDuration: field == .duration), width > 0, width <= Self.largestBucket else {
                 throw GroupFieldError(text: text, reason: .badNumberBucket(duration: field == .duration))
             }
             return .number(path: path, width: width)
@@ -53,6 +54,10 @@ public enum GroupField: Sendable, Equatable {
             throw GroupFieldError(text: text, reason: .unknownField(groupable: groupableNames(extraPaths: extraPaths)))
         }
     }
+
+    /// The widest bucket: whole numbers are exact in a double up to 2^53, and a bucket's ends
+    /// (`n · width`, `(n + 1) · width`) stay printable numbers.
+    static let largestBucket = 1e15
 
     /// A bucket's width: a number, or for durations `30s`, `2m`, `1h`, `1:30`.
     static func width(_ text: String, isDuration: Bool) -> Double? {
@@ -110,8 +115,8 @@ public struct GroupFieldError: Error, Equatable, Sendable, CustomStringConvertib
         case .unknownField(let names): return "\(shown) is not a field to group by; fields: \(names.joined(separator: ", "))"
         case .badDateBucket: return "\(shown): dates group by day, week or month (date:week)"
         case .badNumberBucket(let duration):
-            return duration ? "\(shown): a duration's bucket is a positive length (duration:30s, duration:2m, duration:1:30)"
-                            : "\(shown): a number's bucket is a positive width (rolls.max:10)"
+            return duration ? "\(shown): a duration's bucket is a positive length up to 10^15 seconds (duration:30s, duration:2m, duration:1:30)"
+                            : "\(shown): a number's bucket is a positive width up to 10^15 (rolls.max:10)"
         case .noBuckets: return "\(shown): only dates, durations and the model's numbers (rolls.max, timeline.crits, ...) take a bucket; this field groups by its value"
         }
     }
