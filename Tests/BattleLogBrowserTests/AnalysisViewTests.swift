@@ -89,6 +89,24 @@ import BattleLogPresentation
         }
     }
 
+    /// `m` on a field without a chart says what it is for; the hint goes with that field.
+    @Test func theMeasureHintGoesWithTheFieldItWasAbout() throws {
+        let s = try SimulatedStore(fights: 100)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let hint = m.labels["analysis.measureDates"]
+        try Self.show(m, field: "gate")
+        m.handle(.character("m"))
+        #expect(m.status == hint)
+        m.handle(.tab)
+        #expect(m.status != hint)
+        try Self.show(m, field: "kind")
+        m.handle(.character("m"))
+        #expect(m.status == hint)
+        m.handle(.enter)
+        Self.settle(m)
+        #expect(m.filterText?.hasPrefix("kind = ") == true && m.status != hint)
+    }
+
     @Test func escClosesAtOnceWhereBackspaceGoesUpFirst() throws {
         let s = try SimulatedStore(fights: 100)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)

@@ -17,6 +17,7 @@ extension BrowserModel {
         guard var a = analysis else { return false }
         switch action {
         case .nextPane, .previousPane:
+            clearMeasureHint()
             a.tab = (a.tab + (action == .nextPane ? 1 : -1) + a.fields.count + 1) % (a.fields.count + 1)
             a.selected = 0
             a.scroll = 0
@@ -107,10 +108,17 @@ extension BrowserModel {
         analysis = a
     }
 
+    /// The hint that `m` is for a date's chart is about the field it was pressed on: it goes
+    /// when another field or a drill-down takes the screen.
+    func clearMeasureHint() {
+        if status == labels["analysis.measureDates"] { status = nil }
+    }
+
     /// Enter on a group: its records become the filter (with the filter already there), and the
     /// analysis counts again over them.
     func drillDown() throws {
         guard var a = analysis, let (_, field) = a.field, let groups = a.groups, groups.indices.contains(a.selected) else { return }
+        clearMeasureHint()
         let group = groups[a.selected]
         guard let clause = field.filterClause(group.key) else {
             status = labels.fill("analysis.cannotDrill", GroupTable.label(group.key, field: field, labels: labels))
