@@ -307,7 +307,7 @@ enum StatsCommand: Command {
             w.key("wins"); w.writeInteger(h.tally.wins)
             w.key("losses"); w.writeInteger(h.tally.losses)
             w.key("draws"); w.writeInteger(h.tally.draws)
-            w.key("winRate"); w.writeRaw(String(format: "%.4f", h.tally.winRate))
+            w.key("winRate"); w.writeRaw(PrintfNumber.fixed(h.tally.winRate, places: 4))
             w.endObject()
         }
         w.endArray()

@@ -112,7 +112,7 @@ extension BattleStore {
     /// no summary answers). A date is read as its instant and kept by its day; its bucket's key
     /// is asked of SQLite once per day, not once per record.
     /// A whole grouping reads the grouping index instead of the table when that index alone serves
-    /// what every record needs (`GroupingIndex`): a tenth of the bytes.
+    /// what every record needs (`GroupingIndex`): an eighth of the bytes.
     func grouped(by fields: [GroupField], where filter: CompiledFilter?, after: Int64? = nil) throws -> [[GroupCount.Key]: GroupCount] {
         let indexed = try after == nil && readsGroupingIndex(fields, where: filter)
         let rows = perRecordSQL(fields, where: filter, after: after, groupingIndex: indexed)
