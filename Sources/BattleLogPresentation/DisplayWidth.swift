@@ -37,6 +37,10 @@ public enum DisplayWidth {
     /// costs no more than a short one.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
+        // Printable ASCII is shown as it is, a column a byte (most of a table's cells).
+        if let fits = printableASCIIFits(text, width) {
+            return fits ? text : String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
+        }
         var result: [Unicode.Scalar] = []
         var used = 0
         var beforeEllipsis = 0   // how many scalars fit in width - 1 columns
@@ -57,6 +61,19 @@ public enum DisplayWidth {
         var all = String.UnicodeScalarView()
         all.append(contentsOf: result)
         return String(all)
+    }
+
+    /// Whether `text`, printable ASCII, fits in `width` columns (true), or is longer (false:
+    /// `width + 1` of its first bytes are printable ASCII). Nil for any other text, which takes
+    /// the scalar by scalar way. Reads at most `width + 1` bytes.
+    private static func printableASCIIFits(_ text: String, _ width: Int) -> Bool? {
+        var count = 0
+        for b in text.utf8 {
+            guard b >= 0x20 && b <= 0x7E else { return nil }
+            count += 1
+            if count > width { return false }
+        }
+        return true
     }
 
     /// `text` (escaped) cut in the middle to fit `width` columns: `/home/ana/…/battlelog.sqlite`.
@@ -89,6 +106,13 @@ public enum DisplayWidth {
 
     /// `text` truncated or padded with spaces to exactly `width` columns.
     public static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+        if printableASCIIFits(text, width) == true {
+            // Printable ASCII that fits: as wide as its bytes.
+            let gap = width - text.utf8.count
+            guard gap > 0 else { return text }
+            let spaces = String(repeating: " ", count: gap)
+            return alignRight ? spaces + text : text + spaces
+        }
         let cut = truncate(text, to: width)
         let gap = String(repeating: " ", count: max(0, width - of(cut)))
         return alignRight ? gap + cut : cut + gap

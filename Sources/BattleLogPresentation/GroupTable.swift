@@ -35,7 +35,7 @@ public enum GroupTable {
 
     /// A number without a needless fraction: `7`, `2.5`.
     static func number(_ n: Double) -> String {
-        n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : PrintfNumber.text("%g", n)
+        n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : PrintfNumber.general(n)
     }
 
     /// A number as JSON writes it: an integer when whole, else its shortest decimal form.
@@ -51,9 +51,17 @@ public enum GroupTable {
         return ReplayClock.text(t, decimals: whole ? 0 : 1)
     }
 
+    /// `line` without the spaces at its end.
+    static func trimmingTrailingSpaces(_ line: String) -> String {
+        let utf8 = line.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+        return end == utf8.endIndex ? line : String(line[..<end])
+    }
+
     /// The table's lines, at most `width` columns wide (the bar takes what the figures leave).
     public static func lines(_ groups: [GroupCount], field: GroupField, labels: Labels, width: Int = 100) -> [String] {
-        let names = groups.map { label($0.key, field: field, labels: labels) }
+        let names = ParallelRanges.map(groups.count) { range in range.map { label(groups[$0].key, field: field, labels: labels) } }.flatMap { $0 }
         let nameWidth = min(30, max(DisplayWidth.of(labels["col.value"]), names.map(DisplayWidth.of).max() ?? 5))
         let countWidth = max(DisplayWidth.of(labels["col.count"]), groups.map { GroupedNumber.text($0.count).count }.max() ?? 1)
         let figureWidth = max(6, groups.map { GroupedNumber.text(max($0.wins, $0.losses, $0.draws)).count }.max() ?? 1)
@@ -65,18 +73,20 @@ public enum GroupTable {
             + "  " + right(labels["col.meanDuration"], meanWidth)
         let barWidth = max(0, min(30, width - DisplayWidth.of(head) - 2))
         let largest = groups.map(\.count).max() ?? 0
-        var out = [head]
-        for (g, name) in zip(groups, names) {
-            let rate = PrintfNumber.fixed(g.winRate * 100, places: 1) + "%"
-            let mean = g.meanDuration.map { ReplayClock.text(MediaTime(seconds: $0, preferredTimescale: 10), decimals: 1) } ?? "–"
-            var line = DisplayWidth.pad(DisplayWidth.truncate(name, to: nameWidth), to: nameWidth) + "  "
-                + right(GroupedNumber.text(g.count), countWidth) + "  " + right(GroupedNumber.text(g.wins), figureWidth)
-                + "  " + right(GroupedNumber.text(g.losses), figureWidth) + "  " + right(GroupedNumber.text(g.draws), figureWidth)
-                + "  " + right(rate, rateWidth) + "  " + right(mean, meanWidth)
-            if barWidth > 0 && largest > 0 { line += "  " + Bar.text(Double(g.count) / Double(largest), width: barWidth) }
-            while line.last == " " { line.removeLast() }
-            out.append(line)
+        // Hundreds of thousands of rows (a fraction's exact values) are written on both cores.
+        let rows = ParallelRanges.map(groups.count) { range in
+            range.map { i in
+                let (g, name) = (groups[i], names[i])
+                let rate = PrintfNumber.fixed(g.winRate * 100, places: 1) + "%"
+                let mean = g.meanDuration.map { ReplayClock.text(MediaTime(seconds: $0, preferredTimescale: 10), decimals: 1) } ?? "–"
+                var line = DisplayWidth.pad(DisplayWidth.truncate(name, to: nameWidth), to: nameWidth) + "  "
+                    + right(GroupedNumber.text(g.count), countWidth) + "  " + right(GroupedNumber.text(g.wins), figureWidth)
+                    + "  " + right(GroupedNumber.text(g.losses), figureWidth) + "  " + right(GroupedNumber.text(g.draws), figureWidth)
+                    + "  " + right(rate, rateWidth) + "  " + right(mean, meanWidth)
+                if barWidth > 0 && largest > 0 { line += "  " + Bar.text(Double(g.count) / Double(largest), width: barWidth) }
+                return Self.trimmingTrailingSpaces(line)
+            }
         }
-        return out
+        return [head] + rows.joined()
     }
 }

@@ -4,12 +4,13 @@ import BattleLogKit
 public enum GroupedNumber {
     /// `n` with a comma between each group of three digits.
     public static func text(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, ch) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(ch)
+        guard n.magnitude >= 1000 else { return String(n) }
+        let digits = Array(String(n.magnitude).utf8)
+        var out: [UInt8] = n < 0 ? [0x2D] : []
+        for (i, d) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(0x2C) }
+            out.append(d)
         }
-        return (n < 0 ? "-" : "") + out
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -20,9 +20,13 @@ public enum Bar {
     /// `fraction` (0...1) of `width` cells: `██████▌   ` (padded with spaces to `width`).
     public static func text(_ fraction: Double, width: Int) -> String {
         let eighths = Int((max(0, min(1, fraction.isNaN ? 0 : fraction)) * Double(max(0, width) * 8)).rounded())
-        let partial: [String] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-        var s = String(repeating: "█", count: eighths / 8) + partial[eighths % 8]
-        s += String(repeating: " ", count: max(0, width - DisplayWidth.of(s)))
-        return s
+        // Written as UTF-8: the blocks are U+2588 (full) down to U+258F (one eighth).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(3 * max(0, width))
+        for _ in 0..<eighths / 8 { bytes += [0xE2, 0x96, 0x88] }
+        if eighths % 8 > 0 { bytes += [0xE2, 0x96, 0x88 + UInt8(8 - eighths % 8)] }
+        let used = eighths / 8 + (eighths % 8 > 0 ? 1 : 0)
+        bytes += repeatElement(0x20, count: max(0, width - used))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

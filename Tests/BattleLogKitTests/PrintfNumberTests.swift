@@ -32,7 +32,35 @@ import Testing
                 #expect(PrintfNumber.fixed(value, places: places) == String(format: "%.\(places)f", value), "\(places) \(value)")
             }
         }
+        // Up to nine places, for %g's fractions.
+        for value in Self.values + random.prefix(2000) {
+            for places in 7...9 {
+                let exact = PrintfNumber.exactFixed(value, places: places)
+                #expect(exact == nil || exact == String(format: "%.\(places)f", value), "\(places) \(value)")
+            }
+        }
         // The exact path serves the figures' own range (not the fallback).
         #expect(PrintfNumber.exactFixed(0.62505, places: 4) != nil && PrintfNumber.exactFixed(1e15, places: 4) == nil)
+    }
+
+    /// `%g` computed without printf is printf's: every magnitude (the `%e` style goes to printf),
+    /// values one unit in the last place either side of each power of ten and of the rounding
+    /// edges (9.999995), and the group values of a duration (thirds and sixths of a second).
+    @Test func generalIsPrintfsOwn() {
+        var generator = SystemRandomNumberGenerator()
+        var values = Self.values + (0..<4000).map { _ in Double(bitPattern: generator.next()) }
+        for exponent in -7...8 {
+            let p = Double(sign: .plus, exponent: 0, significand: 1) * pow(10, Double(exponent))
+            for base in [p, 9.999995 * p, 9.9999949 * p, 1.0000005 * p, 0.5 * p, 1.5 * p] {
+                values += [base, base.nextUp, base.nextDown, -base]
+            }
+            values += (0..<300).map { _ in Double.random(in: 0..<10) * p }
+        }
+        values += (0..<3000).map { _ in Double(Int.random(in: 1...100_000)) / 6000 }
+        for value in values {
+            #expect(PrintfNumber.general(value) == String(format: "%g", value), "\(value)")
+        }
+        // The exact path serves group values (not printf).
+        #expect(PrintfNumber.exactGeneral(6.796666666666667) == "6.79667" && PrintfNumber.exactGeneral(1e7) == nil)
     }
 }

@@ -117,13 +117,19 @@ enum StatsCommand: Command {
         w.key("where"); if let filter { w.writeString(filter) } else { w.writeRaw("null") }
         w.key("records"); w.writeInteger(records)
         w.key("groups"); w.beginArray()
-        for (i, g) in groups.enumerated() {
-            if i > 0 { w.comma() }
-            w.beginObject()
-            writeKey(g.key, field: field, labels: labels, into: &w, first: true)
-            writeFigures(g, into: &w)
-            w.endObject()
+        // Hundreds of thousands of groups (a fraction's exact values) are written on both cores.
+        let parts = ParallelRanges.map(groups.count) { range in
+            var part = JSONWriter(capacity: 160 * range.count, terminalSafe: true)
+            for i in range {
+                if i > 0 { part.comma() }
+                part.beginObject()
+                writeKey(groups[i].key, field: field, labels: labels, into: &part, first: true)
+                writeFigures(groups[i], into: &part)
+                part.endObject()
+            }
+            return part.bytes
         }
+        for part in parts { w.writeRawBytes(part) }
         w.endArray()
         w.endObject()
         return w.text

@@ -88,6 +88,8 @@ public struct JSONWriter {
     public mutating func writeNull() { bytes.append(contentsOf: "null".utf8) }
     public mutating func writeBool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
     public mutating func writeRaw(_ json: String) { bytes.append(contentsOf: json.utf8) }
+    /// Appends JSON text another writer wrote.
+    public mutating func writeRawBytes(_ json: [UInt8]) { bytes.append(contentsOf: json) }
 
     // MARK: - Structure
 

@@ -8,24 +8,34 @@ public enum PrintfNumber {
     /// `value` as `%.Nf` writes it with `places` decimals (0 to 6), rounded from the double's
     /// exact binary value, ties to even, as glibc's printf does.
     public static func fixed(_ value: Double, places: Int) -> String {
-        exactFixed(value, places: places) ?? text(fixedFormats[max(0, min(6, places))], value)
+        let places = max(0, min(6, places))
+        return exactFixed(value, places: places) ?? text(fixedFormats[places], value)
     }
 
     private static let fixedFormats: [StaticString] = ["%.0f", "%.1f", "%.2f", "%.3f", "%.4f", "%.5f", "%.6f"]
 
-    /// The digits computed here, for a finite value under 10^15 (nil otherwise): the value is
-    /// m·2^e exactly, so m·10^places·2^e is an integer plus a binary fraction, rounded by its bits.
+    /// The digits computed here, for a finite value under 10^15 (nil otherwise).
     static func exactFixed(_ value: Double, places: Int) -> String? {
-        guard value.isFinite, abs(value) < 1e15, (0...6).contains(places) else { return nil }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: exactCapacity) { buffer in
+            exactFixed(value, places: places, into: buffer).map { String(decoding: UnsafeBufferPointer(rebasing: buffer[..<$0]), as: UTF8.self) }
+        }
+    }
+
+    /// The most bytes `exactFixed(_:places:into:)` writes.
+    static let exactCapacity = 48
+
+    /// Writes `value` with `places` decimals (0 to 9) into `buffer`, for a finite value under
+    /// 10^15, and says how many bytes it wrote (nil for any other value). The value is m·2^e
+    /// exactly, so m·10^places·2^e is an integer plus a binary fraction, rounded by its bits.
+    static func exactFixed(_ value: Double, places: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        guard value.isFinite, abs(value) < 1e15, (0...9).contains(places), buffer.count >= exactCapacity else { return nil }
         var q: UInt128 = 0
         if value != 0 {
             // value = m · 2^e: a subnormal has no leading bit and the smallest exponent.
             let subnormal = value.exponentBitPattern == 0
             let m = UInt128(value.significandBitPattern | (subnormal ? 0 : 1 << 52))
             let e = subnormal ? -1074 : Int(value.exponentBitPattern) - 1075
-            var power: UInt128 = 1
-            for _ in 0..<places { power *= 10 }
-            let scaled = m * power
+            let scaled = m * powersOfTen[places]
             if e >= 0 {
                 q = scaled << e
             } else if -e < 128 {
@@ -35,10 +45,63 @@ public enum PrintfNumber {
                 if rest > half || (rest == half && q & 1 == 1) { q += 1 }
             }
         }
-        var digits = String(q)
-        if digits.count <= places { digits = String(repeating: "0", count: places + 1 - digits.count) + digits }
-        if places > 0 { digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -places)) }
-        return (value.sign == .minus ? "-" : "") + digits
+        // The digits from the last, then the sign, the point and the leading zeros in place.
+        var digits = 0, end = exactCapacity
+        repeat {
+            end -= 1
+            buffer[end] = 0x30 + UInt8(q % 10)
+            q /= 10
+            digits += 1
+        } while q > 0
+        while digits <= places { end -= 1; buffer[end] = 0x30; digits += 1 }
+        var n = 0
+        if value.sign == .minus { buffer[n] = 0x2D; n += 1 }
+        let whole = digits - places
+        for i in 0..<digits {
+            if i == whole { buffer[n] = 0x2E; n += 1 }
+            buffer[n] = buffer[end + i]; n += 1
+        }
+        return n
+    }
+
+    private static let powersOfTen: [UInt128] = (0...9).map { p in (0..<p).reduce(1) { r, _ in r * 10 } }
+
+    /// `value` as `%g` writes it: six significant digits, without trailing zeros, in the style of
+    /// `%f` from 10^-4 up to 10^6 and of `%e` outside.
+    public static func general(_ value: Double) -> String {
+        exactGeneral(value) ?? text("%g", value)
+    }
+
+    /// The `%f` style of `%g`, computed here (nil for the `%e` style and non-finite values).
+    static func exactGeneral(_ value: Double) -> String? {
+        guard value.isFinite else { return nil }
+        if value == 0 { return value.sign == .minus ? "-0" : "0" }
+        let magnitude = abs(value)
+        guard magnitude >= 1e-5, magnitude < 1e6 else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: exactCapacity) { buffer -> String? in
+            // X, the exponent of the value rounded to six digits, starts as log10's and is
+            // corrected by the digits written: rounding up, or log10 off by one near a power of ten.
+            var x = Int(log10(magnitude).rounded(.down))
+            for _ in 0..<3 {
+                guard (-4..<6).contains(x), let n = exactFixed(value, places: 5 - x, into: buffer) else { return nil }
+                let first = value.sign == .minus ? 1 : 0
+                // Significant digits before the point, or the zeros after it before the first digit.
+                var start = first
+                while start < n, buffer[start] == 0x30 || buffer[start] == 0x2E { start += 1 }
+                let point = (first..<n).first { buffer[$0] == 0x2E } ?? n
+                let exponent = start < point ? point - start - 1 : -(start - point)
+                if start == n { return nil }
+                if exponent != x { x = exponent; continue }
+                // Trailing zeros go, and the point with them when nothing follows it.
+                var end = n
+                if point < n {
+                    while end > point + 1, buffer[end - 1] == 0x30 { end -= 1 }
+                    if end == point + 1 { end = point }
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+            }
+            return nil
+        }
     }
 
     /// `value` through `format`, a printf format with one double conversion and nothing else

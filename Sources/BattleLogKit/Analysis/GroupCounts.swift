@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import SQLiteDB
 
 /// One group of `stats --by`: its value, and the figures of its records.
@@ -16,26 +17,30 @@ public struct GroupCount: Sendable, Equatable {
     }
 
     public let key: Key
-    public internal(set) var count = 0
-    public internal(set) var wins = 0
-    public internal(set) var losses = 0
-    public internal(set) var draws = 0
-    /// Seconds summed over the records whose duration reads, and how many they are.
-    public internal(set) var durationSum = 0.0
-    public internal(set) var durationCount = 0
+    /// The group's records' figures.
+    public internal(set) var figures = GroupFigures()
 
     public init(key: Key) { self.key = key }
 
+    init(key: Key, figures: GroupFigures) {
+        self.key = key
+        self.figures = figures
+    }
+
+    public internal(set) var count: Int { get { figures.count } set { figures.count = newValue } }
+    public internal(set) var wins: Int { get { figures.wins } set { figures.wins = newValue } }
+    public internal(set) var losses: Int { get { figures.losses } set { figures.losses = newValue } }
+    public internal(set) var draws: Int { get { figures.draws } set { figures.draws = newValue } }
+    /// Seconds summed over the records whose duration reads, and how many they are.
+    public internal(set) var durationSum: Double { get { figures.durationSum } set { figures.durationSum = newValue } }
+    public internal(set) var durationCount: Int { get { figures.durationCount } set { figures.durationCount = newValue } }
     /// Wins over all the group's records (0 for none).
-    public var winRate: Double { count == 0 ? 0 : Double(wins) / Double(count) }
+    public var winRate: Double { figures.winRate }
     /// The mean duration in seconds, nil when no record's duration reads.
-    public var meanDuration: Double? { durationCount == 0 ? nil : durationSum / Double(durationCount) }
+    public var meanDuration: Double? { figures.meanDuration }
 
     /// Adds `other`'s figures to this group's.
-    public mutating func add(_ other: GroupCount) {
-        count += other.count; wins += other.wins; losses += other.losses; draws += other.draws
-        durationSum += other.durationSum; durationCount += other.durationCount
-    }
+    public mutating func add(_ other: GroupCount) { figures.add(other.figures) }
 }
 
 extension GroupCount {
@@ -43,34 +48,35 @@ extension GroupCount {
     /// summary row adds up; the key is not looked at).
     static func oneRecord(result: FightResult?, duration: Double?) -> GroupCount {
         var g = GroupCount(key: .absent)
-        g.addRecord(result: result, duration: duration)
+        g.figures = .oneRecord(result: result, duration: duration)
         return g
     }
 
-    /// Adds one record: its result and its duration in seconds when it has one.
-    mutating func addRecord(result: FightResult?, duration: Double?) {
-        count += 1
-        switch result {
-        case .win: wins += 1
-        case .loss: losses += 1
-        case .draw: draws += 1
-        case nil: break
-        }
-        if let duration { durationSum += duration; durationCount += 1 }
-    }
-
-    /// Whether the figures are the same: the counts exactly, the durations' sum within rounding
-    /// (the writer adds it batch by batch, a scan in one pass).
-    func hasSameFigures(as other: GroupCount) -> Bool {
-        [count, wins, losses, draws, durationCount] == [other.count, other.wins, other.losses, other.draws, other.durationCount]
-            && abs(durationSum - other.durationSum) <= 1e-9 * max(1, abs(other.durationSum))
-    }
+    /// Whether the figures are the same (`GroupFigures.hasSameFigures`).
+    func hasSameFigures(as other: GroupCount) -> Bool { figures.hasSameFigures(as: other.figures) }
 }
 
 extension Dictionary where Value == GroupCount {
     /// Adds `other`'s figures to this one's, key by key.
     mutating func addFigures(of other: Self) {
         merge(other) { a, b in var a = a; a.add(b); return a }
+    }
+}
+
+/// A group's keys: one per field of the grouping (one or two).
+struct GroupKeys: Hashable {
+    let first: GroupCount.Key
+    let second: GroupCount.Key?
+
+    init(_ first: GroupCount.Key, _ second: GroupCount.Key?) {
+        self.first = first
+        self.second = second
+    }
+
+    /// Field `i`'s key.
+    subscript(i: Int) -> GroupCount.Key {
+        precondition(i == 0 || second != nil, "a grouping of one field has one key")
+        return i == 0 ? first : second!
     }
 }
 
@@ -89,11 +95,7 @@ extension BattleStore {
     public func groupCounts(by field: GroupField, where filter: CompiledFilter? = nil) throws(StoreError) -> [GroupCount] {
         try run {
             let groups = try filter == nil ? summarized(field) ?? grouped(by: [field], where: nil) : grouped(by: [field], where: filter)
-            return groups.map { keys, figures in
-                var g = GroupCount(key: keys[0])
-                g.add(figures)
-                return g
-            }
+            return groups.map { keys, figures in GroupCount(key: keys[0], figures: figures) }
         }
     }
 
@@ -101,7 +103,7 @@ extension BattleStore {
     /// of values that occurs.
     public func pairCounts(by first: GroupField, _ second: GroupField, where filter: CompiledFilter? = nil) throws(StoreError) -> [PairCount] {
         try run { try grouped(by: [first, second], where: filter) }.map { keys, figures in
-            PairCount(row: keys[0], column: keys[1], figures: figures)
+            PairCount(row: keys[0], column: keys[1], figures: GroupCount(key: keys[0], figures: figures))
         }
     }
 
@@ -113,7 +115,10 @@ extension BattleStore {
     /// is asked of SQLite once per day, not once per record.
     /// A whole grouping reads the grouping index instead of the table when that index alone serves
     /// what every record needs (`GroupingIndex`): an eighth of the bytes.
-    func grouped(by fields: [GroupField], where filter: CompiledFilter?, after: Int64? = nil) throws -> [[GroupCount.Key]: GroupCount] {
+    /// `batch`: how many records are read before they are added up on the second thread (tests
+    /// make it small).
+    func grouped(by fields: [GroupField], where filter: CompiledFilter?, after: Int64? = nil,
+                 batch batchSize: Int = GroupedRecords.capacity) throws -> [GroupKeys: GroupFigures] {
         let indexed = try after == nil && readsGroupingIndex(fields, where: filter)
         let rows = perRecordSQL(fields, where: filter, after: after, groupingIndex: indexed)
         let byDay = fields.map { if case .date = $0 { true } else { false } }
@@ -126,33 +131,53 @@ extension BattleStore {
         let arguments = rows.parts.indices.filter { !byDay[$0] }.flatMap { rows.parts[$0].keyArguments } + rows.arguments
         let base = Int32(2 * fields.count)
         let dayKeys = try fields.enumerated().map { i, f in byDay[i] ? try DayBucketKeys(groupSQL(f, groupingIndex: false), on: db) : nil }
-        var raw: [RawGroupKey: GroupCount] = [:]
-        try db.prepare(sql).forEachRow(arguments.map { $0 as any SQLiteBindable }) { row in
-            var key = RawGroupKey(row, fields: fields.count)
-            for case (let i, let days?) in dayKeys.enumerated() { key.setValue(i, try days.key(of: key.value(i))) }
-            raw[key, default: GroupCount(key: .absent)].addRecord(result: row.isNull(base) ? nil : results[row.int(base)], duration: row.isNull(base + 1) ? nil : row.double(base + 1))
+        // The records' keys are read here and added up on a second thread, a batch at a time,
+        // once there is more than a batch (a small grouping starts no thread).
+        var batch = GroupedRecords(capacity: batchSize), texts = RawGroupTexts()
+        var adder: BackgroundFold<GroupedRecords, [RawGroupKey: GroupFigures]>?
+        var raw: [RawGroupKey: GroupFigures] = [:]
+        do {
+            try db.prepare(sql).forEachRow(arguments.map { $0 as any SQLiteBindable }) { row in
+                var key = RawGroupKey(row, fields: fields.count, texts: &texts)
+                for case (let i, let days?) in dayKeys.enumerated() where key.status(i) == nil {
+                    key.setValue(i, try days.key(of: key.value(i, texts: texts)), texts: &texts)
+                }
+                batch.append(key, result: row.isNull(base) ? nil : results[row.int(base)], duration: row.isNull(base + 1) ? nil : row.double(base + 1))
+                if batch.isFull {
+                    if adder == nil { adder = BackgroundFold(capacity: 4, initial: [:]) { raw, records in records.add(to: &raw) } }
+                    adder?.add(batch)
+                    batch = GroupedRecords(capacity: batchSize)
+                }
+            }
+        } catch {
+            _ = adder?.finish()
+            throw error
         }
+        if let adder { raw = adder.finish() }
+        batch.add(to: &raw)
         // The stored keys read as the fields' keys: two stored keys may be one group (1 and 1.0,
         // two damaged values).
-        var groups: [[GroupCount.Key]: GroupCount] = [:]
+        var groups: [GroupKeys: GroupFigures] = [:]
         groups.reserveCapacity(raw.count)
+        let widths = fields.map(\.bucketWidth)
         for (stored, figures) in raw {
-            let k = fields.enumerated().map { i, f in groupKey(f, stored.value(i), status: stored.status(i), width: f.bucketWidth) }
-            groups[k, default: GroupCount(key: k[0])].add(figures)
+            let first = groupKey(fields[0], stored.value(0, texts: texts), status: stored.status(0), width: widths[0])
+            let second = fields.count == 2 ? groupKey(fields[1], stored.value(1, texts: texts), status: stored.status(1), width: widths[1]) : nil
+            groups[GroupKeys(first, second), default: GroupFigures()].add(figures)
         }
         return groups
     }
 
     /// Adds a grouping row (each field's key and status, then the figures) to `groups`.
-    func add(_ row: Row, fields: [GroupField], to groups: inout [[GroupCount.Key]: GroupCount]) {
+    func add(_ row: Row, fields: [GroupField], to groups: inout [GroupKeys: GroupFigures]) {
         let k = fields.enumerated().map { i, f in
             groupKey(f, row.value(Int32(2 * i)), status: row.string(Int32(2 * i + 1)).flatMap(GroupStatus.init(rawValue:)), width: f.bucketWidth)
         }
         let base = Int32(2 * fields.count)
-        var g = GroupCount(key: k[0])
+        var g = GroupFigures()
         g.count = row.int(base); g.wins = row.int(base + 1); g.losses = row.int(base + 2); g.draws = row.int(base + 3)
         g.durationSum = row.double(base + 4); g.durationCount = row.int(base + 5)
-        groups[k, default: GroupCount(key: k[0])].add(g)
+        groups[GroupKeys(k[0], k.count == 2 ? k[1] : nil), default: GroupFigures()].add(g)
     }
 
     /// The key of a row's group: its value read as the field's kind, or absent, or damaged.
@@ -194,29 +219,30 @@ extension BattleStore {
     }
 }
 
-/// A grouping row's keys as SQLite gave them, with their statuses: what the records are hashed
-/// by before each is read as its field's key. One field or two (`--by A,B`), held inline: no
-/// allocation per record.
-struct RawGroupKey: Hashable {
-    private var first: SQLiteValue, second: SQLiteValue
-    private var firstStatus: GroupStatus?, secondStatus: GroupStatus?
+/// A batch of records as a grouping reads them: each one's raw keys, result and duration.
+struct GroupedRecords: Sendable {
+    /// Records per batch: a hand-over costs about what adding a thousand records does.
+    static let capacity = 4096
+    let capacity: Int
+    private var keys: [RawGroupKey] = []
+    private var results: [FightResult?] = []
+    private var durations: [Double?] = []
 
-    /// The keys of the row's first `fields` fields (key and status columns in turn).
-    init(_ row: Row, fields: Int) {
-        precondition((1...2).contains(fields), "a grouping has one field or two")
-        first = row.value(0)
-        firstStatus = Self.status(row, 1)
-        second = fields == 2 ? row.value(2) : .null
-        secondStatus = fields == 2 ? Self.status(row, 3) : nil
+    init(capacity: Int) {
+        self.capacity = capacity
+        let reserved = min(capacity, Self.capacity)
+        keys.reserveCapacity(reserved); results.reserveCapacity(reserved); durations.reserveCapacity(reserved)
     }
 
-    mutating func setValue(_ i: Int, _ value: SQLiteValue) { if i == 0 { first = value } else { second = value } }
-    func value(_ i: Int) -> SQLiteValue { i == 0 ? first : second }
-    func status(_ i: Int) -> GroupStatus? { i == 0 ? firstStatus : secondStatus }
+    var isFull: Bool { keys.count >= capacity }
 
-    private static func status(_ row: Row, _ column: Int32) -> GroupStatus? {
-        guard let text = row.string(column) else { return nil }
-        return GroupStatus(rawValue: text)
+    mutating func append(_ key: RawGroupKey, result: FightResult?, duration: Double?) {
+        keys.append(key); results.append(result); durations.append(duration)
+    }
+
+    /// Adds each record to its group's figures.
+    func add(to groups: inout [RawGroupKey: GroupFigures]) {
+        for i in keys.indices { groups[keys[i], default: GroupFigures()].addRecord(result: results[i], duration: durations[i]) }
     }
 }
 

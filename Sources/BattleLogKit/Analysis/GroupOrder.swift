@@ -11,16 +11,59 @@ public enum GroupOrder: String, Sendable, CaseIterable {
     case duration
 
     public func sorted(_ groups: [GroupCount]) -> [GroupCount] {
-        groups.sorted { a, b in
-            let (ra, rb) = (Self.rank(a.key), Self.rank(b.key))
-            if ra != rb { return ra < rb }
-            switch self {
-            case .count where a.count != b.count: return a.count > b.count
-            case .winrate where a.winRate != b.winRate: return a.winRate > b.winRate
-            case .duration where a.meanDuration != b.meanDuration: return (a.meanDuration ?? -1) > (b.meanDuration ?? -1)
-            default: return Self.valueBefore(a.key, b.key)
+        // What each group is compared on is laid out side by side and sorted with its place: a
+        // fraction's exact values make hundreds of thousands of groups, and a comparison that
+        // reads two groups at random is two misses of the cache.
+        let values = Self.valuePlaces(groups)
+        var entries = groups.indices.map { i in
+            let g = groups[i]
+            let measure = switch self {
+            case .count: Double(g.count)
+            case .winrate: g.winRate
+            case .duration: g.meanDuration ?? -1
+            case .value: 0.0
+            }
+            return (rank: Self.rank(g.key), measure: measure, value: values[i], index: i)
+        }
+        // The value's places differ for every group: no two entries are equal.
+        entries.sort { a, b in
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.measure != b.measure { return a.measure > b.measure }
+            return a.value < b.value
+        }
+        return entries.map { groups[$0.index] }
+    }
+
+    /// Each group's place when the groups are sorted by rank, then value (`valueBefore`), then
+    /// the order given.
+    private static func valuePlaces(_ groups: [GroupCount]) -> [Int] {
+        var order: [Int]
+        let numbers = groups.indices.compactMap { i -> (rank: Int, number: Double, index: Int)? in
+            switch groups[i].key {
+            case .number(let x), .bucket(let x, _): (0, x, i)
+            case let k where rank(k) > 0: (rank(k), 0, i)
+            default: nil
             }
         }
+        if numbers.count == groups.count {
+            // Numbers and buckets: compared as they lie.
+            order = numbers.sorted { a, b in
+                if a.rank != b.rank { return a.rank < b.rank }
+                if a.number != b.number { return a.number < b.number }
+                return a.index < b.index
+            }.map(\.index)
+        } else {
+            let ranks = groups.map { rank($0.key) }
+            order = groups.indices.sorted { i, j in
+                if ranks[i] != ranks[j] { return ranks[i] < ranks[j] }
+                if valueBefore(groups[i].key, groups[j].key) { return true }
+                if valueBefore(groups[j].key, groups[i].key) { return false }
+                return i < j
+            }
+        }
+        var places = [Int](repeating: 0, count: groups.count)
+        for (place, i) in order.enumerated() { places[i] = place }
+        return places
     }
 
     /// Values first, then absent, then damaged.

@@ -258,7 +258,7 @@ extension BattleStore {
     /// The groups of `field` over every record from its summary (and the records after the
     /// summary's end), nil when the summary cannot answer: missing, or holding fractions
     /// floored that the grouping needs exactly.
-    func summarized(_ field: GroupField) throws -> [[GroupCount.Key]: GroupCount]? {
+    func summarized(_ field: GroupField) throws -> [GroupKeys: GroupFigures]? {
         // One snapshot: the summary, its end and the records after it must agree.
         db.isInTransaction ? try summarizedInSnapshot(field) : try db.readTransaction { try summarizedInSnapshot(field) }
     }
@@ -282,7 +282,7 @@ extension BattleStore {
         return end
     }
 
-    private func summarizedInSnapshot(_ field: GroupField) throws -> [[GroupCount.Key]: GroupCount]? {
+    private func summarizedInSnapshot(_ field: GroupField) throws -> [GroupKeys: GroupFigures]? {
         let base = GroupSummaries.base(of: field)
         guard let end = try summaryEnd(answering: field) else { return nil }
         let g = groupSQL(field, groupingIndex: false)
@@ -295,12 +295,12 @@ extension BattleStore {
               FROM \(GroupSummaries.table) WHERE field = ?)
             GROUP BY 1, 2
             """
-        var groups: [[GroupCount.Key]: GroupCount] = [:]
+        var groups: [GroupKeys: GroupFigures] = [:]
         try db.prepare(sql).forEachRow((g.keyArguments + [.text(base.name)]).map { $0 as any SQLiteBindable }) { row in
             add(row, fields: [field], to: &groups)
         }
         if end < (try lastRecordID()) {
-            for (k, tail) in try grouped(by: [field], where: nil, after: end) { groups[k, default: GroupCount(key: k[0])].add(tail) }
+            for (k, tail) in try grouped(by: [field], where: nil, after: end) { groups[k, default: GroupFigures()].add(tail) }
         }
         return groups
     }
