@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// One SQLite connection. Not thread-safe: use a connection from one thread at a time
 /// (open one connection per thread instead of sharing).
@@ -147,22 +148,34 @@ public final class Database {
 
     /// `BEGIN IMMEDIATE`, waiting for the write lock as long as other connections keep
     /// committing (several writers take turns; SQLite's busy handler is not fair, so one busy
-    /// timeout may pass while others write). It fails with BUSY when a whole busy timeout
-    /// passes with no commit anywhere: the lock is held by someone who is not writing.
+    /// timeout may pass while others write), or the write-ahead log keeps changing (its size, or
+    /// its time, which a long write in one transaction sets as it goes: `LogHeartbeat`). It fails
+    /// with BUSY when a whole busy timeout passes with neither: the lock is held by someone who
+    /// is not writing.
     private func begin(_ kind: String) throws {
         var seen = try? dataVersion()
+        var seenLog = logFileState()
         for _ in 0..<60 {
             do {
                 try execute("BEGIN \(kind)")
                 return
             } catch {
                 guard error.isBusy else { throw error }
-                let now = try? dataVersion()
-                if now == nil || now == seen { throw error }
-                seen = now
+                let now = try? dataVersion(), nowLog = logFileState()
+                if now == nil || (now == seen && nowLog == seenLog) { throw error }
+                (seen, seenLog) = (now, nowLog)
             }
         }
         try execute("BEGIN IMMEDIATE")
+    }
+
+    /// The write-ahead log's size and modification time (nil for an in-memory database or when
+    /// there is none).
+    private func logFileState() -> [Int]? {
+        guard let name = sqlite3_db_filename(handle, "main"), name[0] != 0 else { return nil }
+        var info = stat()
+        guard stat(String(cString: name) + "-wal", &info) == 0 else { return nil }
+        return [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
     }
 
     // MARK: - Connection state

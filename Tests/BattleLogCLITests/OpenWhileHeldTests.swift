@@ -93,5 +93,48 @@ import BattleLogKit
         }
         #expect(cli(["doctor"], db: db).status == 0)
     }
-}
 
+    /// A writer started while another battlelog holds the write lock for one long step (making
+    /// the grouping index at an upgrade: a minute at ten million records), which sets the log's
+    /// time as it goes: the writer waits it out, longer than a busy timeout, and writes. A holder
+    /// that is still is given up on after one busy timeout, as before.
+    @Test func aWriterWaitsForAnotherBattlelogsLongUpgradeStep() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("upgrading.sqlite")
+        _ = cli(["simulate", "--fights", "20", "--seed", "1"], db: db)
+        func holdWriteLock(seconds: Double, beating: Bool) throws -> ChildProcess {
+            let flag = dir.file("locked-\(UUID().uuidString)")
+            let script = """
+                import sqlite3, time, os
+                c = sqlite3.connect(\(String(reflecting: db)), isolation_level=None)
+                c.execute("BEGIN IMMEDIATE")
+                open(\(String(reflecting: flag)), "w").write("held")
+                end = time.time() + \(seconds)
+                while time.time() < end:
+                    if \(beating ? "True" : "False"):
+                        os.utime(\(String(reflecting: db + "-wal")))
+                    time.sleep(0.25)
+                c.execute("COMMIT"); c.close()
+                """
+            let p = try ChildProcess(["python3", "-c", script])
+            let deadline = Date().addingTimeInterval(20)
+            while !FileManager.default.fileExists(atPath: flag) && Date() < deadline { usleep(20_000) }
+            try #require(FileManager.default.fileExists(atPath: flag), "the holder never took the lock")
+            return p
+        }
+        let upgrading = try holdWriteLock(seconds: 7, beating: true)
+        let started = Date()
+        let writer = try ChildProcess.run([binary, "--db", db, "simulate", "--fights", "5", "--seed", "2"])
+        _ = upgrading.wait()
+        #expect(writer.status == 0, "\(writer.err)")
+        #expect(Date().timeIntervalSince(started) >= 6)
+        let still = try holdWriteLock(seconds: 8, beating: false)
+        let refused = try ChildProcess.run([binary, "--db", db, "simulate", "--fights", "5", "--seed", "3"])
+        _ = still.wait()
+        #expect(refused.status == 1, "\(refused.err)")
+        #expect(refused.err.contains("locked"), "\(refused.err)")
+        #expect(cli(["doctor"], db: db).status == 0)
+        #expect(cli(["export"], db: db).out.split(separator: "\n").count == 50, "the 20 fights and the waiting writer's 5, two records each")
+    }
+}

@@ -116,3 +116,28 @@ import SQLiteDB
         #expect(steps.isEmpty)
     }
 }
+
+/// The heartbeat of a long write (the grouping index made at an upgrade): the log's time is set
+/// every quarter second while it runs, and no more once it stops.
+@Suite struct LogHeartbeatTests {
+    @Test func theLogsTimeMovesWhileTheWriteRunsAndStopsAfter() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("h.sqlite")
+        FileManager.default.createFile(atPath: path + "-wal", contents: Data([1, 2, 3]))
+        let hourAgo = Date().addingTimeInterval(-3600)
+        try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: path + "-wal")
+        func time() throws -> Date { try FileManager.default.attributesOfItem(atPath: path + "-wal")[.modificationDate] as! Date }
+        let beat = LogHeartbeat(path: path)
+        usleep(100_000)
+        let first = try time()
+        #expect(first.timeIntervalSinceNow > -5, "set at once")
+        usleep(600_000)
+        let second = try time()
+        #expect(second > first, "set again within 0.6 s")
+        beat.stop()
+        let stopped = try time()
+        usleep(600_000)
+        #expect(try time() == stopped, "not set after stop")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")) == Data([1, 2, 3]), "only the time")
+    }
+}

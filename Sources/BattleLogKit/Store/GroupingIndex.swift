@@ -73,8 +73,11 @@ extension BattleStore {
             try db.transaction {
                 // Asked again under the write lock: another process may have made it meanwhile.
                 guard try GroupingIndex.current(on: db) != wanted, try ModelColumns.pending(on: db).isEmpty else { return }
-                try db.execute(script: "DROP INDEX IF EXISTS \(GroupingIndex.name); DROP INDEX IF EXISTS \(GroupingIndex.damagedMagicName)")
-                for sql in wanted { try db.execute(script: sql) }
+                // One sort holding the write lock: other writers see the log's time move and wait.
+                try LogHeartbeat.during(path: path) {
+                    try db.execute(script: "DROP INDEX IF EXISTS \(GroupingIndex.name); DROP INDEX IF EXISTS \(GroupingIndex.damagedMagicName)")
+                    for sql in wanted { try db.execute(script: sql) }
+                }
             }
         }
         if records > 0 { progress?(records, records) }
