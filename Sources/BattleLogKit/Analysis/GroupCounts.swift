@@ -44,23 +44,8 @@ public struct GroupCount: Sendable, Equatable {
 }
 
 extension GroupCount {
-    /// One record's figures: a count of one, its result, its duration when it has one (what a
-    /// summary row adds up; the key is not looked at).
-    static func oneRecord(result: FightResult?, duration: Double?) -> GroupCount {
-        var g = GroupCount(key: .absent)
-        g.figures = .oneRecord(result: result, duration: duration)
-        return g
-    }
-
     /// Whether the figures are the same (`GroupFigures.hasSameFigures`).
     func hasSameFigures(as other: GroupCount) -> Bool { figures.hasSameFigures(as: other.figures) }
-}
-
-extension Dictionary where Value == GroupCount {
-    /// Adds `other`'s figures to this one's, key by key.
-    mutating func addFigures(of other: Self) {
-        merge(other) { a, b in var a = a; a.add(b); return a }
-    }
 }
 
 /// A group's keys: one per field of the grouping (one or two).

@@ -48,3 +48,10 @@ public struct GroupFigures: Sendable, Equatable {
             && abs(durationSum - other.durationSum) <= 1e-9 * max(1, abs(other.durationSum))
     }
 }
+
+extension Dictionary where Value == GroupFigures {
+    /// Adds `other`'s figures to this one's, key by key.
+    mutating func addFigures(of other: Self) {
+        merge(other) { a, b in var a = a; a.add(b); return a }
+    }
+}

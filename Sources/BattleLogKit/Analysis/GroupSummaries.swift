@@ -143,27 +143,27 @@ extension BattleStore {
     /// The summaries' rows of `fields` for the records with ids in `after + 1 ... through` (or
     /// matching `condition`), read by the grouping query itself.
     func groupSummaryCells(_ fields: [(name: String, field: GroupField)], after: Int64? = nil, through: Int64? = nil,
-                           where condition: String? = nil) throws -> [[GroupSummaries.Cell: GroupCount]] {
+                           where condition: String? = nil) throws -> [[GroupSummaries.Cell: GroupFigures]] {
         let filter = condition.map { CompiledFilter(sql: $0, arguments: []) }
         let rows = perRecordSQL(fields.map(\.field), where: filter, after: after, through: through)
         let statuses = rows.parts.enumerated().map { i, p in "v\(i), (\(p.status))" }
         let sql = "SELECT \(statuses.joined(separator: ", ")), result, d FROM (\(rows.sql))"
-        var cells: [[GroupSummaries.Cell: GroupCount]] = Array(repeating: [:], count: fields.count)
+        var cells: [[GroupSummaries.Cell: GroupFigures]] = Array(repeating: [:], count: fields.count)
         let base = Int32(2 * fields.count)
         try db.prepare(sql).forEachRow(rows.arguments.map { $0 as any SQLiteBindable }) { row in
-            let one = GroupCount.oneRecord(result: row.string(base).flatMap(FightResult.init(rawValue:)),
+            let one = GroupFigures.oneRecord(result: row.string(base).flatMap(FightResult.init(rawValue:)),
                                            duration: row.value(base + 1) == .null ? nil : row.double(base + 1))
             for (i, f) in fields.enumerated() {
                 let status = row.string(Int32(2 * i + 1)).flatMap(GroupStatus.init(rawValue:))
                 let cell = GroupSummaries.cell(f.field, value: row.value(Int32(2 * i)), status: status)
-                cells[i][cell, default: GroupCount(key: .absent)].add(one)
+                cells[i][cell, default: GroupFigures()].add(one)
             }
         }
         return cells
     }
 
     /// Adds figures to one summary's rows.
-    private func addGroupSummaryCells(_ cells: [GroupSummaries.Cell: GroupCount], to name: String) throws {
+    private func addGroupSummaryCells(_ cells: [GroupSummaries.Cell: GroupFigures], to name: String) throws {
         let upsert = try db.cachedStatement("""
             INSERT INTO \(GroupSummaries.table)(field, status, key, count, wins, losses, draws, duration_sum, duration_count)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -320,7 +320,7 @@ extension StoreDiagnostics {
             var problems: [String] = []
             let fields = GroupSummaries.fields(columns: store.queryColumns)
             // The damaged records' rows, read as the grouping query reads them.
-            var byQuery: [[GroupSummaries.Cell: GroupCount]] = Array(repeating: [:], count: fields.count)
+            var byQuery: [[GroupSummaries.Cell: GroupFigures]] = Array(repeating: [:], count: fields.count)
             for ids in stride(from: 0, to: scan.groupsByQuery.count, by: 500).map({ Array(scan.groupsByQuery[$0..<min($0 + 500, scan.groupsByQuery.count)]) }) {
                 let cells = try store.groupSummaryCells(fields, where: "record.id IN (\(ids.map(String.init).joined(separator: ", ")))")
                 for i in fields.indices { byQuery[i].addFigures(of: cells[i]) }
@@ -329,24 +329,24 @@ extension StoreDiagnostics {
                 guard let s = scan.groups.names.firstIndex(of: f.name) else { continue }
                 var expected = scan.groups.cells[s]
                 expected.addFigures(of: byQuery[i])
-                var kept: [GroupSummaries.Cell: GroupCount] = [:], unknown: [String] = []
+                var kept: [GroupSummaries.Cell: GroupFigures] = [:], unknown: [String] = []
                 try store.db.cachedStatement("""
                     SELECT status, key, count, wins, losses, draws, duration_sum, duration_count FROM \(GroupSummaries.table) WHERE field = ?
                     """).forEachRow([f.name]) { row in
-                    var g = GroupCount(key: .absent)
+                    var g = GroupFigures()
                     g.count = row.int(2); g.wins = row.int(3); g.losses = row.int(4); g.draws = row.int(5)
                     g.durationSum = row.double(6); g.durationCount = row.int(7)
                     guard let status = GroupSummaries.Status(rawValue: row.string(0) ?? "") else {
                         unknown.append(SafeText.escape(row.string(0) ?? ColumnDecoding.describe(row.value(0))))
                         return
                     }
-                    kept[GroupSummaries.Cell(status: status, key: row.value(1)), default: GroupCount(key: .absent)].add(g)
+                    kept[GroupSummaries.Cell(status: status, key: row.value(1)), default: GroupFigures()].add(g)
                 }
                 for status in unknown where problems.count < limit {
                     problems.append("group summary \(f.name): a row with an unknown status \"\(status)\"")
                 }
                 for cell in Set(expected.keys).union(kept.keys).sorted(by: { "\($0)" < "\($1)" }) where problems.count < limit {
-                    let a = kept[cell] ?? GroupCount(key: .absent), b = expected[cell] ?? GroupCount(key: .absent)
+                    let a = kept[cell] ?? GroupFigures(), b = expected[cell] ?? GroupFigures()
                     if !a.hasSameFigures(as: b) {
                         problems.append("group summary \(f.name), \(GroupSummaries.describe(cell)): holds \(GroupSummaries.describe(a)), the records give \(GroupSummaries.describe(b))")
                     }
@@ -374,7 +374,7 @@ extension GroupSummaries {
     }
 
     /// A group's figures as doctor names them.
-    static func describe(_ g: GroupCount) -> String {
+    static func describe(_ g: GroupFigures) -> String {
         "\(g.count) records (\(g.wins) wins, \(g.losses) losses, \(g.draws) draws, \(g.durationCount) durations summing \(g.durationSum))"
     }
 }

@@ -12,7 +12,7 @@ import SQLiteDB
 struct GroupSummaryDelta: Sendable {
     /// The summaries' names (`GroupSummaries.fields`), and their figures by stored key.
     let names: [String]
-    private(set) var cells: [[GroupSummaries.Cell: GroupCount]]
+    private(set) var cells: [[GroupSummaries.Cell: GroupFigures]]
     private(set) var records = 0
     /// False once a record carried a raw value.
     private(set) var isExact = true
@@ -89,7 +89,7 @@ struct GroupSummaryDelta: Sendable {
             default: break
             }
         }
-        let one = GroupCount.oneRecord(result: result, duration: duration)
+        let one = GroupFigures.oneRecord(result: result, duration: duration)
         var magic: Magic?
         if let at = plan.magicAt {
             switch inputs[at] {
@@ -130,7 +130,7 @@ struct GroupSummaryDelta: Sendable {
                 }
             case .none: value = .null; status = .absent
             }
-            cells[s][GroupSummaries.cell(plan.fields[s], value: value, status: status), default: GroupCount(key: .absent)].add(one)
+            cells[s][GroupSummaries.cell(plan.fields[s], value: value, status: status), default: GroupFigures()].add(one)
         }
     }
 
