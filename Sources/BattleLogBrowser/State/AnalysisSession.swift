@@ -52,7 +52,7 @@ struct AnalysisSession {
     static func fields(extraPaths: [String]) -> [(name: String, field: GroupField)] {
         var names = ["owner", "opponent", "kind", "result", "magic"]
         for kind in MagicCatalog.kinds { for f in kind.filterFields { names.append(f.aliases.first ?? f.name) } }
-        names += ["date", "date:week", "date:month", "duration:10s", "rolls.max:10", "rolls.count"] + extraPaths
+        names += ["date", "date:week", "date:month", "duration:10s", "rolls.max:10", "rolls.min:10", "rolls.sum", "rolls.count"] + extraPaths
         return names.compactMap { name in (try? GroupField.parse(name, extraPaths: extraPaths)).map { (name, $0) } }
     }
 

@@ -43,11 +43,6 @@ public struct GroupCount: Sendable, Equatable {
     public mutating func add(_ other: GroupCount) { figures.add(other.figures) }
 }
 
-extension GroupCount {
-    /// Whether the figures are the same (`GroupFigures.hasSameFigures`).
-    func hasSameFigures(as other: GroupCount) -> Bool { figures.hasSameFigures(as: other.figures) }
-}
-
 /// A group's keys: one per field of the grouping (one or two).
 struct GroupKeys: Hashable {
     let first: GroupCount.Key
