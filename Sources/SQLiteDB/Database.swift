@@ -173,8 +173,14 @@ public final class Database {
     /// there is none).
     private func logFileState() -> [Int]? {
         guard let name = sqlite3_db_filename(handle, "main"), name[0] != 0 else { return nil }
+        return Self.fileStamp(String(cString: name) + "-wal")
+    }
+
+    /// A file's size and modification time (stat only, no descriptor), nil when it does not
+    /// exist: what tells another process's work on a database going on.
+    public static func fileStamp(_ path: String) -> [Int]? {
         var info = stat()
-        guard stat(String(cString: name) + "-wal", &info) == 0 else { return nil }
+        guard stat(path, &info) == 0 else { return nil }
         return [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
     }
 

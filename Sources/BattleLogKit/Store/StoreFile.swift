@@ -84,11 +84,7 @@ enum StoreFile {
 
     /// Size and modification time of the file and its `-wal` (stat only, no descriptor).
     private static func fileState(_ path: String) -> [Int] {
-        [path, path + "-wal"].flatMap { p -> [Int] in
-            var info = stat()
-            guard stat(p, &info) == 0 else { return [-1, -1, -1] }
-            return [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
-        }
+        [path, path + "-wal"].flatMap { Database.fileStamp($0) ?? [-1, -1, -1] }
     }
 
     /// Refuses a file that is not a whole battlelog database of a schema this build reads.
