@@ -23,8 +23,8 @@ extension BattleStore {
     /// does not grow with the table. The page is always in newest-first order.
     public func page(_ query: RecordQuery, from cursor: RecordCursor? = nil, direction: PageDirection = .older,
                      limit: Int) throws(StoreError) -> [Record] {
-        func rows(indexFirst: Bool) throws -> [Record] {
-            let (sql, arguments) = pageSQL(query, from: cursor, direction: direction, limit: limit, indexFirst: indexFirst)
+        func rows(_ route: PageRoute) throws -> [Record] {
+            let (sql, arguments) = pageSQL(query, from: cursor, direction: direction, limit: limit, route: route)
             return try db.cachedStatement(sql).map(arguments) { decodeRecord($0) }
         }
         // Walking the date index finds a page of a filter's matches at once when they are many;
@@ -33,31 +33,31 @@ extension BattleStore {
         // candidates, or none, answer at once); then a walk within a larger one; past both, the
         // index to the end.
         let found: [Record] = try run {
-            guard query.filter?.readsDerivedIndex == true else { return try rows(indexFirst: false) }
-            if let known = indexFirstCache, known.query == query { return try rows(indexFirst: known.indexFirst) }
-            if indexTrialBudget > 0, let fromIndex = try db.withStepBudget(indexTrialBudget, { try rows(indexFirst: true) }) {
-                indexFirstCache = (query, true)
+            guard query.filter?.readsDerivedIndex == true else { return try rows(.planner) }
+            if let known = pageRouteCache, known.query == query { return try rows(known.route) }
+            if indexTrialBudget > 0, let fromIndex = try db.withStepBudget(indexTrialBudget, { try rows(.filterIndex) }) {
+                pageRouteCache = (query, .filterIndex)
                 return fromIndex
             }
-            if let walked = try db.withStepBudget(walkBudget, { try rows(indexFirst: false) }) {
-                indexFirstCache = (query, false)
+            if let walked = try db.withStepBudget(walkBudget, { try rows(.dateWalk) }) {
+                pageRouteCache = (query, .dateWalk)
                 return walked
             }
-            indexFirstCache = (query, true)
-            return try rows(indexFirst: true)
+            pageRouteCache = (query, .filterIndex)
+            return try rows(.filterIndex)
         }
         return direction == .older ? found : found.reversed()
     }
 
     /// The SQL of `page(_:from:direction:limit:)` and its arguments (also explained by
-    /// `queryPlan`). `indexFirst` names the date `+record.date`, which keeps the planner off the
-    /// date index.
+    /// `queryPlan`), read the way `route` says.
     func pageSQL(_ query: RecordQuery, from cursor: RecordCursor?, direction: PageDirection,
-                 limit: Int, indexFirst: Bool = false) -> (sql: String, arguments: [SQLiteValue]) {
-        let date = indexFirst ? "+record.date" : "record.date"
+                 limit: Int, route: PageRoute = .planner) -> (sql: String, arguments: [SQLiteValue]) {
+        let date = route == .filterIndex ? "+record.date" : "record.date"
         let (whereClause, arguments) = query.whereClause(from: cursor, direction: direction, date: date)
         let order = direction == .older ? "DESC" : "ASC"
-        let sql = "SELECT \(recordColumns) FROM record \(whereClause) ORDER BY \(date) \(order), record.id \(order) LIMIT ?"
+        let table = route == .dateWalk ? "record INDEXED BY \(query.ownerID == nil ? "record_date" : "record_owner_date")" : "record"
+        let sql = "SELECT \(recordColumns) FROM \(table) \(whereClause) ORDER BY \(date) \(order), record.id \(order) LIMIT ?"
         return (sql, arguments + [.integer(Int64(limit))])
     }
 

@@ -27,7 +27,7 @@ public final class BattleStore {
     /// that matches nothing), the answer at once instead of a walk through its whole budget.
     package var indexTrialBudget = 20
     /// How the last filter reading a derived index was best paged.
-    var indexFirstCache: (query: RecordQuery, indexFirst: Bool)?
+    var pageRouteCache: (query: RecordQuery, route: PageRoute)?
     /// Where the filter language reads each derived query path (its column once filled).
     public internal(set) var queryColumns = QueryColumns([:], magicColumn: nil)
     /// The record columns every read selects: the plain ones, then each transformable attribute's.
@@ -165,9 +165,9 @@ public final class BattleStore {
 
     /// The query plan SQLite chooses for `query` paged as the browser pages it (for tests).
     package func queryPlan(_ query: RecordQuery) throws -> [String] {
-        let indexFirst = indexFirstCache.map { $0.query == query && $0.indexFirst } ?? false
+        let route = pageRouteCache.flatMap { $0.query == query ? $0.route : nil } ?? .planner
         let (sql, arguments) = pageSQL(query, from: RecordCursor(date: Int64.max, id: Int64.max), direction: .older, limit: 50,
-                                       indexFirst: indexFirst)
+                                       route: route)
         return try db.prepare("EXPLAIN QUERY PLAN " + sql).map(arguments) { $0.string(3) ?? "" }
     }
 

@@ -107,3 +107,14 @@ public enum PageDirection: Sendable {
     /// Toward newer records (up the list).
     case newer
 }
+
+/// How a page of a filter's matches is read.
+enum PageRoute: Sendable, Equatable {
+    /// As SQLite's planner chooses.
+    case planner
+    /// Down the date index (the owner's, for one Human), testing each record: a page at once
+    /// when the matches are many, however many indexes the filter's clauses could read.
+    case dateWalk
+    /// From the filter's own indexes, then sorted by date: at once when the matches are few.
+    case filterIndex
+}
