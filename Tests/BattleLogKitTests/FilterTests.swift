@@ -448,6 +448,14 @@ final class FilterFixture {
             #expect(try walker.queryPlan(ownWalk).joined().contains("record_owner_date"), "\(e)")
             #expect(try other.page(ownWalk, limit: 50).map(\.id) == ownPage.map(\.id), "\(e)")
         }
+        // A walk SQLite reads in date order keeps its own index: an equality's, with the date
+        // after it, reads only the records of that value (at 10,000,000 records the README's
+        // first filter took 26 ms down the date index, 8 ms down the magic type's).
+        let equalityWalk = try compiled("magic = villain and power >= 8")
+        #expect(try walker.page(equalityWalk, limit: 50).count == 50)
+        let equalityPlan = try walker.queryPlan(equalityWalk).joined(separator: "\n")
+        #expect(equalityPlan.contains("record_using_magic_type (using_magic_type=? AND date<?)") && !equalityPlan.contains("TEMP B-TREE"),
+                "\(equalityPlan)")
         // result = win reads the date index (a list is read in date order), no result index.
         #expect(try plan("result = win").contains("record_date"))
     }

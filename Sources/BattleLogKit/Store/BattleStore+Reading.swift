@@ -39,8 +39,12 @@ extension BattleStore {
                 pageRouteCache = (query, .filterIndex)
                 return fromIndex
             }
-            if let walked = try db.withStepBudget(walkBudget, { try rows(.dateWalk) }) {
-                pageRouteCache = (query, .dateWalk)
+            // The planner's walk when it reads in date order (down the date index, or an
+            // equality's index with the date after it); else the date index by name, as an `or`
+            // of indexed clauses would be read from each index whole and sorted.
+            let walk: PageRoute = try readsInOrder(pageSQL(query, from: cursor, direction: direction, limit: limit)) ? .planner : .dateWalk
+            if let walked = try db.withStepBudget(walkBudget, { try rows(walk) }) {
+                pageRouteCache = (query, walk)
                 return walked
             }
             pageRouteCache = (query, .filterIndex)
@@ -59,6 +63,13 @@ extension BattleStore {
         let table = route == .dateWalk ? "record INDEXED BY \(query.ownerID == nil ? "record_date" : "record_owner_date")" : "record"
         let sql = "SELECT \(recordColumns) FROM \(table) \(whereClause) ORDER BY \(date) \(order), record.id \(order) LIMIT ?"
         return (sql, arguments + [.integer(Int64(limit))])
+    }
+
+    /// Whether SQLite reads the rows of `statement` in its order, not every row first and then
+    /// a sort (a sort within the ties of the date, for the id, reads in order).
+    private func readsInOrder(_ statement: (sql: String, arguments: [SQLiteValue])) throws -> Bool {
+        try !db.prepare("EXPLAIN QUERY PLAN " + statement.sql).map(statement.arguments) { ($0.int64(1), $0.string(3) ?? "") }
+            .contains { parent, detail in parent == 0 && detail == "USE TEMP B-TREE FOR ORDER BY" }
     }
 
     /// How many records match `query` (a count over an index; for one Human it is cheap).
