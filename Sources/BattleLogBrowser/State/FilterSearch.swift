@@ -25,13 +25,31 @@ final class FilterSearch: @unchecked Sendable {
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 
-    /// Runs the scan on `store` (the scanner's thread and connection).
+    /// How many matches are read first, as one page is (`BattleStore.page`: at once, however the
+    /// filter reads), before the rest is streamed in SQLite's fastest order for the whole list.
+    /// A stream that sorts every match first (an `or` of indexed clauses) kept the list empty
+    /// for 1.9 s at 10,000,000 records.
+    static let headCount = 64
+    /// Called between the first page and the stream (for tests).
+    var streamStarting: (() -> Void)?
+
+    /// Runs the scan on `store` (the scanner's thread and connection): the first page, then the
+    /// rest, in one snapshot.
     func run(on store: BattleStore) {
         do {
-            try store.streamIDs(query) { chunk in
-                state.withLock { s in
-                    s.ids.append(contentsOf: chunk)
+            try store.readSnapshot {
+                let head = try store.page(query, limit: Self.headCount)
+                let goOn = state.withLock { s in
+                    s.ids.append(contentsOf: head.map(\.id))
                     return !s.cancelled
+                }
+                guard goOn, head.count == Self.headCount, let last = head.last else { return }
+                streamStarting?()
+                try store.streamIDs(query, after: RecordCursor(last)) { chunk in
+                    state.withLock { s in
+                        s.ids.append(contentsOf: chunk)
+                        return !s.cancelled
+                    }
                 }
             }
             state.withLock { $0.finished = true }

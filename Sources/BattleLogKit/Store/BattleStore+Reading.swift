@@ -146,10 +146,11 @@ extension BattleStore {
         return ids.compactMap { found[$0] }
     }
 
-    /// Streams the ids of the records matching `query`, newest first, to `body` in chunks;
-    /// `body` returns false to stop. For searches that no index serves.
-    public func streamIDs(_ query: RecordQuery, chunk: Int = 256, _ body: ([Int64]) -> Bool) throws(StoreError) {
-        let (whereClause, arguments) = query.whereClause()
+    /// Streams the ids of the records matching `query`, newest first (from just past `cursor`),
+    /// to `body` in chunks; `body` returns false to stop. For searches that no index serves.
+    public func streamIDs(_ query: RecordQuery, after cursor: RecordCursor? = nil, chunk: Int = 256,
+                          _ body: ([Int64]) -> Bool) throws(StoreError) {
+        let (whereClause, arguments) = query.whereClause(from: cursor, direction: .older)
         try run {
             let statement = try db.prepare("SELECT record.id FROM record \(whereClause) ORDER BY record.date DESC, record.id DESC")
             var buffer: [Int64] = []
