@@ -125,10 +125,17 @@ public enum BrowserApp {
     /// playing replay must be drawn again), hands it
     /// to the model, until the user quits or a signal asks to stop; then stops the background
     /// work and says what the user must be told.
+    /// The most keys handled without a frame while more wait.
+    static let keysPerFrame = 64
+
     static func run(_ model: some BrowserSession, on screen: some Screen, clipboard: [String]? = nil) -> Exit {
         var stopped = false
         defer { if !stopped { model.stopBackgroundWork() } }
         model.render(on: screen)
+        // Keys that wait (a paste) are handled before the next frame, a frame at least every
+        // 64 keys: a frame per key made a paste of 5,000 characters into a prompt take 4 s,
+        // each frame measuring the whole line.
+        var undrawn = 0
         while !model.shouldQuit && screen.stopSignal == nil {
             guard let key = screen.nextEvent(timeout: model.eventTimeout) else {
                 model.tick()
@@ -158,6 +165,11 @@ public enum BrowserApp {
                 screen.forceRedraw()
                 model.wantsFullRedraw = false
             }
+            if screen.hasPendingInput && undrawn < Self.keysPerFrame && !model.shouldQuit {
+                undrawn += 1
+                continue
+            }
+            undrawn = 0
             model.tick()
             model.render(on: screen)
         }

@@ -23,6 +23,25 @@ import BattleLogKit
         #expect(grid.presented == events + 1)   // the first frame, then one per event
     }
 
+    @Test func aPasteIsHandledBeforeTheNextFrameAndShowsAsTypedKeyByKey() throws {
+        let s = try SimulatedStore(fights: 10)
+        // Thai with its marks, a decomposed accent and an emoji with joiners, a scalar a key.
+        let text = String(repeating: "power = 9 or gate ~ \"ก้ำ e\u{301} 👩\u{200D}💻\" or ", count: 60) + "power = 10"
+        func pasted(together: Bool) throws -> (screen: String, frames: Int) {
+            let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+            grid.keysArriveTogether = together
+            grid.script = [.key(.character("f"))] + text.unicodeScalars.map { .key(.character(Character($0))) }
+            _ = BrowserApp.run(m, on: grid)
+            return (grid.text, grid.presented)
+        }
+        let keyByKey = try pasted(together: false), paste = try pasted(together: true)
+        let keys = 1 + text.unicodeScalars.count
+        #expect(keyByKey.frames == keys + 2)   // the first, one a key, the one when the script ends
+        // A frame at least every 64 keys, and the last key's frame: the same screen.
+        #expect(paste.frames <= keys / BrowserApp.keysPerFrame + 3, "\(paste.frames) frames for \(keys) keys")
+        #expect(paste.screen == keyByKey.screen)
+    }
+
     @Test func aScriptThatEndsStopsTheLoopAsASignalWould() throws {
         let s = try SimulatedStore(fights: 10)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)

@@ -132,6 +132,13 @@ final class CursesScreen: Screen {
     }
 
     /// The next key from ncurses, or nil when `milliseconds` pass without one.
+    /// Bytes waiting on the terminal (a paste, keys typed ahead). ncurses reads them a byte at a
+    /// time, so what it has not taken is still there to see.
+    var hasPendingInput: Bool {
+        var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, 0) > 0 && waiting.revents & Int16(POLLIN) != 0
+    }
+
     func nextEvent(timeout milliseconds: Int32) -> Key? {
         timeout(milliseconds)
         var ch: wint_t = 0

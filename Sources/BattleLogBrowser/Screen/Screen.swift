@@ -27,6 +27,8 @@ public protocol Screen: AnyObject {
 
     /// The next key, click or resize, or nil when `timeout` milliseconds pass without one.
     func nextEvent(timeout milliseconds: Int32) -> Key?
+    /// Whether input already waits (typed ahead, pasted): the loop handles it before drawing.
+    var hasPendingInput: Bool { get }
     /// Takes the new size after a `.resize` event.
     func syncSize()
     /// Gives the terminal back to the shell until the user continues the process (Ctrl-Z).
@@ -60,6 +62,13 @@ public final class CellGrid: Screen {
 
     /// Events `nextEvent` hands out, in order (a test's script of keys and resizes).
     public var script: [GridEvent] = []
+    /// Whether the script's keys arrive together, as a paste does (`hasPendingInput` is then
+    /// true while a key is next); by default each comes alone and is drawn.
+    public var keysArriveTogether = false
+    public var hasPendingInput: Bool {
+        guard keysArriveTogether, case .key = script.first else { return false }
+        return true
+    }
     /// Set once the script has run out: the event loop then stops as if signalled.
     public private(set) var scriptEnded = false
     /// How many frames `present()` has shown.
