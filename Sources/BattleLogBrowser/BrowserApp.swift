@@ -121,20 +121,20 @@ public enum BrowserApp {
         return run(model, on: screen, clipboard: options.clipboardCommand)
     }
 
+    /// The most keys handled without a frame while more wait.
+    static let keysPerFrame = 64
+
     /// The event loop: draws, waits for an event (ticking every 250 ms without one, or when a
     /// playing replay must be drawn again), hands it
     /// to the model, until the user quits or a signal asks to stop; then stops the background
     /// work and says what the user must be told.
-    /// The most keys handled without a frame while more wait.
-    static let keysPerFrame = 64
-
     static func run(_ model: some BrowserSession, on screen: some Screen, clipboard: [String]? = nil) -> Exit {
         var stopped = false
         defer { if !stopped { model.stopBackgroundWork() } }
         model.render(on: screen)
         // Keys that wait (a paste) are handled before the next frame, a frame at least every
-        // 64 keys: a frame per key made a paste of 5,000 characters into a prompt take 4 s,
-        // each frame measuring the whole line.
+        // `keysPerFrame` keys: a frame per key made a paste of 5,200 characters into a prompt
+        // take 4–6 s, each frame measuring the whole line.
         var undrawn = 0
         while !model.shouldQuit && screen.stopSignal == nil {
             guard let key = screen.nextEvent(timeout: model.eventTimeout) else {

@@ -131,7 +131,6 @@ final class CursesScreen: Screen {
         signal(SIGHUP, SIG_DFL)
     }
 
-    /// The next key from ncurses, or nil when `milliseconds` pass without one.
     /// Bytes waiting on the terminal (a paste, keys typed ahead). ncurses reads them a byte at a
     /// time, so what it has not taken is still there to see.
     var hasPendingInput: Bool {
@@ -139,6 +138,7 @@ final class CursesScreen: Screen {
         return poll(&waiting, 1, 0) > 0 && waiting.revents & Int16(POLLIN) != 0
     }
 
+    /// The next key from ncurses, or nil when `milliseconds` pass without one.
     func nextEvent(timeout milliseconds: Int32) -> Key? {
         timeout(milliseconds)
         var ch: wint_t = 0
