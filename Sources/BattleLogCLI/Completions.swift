@@ -85,7 +85,7 @@ enum Completions {
         for o in globals where o.count > 0 { s += "        \(o.flag)) \(reply(o.value));;\n" }
         s += "    esac\n"
         s += "    if [[ -z \"$cmd\" ]]; then\n"
-        s += "        \(offer(entries.map(\.name) + globals.map(\.flag) + ["--help", "--version"]))\n"
+        s += "        \(offer(entries.map(\.name) + ["help"] + globals.map(\.flag) + ["--help", "--version"]))\n"
         s += "    fi\n"
         s += "    case \"$cmd\" in\n"
         for e in entries {
@@ -101,45 +101,87 @@ enum Completions {
             for (i, p) in e.positionals.enumerated() where p != .none { s += "                    \(i)) \(reply(p));;\n" }
             s += "                esac\n"
             s += "            fi\n"
-            s += "            \(offer(e.options.map(\.flag) + ["--help"]));;\n"
+            s += "            \(offer(e.options.map(\.flag) + globals.map(\.flag) + ["--help"]));;\n"
         }
+        s += "        help) \(offer(entries.map(\.name) + ["--man"]));;\n"
         s += "    esac\n}\n"
         return s
     }
 
     // MARK: bash
 
-    // MARK: bash
-
+    /// bash: every candidate is matched against what was typed as a plain prefix (`[[ ==
+    /// "$typed"* ]]`) and goes into COMPREPLY as one array element; no word list is ever handed
+    /// to `compgen -W`, which expands `$(…)` and backticks in it. Names are quoted for the line
+    /// (`printf %q`, or inside the quote the user opened); paths come from `compgen -f` with
+    /// `-o filenames`, so that a space stays in one word and a folder gains its `/`.
     static var bash: String {
         func reply(_ value: Value) -> String {
             switch value {
             case .none: "return 0"
-            case .file: "COMPREPLY=( $(compgen -f -- \"$cur\") ); return 0"
+            case .file: "_battlelog_files; return 0"
             case .names: "_battlelog_names; return 0"
             // A word bash split at its colon goes back in as the part after it (`strip`).
-            case .words(let w): "COMPREPLY=( $(compgen -W \(quoted(w.joined(separator: " "))) -- \"$cur\") ); COMPREPLY=( \"${COMPREPLY[@]#\"$strip\"}\" ); return 0"
+            case .words(let w): "_battlelog_offer \(w.map(quoted).joined(separator: " ")); COMPREPLY=( \"${COMPREPLY[@]#\"$strip\"}\" ); return 0"
             }
         }
-        var s = """
+        var s = #"""
             # bash completion for battlelog (generated: battlelog completions bash)
+            # No text from the database or the line is ever expanded: candidates are compared as
+            # plain prefixes and quoted with printf %q.
+
+            # The word as the shell will pass it: quotes removed, backslash escapes undone,
+            # a leading ~/ made $HOME/. Nothing in it is expanded.
+            _battlelog_dequote() {
+                local word="$1" out="" c quote="" i
+                for (( i = 0; i < ${#word}; i++ )); do
+                    c="${word:i:1}"
+                    if [[ "$quote" == "'" ]]; then
+                        if [[ "$c" == "'" ]]; then quote=""; else out+="$c"; fi
+                    elif [[ "$quote" == '"' ]]; then
+                        if [[ "$c" == '"' ]]; then quote=""
+                        elif [[ "$c" == '\' && "${word:i+1:1}" == [\$\`\"\\] ]]; then (( i++ )); out+="${word:i:1}"
+                        else out+="$c"; fi
+                    elif [[ "$c" == "'" || "$c" == '"' ]]; then quote="$c"
+                    elif [[ "$c" == '\' ]]; then (( i++ )); out+="${word:i:1}"
+                    else out+="$c"; fi
+                done
+                [[ "$out" == "~/"* ]] && out="$HOME/${out#\~/}"
+                [[ "$out" == "~" ]] && out="$HOME"
+                printf '%s' "$out"
+            }
+            # Offers each argument that begins with what was typed.
+            _battlelog_offer() {
+                local w
+                for w in "$@"; do [[ "$w" == "$cur"* ]] && COMPREPLY+=("$w"); done
+            }
+            _battlelog_files() {
+                compopt -o filenames 2>/dev/null
+                local typed
+                typed="$(_battlelog_dequote "$cur")"
+                mapfile -t COMPREPLY < <(compgen -f -- "$typed")
+            }
             _battlelog_names() {
-                local -a dbarg=()
-                [[ -n "$db" ]] && dbarg=(--db "${db/#\\~/$HOME}")
-                local IFS=$'\\n' typed="${cur//\\\\/}" quote=""
-                [[ "$cur" == [\\"\\']* ]] && quote="${cur:0:1}"
-                typed="${typed#[\\"\\']}"
-                local -a found=( $(compgen -W "$(command battlelog "${dbarg[@]}" names 2>/dev/null)" -- "$typed") )
-                (( ${#found[@]} )) || return 0
-                # After an opening quote a name goes in as it is, in its quotes; else escaped.
-                if [[ -n "$quote" ]]; then
-                    COMPREPLY=( $(for n in "${found[@]}"; do printf '%s%s%s\\n' "$quote" "$n" "$quote"; done) )
-                else
-                    COMPREPLY=( $(printf '%q\\n' "${found[@]}") )
-                fi
+                local -a dbarg=() all=()
+                [[ -n "$db" ]] && dbarg=(--db "$(_battlelog_dequote "$db")")
+                local typed quote="" n q
+                typed="$(_battlelog_dequote "$cur")"
+                [[ "$cur" == [\"\']* ]] && quote="${cur:0:1}"
+                mapfile -t all < <(command battlelog "${dbarg[@]}" names 2>/dev/null)
+                for n in "${all[@]}"; do
+                    [[ "$n" == "$typed"* ]] || continue
+                    # Inside the quote the user opened the name stays in it; else printf %q.
+                    if [[ "$quote" == "'" ]]; then q="'${n//\'/\'\\\'\'}'"
+                    elif [[ "$quote" == '"' ]]; then
+                        q="${n//\\/\\\\}"; q="${q//\$/\\\$}"; q="${q//\`/\\\`}"; q="${q//\"/\\\"}"
+                        q="\"${q//!/\"\'!\'\"}\""
+                    else printf -v q '%q' "$n"; fi
+                    COMPREPLY+=("$q")
+                done
             }
             _battlelog() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" prev2="" strip=""
+                COMPREPLY=()
                 (( COMP_CWORD > 1 )) && prev2="${COMP_WORDS[COMP_CWORD-2]}"
                 # bash splits a word at a colon (COMP_WORDBREAKS): --by date:w comes as date, :, w.
                 if [[ "$cur" == ":" && "$prev2" == --by ]]; then
@@ -148,9 +190,9 @@ enum Completions {
                     strip="$prev2:"; cur="$prev2:$cur"; prev="--by"
                 fi
 
-            """
+            """#
         s += body(words: "COMP_WORDS", first: 1, current: "COMP_CWORD", reply: reply) { words in
-            "COMPREPLY=( $(compgen -W \(quoted(words.joined(separator: " "))) -- \"$cur\") ); return 0"
+            "_battlelog_offer \(words.map(quoted).joined(separator: " ")); return 0"
         }
         s += "complete -F _battlelog battlelog\n"
         return s
@@ -158,25 +200,82 @@ enum Completions {
 
     // MARK: zsh
 
+    /// zsh: `_arguments` with each option's help, `_describe` for the commands; names are added
+    /// with `compadd`, which quotes what it inserts, from the lines of `battlelog names`.
     static var zsh: String {
-        func add(_ value: Value) -> String {
+        /// Text inside an `_arguments` spec's brackets or after its colons.
+        func escaped(_ s: String) -> String {
+            var out = ""
+            for c in s { if "[]:\\".contains(c) { out.append("\\") }; out.append(c) }
+            return out
+        }
+        func action(_ value: Value, _ message: String) -> String {
             switch value {
-            case .none: "return 0"
-            case .file: "_files; return"
-            case .names: "local -a names dbarg; [[ -n \"$db\" ]] && dbarg=(--db \"${~db}\"); names=( ${(f)\"$(command battlelog \"${dbarg[@]}\" names 2>/dev/null)\"} ); compadd -a names; return"
-            case .words(let w): "compadd -- \(w.map(quoted).joined(separator: " ")); return"
+            case .none: ":\(escaped(message)): "
+            case .file: ":\(escaped(message)):_files"
+            case .names: ":name:_battlelog_names"
+            case .words(let w): ":\(escaped(message)):(\(w.map(escaped).joined(separator: " ")))"
             }
         }
-        var s = """
+        func spec(_ o: Option) -> String {
+            var s = o.flag + (o.count > 0 ? "=" : "") + "[\(escaped(o.help))]"
+            for _ in 0..<o.count { s += action(o.value, o.flag.dropFirst(2).uppercased()) }
+            return quoted(s)
+        }
+        let globalSpecs = globals.map(spec).joined(separator: " ")
+        let commands = entries.map { quoted("\($0.name):\($0.summary)") } + [quoted("help:this help, or a command's options (help COMMAND)")]
+        var s = #"""
             #compdef battlelog
             # zsh completion for battlelog (generated: battlelog completions zsh)
+            # Names from the database are added with compadd, which quotes them; nothing is evaluated.
+            _battlelog_names() {
+                local db="${opt_args[--db]:-$_battlelog_db}"
+                local -a dbarg names
+                db="${(Q)db}"
+                [[ "$db" == "~/"* ]] && db="$HOME/${db#\~/}"
+                [[ -n "$db" ]] && dbarg=(--db "$db")
+                names=( "${(@f)$(command battlelog "${dbarg[@]}" names 2>/dev/null)}" )
+                names=( "${(@)names:#}" )
+                compadd -a names
+            }
             _battlelog() {
-                local cur="${words[CURRENT]}" prev="${words[CURRENT-1]}" prev2="${words[CURRENT-2]}"
+                local curcontext="$curcontext" state state_descr line ret=1
+                typeset -A opt_args
+                local -a globals=(
+            """#
+        s += globalSpecs + "\n"
+        s += #"""
+                )
+                _arguments -C -S "${globals[@]}" '(- : *)--help[show the help]' '(- : *)'{-V,--version}'[show the version]' \
+                    ': :->command' '*:: :->argument' && ret=0
+                case "$state" in
+                    command)
+                        local -a commands=(
 
-            """
-        s += body(words: "words", first: 2, current: "CURRENT", reply: add) { words in
-            "compadd -- \(words.map(quoted).joined(separator: " ")); return"
+            """#
+        s += "                " + commands.joined(separator: "\n                ") + "\n"
+        s += #"""
+                        )
+                        _describe -t commands 'battlelog command' commands && ret=0;;
+                    argument)
+                        local _battlelog_db="${opt_args[--db]}"
+                        curcontext="${curcontext%:*:*}:battlelog-${words[1]}:"
+                        case "${words[1]}" in
+
+            """#
+        for e in entries {
+            var args = e.options.map(spec) + ["'(-)--help[show the options]'", "\"${globals[@]}\""]
+            for (i, p) in e.positionals.enumerated() where p != .none { args.append(quoted("\(i + 1)" + action(p, "argument"))) }
+            s += "                \(e.name)) _arguments -S \(args.joined(separator: " ")) && ret=0;;\n"
         }
+        s += "                help) _arguments '--man[the man page]' '1:command:(\(entries.map(\.name).joined(separator: " ")))' && ret=0;;\n"
+        s += #"""
+                        esac;;
+                esac
+                return ret
+            }
+
+            """#
         // Loaded by compinit from fpath, the file is the function's body; sourced, it defines it.
         s += "if [[ \"$funcstack[1]\" == _battlelog ]]; then _battlelog \"$@\"; else compdef _battlelog battlelog 2>/dev/null; fi\n"
         return s
@@ -247,6 +346,9 @@ enum Completions {
                 }
             }
         }
+        s += "complete -c battlelog -n __battlelog_needs_command -a help -d 'this help, or a command\\'s options (help COMMAND)'\n"
+        s += "complete -c battlelog -n '__battlelog_using help' -l man -d 'the man page'\n"
+        s += "complete -c battlelog -n '__battlelog_using help' -x -a \(quoted(entries.map(\.name).joined(separator: " ")))\n"
         // The second name of `--vs A B`.
         s += "complete -c battlelog -n '__battlelog_using stats; and test (commandline -opc)[-2] = --vs' -x -a '(__battlelog_names)'\n"
         return s

@@ -3,6 +3,7 @@ import Testing
 @testable import BattleLogBrowser
 import BattleLogKit
 import BattleLogPresentation
+import SQLiteDB
 
 /// The config file's settings as the browser uses them: the clipboard command, the export
 /// folder, the replay's starting speed.
@@ -21,6 +22,26 @@ import BattleLogPresentation
         grid2.script = [.key(.tab), .key(.character("y"))]
         _ = BrowserApp.run(m2, on: grid2, clipboard: ["false"])
         #expect(m2.status == "false exited with status 1")
+    }
+
+    /// Stored text reaches the clipboard command on its standard input only: a Human whose
+    /// name is shell code is copied exactly and nothing of it runs (issue 39 §1).
+    @Test func aHostileNameIsCopiedAsDataAndNothingRuns() throws {
+        let s = try SimulatedStore(fights: 20)
+        let marks = s.folder
+        let hostile = "Zed $(touch \(marks)/ran1) `touch \(marks)/ran2` 'q' \"d\" \\ \u{1B}[31m"
+        let db = try Database(path: s.path)
+        try db.execute("UPDATE human SET name = ? || id", [hostile])
+        try s.store.reloadHumans()
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        let out = s.folder + "/clipboard.txt"
+        grid.script = [.key(.tab), .key(.character("y"))]
+        _ = BrowserApp.run(m, on: grid, clipboard: ["sh", "-c", "cat > \"$0\"", out])
+        let record = try #require(m.selectedRecord)
+        #expect(record.owner.name.hasPrefix(hostile))
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == RecordJSON.encode(record))
+        let ran = try FileManager.default.contentsOfDirectory(atPath: marks).filter { $0.hasPrefix("ran") }
+        #expect(ran.isEmpty, "the clipboard command ran stored text: \(ran)")
     }
 
     @Test func anExportWithoutAFolderGoesToTheExportFolder() throws {

@@ -61,29 +61,6 @@ import BattleLogKit
         #expect(lines.count >= 7 && lines[6] == ":day :week :month", "\(run.out)")
     }
 
-    @Test func zshCompletesCommandsOptionsValuesAndNames() throws {
-        let (dir, db, path, name) = try Self.setUp()
-        let file = try Self.script("zsh", in: dir)
-        // compadd stubbed to print what it is given: the candidates zsh would offer.
-        let program = """
-            source '\(file)'
-            compadd() { if [[ $1 == -a ]]; then print -rl -- ${(P)2}; else shift; print -rl -- "$@"; fi }
-            t() { words=("$@"); CURRENT=${#words}; print -r -- "$(_battlelog | tr '\\n' '|')"; }
-            t battlelog si
-            t battlelog list --ow
-            t battlelog list --kind v
-            t battlelog --db '\(db)' list --owner Jo
-            """
-        let run = try ChildProcess.run([try Self.shell("zsh"), "-f", "-c", program], environment: ["PATH": path])
-        let lines = run.out.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4, "\(run.out)\(run.err)")
-        guard lines.count == 4 else { return }
-        #expect(lines[0].split(separator: "|").contains("simulate"))
-        #expect(lines[1].split(separator: "|").contains("--owner"))
-        #expect(lines[2] == "hero|villain|")
-        #expect(lines[3].split(separator: "|").map(String.init).contains(name), "\(lines[3])")
-    }
-
     @Test func fishCompletesCommandsOptionsValuesAndNames() throws {
         let (dir, db, path, name) = try Self.setUp()
         let file = try Self.script("fish", in: dir)

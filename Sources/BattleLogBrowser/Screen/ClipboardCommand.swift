@@ -10,7 +10,8 @@ enum ClipboardCommand {
         let process = Process()
         // A bare name is looked up on PATH, as a shell would.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + command.dropFirst()
+        // `--`: a program whose name begins with a dash is still the program, not an option of env.
+        process.arguments = ["--", program] + command.dropFirst()
         let input = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice

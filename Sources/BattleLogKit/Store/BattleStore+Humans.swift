@@ -1,4 +1,5 @@
 import SQLiteDB
+import BattleLogFoundation
 
 /// The roster, the tallies the writer keeps, and rebuilding the summaries.
 extension BattleStore {
@@ -15,9 +16,12 @@ extension BattleStore {
         humansByID.values.sorted { ($0.kind == .hero ? 0 : 1, $0.name, $0.id) < ($1.kind == .hero ? 0 : 1, $1.name, $1.id) }
     }
 
-    /// The Human called `name`: exactly, else ignoring case when only one name matches so.
+    /// The Human called `name`: exactly, else the one whose name `battlelog names` prints as
+    /// `name` (control characters escaped, so that a name copied or completed from it comes
+    /// back), else ignoring case when only one name matches so.
     public func human(named name: String) -> Human? {
         if let exact = humansByID.values.first(where: { $0.name == name }) { return exact }
+        if let shown = humansByID.values.first(where: { SafeText.escape($0.name) == name }) { return shown }
         let folded = humansByID.values.filter { FilterText.sameName($0.name, name) }
         return folded.count == 1 ? folded[0] : nil
     }
