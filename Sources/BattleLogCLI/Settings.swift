@@ -103,7 +103,7 @@ struct Settings: Sendable {
                     refuse(e, "cannot read \(SafeText.escape(path)) (a UTF-8 theme file: base = \"light\", then [roles])")
                     continue
                 }
-                let (theme, problems) = ThemeFile.parse(text, name: (path as NSString).lastPathComponent)
+                let (theme, problems) = ThemeFile.parse(text, name: PathParts.name(of: path))
                 s.themeFile = path
                 s.fileTheme = theme
                 s.problems += problems.map { ConfigFile.Problem(line: e.line, message: "theme_file \(SafeText.escape(path)): \($0.description)") }

@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import BattleLogKit
 import BattleLogPresentation
 import CoreDataKit
@@ -25,7 +26,7 @@ public enum StoreBrowserView {
         let l = m.layout
         s.fill(0, 0, width: l.columns, style: .title)
         let right = m.labels["cd.readOnly"] + " "
-        let file = SafeText.escape((m.storePath as NSString).lastPathComponent)
+        let file = SafeText.escape(PathParts.name(of: m.storePath))
         var left = " battlelog — " + DisplayWidth.truncateMiddle(file, to: max(8, l.columns / 3))
         let crumb = m.breadcrumb
         let room = l.columns - DisplayWidth.of(right) - 1 - DisplayWidth.of(left) - 3

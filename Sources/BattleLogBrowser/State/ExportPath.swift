@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import BattleLogKit
 import BattleLogPresentation
 import Foundation
@@ -17,7 +18,7 @@ enum ExportPath {
     /// The message of why `path` is refused, nil when it can be written.
     static func problem(_ path: String, labels: Labels) -> String? {
         var info = stat()
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathParts.folder(of: path)
         if !folder.isEmpty, stat(folder, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
             return labels.fill("exportNoFolder", SafeText.escape(folder))
         }

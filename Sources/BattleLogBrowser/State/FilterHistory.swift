@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import Foundation
 
 /// The filters a person applied, newest last, kept across runs in one file
@@ -38,7 +39,7 @@ public struct FilterHistory: Sendable {
 
     private func save() {
         guard let path else { return }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathParts.folder(of: path)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = "\(path).\(getpid()).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: Data((entries.joined(separator: "\n") + "\n").utf8)) else { return }

@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import Foundation
 import SQLiteDB
 
@@ -36,7 +37,7 @@ extension BattleStore {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw .destinationIsAFolder(path: destination) }
             throw .destinationExists(path: destination)
         }
-        let folder = (destination as NSString).deletingLastPathComponent
+        let folder = PathParts.folder(of: destination)
         if !folder.isEmpty, stat(folder, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
             throw .noSuchFolder(path: destination, folder: folder)
         }
@@ -48,8 +49,8 @@ extension BattleStore {
                        shouldStop: @escaping @Sendable () -> Bool = { false }) throws(StoreError) -> BackupSummary {
         try Self.checkBackupDestination(destination)
         var info = stat()
-        let folder = (destination as NSString).deletingLastPathComponent
-        let name = (destination as NSString).lastPathComponent
+        let folder = PathParts.folder(of: destination)
+        let name = PathParts.name(of: destination)
         let temporary = "\(folder.isEmpty ? "." : folder)/.\(name).backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) } }
         func failed(_ error: any Error) -> StoreError {

@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import Foundation
 import SQLiteDB
 
@@ -82,6 +83,12 @@ enum StoreFile {
         return stat(path + "-wal", &wal) == 0 && wal.st_size > 0
     }
 
+    /// Whether a `-wal` lies beside the file, empty or not (stat only, no descriptor).
+    private static func walExists(_ path: String) -> Bool {
+        var wal = stat()
+        return stat(path + "-wal", &wal) == 0
+    }
+
     /// Size and modification time of the file and its `-wal` (stat only, no descriptor).
     private static func fileState(_ path: String) -> [Int] {
         [path, path + "-wal"].flatMap { Database.fileStamp($0) ?? [-1, -1, -1] }
@@ -90,12 +97,15 @@ enum StoreFile {
     /// Refuses a file that is not a whole battlelog database of a schema this build reads.
     static func judge(path: String, busyMilliseconds: Int32) throws(StoreError) {
         let main: Facts
+        let walBefore = walExists(path)
         do {
             main = try facts(path: path, mode: .immutable, busyMilliseconds: busyMilliseconds)
         } catch .corrupt(let p, let m) {
             // An immutable read is not locked: a checkpoint of another process writing the file at
             // that moment can make it look damaged. Ask again with locks, still read-only; a
-            // file really damaged says so again.
+            // file really damaged says so again. A checkpoint needs a -wal: without one there
+            // was none, and a read with locks would leave a -wal and -shm beside a refused file.
+            guard walBefore || walExists(path) else { throw .corrupt(path: p, message: m) }
             do { main = try facts(path: path, mode: .readOnly, busyMilliseconds: busyMilliseconds) }
             catch .walUnreadable { throw .corrupt(path: p, message: m) }
         }
@@ -172,14 +182,14 @@ enum StoreFile {
     /// so of two processes creating at once one wins and the other opens its file), or renamed
     /// over an empty file a killed creation left behind.
     private static func createNew(at path: String, replacing: Bool, createFolder: Bool) throws(StoreError) {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathParts.folder(of: path)
         var parentInfo = stat()
         if !parent.isEmpty && stat(parent, &parentInfo) != 0 {
             guard createFolder else { throw .noSuchFolder(path: path, folder: parent) }
             do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
             catch { throw .cannotCreate(path: path, reason: "cannot create folder \(parent)") }
         }
-        let name = (path as NSString).lastPathComponent
+        let name = PathParts.name(of: path)
         let folder = parent.isEmpty ? "." : parent
         let temporary = "\(folder)/.\(name).creating-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { unlink(temporary); unlink(temporary + "-wal"); unlink(temporary + "-shm") }
