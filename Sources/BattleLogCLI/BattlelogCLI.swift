@@ -24,7 +24,7 @@ public enum BattlelogCLI {
             "",
             "global options:",
         ] + GlobalOptions.specs.flatMap { $0.helpLines() } + [
-            "  --help, --version",
+            "  -h, --help; -V, --version",
             "",
             "commands (default: browse):",
         ]
@@ -69,7 +69,7 @@ public enum BattlelogCLI {
                 console.line(help)
                 return ExitStatus.success
             }
-            if rest.first == "--version" {
+            if rest.first == "--version" || rest.first == "-V" {
                 console.line("battlelog \(version) (SQLite \(BattleStoreInfo.sqliteVersion))")
                 return ExitStatus.success
             }

@@ -60,7 +60,9 @@ public struct GlobalOptions: Sendable {
         while i < arguments.count {
             let arg = arguments[i]
             i += 1
-            if arg == "--" { rest += arguments[(i - 1)...]; break }
+            // `--` ends the options: before the command it is dropped (`--db x -- list`), after
+            // it the command's parser sees it (`backup -- -b`).
+            if arg == "--" { rest += arguments[(rest.isEmpty ? i : i - 1)...]; break }
             guard let spec = specs.first(where: { arg == "--" + $0.name || (($0.valueName != nil) && arg.hasPrefix("--\($0.name)=")) }) else {
                 rest.append(arg)
                 continue

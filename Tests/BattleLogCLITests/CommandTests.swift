@@ -399,4 +399,21 @@ import BattleLogPresentation
         #expect(throws: UsageError.self) { try GlobalOptions.extract(from: ["--db="], environment: [:]) }
         #expect(throws: UsageError.self) { try GlobalOptions.extract(from: ["list", "--db"], environment: [:]) }
     }
+
+    /// `--` ends the options before the command (issue 39 §3: `--db x -- list` was misparsed);
+    /// `-V` is `--version`, `-h` is `--help`.
+    @Test func doubleDashEndsTheGlobalOptionsAndShortFlagsWork() throws {
+        let dir = TempDir()
+        let db = dir.file("d.sqlite")
+        #expect(cli(["simulate", "--fights", "3"], db: db).status == 0)
+        let (_, rest) = try GlobalOptions.extract(from: ["--db", "x", "--", "list"], environment: [:])
+        #expect(rest == ["list"])
+        let (_, after) = try GlobalOptions.extract(from: ["backup", "--", "-b"], environment: [:])
+        #expect(after == ["backup", "--", "-b"])
+        let listed = cli(["--db", db, "--", "list"], db: db)
+        #expect(listed.status == 0 && listed.out == cli(["list"], db: db).out, "\(listed.err)")
+        #expect(cli(["-V"], db: db).out == cli(["--version"], db: db).out)
+        #expect(cli(["-V"], db: db).out.hasPrefix("battlelog "))
+        #expect(cli(["-h"], db: db).out == cli(["--help"], db: db).out)
+    }
 }
