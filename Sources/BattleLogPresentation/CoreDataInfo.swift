@@ -46,6 +46,7 @@ public enum CoreDataInfo {
             "modelSource": .string(store.model.source == .modelCache ? "Z_MODELCACHE" : "guessed"),
             "modelCacheProblem": store.modelCacheProblem.map(JSONValue.string) ?? .null,
             "entities": .array(entities),
+            "guessed": .array(store.model.notes.map(JSONValue.string)),
             "historyTables": .array(history),
         ])
         return TaggedJSON.text(info, terminalSafe: true)
@@ -95,6 +96,13 @@ public enum CoreDataInfo {
                 if case .object(let o) = hashes[k]!, case .string(let d)? = o["$data"] { v = d }
                 lines.append("    \(DisplayWidth.pad(e(k), to: width))  \(e(v))")
             }
+        }
+        if case .object(let m) = store.metadata, case .string(let why)? = m["$error"] {
+            lines.append("  metadata           Z_METADATA does not decode: \(e(why))")
+        }
+        if !store.model.notes.isEmpty {
+            lines.append("  guessed")
+            for n in store.model.notes { lines.append("    \(e(n))") }
         }
         for entity in store.model.entities {
             lines.append("")

@@ -13,6 +13,9 @@ public struct CoreDataModel: Sendable {
     public var entities: [Entity]
     /// Core Data's persistent-history tables (ACHANGE, ATRANSACTION, ...): not entities of the app.
     public var historyTables: [String]
+    /// What reading the model had to guess (a renamed entity matched by its renaming
+    /// identifier, a numbered column no row could settle, an entity the model lacks).
+    public var notes: [String] = []
 
     public func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
     public func entity(id: Int64) -> Entity? { entities.first { Int64($0.id) == id } }
@@ -53,6 +56,18 @@ public struct Entity: Sendable {
     public var className: String?
     public var attributes: [Attribute]
     public var relationships: [Relationship]
+}
+
+extension Entity {
+    /// The columns of its table that its properties use, and Core Data's own (Z_PK, Z_ENT, Z_OPT).
+    public var mappedColumns: Set<String> {
+        var set: Set<String> = ["Z_PK", "Z_ENT", "Z_OPT"]
+        for a in attributes { if let c = a.column { set.insert(c) } }
+        for r in relationships {
+            if case .foreignKey(let c, let e) = r.storage { set.insert(c); if let e { set.insert(e) } }
+        }
+        return set
+    }
 }
 
 /// One attribute of an entity.

@@ -49,35 +49,40 @@ enum CoreDataModelReader {
     }
 
     /// The model archived in `Z_MODELCACHE.Z_CONTENT` (raw deflate of a keyed archive).
-    static func fromCache(_ compressed: [UInt8], schema: StoreSchema) throws(PropertyListError) -> CoreDataModel {
+    /// `hasValues(table, column, ids)` tells whether any row of those Z_ENTs has a value in the
+    /// column: it settles which of `ZTITLE`, `ZTITLE1`, … belongs to which entity.
+    static func fromCache(_ compressed: [UInt8], schema: StoreSchema,
+                          hasValues: (String, String, [Int]) -> Bool = { _, _, _ in false }) throws(PropertyListError) -> CoreDataModel {
         let archive = try KeyedArchive(bytes: RawInflate.inflate(compressed))
         guard let root = archive.top["root"], archive.className(root)?.contains("ManagedObjectModel") == true else {
             throw PropertyListError("the model cache does not hold an NSManagedObjectModel")
         }
-        let entityObjects = collectionMembers(archive, archive.field(root, "NSEntities"))
-        var ids: [String: Int] = [:]
-        for row in schema.primaryKeys { ids[row.name] = row.id }
-        var declared: [(name: String, parent: String?, className: String?, properties: [Int])] = []
-        for e in entityObjects {
+        return build(archive, root: root, schema: schema, source: .modelCache, hasValues: hasValues)
+    }
+
+    /// An entity as the archive declares it: its own properties (an inherited one that an older
+    /// cache keeps as an `_NSPropertyDescriptionProxy` is taken from the parent instead).
+    struct Declared {
+        var name: String
+        var parent: String?
+        var className: String?
+        var renamingIdentifier: String?
+        var attributes: [Attribute] = []
+        var relationships: [Relationship] = []
+    }
+
+    /// The model of an archived NSManagedObjectModel (a store's cache or a compiled `.mom`).
+    static func build(_ archive: KeyedArchive, root: Int, schema: StoreSchema, source: CoreDataModel.Source,
+                      hasValues: (String, String, [Int]) -> Bool) -> CoreDataModel {
+        var declared: [Declared] = []
+        for e in collectionMembers(archive, archive.field(root, "NSEntities")) {
             guard let name = archive.string(archive.field(e, "NSEntityName")) else { continue }
-            let parent = archive.field(e, "NSSuperentity").flatMap { archive.string(archive.field($0, "NSEntityName")) }
-            let className = archive.string(archive.field(e, "NSClassNameForEntity"))
-            declared.append((name, parent, className, collectionMembers(archive, archive.field(e, "NSProperties"))))
-        }
-        let parents = Dictionary(declared.map { ($0.name, $0.parent) }, uniquingKeysWith: { a, _ in a })
-        func rootOf(_ name: String) -> String {
-            var n = name, steps = 0
-            while let p = parents[n] ?? nil, steps < 100 { n = p; steps += 1 }
-            _ = steps
-            return n
-        }
-        var entities: [Entity] = []
-        for d in declared {
-            let table = "Z" + rootOf(d.name).uppercased()
-            var entity = Entity(name: d.name, id: ids[d.name] ?? 0, parent: d.parent, table: table,
-                                className: d.className, attributes: [], relationships: [])
-            for p in d.properties {
-                guard let name = archive.string(archive.field(p, "NSPropertyName")) else { continue }
+            var d = Declared(name: name,
+                             parent: archive.field(e, "NSSuperentity").flatMap { archive.string(archive.field($0, "NSEntityName")) },
+                             className: archive.string(archive.field(e, "NSClassNameForEntity")),
+                             renamingIdentifier: archive.string(archive.field(e, "NSRenamingIdentifier")))
+            for p in collectionMembers(archive, archive.field(e, "NSProperties")) {
+                guard let pname = archive.string(archive.field(p, "NSPropertyName")) else { continue }
                 let cls = archive.className(p) ?? ""
                 if cls.contains("Relationship") {
                     let target = archive.field(p, "NSDestinationEntity").flatMap { archive.string(archive.field($0, "NSEntityName")) }
@@ -85,26 +90,134 @@ enum CoreDataModelReader {
                     let inverse = archive.string(archive.field(p, "_NSInverseRelationshipName"))
                         ?? archive.field(p, "NSInverseRelationship").flatMap { archive.string(archive.field($0, "NSPropertyName")) }
                     let maxCount = archive.integer(archive.field(p, "NSMaxCount")) ?? 0
-                    entity.relationships.append(Relationship(name: name, target: target, toMany: maxCount != 1,
-                                                             inverse: inverse, storage: .unresolved))
+                    d.relationships.append(Relationship(name: pname, target: target, toMany: maxCount != 1, inverse: inverse, storage: .unresolved))
                 } else if cls.contains("Attribute") {
                     let code = Int(archive.integer(archive.field(p, "NSAttributeType")) ?? 0)
-                    let transient = archive.integer(archive.field(p, "NSIsTransient")) == 1
-                    entity.attributes.append(Attribute(
-                        name: name, column: transient ? nil : column(for: name, in: table, schema),
-                        type: AttributeType(rawValue: code) ?? .undefined,
+                    d.attributes.append(Attribute(
+                        name: pname, column: nil, type: AttributeType(rawValue: code) ?? .undefined,
                         transformerName: archive.string(archive.field(p, "NSValueTransformerName")),
                         valueClassName: archive.string(archive.field(p, "NSAttributeValueClassName")),
-                        isTransient: transient))
+                        isTransient: archive.integer(archive.field(p, "NSIsTransient")) == 1))
                 }
             }
-            entity.attributes.sort { $0.name < $1.name }
-            entity.relationships.sort { $0.name < $1.name }
-            entities.append(entity)
+            declared.append(d)
         }
+        return assemble(declared, schema: schema, source: source, hasValues: hasValues)
+    }
+
+    /// Entities from their declarations: each matched to its Z_ENT (by name, else by its
+    /// renaming identifier), given its parents' properties, each property its column (shared
+    /// tables number clashing columns: `ZTITLE`, `ZTITLE1`, …); entities of `Z_PRIMARYKEY` that
+    /// the model lacks are added as guessed, so that no row is left out.
+    static func assemble(_ declared: [Declared], schema: StoreSchema, source: CoreDataModel.Source,
+                         hasValues: (String, String, [Int]) -> Bool) -> CoreDataModel {
+        var ids: [String: Int] = [:]
+        for row in schema.primaryKeys { ids[row.name] = row.id }
+        let byName = Dictionary(declared.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var notes: [String] = []
+        func id(_ d: Declared) -> Int {
+            if let i = ids[d.name] { return i }
+            if let r = d.renamingIdentifier, let i = ids[r] {
+                notes.append("entity \(d.name) is Z_ENT \(i) by its renaming identifier \(r)")
+                return i
+            }
+            return 0
+        }
+        func chain(_ name: String) -> [Declared] {
+            var result: [Declared] = []
+            var n: String? = name
+            while let current = n, let d = byName[current], result.count < 100, !result.contains(where: { $0.name == current }) {
+                result.append(d); n = d.parent
+            }
+            return result
+        }
+        func table(_ name: String) -> String {
+            let rootEntity = chain(name).last!
+            let own = "Z" + rootEntity.name.uppercased()
+            if schema.tables[own] == nil, let r = rootEntity.renamingIdentifier, schema.tables["Z" + r.uppercased()] != nil {
+                return "Z" + r.uppercased()
+            }
+            return own
+        }
+        var entities: [Entity] = declared.map { d in
+            Entity(name: d.name, id: id(d), parent: d.parent, table: table(d.name), className: d.className, attributes: [], relationships: [])
+        }
+        let entityIDs = Dictionary(entities.map { ($0.name, $0.id) }, uniquingKeysWith: { a, _ in a })
+        // Columns: for each table and property name, the entities that declare it (not inherit
+        // it) share ZNAME, ZNAME1, …; rows of an entity hold values only in its own.
+        var columns: [String: String] = [:]   // "entity.property" (the declaring entity) -> column
+        let tables = Set(entities.map(\.table))
+        for t in tables.sorted() {
+            let inTable = declared.filter { table($0.name) == t }
+            var declarers: [String: [Declared]] = [:]
+            for d in inTable {
+                for name in d.attributes.filter({ !$0.isTransient }).map(\.name) + d.relationships.filter({ !$0.toMany }).map(\.name) {
+                    declarers[name.uppercased(), default: []].append(d)
+                }
+            }
+            for (upper, ds) in declarers.sorted(by: { $0.key < $1.key }) {
+                let base = "Z" + upper
+                // A column named after another declared property (`tier1`) is that property's.
+                let candidates = ([base] + (1...20).map { base + String($0) })
+                    .filter { schema.hasColumn(t, $0) && ($0 == base || declarers[String($0.dropFirst())] == nil) }
+                let owners = ds.sorted { entityIDs[$0.name, default: 0] < entityIDs[$1.name, default: 0] }
+                if candidates.count <= 1 || owners.count == 1 && candidates.count == 1 {
+                    for d in owners { if let c = candidates.first { columns[d.name + "." + upper] = c } }
+                    continue
+                }
+                // Core Data numbers the clashing columns in Z_ENT order of the entities that
+                // declare the name; the column whose values lie in an owner's rows settles it.
+                let byOrder = owners.count == candidates.count
+                var free = candidates
+                for (k, d) in owners.enumerated() {
+                    let family = entities.filter { e in chain(e.name).contains { $0.name == d.name } }.map(\.id)
+                    let used = candidates.filter { hasValues(t, $0, family) }
+                    let column: String
+                    if used.count == 1 { column = used[0] }
+                    else if byOrder { column = candidates[k] }
+                    else if let next = free.first { column = next }
+                    else { continue }
+                    free.removeAll { $0 == column }
+                    columns[d.name + "." + upper] = column
+                    if used.count > 1 || (used.isEmpty && !byOrder && hasValues(t, "Z_PK", family)) {
+                        let property = (d.attributes.first { $0.name.uppercased() == upper }?.name ?? d.relationships.first { $0.name.uppercased() == upper }?.name) ?? upper
+                        notes.append("\(d.name).\(property) guessed to be \(t).\(column) (of \(candidates.joined(separator: ", ")))")
+                    }
+                }
+            }
+        }
+        for (i, d) in declared.enumerated() {
+            var attributes: [Attribute] = []
+            var relationships: [Relationship] = []
+            for owner in chain(d.name) {
+                for var a in owner.attributes where !attributes.contains(where: { $0.name == a.name }) {
+                    if !a.isTransient { a.column = columns[owner.name + "." + a.name.uppercased()] }
+                    attributes.append(a)
+                }
+                for var r in owner.relationships where !relationships.contains(where: { $0.name == r.name }) {
+                    if !r.toMany, let c = columns[owner.name + "." + r.name.uppercased()] {
+                        let bare = c.dropFirst()
+                        let entityColumn = schema.tables[entities[i].table]?.first { col in
+                            let digits = col.name.dropFirst().prefix { $0.isNumber }
+                            return col.name.hasPrefix("Z") && !digits.isEmpty && col.name == "Z" + digits + "_" + bare
+                        }?.name
+                        r.storage = .foreignKey(column: c, entityColumn: entityColumn)
+                    }
+                    relationships.append(r)
+                }
+            }
+            entities[i].attributes = attributes.sorted { $0.name < $1.name }
+            entities[i].relationships = relationships.sorted { $0.name < $1.name }
+        }
+        // Z_PRIMARYKEY's entities the model does not name: guessed from their columns.
+        let matched = Set(entities.map(\.id))
+        let guessed = guess(schema: schema).entities.filter { !matched.contains($0.id) }
+        for g in guessed { notes.append("entity \(g.name) (Z_ENT \(g.id)) is not in the model: its columns are shown as they are") }
+        entities += guessed
         entities.sort { $0.id < $1.id }
-        var model = CoreDataModel(source: .modelCache, entities: entities, historyTables: historyTables(schema))
-        resolveRelationships(&model, schema: schema)
+        var model = CoreDataModel(source: source, entities: entities, historyTables: historyTables(schema))
+        model.notes = notes
+        resolveToMany(&model, schema: schema)
         return model
     }
 
@@ -117,37 +230,19 @@ enum CoreDataModelReader {
         return archive.members(archive.field(index, "values"))
     }
 
-    /// `ZNAME`, or `ZNAME1`... when Core Data renamed it to avoid a clash.
-    private static func column(for attribute: String, in table: String, _ schema: StoreSchema) -> String? {
-        let base = "Z" + attribute.uppercased()
-        if schema.hasColumn(table, base) { return base }
-        return (1...9).map { base + String($0) }.first { schema.hasColumn(table, $0) }
-    }
-
-    /// Where each relationship is kept: a foreign-key column, the inverse's column, or a join table.
-    private static func resolveRelationships(_ model: inout CoreDataModel, schema: StoreSchema) {
+    /// Where each to-many is kept: the inverse to-one's column in the target's table, or a
+    /// join table.
+    private static func resolveToMany(_ model: inout CoreDataModel, schema: StoreSchema) {
         let byName = Dictionary(model.entities.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for e in model.entities.indices {
-            let entity = model.entities[e]
-            for r in entity.relationships.indices {
-                var rel = entity.relationships[r]
-                let upper = rel.name.uppercased()
-                if !rel.toMany {
-                    let column = "Z" + upper
-                    if schema.hasColumn(entity.table, column) {
-                        let entityColumn = schema.tables[entity.table]?.first { c in
-                            c.name.hasSuffix("_" + upper) && c.name.dropFirst().prefix { $0.isNumber }.count > 0
-                                && c.name == "Z" + c.name.dropFirst().prefix { $0.isNumber } + "_" + upper
-                        }?.name
-                        rel.storage = .foreignKey(column: column, entityColumn: entityColumn)
-                    }
-                } else if let targetName = rel.target, let target = byName[targetName] {
-                    let inverse = rel.inverse.flatMap { inv in target.relationships.first { $0.name == inv } }
-                    if let inverse, !inverse.toMany, schema.hasColumn(target.table, "Z" + inverse.name.uppercased()) {
-                        rel.storage = .inverseForeignKey(table: target.table, column: "Z" + inverse.name.uppercased())
-                    } else if let inverseName = rel.inverse?.uppercased() {
-                        rel.storage = joinTable(name: upper, inverse: inverseName, schema: schema) ?? .unresolved
-                    }
+            for r in model.entities[e].relationships.indices where model.entities[e].relationships[r].toMany {
+                var rel = model.entities[e].relationships[r]
+                guard let targetName = rel.target, let target = byName[targetName] else { continue }
+                let inverse = rel.inverse.flatMap { inv in target.relationships.first { $0.name == inv } }
+                if let inverse, !inverse.toMany, case .foreignKey(let column, _) = inverse.storage {
+                    rel.storage = .inverseForeignKey(table: target.table, column: column)
+                } else if let inverseName = rel.inverse?.uppercased() {
+                    rel.storage = joinTable(name: rel.name.uppercased(), inverse: inverseName, schema: schema) ?? .unresolved
                 }
                 model.entities[e].relationships[r] = rel
             }

@@ -80,7 +80,14 @@ public final class CoreDataStore {
         if schema.tables["Z_MODELCACHE"] != nil {
             let blob = try? opened.prepare("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1").first([], { $0.bytes(0) })
             if let blob, let blob {
-                do { model = try CoreDataModelReader.fromCache(blob, schema: schema) }
+                let schema = schema
+                do {
+                    model = try CoreDataModelReader.fromCache(blob, schema: schema) { table, column, ids in
+                        let ofEntities = schema.hasColumn(table, "Z_ENT") ? " AND Z_ENT IN (\(ids.map(String.init).joined(separator: ",")))" : ""
+                        let sql = "SELECT EXISTS(SELECT 1 FROM \(Self.quote(table)) WHERE \(Self.quote(column)) IS NOT NULL\(ofEntities))"
+                        return (try? opened.scalarInt(sql)) == 1
+                    }
+                }
                 catch { problem = error.message }
             } else {
                 problem = "it is empty"

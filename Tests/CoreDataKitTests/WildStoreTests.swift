@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import SQLiteDB
+@testable import CoreDataKit
+
+/// Stores that apps left (Fixtures/wild, SOURCES.md there), each with the defect of issue 40
+/// that showed wrong data without a word: the values come out as the properties they are.
+@Suite struct WildStoreTests {
+    func objects(_ file: String, _ entity: String) throws -> [[String: Any]] {
+        let store = try CoreDataStore(path: Fixture.path("wild/" + file))
+        return try dumpAll(store).filter { $0["entity"] as? String == entity }
+    }
+
+    func attributes(_ o: [String: Any]) -> [String: Any] { o["attributes"] as? [String: Any] ?? [:] }
+    func relationships(_ o: [String: Any]) -> [String: Any] { o["relationships"] as? [String: Any] ?? [:] }
+
+    /// An older cache keeps a sub-entity's inherited properties as proxies: App (under Process)
+    /// has its four values.
+    @Test func inheritedPropertiesOfASubEntityAreItsOwn() throws {
+        let apps = try objects("netusage.sqlite", "App")
+        #expect(apps.count == 75)
+        let first = try #require(apps.first)
+        #expect(attributes(first)["bundleName"] as? String == "com.apple.purplebuddy")
+        #expect(attributes(first)["procName"] as? String == "com.apple.purplebuddy")
+        #expect((attributes(first)["firstTimeStamp"] as? [String: Any])?["$date"] as? String == "2021-01-17T19:23:46.063133Z")
+        let events = try objects("knowledgec-10.14.db", "Event")
+        #expect(events.allSatisfy { attributes($0)["uuid"] is String && attributes($0)["creationDate"] is [String: Any] })
+    }
+
+    /// Entities sharing a table each declare `title` and `account`: Core Data numbers the
+    /// columns, and a note's title, dates and account are its own.
+    @Test func numberedColumnsBelongToTheirEntities() throws {
+        for file in ["NoteStore.sqlite", "iLEAPP-ios17-NoteStore.sqlite"] {
+            let notes = try objects(file, "ICNote")
+            #expect(!notes.isEmpty)
+            #expect(notes.contains { attributes($0)["title"] is String }, "\(file)")
+            #expect(notes.allSatisfy { attributes($0)["creationDate"] is [String: Any] }, "\(file)")
+            #expect(notes.allSatisfy { attributes($0).keys.allSatisfy { !$0.hasPrefix("Z") } }, "\(file): a column shown raw")
+            #expect(notes.allSatisfy { (relationships($0)["account"] as? [String: Any])?["entity"] as? String == "ICAccount" }, "\(file)")
+            let folders = try objects(file, "ICFolder")
+            #expect(folders.contains { attributes($0)["title"] as? String == "Notes" }, "\(file)")
+            let accounts = try objects(file, "ICAccount")
+            #expect(accounts.contains { !((relationships($0)["notes"] as? [Any]) ?? []).isEmpty }, "\(file)")
+        }
+        // As many titles as SQLite finds in ICNote's own column (Z_ENT 11, ZTITLE1).
+        let notes = try objects("NoteStore.sqlite", "ICNote")
+        let db = try Database(path: Fixture.path("wild/NoteStore.sqlite"), mode: .immutable)
+        let titled = try db.scalarInt("SELECT count(*) FROM ZICCLOUDSYNCINGOBJECT WHERE Z_ENT = 11 AND ZTITLE1 IS NOT NULL")
+        #expect(notes.filter { attributes($0)["title"] is String }.count == Int(titled ?? -1))
+        #expect(Set(notes.compactMap { attributes($0)["title"] as? String }).contains("My Secret Note"))
+    }
+
+    /// An entity renamed in the model (LuxuryCar, renaming identifier ExpensiveSportCar) is
+    /// the Z_PRIMARYKEY row of its old name, and `info` says so.
+    @Test func aRenamedEntityIsMatchedByItsRenamingIdentifier() throws {
+        let store = try CoreDataStore(path: Fixture.path("wild/SampleModel_V2.sqlite"))
+        let luxury = try store.entity(named: "LuxuryCar")
+        #expect(luxury.id == 3)
+        #expect(try store.rowCount(luxury) == 5)
+        #expect(try dumpAll(store).filter { $0["entity"] as? String == "LuxuryCar" }.count == 5)
+        #expect(store.model.notes.contains("entity LuxuryCar is Z_ENT 3 by its renaming identifier ExpensiveSportCar"))
+    }
+}
