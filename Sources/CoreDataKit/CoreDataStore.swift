@@ -5,8 +5,9 @@ import SQLiteDB
 /// A Core Data SQLite store opened for reading only: its metadata, its model and its objects.
 ///
 /// The file is never written: it is opened `immutable=1` (no locks, no recovery, nothing created
-/// beside it); a store with a non-empty `-wal` is first copied with its WAL into a private
-/// folder, so that the WAL's commits are read without touching the original.
+/// beside it); a store with a non-empty `-wal` and its `-shm` is read in place, read-only down
+/// to its `-shm` (`readonly_shm=1`), with the WAL's commits. Only a `-wal` without its `-shm`
+/// is copied with it into a private folder first.
 public final class CoreDataStore {
     public let path: String
     public let model: CoreDataModel
@@ -28,17 +29,27 @@ public final class CoreDataStore {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .noSuchFile(path: path) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
-        var wal = stat()
+        var wal = stat(), shm = stat()
         var folder: String?
-        let opened: Database
+        var opened: Database
         var file = path, mode = Database.Mode.immutable
         do {
             if stat(path + "-wal", &wal) == 0, wal.st_size > 0 {
-                let copy = try Self.copyWithWAL(path)
-                folder = copy.folder
-                (file, mode) = (copy.file, .readWrite)
+                // A live store (its -wal and -shm beside it) is read in place, its -shm read-only;
+                // a -wal without its -shm cannot be read so without creating one: a private copy.
+                if stat(path + "-shm", &shm) == 0 {
+                    mode = .readOnlySharedMemory
+                } else {
+                    let copy = try Self.copyWithWAL(path)
+                    folder = copy.folder
+                    (file, mode) = (copy.file, .readWrite)
+                }
             }
             opened = try Database(path: file, mode: mode)
+            if mode == .readOnlySharedMemory {
+                // Another program's commit can be under way: wait for its locks as a reader does.
+                try opened.execute(script: "PRAGMA busy_timeout = 5000")
+            }
             _ = try opened.scalarInt("SELECT count(*) FROM sqlite_schema")
             try Self.registerFunctions(opened)
         } catch let e as SQLiteError {

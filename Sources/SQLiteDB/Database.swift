@@ -15,6 +15,11 @@ public final class Database {
         /// Read only, with the URI parameter `immutable=1`: no locks, no recovery, no WAL, no
         /// `-shm`. SQLite reads the main file as it is and cannot change it or anything beside it.
         case immutable
+        /// Read only, the `-shm` opened read-only too (`readonly_shm=1`): a WAL database that
+        /// another program writes is read with its `-wal`'s commits, and no byte of the file, its
+        /// `-wal` or its `-shm` is written (a `-shm` that cannot be trusted is rebuilt in memory).
+        /// The `-wal` and `-shm` must exist.
+        case readOnlySharedMemory
     }
 
     let handle: OpaquePointer
@@ -35,6 +40,9 @@ public final class Database {
         case .immutable:
             flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
             name = Self.fileURI(path) + "?immutable=1"
+        case .readOnlySharedMemory:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = Self.fileURI(path) + "?mode=ro&readonly_shm=1"
         }
         let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {

@@ -148,8 +148,7 @@ import BattleLogPresentation
         b.records = (0..<300).map { i in AppStoreBuilder.Record(owner: i % 2, date: 700_000_000 + Double(i), result: .text(i % 2 == 0 ? "win" : "loss")) }
         let path = folder + "/app.sqlite"
         try b.write(to: path, journal: "WAL")
-        let db = try Database(path: path)
-        try db.execute(script: "PRAGMA wal_autocheckpoint = 0; UPDATE ZHUMAN SET ZNAME = 'Aria II' WHERE Z_PK = 1;")
+        let app = try AppInAnotherProcess(store: path, committing: "UPDATE ZHUMAN SET ZNAME = 'Aria II' WHERE Z_PK = 1;")
         func snapshot() -> [String: Data] {
             var out: [String: Data] = [:]
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] { out[name] = FileManager.default.contents(atPath: folder + "/" + name) }
@@ -170,6 +169,7 @@ import BattleLogPresentation
         #expect(hero?.attributes.first { $0.name == "name" }?.value == .string("Aria II"))
         m.stopBackgroundWork()
         #expect(snapshot() == before, "the store, its -wal and -shm are byte-identical, and nothing was made beside them")
+        _ = app
     }
 
     /// Stores no app writes: a truncated archive, a parent cycle, a reference to a missing row,

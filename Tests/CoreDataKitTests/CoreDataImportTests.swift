@@ -235,10 +235,8 @@ func records(_ store: BattleStore, _ owner: String? = nil) throws -> [BattleLogK
         var b = AppStoreBuilder()
         b.records = [.init(owner: 0, date: Self.date, result: .text("win"))]
         try b.write(to: app, journal: "WAL")
-        // Another connection commits a record into the WAL and stays open (no checkpoint).
-        let writer = try Database(path: app)
-        try writer.execute(script: "PRAGMA wal_autocheckpoint = 0")
-        try writer.execute("INSERT INTO ZRECORD(Z_PK, Z_ENT, Z_OPT, ZOWNER, Z1_OWNER, ZDATE, ZRESULT) VALUES (2, 4, 1, 2, 3, 0, 'loss')")
+        // The app, in another process, commits a record into the WAL and stays open (no checkpoint).
+        let writer = try AppInAnotherProcess(store: app, committing: "INSERT INTO ZRECORD(Z_PK, Z_ENT, Z_OPT, ZOWNER, Z1_OWNER, ZDATE, ZRESULT) VALUES (2, 4, 1, 2, 3, 0, 'loss')")
         let before = folderSnapshot(folder.path)
         #expect(before["wal.sqlite-wal"].map { $0.count > 0 } == true)
         let dump = cli(["coredata", "dump", app, "--json", "--entity", "Record"], db: folder.file("unused.sqlite"))

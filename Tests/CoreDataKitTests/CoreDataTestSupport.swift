@@ -40,3 +40,4 @@ func dumpAll(_ store: CoreDataStore, entity: Entity? = nil) throws -> [[String: 
     }
     return out
 }
+
