@@ -29,6 +29,7 @@ public final class CoreDataStore {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .noSuchFile(path: path) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        try Self.checkLength(path, size: Int(info.st_size))
         var wal = stat(), shm = stat()
         var folder: String?
         var opened: Database
@@ -54,7 +55,8 @@ public final class CoreDataStore {
             try Self.registerFunctions(opened)
         } catch let e as SQLiteError {
             if let folder { try? FileManager.default.removeItem(atPath: folder) }
-            throw e.code & 0xFF == 26 ? .notADatabase(path: path) : .unreadable(path: path, reason: e.message)
+            throw e.code & 0xFF == 26 ? .notADatabase(path: path)
+                : e.code & 0xFF == 11 ? .damaged(path: path, reason: e.message) : .unreadable(path: path, reason: e.message)
         } catch let e as CoreDataError {
             throw e
         } catch {
@@ -144,6 +146,30 @@ public final class CoreDataStore {
         if let copyFolder { try? FileManager.default.removeItem(atPath: copyFolder) }
     }
 
+    /// Refuses a file shorter than its header says (a copy cut short) or not a whole number of
+    /// pages. The header is read before SQLite opens the file, so that closing this descriptor
+    /// cannot drop a lock of this store's connection (POSIX locks belong to the process).
+    static func checkLength(_ path: String, size: Int) throws(CoreDataError) {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        var header = [UInt8](repeating: 0, count: 100)
+        let read = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 100, 0) }
+        close(fd)
+        guard read == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else { return }
+        func u32(_ at: Int) -> Int { header[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let raw = Int(header[16]) << 8 | Int(header[17])
+        let pageSize = raw == 1 ? 65536 : raw
+        guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { return }
+        if size % pageSize != 0 {
+            throw .damaged(path: path, reason: "truncated: \(size) bytes is not a whole number of \(pageSize)-byte pages")
+        }
+        // The page count is the header's own when its change counter is the one it was written at.
+        let pages = u32(28)
+        if pages > 0, u32(24) == u32(92), size < pages * pageSize {
+            throw .damaged(path: path, reason: "truncated: its header counts \(pages) pages of \(pageSize) bytes, the file holds \(size / pageSize)")
+        }
+    }
+
     /// Copies the store and its `-wal` into a new private folder (no `-shm`: SQLite rebuilds it).
     private static func copyWithWAL(_ path: String) throws -> (folder: String, file: String) {
         var template = Array((NSTemporaryDirectory() + "/battlelog-coredata-XXXXXX").utf8CString)
@@ -175,6 +201,19 @@ public final class CoreDataStore {
     }
 
     package static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// SQLite's `quick_check` of the whole file (it reads every page): nil when it is sound,
+    /// else its first finding.
+    public func damage() -> String? {
+        do {
+            let first = try db.prepare("PRAGMA quick_check(1)").first([], { $0.string(0) }) ?? nil
+            guard let first, first != "ok" else { return first == nil ? "quick_check said nothing" : nil }
+            // "*** in database main ***\nPage 75: ..." is one finding, on one line.
+            return first.split(separator: "\n").filter { !$0.hasPrefix("***") }.joined(separator: "; ")
+        } catch {
+            return (error as? SQLiteError)?.message ?? String(describing: error)
+        }
+    }
 
     /// How many rows are objects of exactly this entity (not its sub-entities).
     /// nil when the store has no table for it.

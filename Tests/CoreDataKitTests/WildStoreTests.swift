@@ -61,3 +61,31 @@ import SQLiteDB
         #expect(store.model.notes.contains("entity LuxuryCar is Z_ENT 3 by its renaming identifier ExpensiveSportCar"))
     }
 }
+
+/// A store cut short or damaged is refused with a line that says so (issue 40), before any
+/// object is shown, and never read with a guessed model.
+@Suite struct DamagedStoreTests {
+    @Test func aTruncatedOrDamagedStoreIsRefusedByName() throws {
+        let folder = TemporaryFolder()
+        let whole = try #require(FileManager.default.contents(atPath: Fixture.path("wild/NoteStore.sqlite")))
+        var damaged = whole
+        damaged.replaceSubrange(300_000..<304_096, with: Data(repeating: 0, count: 4096))
+        let cases: [(String, Data, String)] = [
+            ("cut.sqlite", whole.prefix(200_000), "truncated: 200000 bytes is not a whole number of 4096-byte pages"),
+            ("short.sqlite", whole.prefix(49 * 4096), "truncated: its header counts 94 pages of 4096 bytes, the file holds 49"),
+            ("damaged.sqlite", damaged, "database disk image is malformed"),
+        ]
+        for (name, bytes, reason) in cases {
+            FileManager.default.createFile(atPath: folder.file(name), contents: bytes)
+            let before = folderSnapshot(folder.path)
+            for command in [["coredata", "info", folder.file(name)], ["coredata", "dump", folder.file(name), "--json"]] {
+                let run = cli(command, db: folder.file("unused.sqlite"))
+                // info reads every page (quick_check), which names the damaged page.
+                let expected = "\(folder.file(name)): the Core Data store is damaged (" + (command[1] == "info" && name == "damaged.sqlite" ? "" : reason)
+                #expect(run.status == 1, "\(command): \(run.status)")
+                #expect(run.err.contains(expected) && run.err.split(separator: "\n").count == 1, "\(command): \(run.err)")
+            }
+            #expect(folderSnapshot(folder.path) == before, "nothing was written beside \(name)")
+        }
+    }
+}

@@ -2,6 +2,7 @@ import BattleLogBrowser
 import BattleLogKit
 import BattleLogPresentation
 import CoreDataKit
+import SQLiteDB
 
 /// `battlelog coredata info|dump|browse FILE`: a Core Data store's model and objects, read-only.
 enum CoreDataCommand: Command {
@@ -31,6 +32,8 @@ enum CoreDataCommand: Command {
         let limit = try a.integer(.limit, minimum: 1, spec: spec)
         let store = try CoreDataStore(path: a.positionals[1])
         if action == "info" {
+            // info is where a person looks at a store as a whole: every page is checked.
+            if let damage = store.damage() { throw CoreDataError.damaged(path: store.path, reason: damage) }
             if a.has(.json) { console.line(try CoreDataInfo.json(store)) }
             else { for line in try CoreDataInfo.text(store) { console.line(line) } }
             return ExitStatus.success
@@ -38,15 +41,20 @@ enum CoreDataCommand: Command {
         let entity = try a.value(.entity).map { name throws(CoreDataError) in try store.entity(named: name) }
         let json = a.has(.json)
         var first = true
-        try store.forEachObject(entity: entity, limit: limit) { object in
-            if json {
-                console.line(object.json(terminalSafe: true))
-            } else {
-                if !first { console.line("") }
-                for line in CoreDataInfo.text(object) { console.line(line) }
+        do {
+            try store.forEachObject(entity: entity, limit: limit) { object in
+                if json {
+                    console.line(object.json(terminalSafe: true))
+                } else {
+                    if !first { console.line("") }
+                    for line in CoreDataInfo.text(object) { console.line(line) }
+                }
+                first = false
+                return true
             }
-            first = false
-            return true
+        } catch let e as SQLiteError where e.code & 0xFF == 11 {
+            // A page SQLite finds malformed: the store is named damaged, not a bare SQLite error.
+            throw CoreDataError.damaged(path: store.path, reason: e.message)
         }
         return ExitStatus.success
     }
