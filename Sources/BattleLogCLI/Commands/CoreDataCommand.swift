@@ -4,23 +4,26 @@ import BattleLogPresentation
 import CoreDataKit
 import SQLiteDB
 
-/// `battlelog coredata info|dump|browse FILE`: a Core Data store's model and objects, read-only.
+/// `battlelog coredata info|dump|history|browse FILE`: a Core Data store's model, objects and
+/// persistent history, read-only.
 enum CoreDataCommand: Command {
     static let spec = CommandSpec(
         name: "coredata",
-        summary: "Read a Core Data SQLite store (never written): `info` shows its metadata and model, `dump` every object, `browse` opens it in the browser.",
+        summary: "Read a Core Data SQLite store (never written): `info` shows its metadata and model, `dump` every object, `history` its persistent history, `browse` opens it in the browser.",
         options: [
-            OptionSpec(.json, help: "info: one JSON object; dump: one JSON object per line"),
+            OptionSpec(.json, help: "info: one JSON object; dump: one JSON object per line; history: one per transaction"),
             OptionSpec(.entity, value: "NAME", help: "dump: only this entity (and its sub-entities)"),
             OptionSpec(.limit, value: "N", help: "dump: at most N objects"),
+            OptionSpec(.since, value: "DATE", help: "history: transactions from this time on (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)"),
         ],
-        positionals: ["info|dump|browse", "FILE"])
+        positionals: ["info|dump|history|browse", "FILE"])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let action = a.positionals[0]
-        guard ["info", "dump", "browse"].contains(action) else {
-            throw UsageError("coredata needs info, dump or browse, got \"\(SafeText.escape(action))\"", usage: spec.usage)
+        guard ["info", "dump", "history", "browse"].contains(action) else {
+            throw UsageError("coredata needs info, dump, history or browse, got \"\(SafeText.escape(action))\"", usage: spec.usage)
         }
+        if action != "history", a.value(.since) != nil { throw UsageError("--since is for coredata history, not \(action)", usage: spec.usage) }
         if action != "dump", let extra = [OptionKey.entity, .limit].first(where: { a.value($0) != nil }) {
             throw UsageError("--\(extra.rawValue) is for coredata dump, not \(action)", usage: spec.usage)
         }
@@ -38,6 +41,7 @@ enum CoreDataCommand: Command {
             else { for line in try CoreDataInfo.text(store) { console.line(line) } }
             return ExitStatus.success
         }
+        if action == "history" { return try history(store, a, console: console) }
         let entity = try a.value(.entity).map { name throws(CoreDataError) in try store.entity(named: name) }
         let json = a.has(.json)
         var first = true
@@ -55,6 +59,40 @@ enum CoreDataCommand: Command {
         } catch let e as SQLiteError where e.code & 0xFF == 11 {
             // A page SQLite finds malformed: the store is named damaged, not a bare SQLite error.
             throw CoreDataError.damaged(path: store.path, reason: e.message)
+        }
+        return ExitStatus.success
+    }
+
+    /// `coredata history`: one transaction a line (with `--json`, one JSON object a line, its
+    /// changes in `changes`), oldest first; a store without history says so and exits 1.
+    static func history(_ store: CoreDataStore, _ a: ParsedArguments, console: Console) throws -> Int32 {
+        var since: Double?
+        if let text = a.value(.since) {
+            guard let seconds = ISODate.parse(text) else {
+                // A date of the right shape that names no day says which part does not exist.
+                let labels = Labels.load("en")
+                let why = ISODate.problem(text).map { Template.fill(labels["filterError." + $0.key], $0.arguments) }
+                throw UsageError("--since: \"\(SafeText.escape(text))\" " + (why.map { "is no date: " + $0 } ?? "is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)"), usage: spec.usage)
+            }
+            since = Double(seconds) - TaggedJSON.referenceDateOffset
+        }
+        guard store.hasHistory else { throw CommandFailure("\(store.path): the store keeps no persistent history (no ATRANSACTION and ACHANGE tables)") }
+        let json = a.has(.json)
+        try store.forEachTransaction(since: since) { t in
+            if json {
+                console.line(TaggedJSON.text(t.json, terminalSafe: true))
+            } else {
+                let e = { (s: String?) in s.map(SafeText.escape) ?? "-" }
+                var time = "-"
+                if let seconds = t.timestamp, case .object(let o) = TaggedJSON.date(sinceReferenceDate: seconds) {
+                    if case .string(let d)? = o["$date"] { time = d } else { time = "(date out of range: \(seconds))" }
+                }
+                var line = "\(time)  transaction \(t.id)  author \(e(t.author))  bundle \(e(t.bundleID))"
+                line += "  context \(e(t.contextName))  process \(e(t.processID))  \(t.changes.count) \(t.changes.count == 1 ? "change" : "changes")"
+                if !t.changes.isEmpty { line += ": " + t.changes.map(\.text).joined(separator: "; ") }
+                console.line(line)
+            }
+            return true
         }
         return ExitStatus.success
     }

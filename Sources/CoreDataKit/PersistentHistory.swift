@@ -1,0 +1,132 @@
+import BattleLogFoundation
+import SQLiteDB
+
+/// One transaction of Core Data's persistent history (`ATRANSACTION`) and its changes
+/// (`ACHANGE`), as `coredata history` shows them.
+public struct HistoryTransaction: Sendable {
+    public var id: Int64
+    /// Seconds since 2001-01-01 (Core Data's reference date).
+    public var timestamp: Double?
+    public var author: String?
+    public var bundleID: String?
+    public var contextName: String?
+    public var processID: String?
+    /// The query generation token (an archive), decoded.
+    public var queryGeneration: JSONValue
+    public var changes: [HistoryChange]
+
+    /// `{"transaction", "timestamp", "author", "bundleID", "contextName", "processID",
+    /// "queryGeneration", "changes": [...]}`.
+    public var json: JSONValue {
+        func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+        return .object([
+            "transaction": .integer(id),
+            "timestamp": timestamp.map { TaggedJSON.date(sinceReferenceDate: $0) } ?? .null,
+            "author": text(author), "bundleID": text(bundleID), "contextName": text(contextName), "processID": text(processID),
+            "queryGeneration": queryGeneration,
+            "changes": .array(changes.map(\.json)),
+        ])
+    }
+}
+
+/// One change of a transaction: what happened to which object.
+public struct HistoryChange: Sendable {
+    public enum Kind: String, Sendable { case insert, update, delete, unknown }
+
+    public var id: Int64
+    public var kind: Kind
+    /// The changed object's entity (its Z_ENT when the model does not name it) and Z_PK.
+    public var entity: String
+    public var entityID: Int64
+    public var pk: Int64
+    /// `ZCOLUMNS` of an update: a bitmap of the properties it changed, as stored, and the
+    /// indexes of its set bits (bit 0 is the low bit of the first byte). Core Data does not
+    /// document which property each bit stands for, so they are not named.
+    public var updatedColumns: [UInt8]?
+    /// `ZTOMBSTONE0`, `ZTOMBSTONE1`, …: the values a deleted object's entity keeps in history.
+    public var tombstone: [JSONValue]
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+
+    /// The change on one line: `update ICNote 12 (columns 0020: bits 13)`.
+    public var text: String {
+        var t = "\(kind.rawValue) \(SafeText.escape(entity)) \(pk)"
+        if let bytes = updatedColumns { t += " (columns \(Self.hex(bytes)): bits \(updatedBits.map(String.init).joined(separator: ",")))" }
+        if !tombstone.isEmpty { t += " (tombstone " + tombstone.map { SafeText.escape(TaggedJSON.text($0)) }.joined(separator: ", ") + ")" }
+        return t
+    }
+
+    public var updatedBits: [Int] {
+        guard let bytes = updatedColumns else { return [] }
+        return bytes.enumerated().flatMap { i, byte in (0..<8).filter { byte & (1 << $0) != 0 }.map { i * 8 + $0 } }
+    }
+
+    public var json: JSONValue {
+        var o: [String: JSONValue] = [
+            "change": .integer(id), "type": .string(kind.rawValue), "entity": .string(entity),
+            "entityID": .integer(entityID), "pk": .integer(pk),
+        ]
+        if let bytes = updatedColumns {
+            o["updatedColumns"] = .object(["hex": .string(Self.hex(bytes)), "bits": .array(updatedBits.map { .integer(Int64($0)) })])
+        }
+        if !tombstone.isEmpty { o["tombstone"] = .array(tombstone) }
+        return .object(o)
+    }
+}
+
+extension CoreDataStore {
+    /// Whether the store keeps persistent history (`ATRANSACTION` and `ACHANGE`).
+    public var hasHistory: Bool { schema.tables["ATRANSACTION"] != nil && schema.tables["ACHANGE"] != nil }
+
+    /// Calls `body` with every transaction from `since` (seconds since 2001) on, oldest first,
+    /// each with all its changes. Reads both layouts: author, bundle id, context name and
+    /// process id as ids of `ATRANSACTIONSTRING` (`ZAUTHORTS`, …), or inline in older stores.
+    public func forEachTransaction(since: Double? = nil, _ body: (HistoryTransaction) throws -> Bool) throws {
+        guard hasHistory else { return }
+        let columns = Set(schema.tables["ATRANSACTION"]!.map(\.name))
+        let strings = schema.tables["ATRANSACTIONSTRING"] != nil
+        func field(_ name: String) -> String {
+            let inline = columns.contains("Z" + name) ? "t.Z\(name)" : "NULL"
+            guard strings, columns.contains("Z\(name)TS") else { return inline }
+            return "coalesce((SELECT s.ZNAME FROM ATRANSACTIONSTRING s WHERE s.Z_PK = t.Z\(name)TS), \(inline))"
+        }
+        let time = columns.contains("ZTIMESTAMP") ? "t.ZTIMESTAMP" : "NULL"
+        let generation = columns.contains("ZQUERYGEN") ? "t.ZQUERYGEN" : "NULL"
+        let sql = """
+            SELECT t.Z_PK, \(time), \(field("AUTHOR")), \(field("BUNDLEID")), \(field("CONTEXTNAME")), \(field("PROCESSID")), \(generation)
+            FROM ATRANSACTION t\(since == nil ? "" : " WHERE \(time) >= ?") ORDER BY \(time), t.Z_PK
+            """
+        let changeColumns = schema.tables["ACHANGE"]!.map(\.name)
+        let tombstones = changeColumns.filter { $0.hasPrefix("ZTOMBSTONE") }
+            .sorted { Int($0.dropFirst(10)) ?? 0 < Int($1.dropFirst(10)) ?? 0 }
+        let has = Set(changeColumns)
+        func column(_ name: String) -> String { has.contains(name) ? name : "NULL" }
+        let changes = try statement("""
+            SELECT Z_PK, \(column("ZCHANGETYPE")), \(column("ZENTITY")), \(column("ZENTITYPK")), \(column("ZCOLUMNS"))\(tombstones.map { ", " + Self.quote($0) }.joined())
+            FROM ACHANGE WHERE ZTRANSACTIONID = ? ORDER BY Z_PK
+            """)
+        let select = try statement(sql)
+        defer { select.reset() }
+        if let since { try select.bind([since]) }
+        while try select.step() {
+            let row = select.row
+            func text(_ i: Int32) -> String? { row.isNull(i) ? nil : row.string(i) }
+            var transaction = HistoryTransaction(
+                id: row.int64(0), timestamp: row.isNull(1) ? nil : row.double(1),
+                author: text(2), bundleID: text(3), contextName: text(4), processID: text(5),
+                queryGeneration: row.isNull(6) ? .null : Self.json(row.value(6), type: .transformable), changes: [])
+            transaction.changes = try changes.map([transaction.id]) { c in
+                let entityID = c.int64(2)
+                let kind: HistoryChange.Kind = c.isNull(1) ? .unknown : [0: .insert, 1: .update, 2: .delete][c.int64(1)] ?? .unknown
+                var tombstone: [JSONValue] = (0..<tombstones.count).map { Self.json(c.value(Int32(5 + $0)), type: .undefined) }
+                while tombstone.last == .null { tombstone.removeLast() }
+                return HistoryChange(id: c.int64(0), kind: kind, entity: model.entity(id: entityID)?.name ?? "Z_ENT \(entityID)",
+                                     entityID: entityID, pk: c.int64(3), updatedColumns: c.isNull(4) ? nil : c.bytes(4),
+                                     tombstone: tombstone)
+            }
+            if try !body(transaction) { break }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import SQLiteDB
+import Testing
+@testable import CoreDataKit
+
+/// `coredata history` on real stores with persistent history (issue 40): every transaction and
+/// change, in both layouts (strings in ATRANSACTIONSTRING, or inline in older stores).
+@Suite struct PersistentHistoryTests {
+    static let stores = ["SampleModel2_V2.sqlite", "wild/SampleModel2_V1.sqlite", "wild/NoteStore.sqlite", "wild/RMAdminStore-Local.sqlite",
+                         "wild/knowledgec-10.13.db", "wild/iLEAPP-ios17-NoteStore.sqlite", "wild/iLEAPP-ios17-TruthSocial-ChatModel.sqlite"]
+
+    /// SQLite's own view of `file` with its -wal's commits (a scratch copy).
+    static func sqlite(_ file: String, in folder: TemporaryFolder) throws -> Database {
+        let copy = folder.file("s.sqlite")
+        try? FileManager.default.removeItem(atPath: copy)
+        try? FileManager.default.removeItem(atPath: copy + "-wal")
+        try FileManager.default.copyItem(atPath: Fixture.path(file), toPath: copy)
+        if FileManager.default.fileExists(atPath: Fixture.path(file) + "-wal") {
+            try FileManager.default.copyItem(atPath: Fixture.path(file) + "-wal", toPath: copy + "-wal")
+        }
+        return try Database(path: copy, mode: .readWrite)
+    }
+
+    @Test(arguments: stores)
+    func everyTransactionAndChangeIsShownOnce(_ file: String) throws {
+        let folder = TemporaryFolder()
+        let db = try Self.sqlite(file, in: folder)
+        let run = cli(["coredata", "history", Fixture.path(file), "--json"], db: folder.file("unused.sqlite"))
+        #expect(run.status == 0, "\(run.err)")
+        let transactions = try run.out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let transactionCount = Int(try db.scalarInt("SELECT count(*) FROM ATRANSACTION") ?? -1)
+        #expect(transactions.count == transactionCount, "\(file)")
+        let changes = transactions.flatMap { $0["changes"] as! [[String: Any]] }
+        let changeCount = Int(try db.scalarInt("SELECT count(*) FROM ACHANGE") ?? -1)
+        #expect(changes.count == changeCount, "\(file)")
+        #expect(Set(changes.map { $0["change"] as! Int }).count == changes.count)
+        // Each change is where SQLite has it, of the type it stores.
+        let types = [0: "insert", 1: "update", 2: "delete"]
+        let rows = try db.prepare("SELECT Z_PK, ZTRANSACTIONID, ZCHANGETYPE, ZENTITYPK FROM ACHANGE").map { ($0.int(0), $0.int(1), $0.int(2), $0.int(3)) }
+        var byID: [Int: (transaction: Int, type: String, pk: Int)] = [:]
+        for t in transactions { for c in t["changes"] as! [[String: Any]] { byID[c["change"] as! Int] = (t["transaction"] as! Int, c["type"] as! String, c["pk"] as! Int) } }
+        for (id, transaction, type, pk) in rows {
+            #expect(byID[id]?.transaction == transaction && byID[id]?.type == types[type] && byID[id]?.pk == pk, "\(file) change \(id)")
+        }
+        // Oldest first.
+        let times = transactions.compactMap { ($0["timestamp"] as? [String: Any])?["$date"] as? String }
+        #expect(times == times.sorted())
+    }
+
+    @Test func authorBundleContextAndProcessInBothLayouts() throws {
+        let folder = TemporaryFolder()
+        // Strings in ATRANSACTIONSTRING (ZBUNDLEIDTS, ...).
+        let notes = cli(["coredata", "history", Fixture.path("wild/NoteStore.sqlite"), "--json"], db: folder.file("u.sqlite"))
+        let third = try JSONSerialization.jsonObject(with: Data(notes.out.split(separator: "\n")[2].utf8)) as! [String: Any]
+        #expect(third["bundleID"] as? String == "com.apple.mobilenotes")
+        #expect(third["contextName"] as? String == "ViewContext")
+        #expect(third["processID"] as? String == "MobileNotes")
+        // Inline in ATRANSACTION (an older store without ATRANSACTIONSTRING).
+        let knowledge = cli(["coredata", "history", Fixture.path("wild/knowledgec-10.13.db")], db: folder.file("u.sqlite"))
+        #expect(knowledge.out.hasPrefix("2018-04-14T21:23:41.127018Z  transaction 1  author -  bundle com.apple.coreduetd  context -  process coreduetd  1 change: insert Event 1\n"), "\(knowledge.out.prefix(300))")
+        // A deleted object's tombstone values.
+        let admin = cli(["coredata", "history", Fixture.path("wild/RMAdminStore-Local.sqlite")], db: folder.file("u.sqlite"))
+        #expect(admin.out.contains("(tombstone \"com.skout.SKOUT\", 1, {\"$data\":\"badh+HXIQBeJL82CqvmgtQ==\"}, \"app:com.skout.SKOUT-uds:17193901029:c623fbd7e91b041e07a68f8523f53a35973e475d\")"), "\(admin.out.prefix(300))")
+    }
+
+    @Test func sinceTakesTheTransactionsFromThatTimeOn() throws {
+        let folder = TemporaryFolder()
+        let db = try Self.sqlite("wild/NoteStore.sqlite", in: folder)
+        let since = "2023-05-10T00:55:16Z"
+        let expected = try db.scalarInt("SELECT count(*) FROM ATRANSACTION WHERE ZTIMESTAMP >= 705372916")
+        let run = cli(["coredata", "history", Fixture.path("wild/NoteStore.sqlite"), "--since", since], db: folder.file("u.sqlite"))
+        #expect(run.status == 0 && run.out.split(separator: "\n").count == Int(expected ?? -1), "\(run.err)")
+        let all = try db.scalarInt("SELECT count(*) FROM ATRANSACTION") ?? 0
+        #expect((expected ?? 0) > 0 && (expected ?? 0) < all)
+        let bad = cli(["coredata", "history", Fixture.path("wild/NoteStore.sqlite"), "--since", "2021-02-30"], db: folder.file("u.sqlite"))
+        #expect(bad.status == 2 && bad.err.contains("no day 30 in 2021-02: that month has 28 days"), "\(bad.err)")
+        let none = cli(["coredata", "history", Fixture.path("wild/IMODb2.sqlite")], db: folder.file("u.sqlite"))
+        #expect(none.status == 1 && none.err.contains("keeps no persistent history"))
+    }
+}
