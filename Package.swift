@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "BattleLogKit", targets: ["BattleLogKit"]),
         .executable(name: "battlelog", targets: ["battlelog"]),
         .executable(name: "battlelog-bench", targets: ["battlelog-bench"]),
+        // toml-test's decoder interface over the config file's parser (TOML on stdin, tagged JSON out).
+        .executable(name: "toml-test-decoder", targets: ["toml-test-decoder"]),
     ],
     targets: [
         // System libraries (Debian: libsqlite3-dev, libncursesw5-dev).
@@ -24,9 +26,12 @@ let package = Package(
                 exclude: ["model", "names", "labels"],
                 sources: ["ResourceFiles.swift"],
                 plugins: ["EmbedResources"]),
+        // TOML 1.0 through toml++ (Debian: libtomlplusplus-dev, header-only), behind a C interface.
+        .target(name: "CTOML"),
         // What every other module stands on and no domain: JSON reading and writing, ISO dates,
-        // terminal-safe text and text search, small support types.
-        .target(name: "BattleLogFoundation"),
+        // terminal-safe text and text search, the config file's TOML, small support types.
+        .target(name: "BattleLogFoundation", dependencies: ["CTOML"]),
+        .executableTarget(name: "toml-test-decoder", dependencies: ["BattleLogFoundation"]),
         // Model, MediaTime, transformers, store, simulator: what a server could use.
         .target(name: "BattleLogKit", dependencies: ["BattleLogFoundation", "SQLiteDB", "BattleLogResources"]),
         // Presentation shared by the command line and the browser: display width, label tables,
@@ -56,5 +61,6 @@ let package = Package(
                     exclude: ["Fixtures"]),  // real Core Data stores, read through #filePath
         .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit", "BattleLogPresentation", "CoreDataKit", "AppStoreWriter", "SQLiteDB"],
                     exclude: ["Golden"]),  // golden screens, read through #filePath
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

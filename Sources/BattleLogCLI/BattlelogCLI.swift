@@ -87,6 +87,14 @@ public enum BattlelogCLI {
                 return ExitStatus.success
             }
             let parsed = try command.spec.parse(commandArguments)
+            // A config file that is refused is said once, on standard error, by every command
+            // that does not show it itself (config shows each problem; the browsers, on screen).
+            if let first = globals.settings.problems.first, !["config", "browse"].contains(command.spec.name),
+               !(command.spec.name == "coredata" && parsed.positionals.first == "browse") {
+                let labels = Labels.load(globals.language(environment: environment))
+                let more = globals.settings.problems.count > 1 ? " " + labels.fill("config.more", String(globals.settings.problems.count - 1)) : ""
+                console.error("battlelog: " + labels.fill("config.refused", "", Settings.located(first, in: globals.settings.path)) + more)
+            }
             // Set once, before any store opens (the browser's background stores too).
             WALBound.bytes = globals.walBoundBytes
             return try command.run(parsed, globals: globals, console: console, environment: environment)

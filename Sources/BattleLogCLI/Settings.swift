@@ -48,9 +48,17 @@ struct Settings: Sendable {
     var effectiveTheme: Theme { fileTheme ?? theme.flatMap(Theme.named) ?? .dark }
 
     static func path(environment: [String: String]) -> String {
-        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/battlelog/config.toml" }
+        // The XDG spec: a relative path in XDG_CONFIG_HOME is invalid and ignored.
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/battlelog/config.toml" }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + "/.config/battlelog/config.toml"
+    }
+
+    /// `PATH:LINE:COLUMN: message` (as compilers write it), `PATH: message` for the whole file;
+    /// terminal-safe.
+    static func located(_ p: ConfigFile.Problem, in path: String) -> String {
+        let place = p.line == 0 ? "" : ":\(p.line)" + (p.column.map { ":\($0)" } ?? "")
+        return SafeText.escape(path) + place + ": " + SafeText.escape(p.message)
     }
 
     /// Reads and checks the config file (none: every setting its default).
@@ -62,7 +70,17 @@ struct Settings: Sendable {
             s.problems = [ConfigFile.Problem(line: 0, message: "this is a folder, not a config file")]
             return s
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return Settings(path: path, exists: false) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            // Something is there that cannot be read (no permission, a link to nothing): said,
+            // never taken for a missing file.
+            var link = stat()
+            guard lstat(path, &link) == 0 else { return Settings(path: path, exists: false) }
+            var s = Settings(path: path, exists: true)
+            var target = stat()
+            let why = stat(path, &target) != 0 ? "it is a symbolic link to nothing" : "it cannot be read (\(String(cString: strerror(access(path, R_OK) == 0 ? EIO : errno))))"
+            s.problems = [ConfigFile.Problem(line: 0, message: why)]
+            return s
+        }
         var s = Settings(path: path, exists: true)
         guard let text = String(validating: data, as: UTF8.self) else {
             s.problems = [ConfigFile.Problem(line: 1, message: "the file is not UTF-8 text")]
@@ -81,21 +99,21 @@ struct Settings: Sendable {
             case ("", "database", .string(let p)) where !p.isEmpty:
                 s.database = p.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + String(p.dropFirst(1)) : p
             case ("", "language", .string(let l)) where ["en", "zh"].contains(l): s.language = l
-            case ("", "language", _): refuse(e, "must be \"en\" or \"zh\", got \(e.value)")
+            case ("", "language", _): refuse(e, "must be \"en\" or \"zh\", got \(e.value.summary)")
             case ("", "theme", .string(let t)) where Theme.named(t) != nil: s.theme = t
-            case ("", "theme", _): refuse(e, "must be one of \(Theme.builtIn.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \(e.value)")
+            case ("", "theme", _): refuse(e, "must be one of \(Theme.builtIn.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \(e.value.summary)")
             case ("", "mouse", .bool(let b)): s.mouse = b
-            case ("", "mouse", _): refuse(e, "must be true or false, got \(e.value)")
+            case ("", "mouse", _): refuse(e, "must be true or false, got \(e.value.summary)")
             case ("", "refresh_ms", .integer(let n)) where (100...60_000).contains(n): s.refreshMilliseconds = Int(n)
-            case ("", "refresh_ms", _): refuse(e, "must be a whole number of milliseconds from 100 to 60000, got \(e.value)")
-            case ("", "database", _): refuse(e, "must be a path in quotes, got \(e.value)")
+            case ("", "refresh_ms", _): refuse(e, "must be a whole number of milliseconds from 100 to 60000, got \(e.value.summary)")
+            case ("", "database", _): refuse(e, "must be a path in quotes, got \(e.value.summary)")
             case ("", "export_dir", .string(let p)) where isAFolder(expanded(p)): s.exportFolder = expanded(p)
             case ("", "export_dir", .string(let p)): refuse(e, "no such folder: \(SafeText.escape(expanded(p)))")
-            case ("", "export_dir", _): refuse(e, "must be a folder's path in quotes, got \(e.value)")
+            case ("", "export_dir", _): refuse(e, "must be a folder's path in quotes, got \(e.value.summary)")
             case ("", "replay_speed", .string(let t)) where ReplayPlayer.speedExponent(of: t) != nil:
                 s.replaySpeed = t.lowercased()
                 s.replaySpeedExponent = ReplayPlayer.speedExponent(of: t)
-            case ("", "replay_speed", _): refuse(e, "must be one of \"1/16x\" ... \"1/2x\", \"1x\", \"2x\" ... \"16x\", got \(e.value)")
+            case ("", "replay_speed", _): refuse(e, "must be one of \"1/16x\" ... \"1/2x\", \"1x\", \"2x\" ... \"16x\", got \(e.value.summary)")
             case ("", "theme_file", .string(let p)):
                 let path = expanded(p)
                 guard let data = FileManager.default.contents(atPath: path), !isAFolder(path),
@@ -107,11 +125,11 @@ struct Settings: Sendable {
                 s.themeFile = path
                 s.fileTheme = theme
                 s.problems += problems.map { ConfigFile.Problem(line: e.line, message: "theme_file \(SafeText.escape(path)): \($0.description)") }
-            case ("", "theme_file", _): refuse(e, "must be a path in quotes, got \(e.value)")
+            case ("", "theme_file", _): refuse(e, "must be a path in quotes, got \(e.value.summary)")
             case ("clipboard", "command", .strings(let command)) where !command.isEmpty && !command[0].isEmpty: s.clipboardCommand = command
-            case ("clipboard", "command", _): refuse(e, "must be a command and its arguments in quotes ([\"xclip\", \"-selection\", \"clipboard\"]), got \(e.value)")
+            case ("clipboard", "command", _): refuse(e, "must be a command and its arguments in quotes ([\"xclip\", \"-selection\", \"clipboard\"]), got \(e.value.summary)")
             case ("keys", let action, .strings(let keys)): s.keyOverrides.append(KeyMap.Override(action: action, keys: keys, line: e.line))
-            case ("keys", _, _): refuse(e, "must be a list of keys in quotes ([\"f\", \"ctrl-f\"]), got \(e.value)")
+            case ("keys", _, _): refuse(e, "must be a list of keys in quotes ([\"f\", \"ctrl-f\"]), got \(e.value.summary)")
             default: refuse(e, "no such setting (settings: \(known.joined(separator: ", ")))")
             }
         }

@@ -62,7 +62,7 @@ import BattleLogKit
     }
 }
 
-/// The config file's TOML subset: each line read on its own, each error naming its line.
+/// The config file: TOML 1.0 (toml++), settings with their lines, errors with line and column.
 @Suite struct ConfigFileTests {
     @Test func aGoodFile() {
         let file = ConfigFile(text: """
@@ -91,22 +91,36 @@ import BattleLogKit
         #expect(file.entries.map(\.line) == [1, 2, 4])
     }
 
-    @Test func eachBadLineIsNamed() {
-        let file = ConfigFile(text: """
-            language = "zh
-            mouse = yes
-            [keys
-            = 3
-            refresh_ms = 400 400
-            theme = "dark"
-            theme = "mono"
-            keys = ["a", 3]
-            ok = "fine"
-            bad = "\\q"
-            """)
-        #expect(file.problems.map(\.line) == [1, 2, 3, 4, 5, 7, 8, 10], "\(file.problems)")
-        #expect(file.problems.first { $0.line == 7 }?.message == "theme is already set on line 6")
-        #expect(file.entries.map(\.name) == ["theme", "ok"])
+    /// TOML 1.0, all of it: multi-line strings and arrays, inline tables, dotted keys, hex.
+    @Test func theWholeOfTOML() {
+        let file = ConfigFile(text: #"""
+            language = """
+            zh"""
+            refresh_ms = 0x3E8
+            clipboard = { command = ["xclip", "-selection", 'clipboard'] }
+            keys.filter = [
+                "f",   # a comment inside the array
+                "ctrl-f",
+            ]
+            keys.search = ['/']
+            """#)
+        #expect(file.problems.isEmpty, "\(file.problems)")
+        #expect(file.entries.map(\.name) == ["language", "refresh_ms", "clipboard.command", "keys.filter", "keys.search"])
+        #expect(file.entries[0].value == .string("zh"))
+        #expect(file.entries[1].value == .integer(1000))
+        #expect(file.entries[2].value == .strings(["xclip", "-selection", "clipboard"]))
+        #expect(file.entries[3].value == .strings(["f", "ctrl-f"]) && file.entries[3].line == 5)
+    }
+
+    /// A document that is not TOML is one problem at its line and column, and no setting
+    /// counts (a duplicate key, a string left open, an unknown escape, a bare word).
+    @Test func aDocumentThatIsNotTOMLIsNamedAtItsLineAndColumn() {
+        for (text, line, column) in [("theme = \"dark\"\ntheme = \"mono\"\n", 2, 9), ("ok = 1\nlanguage = \"zh\n", 2, 15),
+                                     ("bad = \"\\q\"\n", 1, 9), ("mouse = yes\n", 1, 9)] {
+            let file = ConfigFile(text: text)
+            #expect(file.entries.isEmpty, "\(text)")
+            #expect(file.problems.count == 1 && file.problems[0].line == line && file.problems[0].column == column, "\(text): \(file.problems)")
+        }
     }
 }
 

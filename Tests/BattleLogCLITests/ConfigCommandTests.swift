@@ -33,6 +33,43 @@ import BattleLogBrowser
         #expect(lines.last?.hasPrefix("\(path):5: keys.search: s would be bound to both") == true)
     }
 
+    /// A config file that is there but unreadable is an error naming it for `config --check`
+    /// and one warning line for every other command; a refused setting is said once by each
+    /// command; a long value is summarised; a relative XDG_CONFIG_HOME is ignored (issue 39 §2).
+    @Test func unreadableAndRefusedConfigsAreSaidOnceEverywhere() throws {
+        let dir = TempDir()
+        let db = dir.file("d.sqlite")
+        #expect(cli(["simulate", "--fights", "3"], db: db).status == 0)
+        let folder = dir.file("config/battlelog")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/config.toml"
+        let env = ["XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.file("home"), "BATTLELOG_DB": db]
+        // A link to nothing, then a folder in its place.
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: dir.file("nowhere"))
+        let dangling = Self.run(["config", "--check"], environment: env)
+        #expect(dangling.status == 1 && dangling.out == "\(path): it is a symbolic link to nothing\n", "\(dangling.out)")
+        let listed = Self.run(["list", "--limit", "1"], environment: env)
+        #expect(listed.status == 0 && listed.err == "battlelog: config: \(path): it is a symbolic link to nothing; its default is used\n", "\(listed.err)")
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        #expect(Self.run(["config", "--check"], environment: env).status == 1)
+        try FileManager.default.removeItem(atPath: path)
+        // Not TOML: named at its line and column, by every command, once.
+        try "theme = \"light\"\nlanguage = \"zh\n".write(toFile: path, atomically: true, encoding: .utf8)
+        for command in [["list", "--limit", "1"], ["stats"], ["names"], ["show", "1"]] {
+            let r = Self.run(command, environment: env)
+            #expect(r.status == 0, "\(command): \(r.err)")
+            #expect(r.err.hasPrefix("battlelog: config: \(path):2:15: ") && r.err.split(separator: "\n").count == 1, "\(command): \(r.err)")
+        }
+        // A long value is summarised.
+        try "theme = \"\(String(repeating: "a", count: 3000))\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let long = Self.run(["config", "--check"], environment: env)
+        #expect(long.out.hasSuffix("… (3002 characters)\n") && long.out.count < 300, "\(long.out.prefix(300))")
+        // A relative XDG_CONFIG_HOME is ignored: the file under HOME is read instead.
+        let relative = Self.run(["config", "--check"], environment: ["XDG_CONFIG_HOME": "config", "HOME": dir.file("home")])
+        #expect(relative.out == "\(dir.file("home"))/.config/battlelog/config.toml: no config file; every setting is its default\n", "\(relative.out)")
+    }
+
     /// Each setting says where it comes from: a flag beats the environment, which beats the
     /// file, which beats the default; the file's database is used by every command.
     @Test func settingsSayWhereTheyComeFrom() throws {

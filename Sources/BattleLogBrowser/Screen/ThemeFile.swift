@@ -35,7 +35,7 @@ public enum ThemeFile {
             switch (e.table, e.key, e.value) {
             case ("", "base", .string(let b)):
                 if let t = Theme.named(b) { base = t } else {
-                    problems.append(.init(line: e.line, message: "base: must be one of \(Theme.builtIn.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \(e.value)"))
+                    problems.append(.init(line: e.line, message: "base: must be one of \(Theme.builtIn.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \(e.value.summary)"))
                 }
             case ("roles", let role, .string(let text)):
                 guard let style = roles[role] else {
@@ -44,7 +44,7 @@ public enum ThemeFile {
                 }
                 do { looks[style] = try look(text) } catch { problems.append(.init(line: e.line, message: "\(role): \(error.message)")) }
             case ("roles", let role, _):
-                problems.append(.init(line: e.line, message: "\(role): must be a look in quotes (\"black on cyan bold\"), got \(e.value)"))
+                problems.append(.init(line: e.line, message: "\(role): must be a look in quotes (\"black on cyan bold\"), got \(e.value.summary)"))
             default:
                 problems.append(.init(line: e.line, message: "\(e.name): no such setting (a theme file has base and [roles])"))
             }

@@ -23,7 +23,7 @@ enum ConfigCommand: Command {
                 console.line("\(e(s.path)): ok")
                 return ExitStatus.success
             }
-            for p in s.problems { console.line("\(e(s.path)):\(p.line): \(e(p.message))") }
+            for p in s.problems { console.line(Settings.located(p, in: s.path)) }
             return ExitStatus.failure
         }
         console.line("# config file: \(e(s.path))" + (s.exists ? "" : " (none: every setting is its default)"))
@@ -61,7 +61,7 @@ enum ConfigCommand: Command {
             let shown = e(text)
             console.line(from.isEmpty ? shown : shown + String(repeating: " ", count: max(0, width - DisplayWidth.of(shown))) + "  # " + from)
         }
-        for p in s.problems { console.line("# refused: line \(p.line): \(e(p.message))") }
+        for p in s.problems { console.line("# refused: " + Settings.located(p, in: s.path)) }
         return ExitStatus.success
     }
 }
