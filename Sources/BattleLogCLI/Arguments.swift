@@ -3,6 +3,7 @@
 public enum OptionKey: String, Sendable, CaseIterable {
     case after, batch, bom, by, check, coredata, create, entity, fights, format, heroes, json, kind, limit, markdown, owner, repair, result
     case resultMap = "result-map"
+    case excelSafe = "excel-safe"
     case seed, since, sort, speed, timeline, villains, vs
     case `where`
     // The global options (GlobalOptions.specs).

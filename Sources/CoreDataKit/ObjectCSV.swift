@@ -22,7 +22,7 @@ public enum ObjectCSV {
     }
 
     public static func header(_ columns: Columns) -> String {
-        CSVRow.line(["entity", "pk"] + columns.attributes + columns.toOne, escapingControls: false)
+        CSVRow.line(["entity", "pk"] + columns.attributes + columns.toOne)
     }
 
     public static func line(_ object: CoreDataObject, columns: Columns) -> String {
@@ -33,7 +33,7 @@ public enum ObjectCSV {
             if case .object(let o) = value, case .integer(let pk)? = o["pk"] { targets[name] = String(pk) }
         }
         return CSVRow.line([object.entity, String(object.pk)] + columns.attributes.map { cell(values[$0] ?? .null) }
-                           + columns.toOne.map { targets[$0] ?? "" }, escapingControls: false)
+                           + columns.toOne.map { targets[$0] ?? "" })
     }
 
     static func cell(_ value: JSONValue) -> String {

@@ -306,16 +306,17 @@ import BattleLogPresentation
         let csv = s.folder + "/wins.csv"
         m.handle(.character("e")); m.type(csv); m.handle(.enter)
         waitForExport(m)
-        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
+        // RFC 4180: CRLF ends each record.
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).components(separatedBy: "\r\n").dropLast()
         // A byte-order mark first, for spreadsheet programs.
         #expect(try Data(contentsOf: URL(fileURLWithPath: csv)).prefix(3) == Data([0xEF, 0xBB, 0xBF]))
-        #expect(rows.first == Substring(RecordCSV.header(s.store.schema)))   // Foundation reads the mark as no text
+        #expect(rows.first == RecordCSV.header(s.store.schema))   // Foundation reads the mark as no text
         #expect(m.status?.hasSuffix("(CSV with a byte-order mark)") == true)
         #expect(rows.count - 1 == m.filterProgress?.count && rows.dropFirst().allSatisfy { $0.contains(",win,") })
         // An existing file is never overwritten.
         m.handle(.character("e")); m.type(csv); m.handle(.enter)
         #expect(m.prompt?.error?.contains("exists") == true)
-        #expect(try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").count == rows.count)
+        #expect(try String(contentsOfFile: csv, encoding: .utf8).components(separatedBy: "\r\n").dropLast().count == rows.count)
         #expect(try FileManager.default.contentsOfDirectory(atPath: s.folder).allSatisfy { !$0.contains(".part-") })
         // A file that cannot be written: one line saying why, and nothing left behind.
         let nowhere = s.folder + "/no-such-folder/out.jsonl"

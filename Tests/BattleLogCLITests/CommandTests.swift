@@ -3,6 +3,7 @@ import Testing
 @testable import BattleLogCLI
 import BattleLogKit
 import BattleLogPresentation
+import SQLiteDB
 
 @Suite struct SimulationTests {
     @Test func sameSeedSameBytesDifferentSeedDifferentData() throws {
@@ -171,7 +172,8 @@ import BattleLogPresentation
         let inspect = cli(["inspect", "7"], db: db)
         #expect(inspect.out.contains("^[[31mred"))
         #expect(!inspect.out.contains("\u{1B}"))
-        #expect(!cli(["export", "--format", "csv"], db: db).out.contains("\u{1B}"))
+        // CSV on a terminal is escaped; for a file or a program it keeps the text exactly.
+        #expect(!cliOnTerminal(["export", "--format", "csv"], db: db, columns: 80).out.contains("\u{1B}"))
     }
 }
 
@@ -336,11 +338,12 @@ import BattleLogPresentation
         let dir = TempDir()
         let db = dir.file("csv.sqlite")
         _ = cli(["simulate", "--fights", "50", "--seed", "4"], db: db)
-        let lines = cli(["export", "--format", "csv"], db: db).out.split(separator: "\n").map(String.init)
+        let lines = cli(["export", "--format", "csv"], db: db).out.components(separatedBy: "\r\n").dropLast()
         #expect(lines[0] == "id,fight,owner,owner_kind,opponent,opponent_kind,date,result,duration_seconds,random_numbers,magic_type,collaborator,formula,gate,power,timeline_actions,timeline_crits,timeline_first_hit,timeline_biggest_hit,errors")
         let store = try BattleStore(path: db)
         for line in lines.dropFirst().prefix(40) {
             let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            #expect(!line.contains("\n"))
             #expect(cells.count == 20, "\(line)")
             let record = try store.record(id: try #require(Int64(cells[0])))
             let seconds = try #require(Double(cells[8]))
@@ -415,5 +418,38 @@ import BattleLogPresentation
         #expect(cli(["-V"], db: db).out == cli(["--version"], db: db).out)
         #expect(cli(["-V"], db: db).out.hasPrefix("battlelog "))
         #expect(cli(["-h"], db: db).out == cli(["--help"], db: db).out)
+    }
+}
+
+/// CSV as RFC 4180 has it (issue 39 §5): CRLF record ends, a field with a comma, quote, CR or
+/// LF quoted, and every value back exactly through Python's csv module; `--excel-safe` puts a
+/// `'` before a cell a spreadsheet would run.
+@Suite struct RFC4180CSVTests {
+    @Test func valuesRoundTripThroughPythonsCSVModule() throws {
+        let dir = TempDir()
+        let db = dir.file("csv.sqlite")
+        _ = cli(["simulate", "--fights", "40", "--seed", "6", "--heroes", "4", "--villains", "3"], db: db)
+        let names = ["Comma, Quote \"q\"", "Line\nBreak\r\nCRLF", "Esc\u{1B}[31m\tTab", "=HYPERLINK(\"x\")", "+1+cmd|' /C calc'!A0", "-5", "@SUM(1)"]
+        let database = try Database(path: db)
+        let ids = try database.prepare("SELECT id FROM human ORDER BY id").map { $0.int(0) }
+        for (id, name) in zip(ids, names) { try database.execute("UPDATE human SET name = ? WHERE id = ?", [name, id]) }
+        let file = dir.file("out.csv")
+        let csv = cli(["export", "--format", "csv"], db: db).out
+        try csv.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(csv.hasSuffix("\r\n") && !csv.replacingOccurrences(of: "\r\n", with: "").contains("\r\n"))
+        // Python reads the owners back; they are the names the JSON export has.
+        let script = "import csv,json,sys\nrows=list(csv.reader(open(sys.argv[1],newline='',encoding='utf-8')))\nprint(json.dumps([r[2] for r in rows[1:]]))"
+        let read = try ChildProcess.run(["/usr/bin/env", "python3", "-c", script, file])
+        let owners = try JSONSerialization.jsonObject(with: Data(read.out.utf8)) as? [String] ?? []
+        let expected = try cli(["export"], db: db).out.split(separator: "\n").map {
+            ((try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["owner"] as? [String: Any])?["name"] as? String ?? "?"
+        }
+        #expect(owners == expected, "\(read.err)")
+        #expect(Set(owners).isSuperset(of: names.prefix(ids.count)))
+        // --excel-safe: formulas neutralised, numbers and other text left alone.
+        let safe = cli(["export", "--format", "csv", "--excel-safe"], db: db).out
+        #expect(safe.contains(",\"'=HYPERLINK(\"\"x\"\")\",") && safe.contains(",'+1+cmd|' /C calc'!A0,") && safe.contains(",'@SUM(1),"))
+        #expect(safe.contains(",-5,") && !safe.contains("'-5"))
+        #expect(cli(["export", "--excel-safe"], db: db).status == 2)
     }
 }

@@ -214,7 +214,7 @@ func records(_ store: BattleStore, _ owner: String? = nil) throws -> [BattleLogK
             (["coredata", "info", folder.file("missing.sqlite")], 1, "missing.sqlite: no such file"),
             (["coredata", "info", plain], 1, "is a SQLite database, but not a Core Data store"),
             (["coredata", "dump", text], 1, "is not a SQLite database"),
-            (["coredata", "show", plain], 2, "coredata needs info, dump or browse"),
+            (["coredata", "show", plain], 2, "coredata needs info, dump, history or browse"),
             (["coredata", "info", plain, "--limit", "3"], 2, "--limit is for coredata dump"),
             (["coredata", "dump", Fixture.path("SampleModel_V1.sqlite"), "--entity", "Truck"], 1, "no entity named \"Truck\""),
             (["import", "--coredata", Fixture.path("SampleModel_V1.sqlite")], 1, "is not a battle log Core Data store: no Record entity"),

@@ -89,7 +89,8 @@ final class BackgroundExport: @unchecked Sendable {
         defer { if !closed { fclose(file) }; unlink(temporary) }
         let sink = Sink(write: { [self] line in
             if state.withLock({ $0.stop }) { throw ExportFailure.stopped }
-            let bytes = Array((line + "\n").utf8)
+            // CSV ends its records as RFC 4180 does, JSON lines with LF.
+            let bytes = Array((line + (format == .csv ? CSVRow.end : "\n")).utf8)
             guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw ExportFailure.write(errno) }
         }, progress: { [state] written in state.withLock { $0.progress.written = written } })
         do {

@@ -9,7 +9,8 @@ enum ExportCommand: Command {
         name: "export", summary: "Write every record to stdout (JSON lines or CSV), streaming.",
         options: [OptionSpec(.format, value: "json|csv", help: "output format (default json)"),
                   OptionSpec(.where, value: "EXPR", help: "only records matching a filter expression"),
-                  OptionSpec(.bom, help: "with --format csv: start with a UTF-8 byte-order mark (Excel needs it to read non-ASCII names)")],
+                  OptionSpec(.bom, help: "with --format csv: start with a UTF-8 byte-order mark (Excel needs it to read non-ASCII names)"),
+                  OptionSpec(.excelSafe, help: "with --format csv: a ' before a cell a spreadsheet would run as a formula (=, +, -, @)")],
         positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
@@ -17,12 +18,15 @@ enum ExportCommand: Command {
         let store = try openExistingStore(globals, console: console)
         let query = RecordQuery(filter: try a.filter(.where, store: store, labels: Labels.load(globals.language(environment: environment))))
         if a.has(.bom) && format != .csv { throw UsageError("--bom is for --format csv", usage: spec.usage) }
+        if a.has(.excelSafe) && format != .csv { throw UsageError("--excel-safe is for --format csv", usage: spec.usage) }
+        let excelSafe = a.has(.excelSafe)
         // No mark unless asked: programs reading CSV as data take it for part of the first name.
-        if format == .csv { console.line((a.has(.bom) ? "\u{FEFF}" : "") + RecordCSV.header(store.schema)) }
+        if format == .csv { console.write((a.has(.bom) ? "\u{FEFF}" : "") + RecordCSV.header(store.schema) + CSVRow.end) }
         try store.forEachRecord(query) { r in
             switch format {
             case .json: console.line(RecordJSON.encode(r))
-            case .csv: console.line(RecordCSV.line(r))
+            // Exact for files and programs; on a terminal, control characters escaped.
+            case .csv: console.write(RecordCSV.line(r, excelSafe: excelSafe, forTerminal: console.stdoutIsTerminal) + CSVRow.end)
             }
             try console.checkOutput()   // a full disk stops the export at once
         }

@@ -11,9 +11,9 @@ public enum RecordCSV {
         return (columns + ["errors"]).joined(separator: ",")
     }
 
-    /// One CSV row (RFC 4180 quoting), ready for a spreadsheet. A damaged value is empty cells
-    /// and the `errors` column says why; control characters are escaped, so every row is one line.
-    public static func line(_ r: Record) -> String {
+    /// One CSV record (RFC 4180, without its CRLF), every text exactly as stored. A damaged
+    /// value is empty cells and the `errors` column says why. `excelSafe`: `CSVRow.line`.
+    public static func line(_ r: Record, excelSafe: Bool = false, forTerminal: Bool = false) -> String {
         var fields = [String(r.id), r.fightText, r.owner.name, r.owner.kindText, r.opponent?.name ?? "", r.opponent?.kindText ?? "",
                       r.date == nil ? "" : r.isoDate, r.result?.rawValue ?? ""]
         for (i, attribute) in r.schema.attributes.enumerated() {
@@ -24,6 +24,6 @@ public enum RecordCSV {
             }
         }
         fields.append(r.errors.map { "\($0.attribute): \($0.reason)" }.joined(separator: "; "))
-        return CSVRow.line(fields)
+        return CSVRow.line(fields, excelSafe: excelSafe, forTerminal: forTerminal)
     }
 }
