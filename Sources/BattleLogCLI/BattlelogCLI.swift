@@ -61,12 +61,12 @@ public enum BattlelogCLI {
                 guard let command = commands.first(where: { $0.spec.name == rest[1] }) else {
                     throw UsageError("help: no command \"\(SafeText.escape(rest[1]))\" (help COMMAND, or help --man)", usage: usage)
                 }
-                console.line(command.spec.help)
+                console.line(HelpText.wrapped(command.spec.help, width: HelpText.width(console: console, environment: environment)))
                 return ExitStatus.success
             }
             if rest.first == "help", rest.count > 2 { throw UsageError("help takes one command, or --man", usage: usage) }
             if rest.first == "--help" || rest.first == "-h" || rest.first == "help" {
-                console.line(help)
+                console.line(HelpText.wrapped(help, width: HelpText.width(console: console, environment: environment)))
                 return ExitStatus.success
             }
             if rest.first == "--version" || rest.first == "-V" {
@@ -83,7 +83,7 @@ public enum BattlelogCLI {
                 throw UsageError("unknown command \"\(SafeText.escape(commandName))\"", usage: usage)
             }
             if commandArguments.contains("--help") || commandArguments.contains("-h") {
-                console.line(command.spec.help)
+                console.line(HelpText.wrapped(command.spec.help, width: HelpText.width(console: console, environment: environment)))
                 return ExitStatus.success
             }
             let parsed = try command.spec.parse(commandArguments)

@@ -9,7 +9,8 @@ public final class Console: @unchecked Sendable {
     private let writeOut: (String) -> Void
     private let writeErr: (String) -> Void
     private let failure: () -> OutputFailure?
-    /// Whether stderr is a terminal (progress bars) and stdout is one (the browser).
+    /// Whether stderr is a terminal that takes escape sequences (progress bars; not
+    /// `TERM=dumb`) and stdout is a terminal (the browser).
     public let stderrIsTerminal: Bool
     public let stdoutIsTerminal: Bool
     /// The width of the terminal on stdout, which tables and boxes fit (cutting with `…`);
@@ -34,7 +35,8 @@ public final class Console: @unchecked Sendable {
         let console = Console(out: { buffer.append($0) }, err: { text in
             buffer.flush()
             OutputBuffer.writeAll(2, Array(text.utf8))
-        }, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, columns: terminalColumns(1),
+        }, stdoutIsTerminal: isatty(1) == 1,
+           stderrIsTerminal: isatty(2) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb", columns: terminalColumns(1),
            failure: { buffer.failure })
         console.flusher = { buffer.flush() }
         return console
