@@ -103,20 +103,54 @@ import BattleLogKit
     }
 
     /// `Scripts/install PREFIX` puts the binary, the man page and the three completions in place.
-    @Test func installPutsEverythingInPlace() throws {
+    static let installed = ["bin/battlelog", "share/man/man1/battlelog.1", "share/bash-completion/completions/battlelog",
+                            "share/zsh/site-functions/_battlelog", "share/fish/vendor_completions.d/battlelog.fish"]
+
+    /// Every file under `folder`, relative to it.
+    static func tree(_ folder: String) -> [String] {
+        (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
+    }
+
+    /// Scripts/install PREFIX, run as a packager does (DESTDIR, a relative PREFIX from the
+    /// caller's folder), then --uninstall, which removes exactly what it installed (issue 39 §6).
+    @Test func installStagesUnderDestdirAndUninstallRemovesExactlyThat() throws {
         let binary = try requireBinary()
         let dir = TempDir()
-        let prefix = dir.file("prefix")
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Scripts/install").path
-        let run = try ChildProcess.run(["/bin/bash", script, prefix],
-                                       environment: ["BATTLELOG_BINARY": binary, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
-        #expect(run.status == 0, "\(run.err)")
-        for file in ["bin/battlelog", "share/man/man1/battlelog.1", "share/bash-completion/completions/battlelog",
-                     "share/zsh/site-functions/_battlelog", "share/fish/vendor_completions.d/battlelog.fish"] {
-            let size = (try? FileManager.default.attributesOfItem(atPath: prefix + "/" + file)[.size] as? Int) ?? 0
+        let caller = dir.file("caller")
+        try FileManager.default.createDirectory(atPath: caller, withIntermediateDirectories: true)
+        let environment = ["BATTLELOG_BINARY": binary, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        func run(_ arguments: [String], destdir: String? = nil) throws -> (status: Int32, out: String, err: String) {
+            var env = environment
+            if let destdir { env["DESTDIR"] = destdir }
+            return try ChildProcess.run(["/bin/sh", "-c", "cd \"$0\" && exec /bin/bash \"$@\"", caller, script] + arguments, environment: env)
+        }
+        // A relative PREFIX is the caller's folder's.
+        let relative = try run(["my prefix"])
+        #expect(relative.status == 0, "\(relative.err)")
+        #expect(Self.tree(caller + "/my prefix") == Self.installed.sorted())
+        for file in Self.installed {
+            let size = (try? FileManager.default.attributesOfItem(atPath: caller + "/my prefix/" + file)[.size] as? Int) ?? 0
             #expect(size > 100, "\(file)")
         }
-        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/battlelog"))
+        #expect(FileManager.default.isExecutableFile(atPath: caller + "/my prefix/bin/battlelog"))
+        // DESTDIR stages under itself; nothing lands at PREFIX.
+        let stage = dir.file("stage")
+        #expect(try run(["/usr/local"], destdir: stage).status == 0)
+        #expect(Self.tree(stage) == Self.installed.map { "usr/local/" + $0 }.sorted())
+        // --uninstall removes those files and nothing else.
+        FileManager.default.createFile(atPath: stage + "/usr/local/bin/other-tool", contents: Data("keep".utf8))
+        let removed = try run(["--uninstall", "/usr/local"], destdir: stage)
+        #expect(removed.status == 0, "\(removed.err)")
+        #expect(Self.tree(stage) == ["usr/local/bin/other-tool"])
+        #expect(try run(["--uninstall", "my prefix"]).status == 0)
+        #expect(Self.tree(caller + "/my prefix").isEmpty)
+        // Usage errors exit 2.
+        #expect(try run([]).status == 2)
+        #expect(try run(["--bogus"]).status == 2)
     }
 }
