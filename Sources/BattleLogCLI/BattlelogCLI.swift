@@ -53,7 +53,7 @@ public enum BattlelogCLI {
         do {
             let (globals, rest) = try GlobalOptions.extract(from: arguments, environment: environment)
             if rest == ["help", "--man"] {
-                for line in ManPage.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { console.line(String(line)) }
+                for line in ManPage.text(environment: environment).split(separator: "\n", omittingEmptySubsequences: false).dropLast() { console.line(String(line)) }
                 return ExitStatus.success
             }
             // `help COMMAND` is `COMMAND --help`; anything else after help is a usage error.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BattleLogKit
+@testable import BattleLogCLI
 
 /// The completions in real bash, zsh and fish, the man page through groff, and Scripts/install.
 @Suite(.serialized) struct ShellIntegrationTests {
@@ -100,6 +101,32 @@ import BattleLogKit
         for command in ["simulate", "stats", "replay", "completions", "names"] { #expect(man.out.contains(command)) }
         #expect(man.out.contains("rolls contains N"))
         #expect(man.out.contains("replay the selected record's fight"))
+        for heading in ["EXAMPLES", "ENVIRONMENT", "FILES", "SEE ALSO"] { #expect(man.out.contains(heading), "\(heading)") }
+        #expect(!run.out.contains("README"), "the page is whole: it sends nobody to the README")
+        // The header's date: the release's, or SOURCE_DATE_EPOCH's as YYYY-MM-DD.
+        #expect(run.out.hasPrefix(".TH BATTLELOG 1 \(ManPage.releaseDate) "))
+        let dated = cli(["help", "--man"], db: dir.file("unused.sqlite"), environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+        #expect(dated.out.hasPrefix(".TH BATTLELOG 1 2023-11-14 "))
+        // Options are minus signs, never hyphenated: no bare "--" in the source.
+        for line in run.out.split(separator: "\n") where !line.hasPrefix(".") {
+            #expect(!line.replacingOccurrences(of: "\\-", with: "").contains("--"), "\(line)")
+        }
+    }
+
+    /// The man page's EXAMPLES run as printed, in order, in an empty folder: each exits 0.
+    @Test func theManPagesExamplesRun() throws {
+        let dir = TempDir()
+        let db = dir.file("battlelog.sqlite")
+        for e in ManPage.examples {
+            // The examples' relative files are the folder's.
+            let arguments = e.arguments.map { $0.hasSuffix(".sqlite") || $0.hasSuffix(".jsonl") ? dir.file($0) : $0 }
+            let run = cli(arguments, db: db)
+            #expect(run.status == 0, "\(e.arguments): \(run.err)")
+            if let output = e.output { try run.out.write(toFile: dir.file(output), atomically: true, encoding: .utf8) }
+        }
+        #expect(ManPage.examples.count >= 10)
+        #expect(try BattleStore(path: dir.file("copy.sqlite")).count(RecordQuery()) > 0)
+        #expect(FileManager.default.fileExists(atPath: dir.file("battles-backup.sqlite")))
     }
 
     /// `Scripts/install PREFIX` puts the binary, the man page and the three completions in place.

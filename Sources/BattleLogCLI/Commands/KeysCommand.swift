@@ -7,7 +7,7 @@ import BattleLogPresentation
 enum KeysCommand: Command {
     static let spec = CommandSpec(
         name: "keys", summary: "The browsers' keys in effect (the key table with the config file's [keys]).",
-        options: [OptionSpec(.markdown, help: "the README's Markdown tables")], positionals: [])
+        options: [OptionSpec(.markdown, help: "as Markdown tables (for documentation)")], positionals: [])
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let bindings = globals.settings.keyMap.bindings

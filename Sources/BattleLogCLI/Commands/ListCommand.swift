@@ -11,7 +11,7 @@ enum ListCommand: Command {
             OptionSpec(.result, value: "win|loss|draw", help: "only records with this result"),
             OptionSpec(.limit, value: "N", help: "at most N records (default 50)"),
             OptionSpec(.after, value: "ID", help: "continue after record ID (keyset paging)"),
-            OptionSpec(.where, value: "EXPR", help: "only records matching a filter expression (see README)"),
+            OptionSpec(.where, value: "EXPR", help: "only records matching a filter expression (FILTER LANGUAGE in the man page)"),
             OptionSpec(.json, help: "one JSON object per line"),
         ],
         positionals: [])
