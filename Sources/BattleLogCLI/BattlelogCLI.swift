@@ -173,6 +173,8 @@ extension Command {
         let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "records")
         var shown = false
         let store = try open { done, total in
+            // Nothing to index (a new database): no note, no 0/0 bar.
+            guard total > 0 else { return }
             if !shown {
                 if console.stderrIsTerminal { console.error("battlelog: indexing older records for filters and group counts (once)") }
                 bar.startCounting()

@@ -87,3 +87,19 @@ import BattleLogKit
         #expect(!Self.exists(dir.file("copy")))
     }
 }
+
+/// `import` of an input that is not there names the input, exits 1, and makes no database
+/// (issue 43: it said "cannot create the database").
+@Suite struct ImportInputTests {
+    @Test func aMissingInputIsNamedAndNoDatabaseIsMade() {
+        let dir = TempDir()
+        let db = dir.file("new.sqlite")
+        let r = cli(["import", dir.file("nosuch.jsonl")], db: db)
+        #expect(r.status == 1)
+        #expect(r.err == "battlelog: \(dir.file("nosuch.jsonl")): cannot read the input: No such file or directory (import reads an export: battlelog export > FILE)\n", "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+        let folder = cli(["import", dir.path], db: db)
+        #expect(folder.status == 1 && folder.err.contains("is a folder"), "\(folder.err)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+}

@@ -106,11 +106,35 @@ import SQLiteDB
         let shown = cli(["show", "1", "--timeline"], db: db).out
         #expect(shown.hasSuffix(replay.out), "\(replay.out)")
         #expect(elapsed >= duration.seconds / 1000)
-        for bad in ["0", "1/0", "2000", "x", "1/32"] {
+        for bad in ["0", "1/0", "2000", "x", "1/32", "2xx"] {
             let r = cli(["replay", "1", "--speed", bad], db: db)
-            #expect(r.status == 2 && r.err.hasPrefix("battlelog: --speed must be a number or a fraction from 1/16 to 1000, got \"\(bad)\""), "\(r.err)")
+            #expect(r.status == 2 && r.err.hasPrefix("battlelog: --speed must be a number or a fraction from 1/16 to 1000 (2, 2x, 1/4), got \"\(bad)\""), "\(r.err)")
         }
+        // The config file's form is taken too.
+        for good in ["1000x", "500X"] { #expect(cli(["replay", "1", "--speed", good], db: db).status == 0, "\(good)") }
         #expect(cli(["replay", "999"], db: db).status == 1)
+    }
+
+    /// `replay ID | head -2` prints its lines as they fall due and ends when head does, not
+    /// when the fight does (issue 43: nothing came until the fight ended).
+    @Test func aReplayIntoAPipeIsWrittenLineByLineAndEndsWithThePipe() throws {
+        let binary = try requireBinary()
+        let dir = TempDir()
+        let db = dir.file("t.sqlite")
+        #expect(cli(["simulate", "--fights", "40", "--seed", "5"], db: db).status == 0)
+        let store = try BattleStore(path: db)
+        // A fight of at least 40 s at real speed, whose second action comes within 10 s.
+        let id = try #require((1...80).first { id in
+            guard let r = try? store.record(id: Int64(id)), let d = try? r.duration.decoded.get(), d.seconds >= 40,
+                  let t = r.timeline, t.actions.count > 1, t.actions[0].time.seconds < 10 else { return false }
+            return true
+        })
+        let started = Date()
+        let run = try ChildProcess.run(["/bin/sh", "-c", "\"$0\" --db \"$1\" replay \"$2\" | head -2", binary, db, String(id)], timeout: 120)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(run.out.split(separator: "\n").count == 2, "\(run.out)\(run.err)")
+        #expect(elapsed < 30, "the replay ran on after head had its two lines: \(elapsed) s")
+        #expect(run.err.isEmpty, "a closed pipe is no error: \(run.err)")
     }
 }
 

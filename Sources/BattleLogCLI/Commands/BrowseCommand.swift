@@ -14,6 +14,28 @@ enum BrowseCommand: Command {
     /// The demo written on first run: fixed seed, 12 Heroes, 12 Villains.
     static let demo = SimulationRun(fights: 5_000, seed: 20_261_129, heroes: 12, villains: 12, batchSize: 500)
 
+    /// The demo is made whole in a file beside `path` and renamed into place when complete: a
+    /// run stopped half-way (Ctrl-C) leaves no half demo, and the next run makes it again to its
+    /// full size before the browser opens.
+    static func makeDemo(at path: String, globals: GlobalOptions, labels: Labels, console: Console) throws {
+        let partial = path + ".demo-partial"
+        BattleStore.removeDatabase(at: partial)   // what a stopped run left
+        var demoGlobals = globals
+        demoGlobals.databasePath = partial
+        console.error(labels.fill("demoCreating", SafeText.escape(path)))
+        do {
+            let store = try openStore(demoGlobals, console: console)
+            let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: labels["progress.fights"])
+            try demo.run(on: store, progress: { bar.update(done: $0.saved, total: $0.total) })
+            bar.finish()
+        }   // closed here: its log is written back before the file moves
+        for suffix in ["-wal", "-shm", ""] where FileManager.default.fileExists(atPath: partial + suffix) {
+            guard rename(partial + suffix, path + suffix) == 0 else {
+                throw CommandFailure("\(SafeText.escape(path)): cannot put the demo in place: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         // A Core Data store's commands for a pipe are coredata dump and info.
         let coreData = !console.stdoutIsTerminal && globals.databasePathIsExplicit && (try? CoreDataStore(path: globals.databasePath)) != nil
@@ -30,12 +52,7 @@ enum BrowseCommand: Command {
         }
         let language = globals.language(environment: environment)
         if missing && !globals.databasePathIsExplicit {
-            let store = try openStore(globals, console: console)
-            let labels = Labels.load(language)
-            console.error(labels.fill("demoCreating", SafeText.escape(path)))
-            let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: labels["progress.fights"])
-            try demo.run(on: store, progress: { bar.update(done: $0.saved, total: $0.total) })
-            bar.finish()
+            try makeDemo(at: path, globals: globals, labels: Labels.load(language), console: console)
             status = "demo"
         }
         let store: BattleStore

@@ -25,6 +25,13 @@ enum ImportCommand: Command {
         // The input must not be the database itself: reading it outside SQLite would drop the
         // store's locks when its descriptor closes.
         var input = stat(), database = stat()
+        // The input first: a missing one is named as the input, and no database is made for it.
+        if path != "-" {
+            if stat(path, &input) != 0 {
+                throw CommandFailure("\(file): cannot read the input: \(String(cString: strerror(errno))) (import reads an export: battlelog export > FILE)")
+            }
+            if (input.st_mode & S_IFMT) == S_IFDIR { throw CommandFailure("\(file): is a folder; import reads a file (an export's JSON lines)") }
+        }
         let databaseExists = stat(globals.databasePath, &database) == 0
         var store = databaseExists ? try openStore(globals, console: console) : nil
         if path != "-", databaseExists, stat(path, &input) == 0,

@@ -26,7 +26,10 @@ enum ReplayCommand: Command {
         // merged order, one line each after the heading.
         let lines = ShowCommand.timelineLines(r, fight: fight, other: other, labels: labels)
         let actions = fight.actions
+        // Each line goes out as it falls due (a pipe gets it then, not at the end), and a closed
+        // pipe ends the replay at once.
         console.line(lines[0])
+        console.flush()
         try console.checkOutput()
         InterruptFlag.install([SIGINT, SIGTERM])
         defer { InterruptFlag.uninstall() }
@@ -42,14 +45,17 @@ enum ReplayCommand: Command {
                 usleep(UInt32(min(due - now, 100_000_000) / 1000))
             }
             console.line(line)
+            console.flush()
             try console.checkOutput()
         }
         return ExitStatus.success
     }
 
-    /// `--speed`: a number or a fraction from 1/16 to 1000.
-    static func speed(_ text: String?) throws(UsageError) -> Double {
-        guard let text else { return 1 }
+    /// `--speed`: a number or a fraction from 1/16 to 1000, with or without an `x` after it
+    /// (`2x`, `1/4x`, as the config file's replay_speed writes it).
+    static func speed(_ given: String?) throws(UsageError) -> Double {
+        guard let given else { return 1 }
+        let text = given.hasSuffix("x") || given.hasSuffix("X") ? String(given.dropLast()) : given
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         let value: Double? = switch parts.count {
         case 1: Double(text)
@@ -57,7 +63,7 @@ enum ReplayCommand: Command {
         default: nil
         }
         guard let value, value.isFinite, value >= 1.0 / 16, value <= 1000 else {
-            throw UsageError("--speed must be a number or a fraction from 1/16 to 1000, got \"\(SafeText.escape(text))\"", usage: spec.usage)
+            throw UsageError("--speed must be a number or a fraction from 1/16 to 1000 (2, 2x, 1/4), got \"\(SafeText.escape(given))\"", usage: spec.usage)
         }
         return value
     }

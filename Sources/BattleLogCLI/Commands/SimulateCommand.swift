@@ -11,7 +11,7 @@ enum SimulateCommand: Command {
             OptionSpec(.seed, value: "S", help: "seed for a reproducible log (default: random, printed)"),
             OptionSpec(.heroes, value: "H", help: "Heroes in a new roster (default 12)"),
             OptionSpec(.villains, value: "V", help: "Villains in a new roster (default 12)"),
-            OptionSpec(.batch, value: "B", help: "fights per transaction (default 10000)"),
+            OptionSpec(.batch, value: "B", help: "fights per transaction (default 1000: the progress moves, and Ctrl-C keeps all but the batch under way)"),
         ],
         positionals: [])
 
@@ -30,7 +30,7 @@ enum SimulateCommand: Command {
         }
         let heroes = try a.integer(.heroes, maximum: 100_000, spec: spec) ?? 12
         let villains = try a.integer(.villains, maximum: 100_000, spec: spec) ?? 12
-        let batch = try a.integer(.batch, maximum: 1_000_000, spec: spec) ?? 10_000
+        let batch = try a.integer(.batch, maximum: 1_000_000, spec: spec) ?? 1_000
         let store = try openStore(globals, console: console)
         if store.isReadOnly { throw StoreError.readOnly(path: globals.databasePath) }
         if a.value(.seed) == nil { console.error("seed: \(seed)") }

@@ -49,7 +49,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .emptyFile(let p): "\(p): is an empty file, not a battlelog database"
         case .notADatabase(let p): "\(p): is not a SQLite database"
         case .noSuchDatabase(let p): "\(p): no such database (`battlelog --db PATH simulate --fights N` creates one)"
-        case .noSuchFolder(let p, let folder): "\(p): no such folder \(folder) (check the path; battlelog makes only its default database's folder)"
+        case .noSuchFolder(let p, let folder): "\(p): the folder \(folder) does not exist; make it first (mkdir -p), or check the path"
         case .walUnreadable(let p):
             "\(p): its -wal holds changes that cannot be read from a read-only folder without a -shm file; copy the database with its -wal to a writable folder"
         case .interrupted: "interrupted"
