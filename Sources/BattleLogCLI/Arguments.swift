@@ -1,7 +1,7 @@
 /// Every option of every command, by name: commands declare and read options through these
 /// keys, so a mistyped option name is a compile error, not an option that never matches.
 public enum OptionKey: String, Sendable, CaseIterable {
-    case after, batch, bom, by, check, coredata, create, entity, fights, format, heroes, json, kind, limit, markdown, owner, repair, result
+    case after, batch, bom, by, check, coredata, create, entity, fights, format, heroes, json, kind, limit, markdown, model, owner, repair, result
     case resultMap = "result-map"
     case excelSafe = "excel-safe"
     case seed, since, sort, speed, timeline, villains, vs

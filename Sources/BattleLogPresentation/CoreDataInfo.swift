@@ -43,7 +43,7 @@ public enum CoreDataInfo {
             "frameworkVersion": metadataValue(store, "NSPersistenceFrameworkVersion") ?? .null,
             "modelVersionHashes": metadataValue(store, "NSStoreModelVersionHashes") ?? .null,
             "metadata": store.metadata,
-            "modelSource": .string(store.model.source == .modelCache ? "Z_MODELCACHE" : "guessed"),
+            "modelSource": .string(store.model.source == .modelCache ? "Z_MODELCACHE" : store.model.source == .modelFile ? "--model" : "guessed"),
             "modelCacheProblem": store.modelCacheProblem.map(JSONValue.string) ?? .null,
             "entities": .array(entities),
             "guessed": .array(store.model.notes.map(JSONValue.string)),
@@ -84,8 +84,8 @@ public enum CoreDataInfo {
         if let v = metadataValue(store, "NSPersistenceFrameworkVersion") { lines.append("  framework version  \(e(TaggedJSON.text(v)))") }
         lines.append("  store UUID         \(e(store.storeUUID ?? "-"))")
         if let t = metadataValue(store, "NSStoreType"), case .string(let s) = t { lines.append("  store type         \(e(s))") }
-        lines.append("  model              " + (store.model.source == .modelCache
-            ? "from Z_MODELCACHE"
+        lines.append("  model              " + (store.model.source == .modelCache ? "from Z_MODELCACHE"
+            : store.model.source == .modelFile ? "from --model (below)"
             : "guessed from Z_PRIMARYKEY and the tables' columns ("
                 + (store.modelCacheProblem.map { "Z_MODELCACHE unreadable: \(e($0))" } ?? "no Z_MODELCACHE") + "); guessed parts are marked ~"))
         if case .object(let hashes)? = metadataValue(store, "NSStoreModelVersionHashes"), !hashes.isEmpty {

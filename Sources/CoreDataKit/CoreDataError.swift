@@ -7,6 +7,8 @@ public enum CoreDataError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The file is cut short or SQLite finds it malformed: refused, never read with a guess.
     case damaged(path: String, reason: String)
+    /// No version of a `.momd` has the store's entity hashes.
+    case modelDoesNotMatch(path: String, versions: [String])
     case noSuchEntity(String, available: [String])
     /// The store does not hold the battle log an import expects.
     case notABattleLog(path: String, reason: String)
@@ -20,6 +22,8 @@ public enum CoreDataError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notADatabase(let p): "\(p): is not a SQLite database"
         case .notCoreData(let p): "\(p): is a SQLite database, but not a Core Data store (no Z_PRIMARYKEY and Z_METADATA tables)"
         case .unreadable(let p, let reason): "\(p): cannot read the Core Data store: \(reason)"
+        case .modelDoesNotMatch(let p, let versions):
+            "\(p): no version of this model is the store's (its entity hashes match none of \(versions.joined(separator: ", ")))"
         case .damaged(let p, let reason): "\(p): the Core Data store is damaged (\(reason)); restore a copy, or see what SQLite can read with `sqlite3 FILE 'PRAGMA quick_check'`"
         case .noSuchEntity(let name, let available):
             "no entity named \"\(name)\" (the store has: \(available.joined(separator: ", ")))"

@@ -6,6 +6,7 @@ public struct CoreDataModel: Sendable {
     public enum Source: String, Sendable {
         case modelCache = "Z_MODELCACHE"
         case guessed = "Z_PRIMARYKEY and the tables' columns"
+        case modelFile = "a compiled model (--model)"
     }
 
     public var source: Source

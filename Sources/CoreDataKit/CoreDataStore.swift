@@ -24,7 +24,9 @@ public final class CoreDataStore {
     private let openedMode: Database.Mode
     private var statements: [String: Statement] = [:]
 
-    public init(path: String) throws(CoreDataError) {
+    /// Opens the store at `path`; `modelPath` (a compiled `.mom`, or a `.momd` folder whose
+    /// version is chosen by the store's entity hashes) is its model instead of its cache.
+    public init(path: String, model modelPath: String? = nil) throws(CoreDataError) {
         self.path = path
         var info = stat()
         guard stat(path, &info) == 0 else { throw .noSuchFile(path: path) }
@@ -87,20 +89,27 @@ public final class CoreDataStore {
         }
         storeUUID = uuid
         metadata = meta
-        // The model: from the cache when there is one that reads, else guessed from the tables.
+        // The model: a compiled one given with --model; else the cache when there is one that
+        // reads; else guessed from the tables.
+        let schema = schema
+        let hasValues: (String, String, [Int]) -> Bool = { table, column, ids in
+            let ofEntities = schema.hasColumn(table, "Z_ENT") ? " AND Z_ENT IN (\(ids.map(String.init).joined(separator: ",")))" : ""
+            let sql = "SELECT EXISTS(SELECT 1 FROM \(Self.quote(table)) WHERE \(Self.quote(column)) IS NOT NULL\(ofEntities))"
+            return (try? opened.scalarInt(sql)) == 1
+        }
         var model = CoreDataModelReader.guess(schema: schema)
         var problem: String?
-        if schema.tables["Z_MODELCACHE"] != nil {
+        if let modelPath {
+            do {
+                model = try CompiledModel.load(modelPath, schema: schema, storeHashes: Self.versionHashes(meta), hasValues: hasValues)
+            } catch {
+                if let folder { try? FileManager.default.removeItem(atPath: folder) }
+                throw error
+            }
+        } else if schema.tables["Z_MODELCACHE"] != nil {
             let blob = try? opened.prepare("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1").first([], { $0.bytes(0) })
             if let blob, let blob {
-                let schema = schema
-                do {
-                    model = try CoreDataModelReader.fromCache(blob, schema: schema) { table, column, ids in
-                        let ofEntities = schema.hasColumn(table, "Z_ENT") ? " AND Z_ENT IN (\(ids.map(String.init).joined(separator: ",")))" : ""
-                        let sql = "SELECT EXISTS(SELECT 1 FROM \(Self.quote(table)) WHERE \(Self.quote(column)) IS NOT NULL\(ofEntities))"
-                        return (try? opened.scalarInt(sql)) == 1
-                    }
-                }
+                do { model = try CoreDataModelReader.fromCache(blob, schema: schema, hasValues: hasValues) }
                 catch { problem = error.message }
             } else {
                 problem = "it is empty"
@@ -144,6 +153,12 @@ public final class CoreDataStore {
     deinit {
         statements.removeAll()
         if let copyFolder { try? FileManager.default.removeItem(atPath: copyFolder) }
+    }
+
+    /// The store's `NSStoreModelVersionHashes` (entity name -> hash), from its metadata.
+    static func versionHashes(_ metadata: JSONValue) -> JSONValue? {
+        if case .object(let m) = metadata, let hashes = m["NSStoreModelVersionHashes"] { return hashes }
+        return nil
     }
 
     /// Refuses a file shorter than its header says (a copy cut short) or not a whole number of

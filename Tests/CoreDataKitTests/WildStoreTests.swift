@@ -89,3 +89,31 @@ import SQLiteDB
         }
     }
 }
+
+/// `--model FILE.mom` or `FOLDER.momd` (issue 40): a compiled model read like the cache; of a
+/// .momd, the version whose entity hashes are the store's, said; none matching is an error.
+@Suite struct CompiledModelTests {
+    @Test func aMomdPicksTheVersionWhoseHashesAreTheStores() throws {
+        let folder = TemporaryFolder()
+        let store = Fixture.path("wild/SampleModel_V2.sqlite")
+        let momd = Fixture.path("wild/CoreDataPlus-SampleModel.momd")
+        let info = cli(["coredata", "info", store, "--model", momd], db: folder.file("u.sqlite"))
+        #expect(info.status == 0, "\(info.err)")
+        #expect(info.out.contains("the model is version SampleModel2 of CoreDataPlus-SampleModel.momd (--model): its entity hashes are the store's"))
+        #expect(info.out.contains("LuxuryCar  (table ZCAR, Z_ENT 3, 5 rows, parent SportCar)"), "\(info.out)")
+        // The dump with the model given is the dump with the store's own cache.
+        let given = cli(["coredata", "dump", store, "--json", "--model", momd], db: folder.file("u.sqlite"))
+        let cached = cli(["coredata", "dump", store, "--json"], db: folder.file("u.sqlite"))
+        #expect(given.status == 0 && given.out == cached.out)
+        // One .mom: the first version, whose entity is still ExpensiveSportCar.
+        let v1 = cli(["coredata", "info", store, "--model", momd + "/SampleModel.mom"], db: folder.file("u.sqlite"))
+        #expect(v1.out.contains("ExpensiveSportCar  (table ZCAR, Z_ENT 3, 5 rows, parent SportCar)"), "\(v1.out)")
+        // A .momd none of whose versions is the store's.
+        let other = cli(["coredata", "info", store, "--model", Fixture.path("wild/CoreDataPlus-SampleModel3.momd")], db: folder.file("u.sqlite"))
+        #expect(other.status == 1 && other.err.contains("no version of this model is the store's (its entity hashes match none of SampleModel3, SampleModel3_v2, SampleModel3_v3)"), "\(other.err)")
+        // Not a model.
+        let bad = cli(["coredata", "info", store, "--model", store], db: folder.file("u.sqlite"))
+        #expect(bad.status == 1 && bad.err.contains("not a compiled Core Data model"), "\(bad.err)")
+        #expect(cli(["coredata", "info", store, "--model", folder.file("nosuch.mom")], db: folder.file("u.sqlite")).status == 1)
+    }
+}

@@ -14,6 +14,7 @@ enum CoreDataCommand: Command {
             OptionSpec(.json, help: "info: one JSON object; dump: one JSON object per line; history: one per transaction"),
             OptionSpec(.entity, value: "NAME", help: "dump: only this entity (and its sub-entities)"),
             OptionSpec(.limit, value: "N", help: "dump: at most N objects"),
+            OptionSpec(.model, value: "FILE", help: "a compiled model (.mom, or a .momd folder: the version whose entity hashes are the store's) instead of the store's cache"),
             OptionSpec(.since, value: "DATE", help: "history: transactions from this time on (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)"),
         ],
         positionals: ["info|dump|history|browse", "FILE"])
@@ -30,10 +31,10 @@ enum CoreDataCommand: Command {
         if action == "browse" {
             if a.has(.json) { throw UsageError("--json is for coredata info and dump, not browse", usage: spec.usage) }
             try BrowseCommand.checkTerminal(console: console, environment: environment, instead: "coredata dump or coredata info")
-            return try browse(a.positionals[1], globals: globals, console: console, environment: environment)
+            return try browse(a.positionals[1], model: a.value(.model), globals: globals, console: console, environment: environment)
         }
         let limit = try a.integer(.limit, minimum: 1, spec: spec)
-        let store = try CoreDataStore(path: a.positionals[1])
+        let store = try CoreDataStore(path: a.positionals[1], model: a.value(.model))
         if action == "info" {
             // info is where a person looks at a store as a whole: every page is checked.
             if let damage = store.damage() { throw CoreDataError.damaged(path: store.path, reason: damage) }
@@ -98,8 +99,8 @@ enum CoreDataCommand: Command {
     }
 
     /// The Core Data browser on the store at `path` (opened read-only, never written).
-    static func browse(_ path: String, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
-        let store = try CoreDataStore(path: path)
+    static func browse(_ path: String, model: String? = nil, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
+        let store = try CoreDataStore(path: path, model: model)
         console.flush()
         let options = BrowseCommand.browserOptions(path: path, createdDemo: false, globals: globals, environment: environment)
         return BrowseCommand.finish(BrowserApp.run(coreDataStore: store, options: options), console: console)
