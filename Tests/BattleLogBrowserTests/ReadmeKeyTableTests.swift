@@ -2,26 +2,25 @@ import Foundation
 import Testing
 @testable import BattleLogBrowser
 
-/// The README's key table is the key table: generated from `KeyTable.bindings`.
+/// The key tables of docs/browser.md and docs/core-data.md are the key table: generated from
+/// `KeyTable.bindings`.
 @Suite struct ReadmeKeyTableTests {
-    @Test func theReadmeListsEveryKeyAsTheHelpOverlayDoes() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        var text = try String(contentsOf: readme, encoding: .utf8)
-        for (marker, table) in [("keys", KeyTable.markdown), ("coredata-keys", KeyTable.coreDataMarkdown)] {
-            let start = try #require(text.range(of: "<!-- \(marker) -->\n"))
-            let end = try #require(text.range(of: "<!-- /\(marker) -->"))
+    @Test func theDocsListEveryKeyAsTheHelpOverlayDoes() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs")
+        for (file, marker, table) in [("browser.md", "keys", KeyTable.markdown), ("core-data.md", "coredata-keys", KeyTable.coreDataMarkdown)] {
+            let url = docs.appendingPathComponent(file)
+            var text = try String(contentsOf: url, encoding: .utf8)
+            let start = try #require(text.range(of: "<!-- \(marker) -->\n"), "\(file)")
+            let end = try #require(text.range(of: "<!-- /\(marker) -->"), "\(file)")
             let current = String(text[start.upperBound..<end.lowerBound])
             let expected = table + "\n"
             if ProcessInfo.processInfo.environment["UPDATE_README"] == "1" {
                 text = String(text[..<start.upperBound]) + expected + String(text[end.lowerBound...])
+                try text.write(to: url, atomically: true, encoding: .utf8)
                 continue
             }
-            #expect(current == expected, "README's \(marker) table is out of date: UPDATE_README=1 swift test --filter ReadmeKeyTableTests")
-        }
-        if ProcessInfo.processInfo.environment["UPDATE_README"] == "1" {
-            try text.write(to: readme, atomically: true, encoding: .utf8)
-            return
+            #expect(current == expected, "docs/\(file)'s \(marker) table is out of date: UPDATE_README=1 swift test --filter ReadmeKeyTableTests")
         }
         for action in Action.allCases { #expect(KeyTable.bindings.contains { $0.action == action }, "\(action) has no key") }
     }

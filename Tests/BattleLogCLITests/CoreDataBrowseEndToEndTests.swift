@@ -55,7 +55,7 @@ import BattleLogKit
         try t.waitFor("the export's end") { $0.contains("Exported \(expected) objects") }
         let bytes = try #require(FileManager.default.contents(atPath: dir.file("draws.csv")))
         #expect(bytes.prefix(3) == Data([0xEF, 0xBB, 0xBF]), "a byte-order mark")
-        let lines = String(decoding: bytes.dropFirst(3), as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: bytes.dropFirst(3), as: UTF8.self).components(separatedBy: "\r\n").dropLast()
         #expect(lines.count == expected + 1)
         #expect(lines.first == "entity,pk,date,duration,randomNumbers,result,usingMagic,owner")
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("Record,") && $0.contains(",draw,") && ($0.hasSuffix(",1") || $0.hasSuffix(",2") || $0.hasSuffix(",3")) })
