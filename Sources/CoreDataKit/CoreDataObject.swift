@@ -167,6 +167,14 @@ extension CoreDataStore {
         case (.date, .integer(let i)): return TaggedJSON.date(sinceReferenceDate: Double(i))
         case (.uuid, .blob(let b)): return TaggedJSON.uuid(b)
         case (.transformable, .blob(let b)): return transformable(b)
+        // A Transformable holds an archive's bytes: any other class is damage, named with it.
+        case (.transformable, .text(let t)): return TaggedJSON.error("a Transformable stored as TEXT, not as an archive's bytes", bytes: Array(t.utf8))
+        case (.transformable, .integer(let i)): return TaggedJSON.error("a Transformable stored as INTEGER \(i), not as an archive's bytes", bytes: [])
+        case (.transformable, .real(let d)): return TaggedJSON.error("a Transformable stored as REAL \(d), not as an archive's bytes", bytes: [])
+        // Apps keep archived objects in Binary Data too: decoded as a Transformable is, the
+        // bytes one key away.
+        case (.binary, .blob(let b)) where BinaryPropertyListReader.isBinaryPropertyList(b):
+            return .object(["$archive": transformable(b), "$data": TaggedJSON.data(b).tagged("$data") ?? .null])
         case (_, .integer(let i)): return .integer(i)
         case (_, .real(let d)): return TaggedJSON.real(d)
         case (_, .text(let s)): return .string(s)

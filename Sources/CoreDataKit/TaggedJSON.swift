@@ -50,3 +50,11 @@ public enum TaggedJSON {
         return w.text
     }
 }
+
+extension JSONValue {
+    /// The value under `tag` of a one-key tagged object (`{"$data": "..."}`).
+    public func tagged(_ tag: String) -> JSONValue? {
+        if case .object(let o) = self { return o[tag] }
+        return nil
+    }
+}

@@ -117,3 +117,40 @@ import SQLiteDB
         #expect(cli(["coredata", "info", store, "--model", folder.file("nosuch.mom")], db: folder.file("u.sqlite")).status == 1)
     }
 }
+
+/// Values as apps leave them (issue 40): an archive kept in Binary Data is decoded like a
+/// Transformable with its bytes beside it; a Transformable holding TEXT, INTEGER or REAL is
+/// damage, named with its SQLite class.
+@Suite struct StoredValueKindTests {
+    @Test func anArchiveInBinaryDataIsDecodedWithItsBytesOneKeyAway() throws {
+        let store = try CoreDataStore(path: Fixture.path("wild/IMODb2.sqlite"))
+        let values = try dumpAll(store).compactMap { ($0["attributes"] as? [String: Any])?["imdata"] as? [String: Any] }
+        let archived = values.filter { $0["$archive"] != nil }
+        #expect(archived.count == 2)
+        for v in archived {
+            let text = try #require(v["$data"] as? String)
+            let bytes = try #require(Data(base64Encoded: text))
+            #expect(bytes.starts(with: Data("bplist00".utf8)))
+            #expect(v["$archive"] is [String: Any])
+        }
+        #expect(archived.contains { ($0["$archive"] as? [String: Any])?["type"] as? String == "__deleted_im" })
+    }
+
+    @Test func aTransformableHoldingAnotherClassIsDamageNamedWithIt() throws {
+        let folder = TemporaryFolder()
+        let copy = folder.file("s.sqlite")
+        try FileManager.default.copyItem(atPath: Fixture.path("SampleModel2_V2.sqlite"), toPath: copy)
+        let db = try Database(path: copy, mode: .readWrite)
+        try db.execute(script: "UPDATE ZBOOK SET ZFRONTCOVER = 'plain text' WHERE Z_PK = 1; UPDATE ZBOOK SET ZFRONTCOVER = 42 WHERE Z_PK = 2; UPDATE ZBOOK SET ZFRONTCOVER = 1.5 WHERE Z_PK = 3")
+        let store = try CoreDataStore(path: copy)
+        let book = try store.entity(named: "Book")
+        let name = try #require(book.attributes.first { $0.column == "ZFRONTCOVER" && $0.type == .transformable }?.name)
+        let books = try dumpAll(store, entity: book)
+        func cover(_ pk: Int) -> String? {
+            ((books.first { $0["pk"] as? Int == pk }?["attributes"] as? [String: Any])?[name] as? [String: Any])?["$error"] as? String
+        }
+        #expect(cover(1) == "a Transformable stored as TEXT, not as an archive's bytes")
+        #expect(cover(2) == "a Transformable stored as INTEGER 42, not as an archive's bytes")
+        #expect(cover(3) == "a Transformable stored as REAL 1.5, not as an archive's bytes")
+    }
+}

@@ -39,6 +39,12 @@ enum StoredValueText {
                 default: break
                 }
             }
+            // An archive kept in Binary Data: shown decoded, its bytes the last child.
+            if o.count == 2, let archive = o["$archive"], let bytes = o["$data"] {
+                var inner = shown(archive, labels: labels)
+                inner.children.append(("$data", .object(["$data": bytes])))
+                return inner
+            }
             if case .string(let why)? = o["$error"] {
                 let hex = if case .string(let h)? = o["$hex"], !h.isEmpty { " · " + h.prefix(32) + (h.count > 32 ? "…" : "") } else { "" }
                 return Shown(text: labels["cd.damaged"] + ": " + e(why) + hex, damaged: true)
