@@ -35,6 +35,25 @@ import BattleLogPresentation
         #expect(FilterCompletion.complete(line("wea"), values: withPaths)?.line.text == "weather.wind ")
     }
 
+    /// A name whose first character is a cluster still being typed, one scalar per key (an
+    /// emoji before its modifier and joiner, a Hebrew letter before its points, a Devanagari
+    /// conjunct), or typed decomposed, completes (issue 43: emoji and Hebrew names did not).
+    @Test func namesOfEveryScriptCompleteFromTheirFirstScalars() throws {
+        let names = ["👩🏽‍🚀 Ace", "שָׁלוֹם", "क्षत्रिय", "Élan", "สวัสดี", "U\u{308}nal"]
+        let values = FilterCompletion.Values(humans: names)
+        for name in names {
+            for k in 1...2 {
+                var line = InputLine("owner = ")
+                for s in name.unicodeScalars.prefix(k) { _ = line.edit(.character(Character(s))) }
+                let done = try #require(FilterCompletion.complete(line, values: values), "\(name) from \(k) scalars")
+                #expect(done.line.text == "owner = " + (FilterCompletion.needsQuotes(name) ? FilterCompletion.quote(name) : name) + " ", "\(name) from \(k)")
+            }
+        }
+        // Decomposed typing completes a precomposed name, and the other way round.
+        #expect(FilterCompletion.complete(InputLine("owner = E\u{301}l"), values: values)?.line.text == "owner = Élan ")
+        #expect(FilterCompletion.complete(InputLine("owner = ün"), values: values)?.line.text == "owner = U\u{308}nal ")
+    }
+
     @Test func theHelpPanelOpensWithF1OrAQuestionMarkAndItsExamplesCompile() throws {
         let s = try SimulatedStore(fights: 20, heroes: 2, villains: 2)
         for example in FilterHelpView.examples { _ = try FilterCompiler.compile(example, roster: s.store.humans) }

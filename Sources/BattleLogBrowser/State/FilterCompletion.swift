@@ -1,4 +1,5 @@
 import BattleLogKit
+import Foundation
 
 /// Tab completion in the filter prompt: the word before the cursor completed as a field name
 /// (or `and`, `or`, `not`), or, after `field op`, as a value that exists (a Human's name, a gate,
@@ -46,12 +47,12 @@ public struct FilterCompletion: Sendable {
         } else if !quoted {
             let needle = word.lowercased()
             candidates = fields + values.queryPaths + keywords
-            if !candidates.contains(where: { $0.lowercased().hasPrefix(needle) }) { candidates = FilterField.allNames }
+            if !candidates.contains(where: { begins($0, with: needle) }) { candidates = FilterField.allNames }
         } else {
             return nil
         }
         let needle = word.lowercased()
-        candidates = unique(candidates.filter { $0.lowercased().hasPrefix(needle) })
+        candidates = unique(candidates.filter { begins($0, with: needle) })
         if candidates.isEmpty { return nil }
         let replacement: String
         if candidates.count == 1 {
@@ -104,6 +105,15 @@ public struct FilterCompletion: Sendable {
         }
         flush()
         return tokens
+    }
+
+    /// Whether `candidate` begins with what was typed, ignoring case, scalar by scalar in
+    /// canonical decomposition: a name's first character may be a cluster still being typed
+    /// (an emoji before its modifier and joiner, a Hebrew letter before its points) or typed
+    /// decomposed (`e` then U+0301 for `é`).
+    static func begins(_ candidate: String, with typed: String) -> Bool {
+        let whole = candidate.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
+        return whole.starts(with: typed.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars)
     }
 
     static func valueCandidates(field: String, values: Values) -> [String] {
