@@ -9,8 +9,12 @@ import SQLiteDB
         .appendingPathComponent("../CoreDataKitTests/Fixtures/wild").standardized.path
 
     @Test func aLiveWALStoreIsReadInPlaceByAUserWhoCanWriteNothing() throws {
-        let binary = try requireBinary()
         let dir = TempDir()
+        // A copy of the binary the other user can reach, wherever the build folder is.
+        let binary = dir.file("battlelog")
+        try FileManager.default.copyItem(atPath: try requireBinary(), toPath: binary)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path)
         let folder = dir.file("store")
         let temporary = dir.file("tmp")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
