@@ -98,14 +98,12 @@ extension CoreDataStore {
         // Every value of the row is shown: one in a column no property of the entity maps to
         // (a model that does not tell) comes under its column name.
         if reading != .stored {
-            let mapped = entity.mappedColumns
-            for c in schema.tables[entity.table] ?? [] where !mapped.contains(c.name) {
+            for c in unmappedColumns[entity.name] ?? [] {
                 guard let i = columns[c.name], !row.isNull(i) else { continue }
                 let value = row.value(i)
                 if reading == .listing, case .blob = value { continue }
-                let column = c.name
                 let type = AttributeType.guess(declared: c.type)
-                attributes.append((column, Self.json(value, type: type == .binary && Self.isArchive(value) ? .transformable : type)))
+                attributes.append((c.name, Self.json(value, type: type == .binary && Self.isArchive(value) ? .transformable : type)))
             }
         }
         var relationships: [(String, JSONValue)] = []

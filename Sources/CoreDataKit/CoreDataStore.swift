@@ -18,6 +18,9 @@ public final class CoreDataStore {
     public let modelCacheProblem: String?
     package let db: Database
     let schema: StoreSchema
+    /// Entity name -> the columns of its table that none of its properties map (each row's
+    /// value there is shown under the column's name), worked out once, not for every row.
+    let unmappedColumns: [String: [(name: String, type: String)]]
     private let copyFolder: String?
     /// The file the connection reads (the private copy, for a store with a `-wal`) and how.
     private let openedFile: String
@@ -92,10 +95,19 @@ public final class CoreDataStore {
         // The model: a compiled one given with --model; else the cache when there is one that
         // reads; else guessed from the tables.
         let schema = schema
+        // One scan a column, however many entities ask of it: the Z_ENTs of its rows that hold a
+        // value (a table without Z_ENT: whether any row does, as entity 0).
+        var entitiesWithValues: [String: Set<Int>] = [:]
         let hasValues: (String, String, [Int]) -> Bool = { table, column, ids in
-            let ofEntities = schema.hasColumn(table, "Z_ENT") ? " AND Z_ENT IN (\(ids.map(String.init).joined(separator: ",")))" : ""
-            let sql = "SELECT EXISTS(SELECT 1 FROM \(Self.quote(table)) WHERE \(Self.quote(column)) IS NOT NULL\(ofEntities))"
-            return (try? opened.scalarInt(sql)) == 1
+            let key = table + "." + column
+            if entitiesWithValues[key] == nil {
+                let withEnt = schema.hasColumn(table, "Z_ENT")
+                let sql = withEnt ? "SELECT DISTINCT Z_ENT FROM \(Self.quote(table)) WHERE \(Self.quote(column)) IS NOT NULL"
+                    : "SELECT 0 WHERE EXISTS(SELECT 1 FROM \(Self.quote(table)) WHERE \(Self.quote(column)) IS NOT NULL)"
+                entitiesWithValues[key] = Set((try? opened.prepare(sql).map { Int($0.int64(0)) }) ?? [])
+            }
+            let found = entitiesWithValues[key]!
+            return schema.hasColumn(table, "Z_ENT") ? ids.contains { found.contains($0) } : !found.isEmpty
         }
         var model = CoreDataModelReader.guess(schema: schema)
         var problem: String?
@@ -116,6 +128,10 @@ public final class CoreDataStore {
             }
         }
         self.model = model
+        unmappedColumns = Dictionary(model.entities.map { e in
+            let mapped = e.mappedColumns
+            return (e.name, (schema.tables[e.table] ?? []).filter { !mapped.contains($0.name) })
+        }, uniquingKeysWith: { a, _ in a })
         self.modelCacheProblem = problem
     }
 
@@ -133,6 +149,7 @@ public final class CoreDataStore {
         storeUUID = other.storeUUID
         metadata = other.metadata
         modelCacheProblem = other.modelCacheProblem
+        unmappedColumns = other.unmappedColumns
         self.db = db
         schema = other.schema
         copyFolder = nil
