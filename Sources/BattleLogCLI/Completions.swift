@@ -61,7 +61,7 @@ enum Completions {
     /// Single-quoted for a POSIX shell or fish.
     static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
-    /// The shell code both bash and zsh run, written once: the scan of the words before the
+    /// bash's shell code (zsh has `_arguments`): the scan of the words before the
     /// cursor (the command, `--db`'s path, how many positionals), then what to offer after a
     /// global option, before the command, after a command's option and in its positional
     /// places. `words` is the shell's array of the line's words, `first` the index of the word

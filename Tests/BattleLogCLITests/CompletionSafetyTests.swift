@@ -51,8 +51,7 @@ import SQLiteDB
         while Date() < deadline, try t.capture() == before { Thread.sleep(forTimeInterval: 0.05) }
         _ = try stable(t)
         try t.send("Enter")
-        let written = Date().addingTimeInterval(10)
-        while Date() < written, lines(got).count < count { Thread.sleep(forTimeInterval: 0.05) }
+        waitForLines(got, count: count)
         if lines(got).count < count { Issue.record("nothing was run for \(line): \(try t.capture())") }
         try t.send("C-c")
     }
@@ -68,6 +67,12 @@ import SQLiteDB
             last = now
         }
         return last
+    }
+
+    /// Waits (at most 10 s) until the file at `path` holds `count` lines.
+    static func waitForLines(_ path: String, count: Int) {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, lines(path).count < count { Thread.sleep(forTimeInterval: 0.05) }
     }
 
     static func lines(_ path: String) -> [String] {
@@ -121,11 +126,17 @@ import SQLiteDB
         }
     }
 
+    /// bash's start-up file for these tests: the completion loaded, `battlelog` a function that
+    /// writes its last argument to `got`.
+    static func bashRC(_ dir: TempDir, script: String, got: String) throws -> String {
+        let rc = dir.file("rc.bash")
+        try "source '\(script)'\nbattlelog() { printf '%s\\n' \"${@: -1}\" >> '\(got)'; }\nPS1='$ '\n".write(toFile: rc, atomically: true, encoding: .utf8)
+        return rc
+    }
+
     @Test func bashCompletesHostileNamesExactlyAndRunsNothing() throws {
         try Self.check(shell: "bash") { dir, script, got in
-            let rc = dir.file("rc.bash")
-            try "source '\(script)'\nbattlelog() { printf '%s\\n' \"${@: -1}\" >> '\(got)'; }\nPS1='$ '\n".write(toFile: rc, atomically: true, encoding: .utf8)
-            return (try ShellIntegrationTests.shell("bash") + " --norc --noprofile -i", rc)
+            (try ShellIntegrationTests.shell("bash") + " --norc --noprofile -i", try Self.bashRC(dir, script: script, got: got))
         }
     }
 
@@ -154,8 +165,7 @@ import SQLiteDB
         let got = dir.file("got")
         let script = dir.file("completion.bash")
         try cli(["completions", "bash"], db: dir.file("unused.sqlite")).out.write(toFile: script, atomically: true, encoding: .utf8)
-        let rc = dir.file("rc.bash")
-        try "source '\(script)'\nbattlelog() { printf '%s\\n' \"${@: -1}\" >> '\(got)'; }\nPS1='$ '\n".write(toFile: rc, atomically: true, encoding: .utf8)
+        let rc = try Self.bashRC(dir, script: script, got: got)
         let t = try TmuxSession(command: "env -i HOME=\(dir.path) TERM=xterm-256color LANG=C.UTF-8 PATH=/usr/bin:/bin \(try ShellIntegrationTests.shell("bash")) --norc --noprofile -i", columns: 200, rows: 20)
         try t.sendLiteral("source \(rc); cd \(dir.path)")
         try t.send("Enter")
@@ -166,8 +176,7 @@ import SQLiteDB
         try t.send("Tab")
         try t.waitFor("the file") { $0.contains("--db my\\ folder/a\\ db.sqlite") }
         try t.send("Enter")
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, Self.lines(got).isEmpty { Thread.sleep(forTimeInterval: 0.05) }
+        Self.waitForLines(got, count: 1)
         #expect(Self.lines(got) == ["my folder/a db.sqlite"])
     }
 }
