@@ -31,18 +31,21 @@ let package = Package(
         // What every other module stands on and no domain: JSON reading and writing, ISO dates,
         // terminal-safe text and text search, the config file's TOML, small support types.
         .target(name: "BattleLogFoundation", dependencies: ["CTOML"]),
+        // Binary property lists and NSKeyedArchiver archives, read and written without Foundation's
+        // archivers: the store's custom-class values, Core Data's model cache and archived values.
+        .target(name: "KeyedArchiving"),
         .executableTarget(name: "toml-test-decoder", dependencies: ["BattleLogFoundation"]),
         // Model, MediaTime, transformers, store, simulator: what a server could use.
-        .target(name: "BattleLogKit", dependencies: ["BattleLogFoundation", "SQLiteDB", "BattleLogResources"]),
+        .target(name: "BattleLogKit", dependencies: ["BattleLogFoundation", "KeyedArchiving", "SQLiteDB", "BattleLogResources"]),
         // Presentation shared by the command line and the browser: display width, label tables,
         // meters, sparklines, how each value type is shown.
         .target(name: "BattleLogPresentation", dependencies: ["BattleLogKit", "BattleLogResources", "CoreDataKit"]),
         // Stores written by Core Data: binary property lists, keyed archives, the model, import.
-        .target(name: "CoreDataKit", dependencies: ["BattleLogFoundation", "SQLiteDB", "CZlib"]),
+        .target(name: "CoreDataKit", dependencies: ["BattleLogFoundation", "KeyedArchiving", "SQLiteDB", "CZlib"]),
         // The battle log of the app battlelog re-creates, read from its Core Data store.
-        .target(name: "CoreDataImport", dependencies: ["CoreDataKit", "BattleLogKit", "SQLiteDB"]),
+        .target(name: "CoreDataImport", dependencies: ["CoreDataKit", "KeyedArchiving", "BattleLogKit", "SQLiteDB"]),
         // Writes Core Data stores as the battle-log app would (tests and the benchmark only).
-        .target(name: "AppStoreWriter", dependencies: ["CoreDataKit", "SQLiteDB", "CZlib"]),
+        .target(name: "AppStoreWriter", dependencies: ["CoreDataKit", "KeyedArchiving", "SQLiteDB", "CZlib"]),
         // The command line (parsing, commands, output formatting).
         .target(name: "BattleLogCLI", dependencies: ["BattleLogKit", "BattleLogPresentation", "BattleLogBrowser", "CoreDataKit", "CoreDataImport"]),
         // The interactive browser: state, key table, views, screen protocol, ncurses screen.
@@ -54,10 +57,10 @@ let package = Package(
         .executableTarget(name: "battlelog-bench",
                           dependencies: ["BattleLogKit", "BattleLogPresentation", "BattleLogCLI", "BattleLogBrowser", "CBaseline", "CoreDataKit", "CoreDataImport", "AppStoreWriter"]),
 
-        .testTarget(name: "BattleLogKitTests", dependencies: ["BattleLogKit", "BattleLogPresentation", "SQLiteDB"],
+        .testTarget(name: "BattleLogKitTests", dependencies: ["BattleLogKit", "KeyedArchiving", "AppStoreWriter", "BattleLogPresentation", "SQLiteDB"],
                     exclude: ["Fixtures"]),  // a database of the previous schema, read through #filePath
         .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "BattleLogKit", "BattleLogPresentation", "BattleLogBrowser", "AppStoreWriter", "SQLiteDB"]),
-        .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "CoreDataImport", "BattleLogKit", "BattleLogCLI", "AppStoreWriter", "SQLiteDB", "CZlib"],
+        .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "KeyedArchiving", "CoreDataImport", "BattleLogKit", "BattleLogCLI", "AppStoreWriter", "SQLiteDB", "CZlib"],
                     exclude: ["Fixtures"]),  // real Core Data stores, read through #filePath
         .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit", "BattleLogPresentation", "CoreDataKit", "AppStoreWriter", "SQLiteDB"],
                     exclude: ["Golden"]),  // golden screens, read through #filePath

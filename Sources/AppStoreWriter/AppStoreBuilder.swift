@@ -1,5 +1,6 @@
 import CoreDataKit
 import Foundation
+import KeyedArchiving
 import SQLiteDB
 
 /// For tests and the benchmark, not the product. Writes Core Data stores "as the battle-log app would": the Z-table layout of the real fixtures
@@ -148,20 +149,11 @@ public struct AppStoreBuilder {
                      "AppStoreWriter.ArchivedAttribute": "NSAttributeDescription",
                      "AppStoreWriter.ArchivedRelationship": "NSRelationshipDescription"]
         let plist = try BinaryPropertyListReader.read(archived)
-        let objects: [BPlistBuilder.Object] = try plist.objects.map { o in
-            switch o {
-            case .string(let s): .string(names[s] ?? s)
-            case .integer(let i): .int(i)
-            case .real(let d): .real(d)
-            case .bool(let b): .bool(b)
-            case .data(let d): .data(d)
-            case .uid(let u): .uid(u)
-            case .array(let a): .array(a)
-            case .dictionary(let pairs): .dict(pairs.map { ($0.key, $0.value) })
-            default: throw BPlistBuilder.Unsupported()
-            }
+        let objects = plist.objects.map { o -> PropertyList.Object in
+            if case .string(let s) = o { return .string(names[s] ?? s) }
+            return o
         }
-        return BPlistBuilder.build(objects, top: plist.top)
+        return BinaryPropertyListWriter.write(objects, top: plist.top)
     }
 }
 

@@ -1,6 +1,7 @@
 import BattleLogKit
 import CoreDataKit
 import Foundation
+import KeyedArchiving
 import SQLiteDB
 
 /// Brings a battle log written by the Core Data app into a battlelog database: Humans (Hero and

@@ -1,5 +1,6 @@
 import BattleLogFoundation
 import Foundation
+import KeyedArchiving
 
 /// A compiled Core Data model given with `--model`: a `.mom` file (a keyed archive of the same
 /// classes as a store's model cache) or a `.momd` folder of versions, of which the one whose

@@ -1,3 +1,4 @@
+import KeyedArchiving
 import SQLiteDB
 
 /// What the store's SQLite schema says: the input of reading or guessing a model.

@@ -1,4 +1,5 @@
 import BattleLogFoundation
+import KeyedArchiving
 import SQLiteDB
 
 /// How much of an object is read.

@@ -1,5 +1,6 @@
 import BattleLogFoundation
 import Foundation
+import KeyedArchiving
 import SQLiteDB
 
 /// A Core Data SQLite store opened for reading only: its metadata, its model and its objects.

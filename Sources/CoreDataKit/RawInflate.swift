@@ -1,4 +1,5 @@
 import CZlib
+import KeyedArchiving
 
 /// Raw deflate (zlib window bits -15), as Core Data compresses `Z_MODELCACHE`, with a bound on
 /// the output: a small blob that expands without end is refused, not followed.

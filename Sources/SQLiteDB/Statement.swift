@@ -84,6 +84,18 @@ public final class Statement {
         guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
     }
 
+    /// Binds a BLOB that SQLite reads where it lies (`SQLITE_STATIC`), under the same terms as
+    /// `bind(unownedUTF8:at:)`. An empty buffer binds a BLOB of zero bytes, never NULL.
+    public func bind(unownedBlob bytes: UnsafeRawBufferPointer, at index: Int32) throws(SQLiteError) {
+        let rc: Int32
+        if let start = bytes.baseAddress, bytes.count > 0 {
+            rc = sqlite3_bind_blob(handle, index, start, Int32(bytes.count), nil)
+        } else {
+            rc = sqlite3_bind_zeroblob(handle, index, 0)
+        }
+        guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+    }
+
     /// Forgets every binding (each becomes NULL): after text bound `unownedUTF8` goes away.
     public func clearBindings() {
         sqlite3_clear_bindings(handle)

@@ -202,7 +202,7 @@ func runSQLite(_ path: String, _ sql: String) throws {
         let path = folder.file("v1.sqlite")
         do {
             let db = try Database(path: path)
-            try db.execute(script: Schema.migrations[0])
+            try db.execute(script: Schema.migrations[0].sql)
             try db.execute(script: "PRAGMA user_version = 1; PRAGMA application_id = \(Schema.applicationID)")
             try db.execute(script: """
                 INSERT INTO human(id, name, kind) VALUES (1, 'Aria', 'hero'), (2, 'Malgor', 'villain');
@@ -223,7 +223,7 @@ func runSQLite(_ path: String, _ sql: String) throws {
         let path = folder.file("v2.sqlite")
         do {
             let db = try Database(path: path)
-            try db.execute(script: Schema.migrations[0] + Schema.migrations[1])
+            try db.execute(script: Schema.migrations[0].sql + Schema.migrations[1].sql)
             try db.execute(script: "PRAGMA user_version = 2; PRAGMA application_id = \(Schema.applicationID); PRAGMA journal_mode = WAL")
             try db.execute(script: """
                 INSERT INTO human(id, name, kind) VALUES (1, 'Aria', 'hero'), (2, 'Malgor', 'villain');

@@ -1,5 +1,6 @@
 import AppStoreWriter
 import Foundation
+import KeyedArchiving
 import Testing
 @testable import BattleLogKit
 @testable import CoreDataKit
@@ -38,11 +39,11 @@ import Testing
 
     @Test func anInstanceOfAnUnknownClassShowsItsFields() {
         // $objects: 0 $null, 1 the instance, 2 "text", 3 "hello", 4 class, 5..: keys and UIDs.
-        let bytes = BPlistBuilder.archive([
+        let bytes = HostileArchive.wrap([
             .string("$null"),
-            .dict([(5, 7), (6, 8)]),                       // { $class: uid 4, text: uid 3 }
+            .dictionary([(5, 7), (6, 8)]),                       // { $class: uid 4, text: uid 3 }
             .string("text"), .string("hello"),
-            .dict([(9, 10)]),                              // { $classname: "App.Cover" }
+            .dictionary([(9, 10)]),                              // { $classname: "App.Cover" }
             .string("$class"), .string("text"), .uid(4), .uid(3),
             .string("$classname"), .string("App.Cover"),
         ])
@@ -51,10 +52,10 @@ import Testing
 
     @Test func aCycleIsCutWithAReference() {
         // An NSArray whose only member is itself.
-        let bytes = BPlistBuilder.archive([
+        let bytes = HostileArchive.wrap([
             .string("$null"),
-            .dict([(4, 6), (5, 7)]),                       // { $class: uid 2, NS.objects: [uid 1] }
-            .dict([(8, 9)]),                               // class NSArray
+            .dictionary([(4, 6), (5, 7)]),                       // { $class: uid 2, NS.objects: [uid 1] }
+            .dictionary([(8, 9)]),                               // class NSArray
             .string("unused"),
             .string("$class"), .string("NS.objects"), .uid(2), .array([10]),
             .string("$classname"), .string("NSArray"), .uid(1),
@@ -64,9 +65,9 @@ import Testing
 
     @Test func anExpansionBombIsRefused() {
         // 40 levels, each an NSArray holding the level below twice: 2^40 values if followed.
-        var objects: [BPlistBuilder.Object] = [.string("$null"), .string("$class"), .string("NS.objects"),
+        var objects: [PropertyList.Object] = [.string("$null"), .string("$class"), .string("NS.objects"),
                                                 .string("$classname"), .string("NSArray")]
-        objects.append(.dict([(3, 4)]))                    // 5: class
+        objects.append(.dictionary([(3, 4)]))                    // 5: class
         objects.append(.uid(5))                            // 6
         objects.append(.string("leaf"))                    // 7
         var below = 7
@@ -74,10 +75,10 @@ import Testing
             objects.append(.uid(UInt64(below)))            // uid of the level below
             let uidIndex = objects.count - 1
             objects.append(.array([uidIndex, uidIndex]))
-            objects.append(.dict([(1, 6), (2, objects.count - 1)]))
+            objects.append(.dictionary([(1, 6), (2, objects.count - 1)]))
             below = objects.count - 1
         }
-        let bytes = BPlistBuilder.archive(objects, root: UInt64(below))
+        let bytes = HostileArchive.wrap(objects, root: UInt64(below))
         let decoded = KeyedArchive.decodeRoot(bytes)
         guard case .object(let o) = decoded, case .string(let why)? = o["$error"] else { Issue.record("\(decoded)"); return }
         #expect(why.contains("expands beyond"))
@@ -85,9 +86,9 @@ import Testing
     }
 
     @Test func deepNestingIsRefused() {
-        var objects: [BPlistBuilder.Object] = [.string("$null"), .string("leaf")]
+        var objects: [PropertyList.Object] = [.string("$null"), .string("leaf")]
         for _ in 0..<300 { objects.append(.array([objects.count - 1])) }   // plain arrays, each holding the one before
-        let decoded = KeyedArchive.decodeRoot(BPlistBuilder.archive(objects, root: UInt64(objects.count - 1)))
+        let decoded = KeyedArchive.decodeRoot(HostileArchive.wrap(objects, root: UInt64(objects.count - 1)))
         guard case .object(let o) = decoded, case .string(let why)? = o["$error"] else { Issue.record("\(decoded)"); return }
         #expect(why.contains("deeper"))
     }
@@ -107,12 +108,12 @@ import Testing
 
     @Test func malformedListsAreReasonsNotCrashes() {
         let cases: [(String, [UInt8])] = [
-            ("a reference past the table", BPlistBuilder.build([.array([5])])),
-            ("a declared count larger than the file", BPlistBuilder.build([.string("x")], declaredCount: 1 << 40)),
-            ("a top object out of range", BPlistBuilder.build([.string("x")], top: 9)),
-            ("an unknown marker", BPlistBuilder.build([.raw([0x7F])])),
-            ("a string longer than the file", BPlistBuilder.build([.raw([0x5F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])])),
-            ("a UID out of $objects", BPlistBuilder.archive([.string("$null")], root: 99)),
+            ("a reference past the table", BinaryPropertyListWriter.write([.array([5])])),
+            ("a declared count larger than the file", BinaryPropertyListWriter.write([.string("x")], declaredCount: 1 << 40)),
+            ("a top object out of range", BinaryPropertyListWriter.write([.string("x")], top: 9)),
+            ("an unknown marker", BinaryPropertyListWriter.write([.null], raw: [0: [0x7F]])),
+            ("a string longer than the file", BinaryPropertyListWriter.write([.null], raw: [0: [0x5F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]])),
+            ("a UID out of $objects", HostileArchive.wrap([.string("$null")], root: 99)),
             ("not a plist at all", Array("{\"json\": true}".utf8)),
             ("empty", []),
         ]

@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchiving
 import SQLiteDB
 import Testing
 @testable import BattleLogKit

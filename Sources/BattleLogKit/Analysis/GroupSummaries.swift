@@ -102,7 +102,7 @@ enum GroupSummaries {
 }
 
 extension GroupSummaries {
-    /// The tables and triggers of migration 5, made again when a file lacks any of them (dropped
+    /// The tables and triggers of the migration `group-summaries`, made again when a file lacks any of them (dropped
     /// by hand or by another program): they hold only what the records give, so the next
     /// catch-up refills them. Asks first outside a transaction, so that an open with everything
     /// there takes no write lock.
@@ -110,7 +110,7 @@ extension GroupSummaries {
         let names = [table, stateTable, "group_summary_insert_below", "group_summary_update", "group_summary_delete"]
         let present = Set(try db.prepare("SELECT name FROM sqlite_schema WHERE type IN ('table', 'trigger')").map { $0.string(0) ?? "" })
         guard !names.allSatisfy(present.contains) else { return }
-        let script = Schema.migrations[4]
+        let script = Schema.migration(named: "group-summaries").sql
             .replacingOccurrences(of: "CREATE TABLE ", with: "CREATE TABLE IF NOT EXISTS ")
             .replacingOccurrences(of: "CREATE TRIGGER ", with: "CREATE TRIGGER IF NOT EXISTS ")
         try db.transaction {

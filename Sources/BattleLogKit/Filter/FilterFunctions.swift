@@ -12,15 +12,16 @@ enum FilterFunctions {
         var derivations: [String: (ResolvedAttribute, AnyValueTransformer.Derivation)] = [:]
         for a in attributes { for d in a.derived { derivations[d.column.path] = (a, d.derivation) } }
         try db.createFunction("bl_derived", argumentCount: 2) { [derivations] args in
-            guard case .text(let path) = args[0], let (a, derivation) = derivations[path], case .text(let text) = args[1],
-                  let value = try? a.transformer.value(fromStored: text, range: a.attribute.range) else { return .null }
+            guard case .text(let path) = args[0], let (a, derivation) = derivations[path],
+                  let value = (try? a.transformer.value(fromColumn: args[1], range: a.attribute.range)) ?? nil else { return .null }
             return derivation.value(of: value)
         }
         // Whether the stored form of the attribute behind `path` decodes (within its range): tells
         // a value without a derived number from a damaged one.
         try db.createFunction("bl_decodes", argumentCount: 2) { [derivations] args in
-            guard case .text(let path) = args[0], let (a, _) = derivations[path], case .text(let text) = args[1] else { return .integer(0) }
-            return .integer((try? a.transformer.value(fromStored: text, range: a.attribute.range)) != nil ? 1 : 0)
+            guard case .text(let path) = args[0], let (a, _) = derivations[path] else { return .integer(0) }
+            if case .null = args[1] { return .integer(0) }
+            return .integer((try? a.transformer.value(fromColumn: args[1], range: a.attribute.range)) != nil ? 1 : 0)
         }
         // A query calls it once a row with the same needle: the needle is folded once.
         let search = RepeatedTextSearch()

@@ -35,10 +35,13 @@ public struct Timeline: Sendable, Equatable {
     /// The ticks per second of this side's clock.
     public let timescale: Int32
     public let actions: [Action]
+    /// The name of the weapon this side struck with (nil: bare-handed, or written before weapons).
+    public let weapon: String?
 
-    public init(timescale: Int32, actions: [Action]) {
+    public init(timescale: Int32, actions: [Action], weapon: String? = nil) {
         self.timescale = timescale
         self.actions = actions
+        self.weapon = weapon
     }
 
     /// The number of critical hits.

@@ -6,7 +6,9 @@
 /// Hero's). Each action rolls one die (1...100, kept in order in `randomNumbers`): 12 or less is a
 /// dodge (no damage), 95 or more a critical hit (2 x roll / 8), 60 or more casts the side's magic
 /// once if it has one (a Hero's 15 + roll / 10, a Villain's 3 x the gate's power + roll / 10),
-/// anything else a strike (roll / 8 + 1), all rounded down. The action that takes the other side to zero is the
+/// anything else a strike (roll / 8 + 1), all rounded down. A side that fights with a weapon (each
+/// Human owns three, `Armory`; one is drawn per fight, none one time in ten) adds its bonus (power
+/// ÷ 3, rounded down) to each strike and critical hit, and its timeline names it. The action that takes the other side to zero is the
 /// final blow and ends the fight; a fight with no action left within 1:30 is a draw. Each record
 /// stores its owner's actions as its `timeline`; the fight's duration is exactly the time of its
 /// last action. The clock advances 1 to 60 minutes between fights.
@@ -18,6 +20,8 @@ public struct FightSimulator: Sendable {
     public private(set) var nextFight: Int64
     let heroes: [Human]
     let villains: [Human]
+    /// Each Human's three weapons, by name.
+    let weapons: [String: [Weapon]]
 
     /// The first date of a new log: 2026-01-01T00:00:00Z.
     public static let epochStart: Int64 = 1_767_225_600
@@ -31,6 +35,14 @@ public struct FightSimulator: Sendable {
         self.clock = startClock
         self.nextFight = firstFight
         self.pools = pools
+        let armory = Armory(seed: seed)
+        self.weapons = Dictionary((heroes + villains).map { ($0.name, armory.weapons(of: $0.name)) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The weapon `human` fights this fight with: one of its three, or none one time in ten.
+    private mutating func drawWeapon(for human: Human) -> Weapon? {
+        guard let owned = weapons[human.name], !owned.isEmpty, !generator.chance(1, in: 10) else { return nil }
+        return generator.pick(owned)
     }
 
     /// A roster of `heroes` Heroes and `villains` Villains drawn from the pools by `seed`.
@@ -57,15 +69,17 @@ public struct FightSimulator: Sendable {
             power = generator.next(in: 1...10)
             villainMagic = .villain(powerOfEvilGate: power, gateName: generator.pick(pools.gates))
         }
-        let fought = fight(heroMagic: heroMagic == nil ? nil : 15, villainMagic: villainMagic == nil ? nil : 3 * power)
+        let heroWeapon = drawWeapon(for: hero), villainWeapon = drawWeapon(for: villain)
+        let fought = fight(heroMagic: heroMagic == nil ? nil : 15, villainMagic: villainMagic == nil ? nil : 3 * power,
+                           weapons: [heroWeapon, villainWeapon])
         clock += Int64(generator.next(in: 60...3600))
         let fight = nextFight
         nextFight += 1
         let heroRecord = RecordDraft(fight: fight, ownerID: hero.id, opponentID: villain.id, date: clock, result: fought.heroResult,
-                                     values: Self.values(fought, timeline: fought.hero, magic: heroMagic))
+                                     values: Self.values(fought, timeline: fought.hero, magic: heroMagic, weapon: heroWeapon))
         let villainRecord = RecordDraft(fight: fight, ownerID: villain.id, opponentID: hero.id, date: clock,
                                         result: fought.heroResult.opposite,
-                                        values: Self.values(fought, timeline: fought.villain, magic: villainMagic))
+                                        values: Self.values(fought, timeline: fought.villain, magic: villainMagic, weapon: villainWeapon))
         return (heroRecord, villainRecord)
     }
 
@@ -82,8 +96,9 @@ public struct FightSimulator: Sendable {
     }
 
     /// Fights one fight by the rule above; `heroMagic` and `villainMagic` are each side's magic
-    /// damage before its roll's share (nil: no magic).
-    mutating func fight(heroMagic: Int?, villainMagic: Int?) -> Fought {
+    /// damage before its roll's share (nil: no magic), `weapons` each side's weapon (nil: none).
+    mutating func fight(heroMagic: Int?, villainMagic: Int?, weapons: [Weapon?] = [nil, nil]) -> Fought {
+        let bonus = weapons.map { $0?.bonus ?? 0 }
         let scales = [Self.heroTimescale, Self.villainTimescale]
         let magicBase = [heroMagic, villainMagic]
         // Each side's next action, in ticks of its own clock.
@@ -107,11 +122,11 @@ public struct FightSimulator: Sendable {
             if roll <= 12 {
                 kind = .dodge; damage = 0
             } else if roll >= 95 {
-                kind = .critical; damage = 2 * (roll / 8)
+                kind = .critical; damage = 2 * (roll / 8) + bonus[side]
             } else if roll >= 60, let base = magicBase[side], !magicCast[side] {
                 kind = .magic; damage = base + roll / 10; magicCast[side] = true
             } else {
-                kind = .strike; damage = roll / 8 + 1
+                kind = .strike; damage = roll / 8 + 1 + bonus[side]
             }
             let other = 1 - side
             hitPoints[other] = max(0, hitPoints[other] - damage)
@@ -124,8 +139,8 @@ public struct FightSimulator: Sendable {
             }
             next[side] = nextStep(after: next[side], timescale: scales[side])
         }
-        return Fought(hero: Timeline(timescale: scales[0], actions: actions[0]),
-                      villain: Timeline(timescale: scales[1], actions: actions[1]),
+        return Fought(hero: Timeline(timescale: scales[0], actions: actions[0], weapon: weapons[0]?.name),
+                      villain: Timeline(timescale: scales[1], actions: actions[1], weapon: weapons[1]?.name),
                       rolls: rolls, duration: last, heroResult: heroResult)
     }
 
@@ -134,10 +149,11 @@ public struct FightSimulator: Sendable {
         ticks + Int64(generator.next(in: (2 * Int(timescale))...(9 * Int(timescale))))
     }
 
-    /// A record's values: the fight's duration and dice, the owner's timeline and magic.
-    private static func values(_ f: Fought, timeline: Timeline, magic: Magic?) -> AttributeValues {
+    /// A record's values: the fight's duration and dice, the owner's timeline, magic and weapon.
+    private static func values(_ f: Fought, timeline: Timeline, magic: Magic?, weapon: Weapon?) -> AttributeValues {
         var values: AttributeValues = ["duration": f.duration, "randomNumbers": f.rolls, "timeline": timeline]
         if let magic { values["usingMagic"] = magic }
+        if let weapon { values["weapon"] = weapon }
         return values
     }
 

@@ -56,10 +56,13 @@ public struct AttributeError: Error, Equatable, Sendable, CustomStringConvertibl
 public struct StoredAttribute<Value: Sendable>: Sendable {
     /// The text exactly as stored (nil for SQL NULL; non-text storage is described in `decoded`).
     public let storedText: String?
+    /// The bytes exactly as stored, for a transformer that stores a BLOB (nil otherwise).
+    public let storedBlob: [UInt8]?
     public let decoded: Result<Value, AttributeError>
 
-    public init(storedText: String?, decoded: Result<Value, AttributeError>) {
+    public init(storedText: String?, storedBlob: [UInt8]? = nil, decoded: Result<Value, AttributeError>) {
         self.storedText = storedText
+        self.storedBlob = storedBlob
         self.decoded = decoded
     }
 

@@ -101,27 +101,26 @@ extension BattleStore {
     }
 
     /// One transformable column: decoded by its transformer (with the model's range), NULL absent
-    /// when the attribute is optional, anything else damage that keeps its stored text.
+    /// when the attribute is optional, anything else damage that keeps its stored text or BLOB.
     func decodeTransformable(_ value: SQLiteValue, _ resolved: ResolvedAttribute, recordID: Int64) -> StoredAttribute<(any Sendable)?> {
         let attribute = resolved.attribute
-        func failure(_ reason: TransformError, text: String?) -> StoredAttribute<(any Sendable)?> {
-            StoredAttribute(storedText: text, decoded: .failure(AttributeError(recordID: recordID, attribute: attribute.name, reason: reason)))
-        }
+        var text: String?, blob: [UInt8]?
         switch value {
-        case .null:
-            return attribute.isOptional ? StoredAttribute(storedText: nil, decoded: .success(nil)) : failure(.missingValue, text: nil)
-        case .text(let text):
-            do {
-                let decoded = try resolved.transformer.value(fromStored: text, range: attribute.range)
-                if decoded == nil && !attribute.isOptional { return failure(.missingValue, text: text) }
-                return StoredAttribute(storedText: text, decoded: .success(decoded))
-            } catch { return failure(error, text: text) }
-        case .blob(let bytes):
-            return failure(.wrongStorageType("a blob of \(bytes.count) bytes"), text: nil)
-        case .integer(let i):
-            return failure(.wrongStorageType("an integer (\(i))"), text: nil)
-        case .real(let d):
-            return failure(.wrongStorageType("a real (\(d))"), text: nil)
+        case .text(let t): text = t
+        case .blob(let b) where resolved.transformer.storesBlob: blob = b
+        default: break
         }
+        func failure(_ reason: TransformError) -> StoredAttribute<(any Sendable)?> {
+            StoredAttribute(storedText: text, storedBlob: blob,
+                            decoded: .failure(AttributeError(recordID: recordID, attribute: attribute.name, reason: reason)))
+        }
+        if case .null = value {
+            return attribute.isOptional ? StoredAttribute(storedText: nil, decoded: .success(nil)) : failure(.missingValue)
+        }
+        do {
+            let decoded = try resolved.transformer.value(fromColumn: value, range: attribute.range)
+            if decoded == nil && !attribute.isOptional { return failure(.missingValue) }
+            return StoredAttribute(storedText: text, storedBlob: blob, decoded: .success(decoded))
+        } catch { return failure(error) }
     }
 }

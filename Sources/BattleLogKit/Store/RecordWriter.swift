@@ -56,7 +56,8 @@ struct RecordWriter {
                     let a = resolved.attribute
                     throw StoreError.wrongValueType(attribute: a.qualifiedName, expected: a.valueClassName, found: "\(type(of: value))")
                 }
-                try statement.bind(utf8: written.bytes, at: index)
+                if resolved.transformer.storesBlob { try statement.bind(.blob(written.bytes), at: index) }
+                else { try statement.bind(utf8: written.bytes, at: index) }
                 if !written.inRange { damaged += 1 }
                 for k in 0..<count { try statement.bind(derived[k], at: index + 1 + Int32(k)) }
                 bound(i, derived[..<count])
@@ -86,7 +87,8 @@ struct RecordWriter {
         for (i, resolved) in attributes.enumerated() {
             let count = resolved.derivedCount
             if let e = batch.slots[row * attributes.count + i] {
-                try statement.bind(unownedUTF8: batch.text.text(e.text), at: index)
+                if resolved.transformer.storesBlob { try statement.bind(unownedBlob: batch.text.text(e.text), at: index) }
+                else { try statement.bind(unownedUTF8: batch.text.text(e.text), at: index) }
                 if !e.inRange { damaged += 1 }
                 for k in 0..<count { try statement.bind(batch.derived[e.derivedStart + k], at: index + 1 + Int32(k)) }
             } else {

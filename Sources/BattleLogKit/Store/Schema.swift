@@ -1,15 +1,21 @@
 import SQLiteDB
 
-/// The store's schema as numbered migrations, recorded in `PRAGMA user_version`.
-/// A migration, once shipped, is never edited: add a new one instead.
+/// The store's schema as named migrations, run in order; `PRAGMA user_version` records how many
+/// a file has had. A migration, once shipped, is never edited or moved: add a new one at the end.
 enum Schema {
+    /// One step of the schema, named for what it makes.
+    struct Migration: Sendable {
+        let name: String
+        let sql: String
+    }
+
     /// `PRAGMA application_id`: marks a file as a battlelog database ("BTLG").
     static let applicationID: Int64 = 0x4254_4C47
 
-    static let migrations: [String] = [
+    static let migrations: [Migration] = [
         // 1: humans (with their tallies), records, the indexes the browser and the CLI ask for, and
         // the summaries the writer keeps (magic usage, dice counts) so that stats never scan.
-        """
+        Migration(name: "humans-records-summaries", sql: """
         CREATE TABLE human (
             id INTEGER PRIMARY KEY,
             name TEXT NOT NULL UNIQUE,
@@ -56,10 +62,10 @@ enum Schema {
             roll INTEGER PRIMARY KEY,
             times INTEGER NOT NULL
         );
-        """,
+        """),
         // 2: the hot magic fields as generated columns with indexes, for the filter language.
         // Each is NULL unless the magic is of its kind and the field has the right JSON type.
-        """
+        Migration(name: "magic-generated-columns", sql: """
         ALTER TABLE record ADD COLUMN magic_power INTEGER GENERATED ALWAYS AS (
             CASE WHEN magic_type = 'villain' THEN
                 CASE WHEN json_type(using_magic, '$.powerOfEvilGate') = 'integer'
@@ -77,34 +83,34 @@ enum Schema {
         CREATE INDEX record_magic_power ON record(magic_power, date);
         CREATE INDEX record_magic_gate ON record(magic_gate, date);
         CREATE INDEX record_magic_formula ON record(magic_formula, date);
-        """,
+        """),
         // 3: a record may have no opponent (one imported from a Core Data store of the app, which
         // kept one side only). SQLite's documented way to drop a NOT NULL constraint: edit the
         // table's SQL in sqlite_schema (no row changes; `migrate` then bumps schema_version so
         // that every connection rereads it).
-        """
+        Migration(name: "optional-opponent", sql: """
         PRAGMA writable_schema = ON;
         UPDATE sqlite_schema
            SET sql = replace(sql, 'opponent_id INTEGER NOT NULL REFERENCES', 'opponent_id INTEGER REFERENCES')
          WHERE type = 'table' AND name = 'record';
         PRAGMA writable_schema = OFF;
-        """,
+        """),
         // 4: the model's derived query columns (`ModelColumns` adds them as the model declares
         // them; this table remembers which still need filling for existing records, so that a
         // fill killed halfway resumes where it stopped). The result index goes: three values, it
         // served no query (every list is read in date order) and cost every insert.
-        """
+        Migration(name: "derived-fill", sql: """
         CREATE TABLE derived_fill (
             column_name TEXT PRIMARY KEY,
             next_id INTEGER NOT NULL,
             end_id INTEGER NOT NULL
         ) WITHOUT ROWID;
         DROP INDEX record_result;
-        """,
+        """),
         // 5: the group counts the writer keeps (`GroupSummaries`), each complete up to a record id,
         // and the triggers that drop them all when a record changes under them: updated, deleted,
         // or inserted below a summarised id, by any program.
-        """
+        Migration(name: "group-summaries", sql: """
         CREATE TABLE group_summary (
             field TEXT NOT NULL,
             status TEXT NOT NULL,
@@ -128,17 +134,22 @@ enum Schema {
         BEGIN DELETE FROM group_summary; DELETE FROM group_summary_state; END;
         CREATE TRIGGER group_summary_delete AFTER DELETE ON record
         BEGIN DELETE FROM group_summary; DELETE FROM group_summary_state; END;
-        """,
+        """),
         // 6: the magic's query columns (the model's `using_magic_type`, `_power`, ..., which the
         // writer fills from the decoded value) replace the generated columns' indexes: those read
         // the JSON at every insert, and a filter over them asked the decoder again per record.
         // The generated columns stay (a filter reads them while the new columns are filled).
-        """
+        Migration(name: "magic-query-columns", sql: """
         DROP INDEX IF EXISTS record_magic_type;
         DROP INDEX IF EXISTS record_magic_power;
         DROP INDEX IF EXISTS record_magic_gate;
         DROP INDEX IF EXISTS record_magic_formula;
-        """,
+        """),
+        // 7: the weapon each record's owner fought with (`WeaponTransformer`: a keyed archive);
+        // NULL for the records written before it, as for a bare-handed fight.
+        Migration(name: "record-weapon", sql: """
+        ALTER TABLE record ADD COLUMN weapon BLOB;
+        """),
     ]
 
     /// The migrations (0-based) that edit sqlite_schema and so must bump `schema_version`.
@@ -146,12 +157,18 @@ enum Schema {
 
     static var currentVersion: Int { migrations.count }
 
+    /// The migration called `name` (a name this file defines).
+    static func migration(named name: String) -> Migration {
+        guard let m = migrations.first(where: { $0.name == name }) else { preconditionFailure("no migration named \(name)") }
+        return m
+    }
+
     /// Runs the migrations the database has not had yet, each in its own transaction.
     static func migrate(_ db: Database) throws {
         var version = try db.userVersion()
         while version < currentVersion {
             try db.transaction {
-                do { try db.execute(script: migrations[version]) }
+                do { try db.execute(script: migrations[version].sql) }
                 catch let e as SQLiteError where e.message.contains("already exists") {
                     // Tables of a later version in a file that says it is older: edited by hand,
                     // or by another program. Nothing is changed (the transaction rolls back).
@@ -162,7 +179,7 @@ enum Schema {
                     try db.execute(script: "PRAGMA schema_version = \(schemaVersion + 1)")
                     // The edit must have taken: a schema that does not read back is not committed.
                     guard try db.scalarInt("SELECT \"notnull\" FROM pragma_table_info('record') WHERE name = 'opponent_id'") == 0 else {
-                        throw StoreError.invalidModel("migration \(version + 1) could not make record.opponent_id optional")
+                        throw StoreError.invalidModel("migration \(migrations[version].name) could not make record.opponent_id optional")
                     }
                 }
                 if version == 0 { try db.execute(script: "PRAGMA application_id = \(applicationID)") }
@@ -180,7 +197,7 @@ extension BattleStore {
     public static var schemaScript: String {
         // Migration 3 edits sqlite_schema, which a plain script cannot follow with the
         // schema_version bump `migrate` makes; a new database gets the same table directly.
-        var script = Schema.migrations
+        var script = Schema.migrations.map(\.sql)
         script[0] = script[0].replacingOccurrences(of: "opponent_id INTEGER NOT NULL REFERENCES", with: "opponent_id INTEGER REFERENCES")
         script.remove(at: 2)
         if let model = try? StoreModel.bundled() {

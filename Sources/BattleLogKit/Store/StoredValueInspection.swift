@@ -1,3 +1,5 @@
+import KeyedArchiving
+
 /// One transformable attribute of a record as stored: for `inspect` and the browser's inspect view.
 public struct StoredValueInspection: Sendable, Equatable {
     public let attribute: String
@@ -7,8 +9,10 @@ public struct StoredValueInspection: Sendable, Equatable {
     /// How it is stored when it is not text: `NULL`, `a blob of 12 bytes`, `an integer (5)`;
     /// nil for text.
     public let nonText: String?
-    /// The stored length in bytes (UTF-8 text only; 0 otherwise).
+    /// The stored length in bytes (UTF-8 text or a transformer's BLOB; 0 otherwise).
     public let length: Int
+    /// A keyed archive's object table (a BLOB-storing transformer's value), or why it has none.
+    public let archive: Result<ArchiveObjectTable, PropertyListError>?
     /// The format version the stored form declares (magic only: 1, or 0 for the legacy form).
     public let version: Int?
     /// Whether the attribute's stored forms declare a version (so that none found is unknown).
@@ -24,19 +28,20 @@ public struct StoredValueInspection: Sendable, Equatable {
             let transformer = record.schema.transformer(at: i)
             let stored = record.transformables[i]
             let text = stored.storedText
+            let archive = stored.storedBlob.map { bytes in Result { () throws(PropertyListError) in try ArchiveObjectTable(bytes: bytes) } }
             var decoded: String?
             if case .success(let value) = stored.decoded { decoded = value.map(transformer.describe) ?? "none" }
             return StoredValueInspection(
                 attribute: attribute.name, transformer: transformer.name, storedText: text,
-                nonText: text != nil ? nil : Self.storage(of: stored.error),
-                length: text?.utf8.count ?? 0, version: text.flatMap { transformer.formatVersion(ofStored: $0) },
+                nonText: text != nil ? nil : stored.storedBlob.map { "a keyed archive of \($0.count) bytes" } ?? Self.storage(of: stored.error),
+                length: text?.utf8.count ?? stored.storedBlob?.count ?? 0, archive: archive, version: text.flatMap { transformer.formatVersion(ofStored: $0) },
                 hasVersions: transformer.hasFormatVersions, decoded: decoded, error: stored.error?.reason.description)
         }
     }
 
     /// What a non-text stored value is, from its decoding failure (NULL when there is none).
     private static func storage(of failure: AttributeError?) -> String {
-        if case .wrongStorageType(let what)? = failure?.reason { return what }
+        if case .wrongStorageType(let what, _)? = failure?.reason { return what }
         return "NULL"
     }
 }

@@ -43,6 +43,7 @@ public final class AnyValueTransformer: Sendable {
     public let name: String
     public let valueClassName: String
     private let decode: @Sendable (String, ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)?
+    private let decodeBlob: @Sendable ([UInt8], ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)?
     private let fromJSON: @Sendable (JSONValue, ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)?
     private let toJSON: @Sendable (any Sendable, inout JSONWriter) -> Void
     private let describeValue: @Sendable (any Sendable) -> String
@@ -86,6 +87,10 @@ public final class AnyValueTransformer: Sendable {
         decode = { (text: String, range: ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)? in
             try checked(unwrap(try transformer.value(fromStored: text)), range)
         }
+        decodeBlob = { (bytes: [UInt8], range: ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)? in
+            try checked(unwrap(try transformer.value(fromStoredBlob: bytes)), range)
+        }
+        storesBlob = T.storesBlob
         let readJSON = forms.readJSON
         fromJSON = { (json: JSONValue, range: ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)? in
             if json == .null { return nil }
@@ -114,7 +119,7 @@ public final class AnyValueTransformer: Sendable {
                 var inRange = true
                 if let range, let check { do { try check(v, range) } catch { inRange = false } }
                 for (k, d) in derive.enumerated() { derived[k] = inRange ? d?(v) ?? .null : .null }
-                return (transformer.storedUTF8(of: wrap(v)), inRange)
+                return (T.storesBlob ? transformer.storedBlob(of: wrap(v)) : transformer.storedUTF8(of: wrap(v)), inRange)
             }
         }
         derivationTable = forms.derivations.mapValues { d in
@@ -127,6 +132,29 @@ public final class AnyValueTransformer: Sendable {
     public func value(fromStored text: String, range: ClosedRange<Int64>? = nil) throws(TransformError) -> (any Sendable)? {
         try decode(text, range)
     }
+
+    /// Decodes a stored BLOB (for a transformer that `storesBlob`; any other says it expected text).
+    public func value(fromStoredBlob bytes: [UInt8], range: ClosedRange<Int64>? = nil) throws(TransformError) -> (any Sendable)? {
+        try decodeBlob(bytes, range)
+    }
+
+    /// Decodes a column's value as stored: text or a BLOB, as the transformer keeps it; nil for
+    /// NULL. Any other SQL type is damage.
+    public func value(fromColumn value: SQLiteValue, range: ClosedRange<Int64>? = nil) throws(TransformError) -> (any Sendable)? {
+        switch value {
+        case .null: return nil
+        case .text(let text):
+            if storesBlob { throw .wrongStorageType("text (\(text.utf8.count) bytes)", expected: "a BLOB") }
+            return try decode(text, range)
+        case .blob(let bytes):
+            return try decodeBlob(bytes, range)
+        case .integer(let i): throw .wrongStorageType("an integer (\(i))", expected: storesBlob ? "a BLOB" : "JSON text")
+        case .real(let d): throw .wrongStorageType("a real (\(d))", expected: storesBlob ? "a BLOB" : "JSON text")
+        }
+    }
+
+    /// Whether stored forms are BLOBs (a keyed archive) rather than JSON text.
+    public let storesBlob: Bool
 
     /// Reads the value from a record's JSON form; nil for `null`.
     public func value(fromJSON json: JSONValue, range: ClosedRange<Int64>? = nil) throws(TransformError) -> (any Sendable)? {

@@ -2,7 +2,7 @@ import Foundation
 import SQLiteDB
 
 extension TransformerRegistry {
-    /// The three transformers battlelog's model uses, with their JSON and CSV forms and the
+    /// The transformers battlelog's model uses, with their JSON and CSV forms and the
     /// derivations the model's query columns name.
     public static let standard: TransformerRegistry = {
         var registry = TransformerRegistry()
@@ -10,6 +10,7 @@ extension TransformerRegistry {
         registry.register(.intArray)
         registry.register(.magic)
         registry.register(.timeline)
+        registry.register(.weapon)
         return registry
     }()
 }

@@ -2,7 +2,8 @@
 /// `{"actions":[[750,"strike",12,0],[4200,"critical",38,2]],"timescale":600,"version":1}`.
 /// Each action is `[ticks, kind, damage, die]`: its time in ticks of the side's clock
 /// (`timescale` per second), its kind (`strike`, `magic`, `dodge`, `critical`, `final`), the
-/// damage it dealt and the index of the die that decided it.
+/// damage it dealt and the index of the die that decided it. `"weapon"`, after `"version"`,
+/// names the weapon the side struck with, when it had one.
 public struct TimelineTransformer: ValueTransformer {
     public static let name = "TimelineTransformer"
     public static let valueClassName = "Timeline"
@@ -35,6 +36,7 @@ public struct TimelineTransformer: ValueTransformer {
         w.endArray()
         w.key("timescale"); w.writeInteger(Int64(timeline.timescale))
         w.key("version"); w.writeInteger(Self.version)
+        if let weapon = timeline.weapon { w.key("weapon"); w.writeString(weapon) }
         w.endObject()
         return w
     }
@@ -62,8 +64,14 @@ public struct TimelineTransformer: ValueTransformer {
                     parts.append((ticks, kind, damage, die))
                 } while r.take(",")
             }
-            guard r.take("],\"timescale\":"), let scale = r.integer(), r.take(",\"version\":1}"),
+            guard r.take("],\"timescale\":"), let scale = r.integer(), r.take(",\"version\":1"),
                   (1...Int64(Int32.max)).contains(scale) else { return nil }
+            var weapon: String?
+            if r.take(",\"weapon\":") {
+                guard let name = r.plainString() else { return nil }
+                weapon = name
+            }
+            guard r.take("}") else { return nil }
             var previous: Int64 = 0
             var actions: [Timeline.Action] = []
             actions.reserveCapacity(parts.count)
@@ -73,7 +81,7 @@ public struct TimelineTransformer: ValueTransformer {
                 actions.append(Timeline.Action(time: MediaTime(value: p.ticks, timescale: Int32(scale)), kind: p.kind,
                                                damage: Int(p.damage), die: Int(p.die)))
             }
-            return Timeline(timescale: Int32(scale), actions: actions)
+            return Timeline(timescale: Int32(scale), actions: actions, weapon: weapon)
         }
     }
 
@@ -108,6 +116,12 @@ public struct TimelineTransformer: ValueTransformer {
             actions.append(Timeline.Action(time: MediaTime(value: ticks, timescale: Int32(scale)), kind: kind,
                                            damage: Int(damage), die: Int(die)))
         }
-        return Timeline(timescale: Int32(scale), actions: actions)
+        var weapon: String?
+        switch o["weapon"] {
+        case nil, .null?: break
+        case .string(let name)?: weapon = name
+        case let other?: throw .timeline("\"weapon\" should be a string, found \(other.typeName)")
+        }
+        return Timeline(timescale: Int32(scale), actions: actions, weapon: weapon)
     }
 }

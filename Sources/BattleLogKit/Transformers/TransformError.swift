@@ -1,9 +1,11 @@
+import KeyedArchiving
+
 /// Why a stored value cannot be turned back into its value.
 public enum TransformError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The stored text is not JSON.
     case notJSON(JSONParseError)
     /// The stored value has the wrong SQL type (for example a BLOB or an INTEGER).
-    case wrongStorageType(String)
+    case wrongStorageType(String, expected: String = "JSON text")
     /// The JSON is not of the expected shape ("expected an object, found an array").
     case wrongShape(expected: String, found: String)
     /// A magic envelope names a type no registered kind has.
@@ -24,11 +26,15 @@ public enum TransformError: Error, Equatable, Sendable, CustomStringConvertible 
     case outOfRange(index: Int, value: Int64, range: ClosedRange<Int64>)
     /// A timeline's part is missing, mistyped, out of order or out of range.
     case timeline(String)
+    /// A keyed archive refused: a class outside the allow-list, a cycle, a reference out of
+    /// range, nesting too deep, a key missing or of the wrong type.
+    case archive(KeyedArchiveError)
 
     public var description: String {
         switch self {
         case .notJSON(let e): e.description
-        case .wrongStorageType(let t): "stored as \(t), expected JSON text"
+        case .wrongStorageType(let t, let expected): "stored as \(t), expected \(expected)"
+        case .archive(let e): "archive: \(e.description)"
         case .wrongShape(let expected, let found): "expected \(expected), found \(found)"
         case .unknownMagicType(let t): "unknown magic type \"\(t)\""
         case .unknownVersion(let t, let v): "unknown version \(v) of magic type \"\(t)\""
