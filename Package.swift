@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "BattleLogKit", dependencies: ["BattleLogFoundation", "KeyedArchiving", "SQLiteDB", "BattleLogResources"]),
         // Presentation shared by the command line and the browser: display width, label tables,
         // meters, sparklines, how each value type is shown.
-        .target(name: "BattleLogPresentation", dependencies: ["BattleLogKit", "BattleLogResources", "CoreDataKit"]),
+        .target(name: "BattleLogPresentation", dependencies: ["BattleLogKit", "KeyedArchiving", "BattleLogResources", "CoreDataKit"]),
         // Stores written by Core Data: binary property lists, keyed archives, the model, import.
         .target(name: "CoreDataKit", dependencies: ["BattleLogFoundation", "KeyedArchiving", "SQLiteDB", "CZlib"]),
         // The battle log of the app battlelog re-creates, read from its Core Data store.
@@ -47,9 +47,9 @@ let package = Package(
         // Writes Core Data stores as the battle-log app would (tests and the benchmark only).
         .target(name: "AppStoreWriter", dependencies: ["CoreDataKit", "KeyedArchiving", "SQLiteDB", "CZlib"]),
         // The command line (parsing, commands, output formatting).
-        .target(name: "BattleLogCLI", dependencies: ["BattleLogKit", "BattleLogPresentation", "BattleLogBrowser", "CoreDataKit", "CoreDataImport"]),
+        .target(name: "BattleLogCLI", dependencies: ["BattleLogKit", "KeyedArchiving", "BattleLogPresentation", "BattleLogBrowser", "CoreDataKit", "CoreDataImport"]),
         // The interactive browser: state, key table, views, screen protocol, ncurses screen.
-        .target(name: "BattleLogBrowser", dependencies: ["BattleLogKit", "BattleLogPresentation", "CoreDataKit", "CNCursesW"]),
+        .target(name: "BattleLogBrowser", dependencies: ["BattleLogKit", "KeyedArchiving", "BattleLogPresentation", "CoreDataKit", "CNCursesW"]),
         .executableTarget(name: "battlelog", dependencies: ["BattleLogCLI"]),
 
         // Benchmark: ours against the raw C API baseline.

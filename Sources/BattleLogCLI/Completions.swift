@@ -42,7 +42,7 @@ enum Completions {
     }
 
     /// The `--by` fields, each bucket written out (`date:week`).
-    static let byFields: [String] = GroupField.groupableNames(extraPaths: QueryColumns.computed.extraPaths).flatMap { name -> [String] in
+    static let byFields: [String] = GroupField.groupableNames(extraPaths: QueryColumns.computed.extraPaths, kinds: QueryColumns.computed.extraPathKinds).flatMap { name -> [String] in
         if name.hasPrefix("date:") { return ["date:day", "date:week", "date:month"] }
         return [String(name.prefix { $0 != "[" })]
     }

@@ -54,6 +54,12 @@ public enum MagicBox {
                 rows.append([Segment(line, .damaged)])
             }
         }
+        return framed(title: title, rows: rows, limit: limit)
+    }
+
+    /// `rows` in a box titled `title`, at most `limit` columns wide (each row cut to fit): the
+    /// frame every value's box shares.
+    public static func framed(title: Segment, rows: [[Segment]], limit: Int) -> [[Segment]] {
         let content = rows.map { $0.reduce(0) { $0 + DisplayWidth.of($1.text) } }.max() ?? 0
         let inner = max(10, min(limit - 4, max(DisplayWidth.of(title.text) + 4, content)))
         var out: [[Segment]] = []

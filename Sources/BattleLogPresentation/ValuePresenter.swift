@@ -163,6 +163,21 @@ public enum ValuePresenters {
                 return labels.fill("timeline.actions", String(t.actions.count))
             },
             absentLabel: "noTimeline", lineIsExtra: true),
+        // The weapon's box; in a list, `Frostbrand (epic)`, or its name alone when short.
+        "Weapon": ValuePresenter(
+            line: { value, labels, _ in
+                guard let w = value as? Weapon else { return [] }
+                return [.init(SafeText.escape(w.name) + " · " + labels["weapon.rarity." + w.rarity.rawValue], .reading)]
+            },
+            box: { stored, labels, width, valueLines in WeaponBox.lines(stored, labels: labels, width: width, valueLines: valueLines) },
+            cell: { value, labels, short in
+                guard let w = value as? Weapon else { return "" }
+                return short ? w.name : "\(w.name) (\(labels["weapon.rarity." + w.rarity.rawValue]))"
+            },
+            searchableText: { value in
+                guard let w = value as? Weapon else { return [] }
+                return [w.name] + w.enchantments
+            }),
     ]
 }
 

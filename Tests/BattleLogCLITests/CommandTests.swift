@@ -339,12 +339,12 @@ import SQLiteDB
         let db = dir.file("csv.sqlite")
         _ = cli(["simulate", "--fights", "50", "--seed", "4"], db: db)
         let lines = cli(["export", "--format", "csv"], db: db).out.components(separatedBy: "\r\n").dropLast()
-        #expect(lines[0] == "id,fight,owner,owner_kind,opponent,opponent_kind,date,result,duration_seconds,random_numbers,magic_type,collaborator,formula,gate,power,timeline_actions,timeline_crits,timeline_first_hit,timeline_biggest_hit,errors")
+        #expect(lines[0] == "id,fight,owner,owner_kind,opponent,opponent_kind,date,result,duration_seconds,random_numbers,magic_type,collaborator,formula,gate,power,timeline_actions,timeline_crits,timeline_first_hit,timeline_biggest_hit,weapon_name,weapon_rarity,weapon_power,weapon_enchantments,weapon_forged_at,errors")
         let store = try BattleStore(path: db)
         for line in lines.dropFirst().prefix(40) {
             let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             #expect(!line.contains("\n"))
-            #expect(cells.count == 20, "\(line)")
+            #expect(cells.count == 25, "\(line)")
             let record = try store.record(id: try #require(Int64(cells[0])))
             let seconds = try #require(Double(cells[8]))
             #expect(abs(seconds - (record.duration.value?.seconds ?? -1)) < 1e-6)
@@ -361,6 +361,12 @@ import SQLiteDB
             let timeline = try #require(record.timeline)
             #expect(cells[15] == String(timeline.actions.count) && cells[16] == String(timeline.crits) && cells[18] == String(timeline.biggestHit))
             #expect(cells[17] == (timeline.firstHit.map { String(format: "%.6f", $0.time.seconds) } ?? ""))
+            // The weapon, a column a key (enchantments joined by "; "), empty when bare-handed.
+            let weapon = record.attribute(named: "weapon")?.value as? Weapon
+            #expect(cells[19] == (weapon?.name ?? "") && cells[20] == (weapon?.rarity.rawValue ?? ""))
+            #expect(cells[21] == (weapon.map { JSONValue.number($0.power).jsonText } ?? ""))
+            #expect(cells[22] == (weapon?.enchantments.joined(separator: "; ") ?? ""))
+            #expect(cells[23] == (weapon.map { WeaponDate.text($0.forgedAt) } ?? ""))
         }
     }
 }

@@ -248,8 +248,8 @@ import BattleLogPresentation
         let dir = TempDir()
         let db = Self.demo(dir)
         let store = try BattleStore(path: db)
-        // Two versions back: migration 5 makes tables the file already has (the last one,
-        // which only drops indexes if they exist, would run again unharmed).
+        // Two versions back: magic-query-columns (which only drops indexes if they exist) runs
+        // again unharmed, then record-weapon adds a column the file already has.
         try store.executeRaw("PRAGMA user_version = \(BattleStore.schemaVersion - 2)")
         let r = cli(["list"], db: db)
         #expect(r.status == 1)

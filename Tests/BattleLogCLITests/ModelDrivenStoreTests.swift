@@ -110,7 +110,7 @@ enum ResourcesPath {
         #expect(RecordCSV.header(store.schema).contains("random_numbers,weather_sky,weather_wind,magic_type"))
         #expect(RecordCSV.line(r).contains(",rain,20,"), "\(RecordCSV.line(r))")
         let inspected = StoredValueInspection.inspect(r)
-        #expect(inspected.map(\.attribute) == ["duration", "randomNumbers", "weather", "usingMagic", "timeline"])
+        #expect(inspected.map(\.attribute) == ["duration", "randomNumbers", "weather", "usingMagic", "timeline", "weapon"])
         #expect(inspected[2].transformer == "WeatherTransformer" && inspected[2].decoded == "rain, wind 20 km/h")
         let shown = ShowCommand.lines(r, labels: Labels.load("en"))
         #expect(shown.contains("  weather: rain, wind 20 km/h"), "\(shown)")
@@ -244,7 +244,7 @@ enum ResourcesPath {
         #expect((0..<24).map(grid.line).contains { $0.contains(#/thunderhead +Obsidian Door 7… +Starlight Accord … +0:01.000/#) },
                 "\((0..<24).map(grid.line).joined(separator: "\n"))")
         // inspect: every attribute.
-        #expect(StoredValueInspection.inspect(r).map(\.attribute) == ["duration", "randomNumbers", "weather", "counterMagic", "usingMagic", "timeline"])
+        #expect(StoredValueInspection.inspect(r).map(\.attribute) == ["duration", "randomNumbers", "weather", "counterMagic", "usingMagic", "timeline", "weapon"])
         // `/` finds the text of both magics and the weather, as their presenters say.
         for text in ["obsidian", "mira", "thunder"] { #expect(BrowserModel.record(r, matches: text), "\(text)") }
         #expect(!BrowserModel.record(r, matches: "nowhere"))

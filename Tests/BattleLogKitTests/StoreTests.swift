@@ -77,7 +77,7 @@ import SQLiteDB
 
     @Test func modelDescriptionNamesEachTransformer() throws {
         let model = try StoreModel.bundled()
-        #expect(model.transformableAttributes.map(\.qualifiedName) == ["Record.duration", "Record.randomNumbers", "Record.usingMagic", "Record.timeline"])
+        #expect(model.transformableAttributes.map(\.qualifiedName) == ["Record.duration", "Record.randomNumbers", "Record.usingMagic", "Record.timeline", "Record.weapon"])
         #expect(model.attribute(named: "usingMagic")?.transformerName == "MagicTransformer")
         #expect(model.attribute(named: "randomNumbers")?.column == "random_numbers")
     }

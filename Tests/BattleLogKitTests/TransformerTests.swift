@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func registryKnowsTheStandardTransformers() {
-        #expect(TransformerRegistry.standard.names == ["IntArrayTransformer", "MagicTransformer", "MediaTimeTransformer", "TimelineTransformer"])
+        #expect(TransformerRegistry.standard.names == ["IntArrayTransformer", "MagicTransformer", "MediaTimeTransformer", "TimelineTransformer", "WeaponTransformer"])
         let t = TransformerRegistry.standard.transformer(named: "MagicTransformer")
         #expect(throws: TransformError.unknownMagicType("x")) { try t?.describeStored(#"{"type":"x","version":1}"#) }
     }

@@ -49,11 +49,11 @@ struct AnalysisSession {
 
     /// Every groupable field: the names, the magic's fields, dates by week and month, the
     /// duration and the dice in buckets, and the model's own numbers.
-    static func fields(extraPaths: [String]) -> [(name: String, field: GroupField)] {
+    static func fields(extraPaths: [String], kinds: [String: QueryPathKind] = [:]) -> [(name: String, field: GroupField)] {
         var names = ["owner", "opponent", "kind", "result", "magic"]
         for kind in MagicCatalog.kinds { for f in kind.filterFields { names.append(f.aliases.first ?? f.name) } }
         names += ["date", "date:week", "date:month", "duration:10s", "rolls.max:10", "rolls.min:10", "rolls.sum", "rolls.count"] + extraPaths
-        return names.compactMap { name in (try? GroupField.parse(name, extraPaths: extraPaths)).map { (name, $0) } }
+        return names.compactMap { name in (try? GroupField.parse(name, extraPaths: extraPaths, kinds: kinds)).map { (name, $0) } }
     }
 
     /// More groups than a person reads: a number field by its exact values gets buckets instead.

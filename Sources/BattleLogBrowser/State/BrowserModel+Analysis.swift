@@ -6,7 +6,7 @@ import Foundation
 /// `m` changes the chart's measure) and `v`'s head to head.
 extension BrowserModel {
     func openAnalysis() {
-        let fields = AnalysisSession.fields(extraPaths: store.queryColumns.extraPaths)
+        let fields = AnalysisSession.fields(extraPaths: store.queryColumns.extraPaths, kinds: store.queryColumns.extraPathKinds)
         if analysis == nil || analysis?.fields.count != fields.count { analysis = AnalysisSession(fields: fields) }
         // Opened again: where it was, counted again over the filter on screen now.
         if analysis?.field != nil { requestGroups() }

@@ -1,5 +1,6 @@
 import BattleLogKit
 import BattleLogPresentation
+import KeyedArchiving
 
 /// `battlelog inspect ID`: each transformable attribute's transformer, stored text, version and value.
 enum InspectCommand: Command {
@@ -27,6 +28,7 @@ enum InspectCommand: Command {
                 w.key("length"); w.writeInteger(e.length)
                 w.key("version"); if let v = e.version { w.writeInteger(v) } else { w.writeNull() }
                 w.key(e.error == nil ? "value" : "error"); w.writeString(e.error ?? e.decoded ?? "")
+                if case .success(let table)? = e.archive { w.key("archive"); Self.writeJSON(table, into: &w) }
                 w.endObject()
             }
             w.endArray(); w.endObject()
@@ -44,7 +46,36 @@ enum InspectCommand: Command {
             console.line(labels.fill("inspect.version", e.version.map(String.init) ?? unknown))
             if let err = e.error { console.line(labels.fill("inspect.error", SafeText.escape(err))) }
             else { console.line(labels.fill("inspect.value", SafeText.escape(e.decoded ?? ""))) }
+            switch e.archive {
+            case .success(let table)?: for line in ArchiveTableText.lines(table, labels: labels) { console.line(line) }
+            case .failure(let why)?: console.line(labels.fill("archive.refused", SafeText.escape(why.message)))
+            case nil: break
+            }
         }
         return ExitStatus.success
+    }
+
+    /// `{"top":{"root":"→ 8"},"objects":[{"index":0,"what":"$null","keys":[["name","→ 1"],...]}]}`.
+    static func writeJSON(_ table: ArchiveObjectTable, into w: inout JSONWriter) {
+        w.beginObject()
+        w.key("top", first: true); w.beginObject()
+        for (i, t) in table.top.enumerated() { w.key(t.key, first: i == 0); w.writeString(t.uid) }
+        w.endObject()
+        w.key("objects"); w.beginArray()
+        for (i, row) in table.rows.enumerated() {
+            if i > 0 { w.comma() }
+            w.beginObject()
+            w.key("index", first: true); w.writeInteger(row.index)
+            w.key("what"); w.writeString(row.what)
+            w.key("keys"); w.beginArray()
+            for (k, f) in row.fields.enumerated() {
+                if k > 0 { w.comma() }
+                w.beginArray(); w.writeString(f.key); w.comma(); w.writeString(f.value); w.endArray()
+            }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
     }
 }

@@ -75,7 +75,7 @@ enum StatsCommand: Command {
         guard (1...2).contains(names.count) else { throw UsageError("--by takes one field or two (--by gate,result)", usage: spec.usage) }
         var fields: [GroupField] = []
         for name in names {
-            do { fields.append(try GroupField.parse(name, extraPaths: store.queryColumns.extraPaths)) }
+            do { fields.append(try GroupField.parse(name, extraPaths: store.queryColumns.extraPaths, kinds: store.queryColumns.extraPathKinds)) }
             catch { throw UsageError("--by: \(error.description)", usage: spec.usage) }
         }
         if fields.count == 2 && fields[0] == fields[1] { throw UsageError("--by: two different fields, or one (--by gate,result)", usage: spec.usage) }

@@ -191,6 +191,8 @@ extension BattleStore {
             switch value {
             case .integer(let i): n = Double(i)
             case .real(let d): n = d
+            // A model's text path (`weapon.rarity`) groups by its text; it takes no bucket.
+            case .text(let t) where width == nil: return .text(t)
             default: return .damaged
             }
             guard let width else { return .number(n) }

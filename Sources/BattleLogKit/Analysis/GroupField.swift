@@ -6,7 +6,7 @@ public enum GroupField: Sendable, Equatable {
     case magicField(type: String, name: String)
     case date(DateBucket)
     /// A number the model derives (`duration`, `rolls.max`, `timeline.crits`), by its exact value
-    /// or in buckets `width` wide.
+    /// or in buckets `width` wide; or a text it derives (`weapon.rarity`), by its value.
     case number(path: String, width: Double?)
 
     /// The bucket of `--by duration` when none is given, in seconds.
@@ -17,12 +17,20 @@ public enum GroupField: Sendable, Equatable {
 
     /// Reads `text` (`gate`, `date:week`, `duration:30s`, `rolls.max:10`); the model's own query
     /// paths (`extraPaths`) are fields too.
-    public static func parse(_ text: String, extraPaths: [String]) throws(GroupFieldError) -> GroupField {
+    /// `kinds` tells the model's text paths (grouped by value, no bucket) and date paths (not
+    /// grouped: `date` is the record's own) from its numbers.
+    public static func parse(_ text: String, extraPaths: [String], kinds: [String: QueryPathKind] = [:]) throws(GroupFieldError) -> GroupField {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
         let bucket = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces).lowercased() : nil
-        let field: FilterField? = extraPaths.first { $0.lowercased() == name }.map { .queryPath($0) } ?? FilterField.named(name)
-        guard let field else { throw GroupFieldError(text: text, reason: .unknownField(groupable: groupableNames(extraPaths: extraPaths))) }
+        let groupable = groupableNames(extraPaths: extraPaths, kinds: kinds)
+        let path = extraPaths.first { $0.lowercased() == name }
+        if let path, kinds[path] == .text {
+            guard bucket == nil else { throw GroupFieldError(text: text, reason: .noBuckets) }
+            return .number(path: path, width: nil)
+        }
+        let field: FilterField? = path.flatMap { kinds[$0] == nil || kinds[$0] == .number ? FilterField.queryPath($0) : nil } ?? FilterField.named(name)
+        guard let field else { throw GroupFieldError(text: text, reason: .unknownField(groupable: groupable)) }
         switch field {
         case .date:
             guard let bucket else { return .date(.day) }
@@ -51,7 +59,7 @@ public enum GroupField: Sendable, Equatable {
                 return .magicField(type: type, name: name)
             default: break
             }
-            throw GroupFieldError(text: text, reason: .unknownField(groupable: groupableNames(extraPaths: extraPaths)))
+            throw GroupFieldError(text: text, reason: .unknownField(groupable: groupable))
         }
     }
 
@@ -70,11 +78,17 @@ public enum GroupField: Sendable, Equatable {
     }
 
     /// Every name `--by` accepts, for the error message.
-    public static func groupableNames(extraPaths: [String]) -> [String] {
+    public static func groupableNames(extraPaths: [String], kinds: [String: QueryPathKind] = [:]) -> [String] {
         var names = ["owner", "opponent", "kind", "result", "magic", "date:day|week|month", "duration[:30s]",
                      "rolls.max[:N]", "rolls.min[:N]", "rolls.sum[:N]", "rolls.count[:N]"]
         for kind in MagicCatalog.kinds { for f in kind.filterFields { names.append(f.aliases.first ?? f.name) } }
-        return names + extraPaths.map { $0 + "[:N]" }
+        return names + extraPaths.compactMap { p in
+            switch kinds[p] ?? .number {
+            case .number: p + "[:N]"
+            case .text: p
+            case .date, .list: nil
+            }
+        }
     }
 
     /// The filter field whose value this field reads (for the magic fields and the numbers).

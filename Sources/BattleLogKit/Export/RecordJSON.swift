@@ -108,7 +108,9 @@ public enum RecordJSON {
         var values = AttributeValues()
         for (i, attribute) in schema.attributes.enumerated() {
             let key = attribute.exportKey
-            guard let json = o[key] else { throw LineError(message: "\"\(key)\" is missing") }
+            // An optional value's key may be left out (an export written before the attribute
+            // existed, such as one without "weapon"): absent, as null.
+            guard let json = o[key] ?? (attribute.isOptional ? .null : nil) else { throw LineError(message: "\"\(key)\" is missing") }
             let value: (any Sendable)?
             do { value = try schema.transformer(at: i).value(fromJSON: json, range: attribute.range) }
             catch { throw LineError(message: "\"\(key)\": \(error.description)") }

@@ -25,7 +25,7 @@ public struct FilterCompiler {
 
     /// Parses and compiles `text`.
     public static func compile(_ text: String, roster: [Human], columns: QueryColumns = .computed) throws(FilterError) -> CompiledFilter {
-        compile(try FilterParser.parse(text, queryPaths: columns.extraPaths), roster: roster, columns: columns)
+        compile(try FilterParser.parse(text, queryPaths: columns.extraPaths, kinds: columns.extraPathKinds), roster: roster, columns: columns)
     }
 
     private init(roster: [Human], columns: QueryColumns) {
@@ -158,6 +158,13 @@ public struct FilterCompiler {
             return "record.result \(op == .equal ? "=" : "!=") \(bind(.text(text(value).lowercased())))"
         case .date:
             return date(op, text(value))
+        case .datePath(let path):
+            return date(op, text(value), column: derived(path))
+        case .textPath(let path):
+            if op == .contains, let source = columns.source(path: path), source.isReady, source.index != .none {
+                return containsThroughIndex(source.column, text(value))
+            }
+            return textComparison(derived(path), op, text(value))
         case .duration, .rollsMax, .rollsMin, .rollsSum, .rollsCount, .queryPath:
             return derivedComparison(field.derivedPath!, op, number(value))
         case .magic:
@@ -247,17 +254,17 @@ public struct FilterCompiler {
     }
 
     /// A date alone means the whole day (UTC).
-    private mutating func date(_ op: FilterOperator, _ text: String) -> String {
+    private mutating func date(_ op: FilterOperator, _ text: String, column: String = "record.date") -> String {
         let start = ISODate.parse(text)!
         let wholeDay = !text.contains("T")
         let end = wholeDay ? start + 86_400 : start + 1
         switch op {
-        case .equal: return "(record.date >= \(bind(.integer(start))) AND record.date < \(bind(.integer(end))))"
-        case .notEqual: return "(record.date < \(bind(.integer(start))) OR record.date >= \(bind(.integer(end))))"
-        case .less: return "record.date < \(bind(.integer(start)))"
-        case .lessOrEqual: return "record.date < \(bind(.integer(end)))"
-        case .greater: return "record.date >= \(bind(.integer(end)))"
-        case .greaterOrEqual, .contains: return "record.date >= \(bind(.integer(start)))"
+        case .equal: return "(\(column) >= \(bind(.integer(start))) AND \(column) < \(bind(.integer(end))))"
+        case .notEqual: return "(\(column) < \(bind(.integer(start))) OR \(column) >= \(bind(.integer(end))))"
+        case .less: return "\(column) < \(bind(.integer(start)))"
+        case .lessOrEqual: return "\(column) < \(bind(.integer(end)))"
+        case .greater: return "\(column) >= \(bind(.integer(end)))"
+        case .greaterOrEqual, .contains: return "\(column) >= \(bind(.integer(start)))"
         }
     }
 

@@ -27,6 +27,19 @@ public enum FilterField: Sendable, Equatable {
     case magicField(type: String, name: String)
     /// A derived query path a model declares beyond battlelog's own (`weather.wind`): a number.
     case queryPath(String)
+    /// A model's query path of text (`weapon.rarity`): `=`, `!=`, `~`.
+    case textPath(String)
+    /// A model's query path of a date (`weapon.forgedAt`), compared as `date` is.
+    case datePath(String)
+
+    /// The field a model's query path of `kind` is.
+    static func path(_ path: String, _ kind: QueryPathKind) -> FilterField {
+        switch kind {
+        case .number: .queryPath(path)
+        case .text, .list: .textPath(path)
+        case .date: .datePath(path)
+        }
+    }
 
     /// The names the language accepts, for error messages.
     public static var allNames: [String] {
@@ -67,8 +80,16 @@ public enum FilterField: Sendable, Equatable {
         case .rollsMin: "rolls.min"
         case .rollsSum: "rolls.sum"
         case .rollsCount: "rolls.count"
-        case .queryPath(let path): path
+        case .queryPath(let path), .textPath(let path), .datePath(let path): path
         default: nil
+        }
+    }
+
+    /// Whether values are dates (`date`, a model's date path).
+    var isDate: Bool {
+        switch self {
+        case .date, .datePath: true
+        default: false
         }
     }
 

@@ -28,9 +28,11 @@ public struct FilterParser {
 
     /// Parses `input`; an empty expression is an error (callers treat empty as "no filter").
     /// `queryPaths` are the numeric paths a store's model adds (`weather.wind`).
-    public static func parse(_ input: String, queryPaths: [String] = []) throws(FilterError) -> FilterExpression {
+    /// `kinds` says which of them are text or dates (numbers otherwise).
+    public static func parse(_ input: String, queryPaths: [String] = [], kinds: [String: QueryPathKind] = [:]) throws(FilterError) -> FilterExpression {
         var parser = FilterParser(input: input)
         parser.queryPaths = queryPaths
+        parser.kinds = kinds
         parser.tokens = try FilterLexer(input: input).tokens()
         let expression = try parser.parseOr()
         guard case .end = parser.current else {
@@ -40,6 +42,7 @@ public struct FilterParser {
     }
 
     private var queryPaths: [String] = []
+    private var kinds: [String: QueryPathKind] = [:]
 
     private init(input: String) { self.input = input }
 
@@ -114,7 +117,8 @@ public struct FilterParser {
                 advance()
                 return .rollsContain(v)
             }
-            guard let field = FilterField.named(name) ?? queryPaths.first(where: { $0.lowercased() == name.lowercased() }).map(FilterField.queryPath) else {
+            guard let field = FilterField.named(name)
+                    ?? queryPaths.first(where: { $0.lowercased() == name.lowercased() }).map({ FilterField.path($0, kinds[$0] ?? .number) }) else {
                 throw error("unknownField", [SafeText.escape(name), (FilterField.allNames + queryPaths).joined(separator: ", ")])
             }
             advance()
@@ -128,7 +132,7 @@ public struct FilterParser {
             case .string(let s): value = .text(s)
             case .word(let w) where !["and", "or", "not"].contains(w.lowercased()): value = .text(w)
             case .number(let n):
-                guard field.isNumeric || field == .date else { value = .text(n); break }
+                guard field.isNumeric || field.isDate else { value = .text(n); break }
                 // Past 2^53 a number is no longer exact: refused, not rounded into a match.
                 guard let d = Double(n), abs(d) <= 9_007_199_254_740_992 else { throw error("numberTooLarge", [n]) }
                 value = .number(d)
@@ -169,7 +173,7 @@ public struct FilterParser {
             guard op == .equal || op == .notEqual, case .text(let t) = value, allowed.contains(t.lowercased()) else {
                 throw fail("magicValues", [allowed.joined(separator: ", ")])
             }
-        case .date:
+        case .date, .datePath:
             guard op != .contains else { throw fail("dateContains") }
             if case .text(let t) = value, ISODate.parse(t) == nil {
                 // A day or a time that does not exist is named as such, not as a wrong form.

@@ -11,6 +11,8 @@ public struct QueryColumns: Sendable, Equatable {
         public let isReady: Bool
         /// The column's index.
         public var index: StoreModel.QueryIndex = .none
+        /// What the filter compares it as.
+        public var kind: QueryPathKind = .number
     }
 
     private let sources: [String: Source]
@@ -34,7 +36,9 @@ public struct QueryColumns: Sendable, Equatable {
         guard let model = try? StoreModel.bundled() else { return QueryColumns([:], magicColumn: nil) }
         var sources: [String: Source] = [:]
         for a in model.transformableAttributes {
-            for c in a.queryColumns { sources[c.path] = Source(column: c.column, sourceColumn: a.column, isReady: false, index: c.index) }
+            for c in a.queryColumns {
+                sources[c.path] = Source(column: c.column, sourceColumn: a.column, isReady: false, index: c.index, kind: c.kind)
+            }
         }
         return QueryColumns(sources, magicColumn: magicColumn(of: model.transformableAttributes))
     }()
@@ -54,4 +58,16 @@ public struct QueryColumns: Sendable, Equatable {
     public var extraPaths: [String] {
         sources.keys.filter { FilterField.named($0) == nil }.sorted()
     }
+
+    /// What each of `extraPaths` is compared as.
+    public var extraPathKinds: [String: QueryPathKind] {
+        Dictionary(uniqueKeysWithValues: extraPaths.map { ($0, sources[$0]?.kind ?? .number) })
+    }
+}
+
+/// What a model's query path is to the filter language: a number (`<`, `>=`, ...), text (`=`,
+/// `!=`, `~` contains), a list of texts one a line (`~` finds a part of any of them; not a
+/// field to group by) or a date (compared as `date` is: a day, or an instant).
+public enum QueryPathKind: String, Sendable, Equatable {
+    case number, text, list, date
 }

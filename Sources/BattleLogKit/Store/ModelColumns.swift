@@ -192,7 +192,8 @@ extension BattleStore {
         for a in resolvedAttributes {
             for d in a.derived {
                 sources[d.column.path] = QueryColumns.Source(column: d.column.column, sourceColumn: a.attribute.column,
-                                                            isReady: !pending.contains(d.column.column), index: d.column.index)
+                                                            isReady: !pending.contains(d.column.column), index: d.column.index,
+                                                            kind: d.column.kind)
             }
         }
         queryColumns = QueryColumns(sources, magicColumn: QueryColumns.magicColumn(of: schema.attributes))

@@ -169,7 +169,7 @@ enum Schema {
         while version < currentVersion {
             try db.transaction {
                 do { try db.execute(script: migrations[version].sql) }
-                catch let e as SQLiteError where e.message.contains("already exists") {
+                catch let e as SQLiteError where e.message.contains("already exists") || e.message.contains("duplicate column name") {
                     // Tables of a later version in a file that says it is older: edited by hand,
                     // or by another program. Nothing is changed (the transaction rolls back).
                     throw StoreError.schemaDoesNotMatchVersion(path: db.path, version: version, message: e.message)

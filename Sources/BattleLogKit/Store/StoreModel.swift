@@ -56,6 +56,8 @@ public struct StoreModel: Sendable, Equatable {
         /// Its index, `record_<column>`, if any.
         public let index: QueryIndex
         public var isIndexed: Bool { index != .none }
+        /// What the filter language compares it as (`"kind"` in the model; a number by default).
+        public var kind: QueryPathKind = .number
     }
 
     /// How a derived query column is indexed, always ending in `date` so that a range comes out
@@ -160,7 +162,13 @@ public struct StoreModel: Sendable, Equatable {
                 case .string("whole")?: index = .whole
                 default: throw .invalidModel("\(qualified): \"indexed\" of \(path) must be true, false or \"whole\"")
                 }
-                queryColumns.append(QueryColumn(path: path, column: col, derivation: derive, index: index))
+                var column = QueryColumn(path: path, column: col, derivation: derive, index: index)
+                switch c["kind"] {
+                case nil: break
+                case .string(let k)? where QueryPathKind(rawValue: k) != nil: column.kind = QueryPathKind(rawValue: k)!
+                default: throw .invalidModel("\(qualified): \"kind\" of \(path) must be number, text, list or date")
+                }
+                queryColumns.append(column)
             }
         }
         var summary: SummaryKind?

@@ -56,7 +56,7 @@ extension Weapon {
 
 extension AnyValueTransformer {
     /// `Weapon?`: stored as a keyed archive (a BLOB); in JSON an object of its five keys; in CSV
-    /// one column a key (`weapon_name`, ..., enchantments one a line); derives `name`, `rarity`,
+    /// one column a key (`weapon_name`, ..., enchantments joined by "; "); derives `name`, `rarity`,
     /// `power`, `enchantments` (one a line) and `forgedAt` (seconds since 1970, rounded down).
     public static let weapon = AnyValueTransformer(WeaponTransformer(), forms: ValueForms<Weapon>(
         describe: { w in
@@ -66,7 +66,7 @@ extension AnyValueTransformer {
         csvHeaders: { c in ["name", "rarity", "power", "enchantments", "forged_at"].map { c + "_" + $0 } },
         csvCells: { w in
             guard let w else { return ["", "", "", "", ""] }
-            return [w.name, w.rarity.rawValue, JSONValue.number(w.power).jsonText, w.enchantmentsText, WeaponDate.text(w.forgedAt)]
+            return [w.name, w.rarity.rawValue, JSONValue.number(w.power).jsonText, w.enchantments.joined(separator: "; "), WeaponDate.text(w.forgedAt)]
         },
         writeJSON: { w, json in w.writeJSON(into: &json) },
         readJSON: { (json: JSONValue) throws(TransformError) -> Weapon in
