@@ -90,7 +90,7 @@ import BattleLogPresentation
         m.handle(.down); #expect(m.overlay == .help && m.overlayScroll == min(1, m.overlayScrollLimit))
         m.handle(.character("q")); #expect(m.overlay == .none && !m.shouldQuit)
         m.handle(.character("i")); #expect(m.overlay == .inspect)
-        #expect(m.inspection.map(\.transformer) == ["MediaTimeTransformer", "IntArrayTransformer", "MagicTransformer", "TimelineTransformer"])
+        #expect(m.inspection.map(\.transformer) == ["MediaTimeTransformer", "IntArrayTransformer", "MagicTransformer", "TimelineTransformer", "WeaponTransformer"])
         // Another overlay's key switches to it; its own key closes it.
         m.handle(.character("t")); #expect(m.overlay == .stats)
         m.handle(.character("t")); #expect(m.overlay == .none)

@@ -69,7 +69,8 @@ final class ManualClock {
             let t = MediaTime(value: Int64.random(in: 0...steps, using: &generator), timescale: 200)
             played.handle(.character(" "))
             // Played in uneven steps of real time, as a terminal's wake-ups come.
-            var left = Int64(t.seconds * 1000)
+            // Rounded, not truncated: 3230/200 s is 16149.999… ms as a double.
+            var left = Int64((t.seconds * 1000).rounded())
             while left > 0 {
                 let step = min(left, Int64.random(in: 1...700, using: &generator))
                 clock.advance(milliseconds: step)

@@ -166,7 +166,7 @@ import SQLiteDB
         #expect(show.out.contains("Magic damaged") && show.out.contains("42 is outside 1...10"))
         #expect(show.out.contains("Dice:"))
         let json = cli(["show", "5", "--json"], db: db).out
-        #expect(json.contains(#""magic":null,"timeline":{"actions":["#) && json.contains(#""errors":[{"attribute":"usingMagic","message":"field \"powerOfEvilGate\" = 42 is outside 1...10"}]"#), "\(json)")
+        #expect(json.contains(#""magic":{"$damaged":"field \"powerOfEvilGate\" = 42 is outside 1...10"},"timeline":{"actions":["#) && json.contains(#""errors":[{"attribute":"usingMagic","message":"field \"powerOfEvilGate\" = 42 is outside 1...10"}]"#), "\(json)")
         let list = cli(["list", "--limit", "100"], db: db)
         #expect(list.out.contains("DAMAGED"))
         let inspect = cli(["inspect", "7"], db: db)

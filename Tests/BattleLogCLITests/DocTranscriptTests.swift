@@ -40,6 +40,13 @@ import Testing
         let steps = Self.steps(text)
         let dir = TempDir()
         let folder = URL(fileURLWithPath: binary).deletingLastPathComponent().path
+        var printed: [String] = []
+        defer {
+            // UPDATE_DOCS=1 writes what each command printed back into the file.
+            if ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1", printed.count == steps.count {
+                try? Self.rewrite(text, outputs: printed).write(to: Self.root.appendingPathComponent(file), atomically: true, encoding: .utf8)
+            }
+        }
         for step in steps {
             #expect(step.command.hasPrefix("battlelog "), "\(file):\(step.line): a transcript runs battlelog")
             let run = try ChildProcess.run(["/bin/sh", "-c", "cd \"$0\" && eval \"$1\" 2>&1", dir.path, step.command],
@@ -47,9 +54,38 @@ import Testing
                                                          "XDG_CONFIG_HOME": dir.file("config"), "XDG_DATA_HOME": dir.file("data"),
                                                          "XDG_STATE_HOME": dir.file("state")])
             // The setup (simulate) prints a summary with its time: only its success counts.
-            if step.command.contains(" simulate ") && step.output.isEmpty { #expect(run.status == 0, "\(file):\(step.line): \(run.out)"); continue }
+            if step.command.contains(" simulate ") && step.output.isEmpty {
+                #expect(run.status == 0, "\(file):\(step.line): \(run.out)")
+                printed.append("")
+                continue
+            }
+            printed.append(run.out)
             #expect(run.out == step.output, "\(file):\(step.line): `\(step.command)` prints\n\(run.out)")
         }
         if file == "README.md" { #expect(steps.count >= 5) }
+    }
+
+    /// `text` with each console step's output replaced by `outputs` (in step order).
+    static func rewrite(_ text: String, outputs: [String]) -> String {
+        var out: [String] = []
+        var inBlock = false, skipping = false, n = 0
+        for line in text.components(separatedBy: "\n") {
+            if !inBlock {
+                out.append(line)
+                if line == "```console" { inBlock = true }
+                continue
+            }
+            if line == "```" { inBlock = false; skipping = false; out.append(line); continue }
+            if line.hasPrefix("$ ") {
+                out.append(line)
+                let printed = n < outputs.count ? outputs[n] : ""
+                n += 1
+                if !printed.isEmpty { out += printed.dropLast(printed.hasSuffix("\n") ? 1 : 0).components(separatedBy: "\n") }
+                skipping = true
+                continue
+            }
+            if !skipping { out.append(line) }
+        }
+        return out.joined(separator: "\n")
     }
 }

@@ -102,7 +102,7 @@ import BattleLogPresentation
         #expect(piped.out.split(separator: "\n").contains { DisplayWidth.of(String($0)) > 80 })
         // show: the magic box fits 80 columns; piped it is whole.
         let villain = try #require(store.humans.first { $0.kind == .villain && $0.id != store.humans[5].id })
-        let withMagic = try #require(try store.page(RecordQuery(ownerID: villain.id), limit: 50).first { $0.usingMagic.value != nil })
+        let withMagic = try #require(try store.page(RecordQuery(ownerID: villain.id), limit: 50).first { ($0.usingMagic.value ?? nil) != nil })
         try store.executeRaw("UPDATE record SET using_magic = json_set(using_magic, '$.gateName', ?) WHERE id = ?",
                              [String(repeating: "Maw of the Endless Night ", count: 6), withMagic.id])
         let shown = cliOnTerminal(["show", String(withMagic.id)], db: db, columns: 80)

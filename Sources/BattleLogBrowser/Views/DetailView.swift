@@ -33,8 +33,10 @@ enum DetailView {
     /// The lines of the detail, as styled spans, for a pane `width` columns wide and `height`
     /// rows tall: in a short pane the optional lines go, so that the magic box stays whole.
     static func content(_ rec: Record, labels: Labels, width: Int, height: Int = .max) -> [[Span]] {
+        let presenters = rec.schema.attributes.indices.map { ValuePresenters.presenter(of: rec.schema, at: $0) }
+        var boxes = presenters.count { $0.box != nil }
         func fitted(valueLines: Int) -> [(spans: [Span], priority: Priority)] {
-            var lines = prioritisedContent(rec, labels: labels, width: width, valueLines: valueLines)
+            var lines = prioritisedContent(rec, labels: labels, width: width, valueLines: valueLines, boxes: boxes)
             // The date, the owner and the result are in the records pane too.
             for level in [Priority.spacer, .extra, .continuation, .date, .owner, .result]
             where lines.count > height {
@@ -42,17 +44,27 @@ enum DetailView {
             }
             return lines
         }
-        // Long magic values wrap over up to three lines, or stay on one when even that is too tall.
+        // Long magic values wrap over up to three lines, or stay on one when even that is too tall;
+        // then the last boxes become lines (the weapon's name and rarity), the first box kept whole.
         var lines = fitted(valueLines: 3)
         if lines.count > height { lines = fitted(valueLines: 1) }
+        while lines.count > height, boxes > 1 {
+            boxes -= 1
+            lines = fitted(valueLines: 1)
+        }
         return lines.map(\.spans)
     }
 
-    private static func prioritisedContent(_ rec: Record, labels: Labels, width: Int, valueLines: Int) -> [(spans: [Span], priority: Priority)] {
+    /// `boxes`: how many of the box presenters draw their box (the first ones); the rest show
+    /// their line.
+    private static func prioritisedContent(_ rec: Record, labels: Labels, width: Int, valueLines: Int,
+                                           boxes: Int) -> [(spans: [Span], priority: Priority)] {
         var out: [(spans: [Span], priority: Priority)] = []
         let presenters = rec.schema.attributes.indices.map { ValuePresenters.presenter(of: rec.schema, at: $0) }
+        var boxed = Set<Int>()
+        for i in presenters.indices where presenters[i].box != nil && boxed.count < boxes { boxed.insert(i) }
         let labelWidth = ([labels["owner"], labels["opponent"], labels["date"], labels["result"]]
-            + rec.schema.attributes.indices.filter { presenters[$0].box == nil }.map { labels[rec.schema.attributes[$0].labelKey] })
+            + rec.schema.attributes.indices.filter { !boxed.contains($0) }.map { labels[rec.schema.attributes[$0].labelKey] })
             .map(DisplayWidth.of).max()! + 1
         func row(_ label: String, _ spans: [Span], _ priority: Priority = .essential) {
             out.append(([Span(text: DisplayWidth.pad(label, to: labelWidth), style: .bold)] + spans, priority))
@@ -71,7 +83,7 @@ enum DetailView {
         for (i, attribute) in rec.schema.attributes.enumerated() {
             let presenter = presenters[i]
             let stored = rec.transformables[i]
-            if let makeBox = presenter.box {
+            if let makeBox = presenter.box, boxed.contains(i) {
                 if !box.isEmpty { box.append([]) }
                 box += makeBox(stored, labels, width, valueLines).map { line in line.map { Span(text: $0.text, style: style(for: $0.role)) } }
                 continue
@@ -80,7 +92,7 @@ enum DetailView {
             guard let first = segments.first else { row(labels[attribute.labelKey], []); continue }
             for (n, piece) in DisplayWidth.wrap(first.text, to: valueWidth, maxLines: 3).enumerated() {
                 row(n == 0 ? labels[attribute.labelKey] : "", [Span(text: piece, style: style(for: first.role))],
-                    presenter.lineIsExtra ? .extra : (n == 0 ? .essential : .continuation))
+                    presenter.lineIsExtra || presenter.box != nil ? .extra : (n == 0 ? .essential : .continuation))
             }
             for extra in segments.dropFirst() {
                 row("", [Span(text: fit(extra.text), style: style(for: extra.role))], .extra)

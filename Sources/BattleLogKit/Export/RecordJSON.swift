@@ -5,7 +5,8 @@
 ///   model under its export key, in its JSON form (`"duration":{"value":49380,"timescale":600,...}`,
 ///   the dice as an array, the magic as its tagged object).
 ///
-/// A damaged attribute is `null` and the record gets `"errors":[{"attribute":..,"message":..}]`.
+/// A damaged attribute is `{"$damaged":"why"}` (naming the class or key of a refused archive),
+/// and the record gets `"errors":[{"attribute":..,"message":..}]`; an absent one is `null`.
 public enum RecordJSON {
     /// One record as one line of JSON, control characters escaped as `\uXXXX`.
     public static func encode(_ record: Record) -> String {
@@ -21,13 +22,18 @@ public enum RecordJSON {
         if record.date != nil { w.writeString(record.isoDate) } else { w.writeNull() }
         w.key("result")
         if let r = record.result { w.writeString(r.rawValue) } else { w.writeNull() }
-        // Each transformable attribute under its export key, in model order: its JSON form, or
-        // null when absent or damaged (the damage is in "errors").
+        // Each transformable attribute under its export key, in model order: its JSON form,
+        // null when absent, a marker that says why when damaged (and in "errors").
         for (i, attribute) in record.schema.attributes.enumerated() {
             w.key(attribute.exportKey)
-            if let value = record.transformables[i].value ?? nil {
-                record.schema.transformer(at: i).writeJSON(value, into: &w)
-            } else { w.writeNull() }
+            switch record.transformables[i].decoded {
+            case .success(let value?): record.schema.transformer(at: i).writeJSON(value, into: &w)
+            case .success(nil): w.writeNull()
+            case .failure(let e):
+                w.beginObject()
+                w.key("$damaged", first: true); w.writeString(e.reason.description)
+                w.endObject()
+            }
         }
         let errors = record.errors
         if !errors.isEmpty {

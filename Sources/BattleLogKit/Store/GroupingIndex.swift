@@ -26,7 +26,9 @@ enum GroupingIndex {
     /// The indexes as `attributes` ask for them: the grouping index with their derived columns in
     /// the model's order, and the damaged magic's when the model has a magic with a type.
     static func createSQL(_ attributes: [ResolvedAttribute]) -> [String] {
-        let columns = ["date", "owner_id", "opponent_id", "result"] + attributes.flatMap { $0.derived.map(\.column.column) }
+        // A list's text (a weapon's enchantments) groups nothing and is long: the table serves it.
+        let columns = ["date", "owner_id", "opponent_id", "result"]
+            + attributes.flatMap { $0.derived.filter { $0.column.kind != .list }.map(\.column.column) }
         var sql = ["CREATE INDEX \(name) ON record(\(columns.joined(separator: ", "))) WHERE typeof(id) = 'integer'"]
         if let magic = magicColumns(attributes) {
             sql.append("CREATE INDEX \(damagedMagicName) ON record(id) WHERE \(damagedMagic(magic.stored, type: magic.type))")
