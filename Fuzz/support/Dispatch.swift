@@ -8,6 +8,7 @@ typealias Harness = (UnsafePointer<UInt8>, Int) -> CInt
 let harnesses: [String: Harness] = [
     "magic": fuzzMagic, "mediatime": fuzzMediaTime, "filter": fuzzFilter, "text": fuzzText,
     "prompt": fuzzPrompt, "database": fuzzDatabase, "coredata": fuzzCoreData, "cdbrowse": fuzzCoreDataBrowser,
+    "weapon": fuzzWeapon,
 ]
 
 /// The harness named in the environment, looked up once.

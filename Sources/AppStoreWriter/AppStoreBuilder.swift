@@ -22,6 +22,8 @@ public struct AppStoreBuilder {
         /// Bytes stored as they are instead of an archive.
         public var rawMagic: [UInt8]?
         public var duration: (value: Int64, timescale: Int32)?
+        /// The weapon's keyed archive, stored as it is (nil: bare-handed), when the model has one.
+        public var weaponArchive: [UInt8]?
 
         public init(owner: Int, date: Double, result: SQLiteValue, rolls: [Int]? = [12, 99, 3],
                     magicJSON: String? = #"{"type":"hero","version":1,"cooperationFormulaName":"Twin Flame","collaboratorName":"Kai"}"#,
@@ -39,6 +41,9 @@ public struct AppStoreBuilder {
     public var modelCache = true
     /// The model has a CMTime duration attribute.
     public var durationAttribute = true
+    /// The model has a `weapon`: a Transformable of the custom class `Weapon` through a secure
+    /// unarchiving transformer (`WeaponTransformer`), its archive in `ZWEAPON`.
+    public var weaponAttribute = false
 
     public init() {}
 
@@ -50,7 +55,7 @@ public struct AppStoreBuilder {
             CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
             CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB);
             CREATE TABLE ZHUMAN ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR\(subEntities ? "" : ", ZKIND VARCHAR") );
-            CREATE TABLE ZRECORD ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZOWNER INTEGER,\(subEntities ? " Z1_OWNER INTEGER," : "") ZDATE TIMESTAMP, ZRESULT VARCHAR, ZRANDOMNUMBERS BLOB, ZUSINGMAGIC BLOB\(durationAttribute ? ", ZDURATION BLOB" : "") );
+            CREATE TABLE ZRECORD ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZOWNER INTEGER,\(subEntities ? " Z1_OWNER INTEGER," : "") ZDATE TIMESTAMP, ZRESULT VARCHAR, ZRANDOMNUMBERS BLOB, ZUSINGMAGIC BLOB\(durationAttribute ? ", ZDURATION BLOB" : "")\(weaponAttribute ? ", ZWEAPON BLOB" : "") );
             CREATE INDEX ZRECORD_ZOWNER_INDEX ON ZRECORD (ZOWNER);
             CREATE INDEX ZHUMAN_Z_ENT_INDEX ON ZHUMAN (Z_ENT);
             """)
@@ -78,7 +83,7 @@ public struct AppStoreBuilder {
                 if subEntities { try human.execute([i + 1, h.kind == "hero" ? 2 : 3, h.name]) }
                 else { try human.execute([i + 1, 1, h.name, h.kind]) }
             }
-            let insert = try db.prepare("INSERT INTO ZRECORD VALUES (?, ?, 1, ?,\(subEntities ? " ?," : "") ?, ?, ?, ?\(durationAttribute ? ", ?" : ""))")
+            let insert = try db.prepare("INSERT INTO ZRECORD VALUES (?, ?, 1, ?,\(subEntities ? " ?," : "") ?, ?, ?, ?\(durationAttribute ? ", ?" : "")\(weaponAttribute ? ", ?" : ""))")
             // Archives of equal values are equal: archive each distinct value once.
             var archives: [String: [UInt8]] = [:]
             func cached(_ key: String, _ make: () throws -> [UInt8]) rethrows -> [UInt8] {
@@ -105,6 +110,7 @@ public struct AppStoreBuilder {
                         })
                     } ?? .null)
                 }
+                if weaponAttribute { values.append(r.weaponArchive.map(SQLiteValue.blob) ?? .null) }
                 try insert.execute(values)
             }
         }
@@ -141,6 +147,9 @@ public struct AppStoreBuilder {
         ]
         if durationAttribute {
             record.properties.append(ArchivedAttribute(name: "duration", type: 1800, transformer: "CMTimeValueTransformer", valueClass: "NSDictionary"))
+        }
+        if weaponAttribute {
+            record.properties.append(ArchivedAttribute(name: "weapon", type: 1800, transformer: "WeaponTransformer", valueClass: "Weapon"))
         }
         let archived = try Self.archive(ArchivedModel(entities: entities))
         // swift-corelibs-foundation archives a Swift class under its module-qualified name and

@@ -27,7 +27,7 @@ int bl_baseline_exec(bl_baseline *b, const char *sql) {
 }
 
 int bl_baseline_insert(bl_baseline *b, int count, const int64_t *ints, int nints, const double *reals, int nreals,
-                       const char *const *texts, int ntexts) {
+                       const char *const *texts, int ntexts, const uint8_t *const *blobs, const int *blob_lengths, int nblobs) {
     if (sqlite3_exec(b->db, "BEGIN", 0, 0, 0) != SQLITE_OK) return 1;
     for (int i = 0; i < count; i++) {
         sqlite3_stmt *s = b->insert;
@@ -43,6 +43,11 @@ int bl_baseline_insert(bl_baseline *b, int count, const int64_t *ints, int nints
         for (int k = 0; k < ntexts; k++, p++) {
             const char *t = texts[i * ntexts + k];
             if (t) sqlite3_bind_text(s, p, t, -1, SQLITE_STATIC);
+            else sqlite3_bind_null(s, p);
+        }
+        for (int k = 0; k < nblobs; k++, p++) {
+            const uint8_t *v = blobs[i * nblobs + k];
+            if (v) sqlite3_bind_blob(s, p, v, blob_lengths[i * nblobs + k], SQLITE_STATIC);
             else sqlite3_bind_null(s, p);
         }
         if (sqlite3_step(s) != SQLITE_DONE) {

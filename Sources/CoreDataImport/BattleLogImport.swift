@@ -8,7 +8,8 @@ import SQLiteDB
 /// Villain sub-entities, or one entity with a `kind`), and Records with a date, a result, an
 /// owner, `randomNumbers` (an archived array of numbers), `usingMagic` (archived NSData holding
 /// the magic's JSON, or those bytes directly) and, when the model has one, a CMTime kept as its
-/// dictionary for the duration. The app's records have no opponent and no fight number: each
+/// dictionary for the duration, and when it has one a `weapon` (a custom class stored as an
+/// NSSecureCoding keyed archive, read with the weapon's allow-list). The app's records have no opponent and no fight number: each
 /// becomes a one-sided fight of its own. A value that does not decode comes in as damage.
 public struct BattleLogImport {
     public let store: CoreDataStore
@@ -26,6 +27,7 @@ public struct BattleLogImport {
         var randomNumbers: String?
         var usingMagic: String?
         var duration: String?
+        var weapon: String?
     }
 
     /// What an import did.
@@ -70,7 +72,7 @@ public struct BattleLogImport {
         self.record = record
         self.owner = owner
         self.attributes = RecordAttributes(date: date, result: result, randomNumbers: attribute("randomNumbers"),
-                                           usingMagic: attribute("usingMagic"), duration: duration)
+                                           usingMagic: attribute("usingMagic"), duration: duration, weapon: attribute("weapon"))
     }
 
     /// Parses `--result-map 0=win,1=loss,2=draw`.
@@ -158,6 +160,7 @@ public struct BattleLogImport {
                     "duration": Self.carried(attributes.duration.map { Self.duration(object.stored[$0] ?? .null) } ?? .damaged(.null)),
                     "randomNumbers": Self.carried(attributes.randomNumbers.map { Self.rolls(object.stored[$0] ?? .null) } ?? .damaged(.null)),
                     "usingMagic": Self.carried(attributes.usingMagic.map { Self.magic(object.stored[$0] ?? .null) } ?? .value(nil)),
+                    "weapon": attributes.weapon.map { Self.weapon(object.stored[$0] ?? .null) } ?? .value(nil),
                 ]
                 try add(OneSidedRecord(
                     ownerName: owner.name, ownerKind: owner.kind,
@@ -243,6 +246,18 @@ public struct BattleLogImport {
         }
         guard let time = try? MediaTime(dictionary: fields) else { return .damaged(value) }
         return .value(time)
+    }
+
+    /// The weapon's archive, read as the store reads its own (a class outside the allow-list, or
+    /// anything else that does not read, comes in as it was: damage).
+    static func weapon(_ value: SQLiteValue) -> CarriedValue<(any Sendable)?> {
+        switch value {
+        case .null: return .value(nil)
+        case .blob(let bytes):
+            guard let w = try? WeaponArchive.weapon(from: bytes) else { return .damaged(value) }
+            return .value(w)
+        default: return .damaged(value)
+        }
     }
 
     /// The magic's JSON: inside an archived NSData (or NSString), or the column's bytes directly.

@@ -29,7 +29,9 @@ public struct ArchiveObjectTable: Sendable, Equatable {
         guard let objectsRef = plist.lookup(plist.top, "$objects"), case .array(let members) = plist.objects[objectsRef] else {
             throw PropertyListError("not a keyed archive (no $objects)")
         }
-        func show(_ index: Int) -> String {
+        /// An object as one short text; a container's members one level deep (an array that holds
+        /// itself, as hostile bytes may, is not followed).
+        func show(_ index: Int, nested: Bool = false) -> String {
             switch plist.objects[index] {
             case .uid(let u): "→ \(u)"
             case .string(let s): "\"" + s + "\""
@@ -40,7 +42,9 @@ public struct ArchiveObjectTable: Sendable, Equatable {
             case .date(let d): "date \(d)"
             case .data(let b): "\(b.count) bytes"
             case .null: "null"
-            case .array(let refs), .set(let refs): "[" + refs.map(show).joined(separator: ", ") + "]"
+            case .array(let refs), .set(let refs):
+                nested ? "[\(refs.count) items]" : "[" + refs.prefix(16).map { show($0, nested: true) }.joined(separator: ", ")
+                    + (refs.count > 16 ? ", … \(refs.count - 16) more]" : "]")
             case .dictionary(let pairs): "{\(pairs.count) keys}"
             }
         }

@@ -318,10 +318,13 @@ let oursPeak = peakRSSMegabytes()
 say(String(format: "ours:     %.2f s  (%.0f records/s; simulate + encode + insert)  peak memory %.1f MB", tOurs, Double(fights * 2) / tOurs, oursPeak))
 
 // The same rows, generated the same way, inserted through the raw C API. Only the insert is timed.
+// Bound in this order: 13 integers, 3 reals, 12 texts, 1 blob (see `bl_baseline_insert`).
 let baselineInsert = "INSERT INTO record(fight, owner_id, opponent_id, date, rolls_max, rolls_min, rolls_sum, rolls_count, "
-    + "timeline_actions, timeline_crits, timeline_biggest_hit, using_magic_power, duration_seconds, timeline_first_hit, "
+    + "timeline_actions, timeline_crits, timeline_biggest_hit, using_magic_power, weapon_forged_at, "
+    + "duration_seconds, timeline_first_hit, weapon_power, "
     + "result, duration, random_numbers, using_magic, timeline, using_magic_type, using_magic_gate, using_magic_formula, "
-    + "using_magic_collaborator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    + "using_magic_collaborator, weapon_name, weapon_rarity, weapon_enchantments, weapon) "
+    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 /// Inserts the same rows as ours through the raw C API into `path`, built by `schema`: the
 /// insert time and the time its rows took to generate (not counted).
 func cBaseline(path: String, schema: String) -> (insert: Double, prepare: Double) {
@@ -341,10 +344,11 @@ func cBaseline(path: String, schema: String) -> (insert: Double, prepare: Double
         let p0 = now()
         let drafts = simulator.nextBatch(n)
         var ints: [Int64] = [], reals: [Double] = []
-        ints.reserveCapacity(drafts.count * 12)
-        reals.reserveCapacity(drafts.count * 2)
+        ints.reserveCapacity(drafts.count * 13)
+        reals.reserveCapacity(drafts.count * 3)
         var strings: [UnsafeMutablePointer<CChar>?] = []
-        strings.reserveCapacity(drafts.count * 9)
+        strings.reserveCapacity(drafts.count * 12)
+        var blobs: [UnsafeMutablePointer<UInt8>?] = [], blobLengths: [Int32] = []
         for d in drafts {
             let dice = d.randomNumbers ?? [], duration = d.duration ?? .invalid
             let timeline = d.values["timeline"] as? Timeline
@@ -353,7 +357,9 @@ func cBaseline(path: String, schema: String) -> (insert: Double, prepare: Double
                      timeline.map { Int64($0.actions.count) } ?? .min, timeline.map { Int64($0.crits) } ?? .min,
                      timeline.map { Int64($0.biggestHit) } ?? .min,
                      (d.usingMagic?.value as? VillainMagic).map { Int64($0.powerOfEvilGate) } ?? .min]
-            reals += [duration.seconds, timeline?.firstHit?.time.seconds ?? .nan]
+            let weapon = d.values["weapon"] as? Weapon
+            ints.append(weapon.map { Int64($0.forgedAtSince1970.rounded(.down)) } ?? .min)
+            reals += [duration.seconds, timeline?.firstHit?.time.seconds ?? .nan, weapon?.power ?? .nan]
             strings.append(strdup(d.result.rawValue))
             strings.append(strdup(durationT.storedForm(of: duration)))
             strings.append(strdup(diceT.storedForm(of: dice)))
@@ -364,17 +370,35 @@ func cBaseline(path: String, schema: String) -> (insert: Double, prepare: Double
             strings.append(villain.map { strdup($0.gateName) } ?? nil)
             strings.append(hero.map { strdup($0.cooperationFormulaName) } ?? nil)
             strings.append(hero.map { strdup($0.collaboratorName) } ?? nil)
+            strings.append(weapon.map { strdup($0.name) } ?? nil)
+            strings.append(weapon.map { strdup($0.rarity.rawValue) } ?? nil)
+            strings.append(weapon.map { strdup($0.enchantments.joined(separator: "\n")) } ?? nil)
+            if let weapon {
+                let archive = WeaponArchive.bytes(of: weapon)
+                let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, archive.count))
+                copy.initialize(from: archive, count: archive.count)
+                blobs.append(copy)
+                blobLengths.append(Int32(archive.count))
+            } else {
+                blobs.append(nil)
+                blobLengths.append(0)
+            }
         }
         tPrepare += now() - p0
         let c0 = now()
         let rc = strings.withUnsafeBufferPointer { sp in
             sp.withMemoryRebound(to: UnsafePointer<CChar>?.self) { cp in
-                bl_baseline_insert(c, Int32(drafts.count), ints, 12, reals, 2, cp.baseAddress, 9)
+                blobs.withUnsafeBufferPointer { bp in
+                    bp.withMemoryRebound(to: UnsafePointer<UInt8>?.self) { bcp in
+                        bl_baseline_insert(c, Int32(drafts.count), ints, 13, reals, 3, cp.baseAddress, 12, bcp.baseAddress, blobLengths, 1)
+                    }
+                }
             }
         }
         tC += now() - c0
         precondition(rc == 0, "baseline insert failed")
         for s in strings { free(s) }
+        for b in blobs { b?.deallocate() }
         done += n
     }
     bl_baseline_close(c)

@@ -252,6 +252,15 @@ final class FoundationWeapon: NSObject, NSSecureCoding {
         }
     }
 
+    /// Found by the weapon fuzz harness: a plain array in `$objects` that holds itself sent the
+    /// object table's text into endless recursion (a stack overflow).
+    @Test func anArrayThatHoldsItselfIsShownOneLevelDeep() throws {
+        let bytes = HostileArchive.wrap([.string("$null"), .array([1, 1])], root: 1)
+        let table = try ArchiveObjectTable(bytes: bytes)
+        #expect(table.rows[1].what == "[[2 items], [2 items]]")
+        #expect(throws: KeyedArchiveError.self) { try WeaponArchive.weapon(from: bytes) }
+    }
+
     /// Renames one string of a binary plist (a class name), leaving the rest as it was.
     static func renamingClass(_ bytes: [UInt8], from: String, to: String) -> [UInt8] {
         guard let plist = try? BinaryPropertyListReader.read(bytes) else { return bytes }

@@ -1,10 +1,11 @@
 import BattleLogKit
 import BattleLogPresentation
+import KeyedArchiving
 import SQLiteDB
 
 /// The bytes overlay's lines for one stored value: its storage class and size, then a hex dump
 /// (offset, sixteen bytes, and the printable ASCII beside them, the rest as dots), the first
-/// 4 KiB of it.
+/// 4 KiB of it; a keyed archive's object table after it (as `inspect` shows a record's weapon).
 enum StoredBytes {
     static let limit = 4096
 
@@ -18,7 +19,9 @@ enum StoredBytes {
             let bytes = Array(t.utf8)
             return [title + "  TEXT, " + labels.fill(bytes.count == 1 ? "cd.byte" : "cd.bytes", GroupedNumber.text(bytes.count))] + dump(bytes, labels: labels)
         case .blob(let b):
+            let table = BinaryPropertyListReader.isBinaryPropertyList(b) ? (try? ArchiveObjectTable(bytes: b)) : nil
             return [title + "  BLOB, " + labels.fill(b.count == 1 ? "cd.byte" : "cd.bytes", GroupedNumber.text(b.count))] + dump(b, labels: labels)
+                + (table.map { [""] + ArchiveTableText.lines($0, labels: labels) } ?? [])
         }
     }
 

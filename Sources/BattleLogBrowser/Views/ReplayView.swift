@@ -16,17 +16,19 @@ enum ReplayView {
         let left = r.left + 2, width = r.width - 4
         let owners = [replay.record.owner, replay.other.owner]
         let names = owners.map { SafeText.escape($0.name) }
+        // Each fighter's row names the weapon its side struck with.
+        let armed = (0..<2).map { i in names[i] + (fight.sides[i].weapon.map { " · " + SafeText.escape($0) } ?? "") }
 
         // The fighters: mark, name, hit-point bar in their kind's colour, reading.
         let markWidth = owners.map { DisplayWidth.of(m.labels.kindMark($0.kind)) }.max() ?? 1
-        let nameWidth = min(max(8, width / 4), names.map(DisplayWidth.of).max() ?? 8)
+        let nameWidth = min(max(8, width / 4), armed.map(DisplayWidth.of).max() ?? 8)
         let reading = 7   // "100/100"
         let barWidth = max(4, width - markWidth - nameWidth - reading - 3)
         for side in 0..<2 {
             let row = r.top + 1 + side
             let hp = player.state.hitPoints[side]
             s.put(row, left, m.labels.kindMark(owners[side].kind), style: Drawing.style(for: owners[side].kind))
-            Drawing.field(s, row, left + markWidth + 1, names[side], width: nameWidth, style: .bold)
+            Drawing.field(s, row, left + markWidth + 1, armed[side], width: nameWidth, style: .bold)
             let fraction = Double(hp) / Double(FightTimeline.startingHitPoints)
             s.put(row, left + markWidth + nameWidth + 2, Bar.text(fraction, width: barWidth), style: hp == 0 ? .loss : Drawing.style(for: owners[side].kind))
             s.put(row, left + width - reading, DisplayWidth.pad("\(hp)/\(FightTimeline.startingHitPoints)", to: reading, alignRight: true),

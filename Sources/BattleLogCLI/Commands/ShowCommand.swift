@@ -40,8 +40,10 @@ enum ShowCommand: Command {
     /// The lines of a fight already read (`BattleStore.fight(of:)`).
     static func timelineLines(_ r: Record, fight: FightTimeline, other: Record, labels: Labels) -> [String] {
         let names = [r.owner.name, other.owner.name].map(SafeText.escape)
+        // The heading names the weapon each side struck with.
+        let armed = names.indices.map { i in names[i] + (fight.sides[i].weapon.map { " (" + SafeText.escape($0) + ")" } ?? "") }
         let end = fight.end
-        return [labels.fill("timeline.heading", r.fightText, names[0], names[1], String(fight.actions.count),
+        return [labels.fill("timeline.heading", r.fightText, armed[0], armed[1], String(fight.actions.count),
                             "\(end.clockDescription) {\(end.value)/\(end.timescale)}")]
             + TimelineText.lines(fight, names: names, rolls: r.dice ?? [], labels: labels).map { "  " + $0 }
     }
