@@ -461,7 +461,9 @@ do {
     // The README's examples, then the slow filter of issue 12, then the indexed magic fields.
     for expression in readmeFilters + ["duration > 1:40 and rolls.max < 30",
                        "power >= 9", "power = 10", "magic = villain", "gate = \"Abyssal Maw\"", "collaborator ~ \"mira\"",
-                       "rolls contains 100", "rolls.min > 95", "duration > 1:40"] {
+                       "rolls contains 100", "rolls.min > 95", "duration > 1:40",
+                       // The weapon's paths (its archive's query columns) beside the magic's.
+                       "weapon.rarity = legendary", "weapon.rarity = legendary and result = loss", "weapon.enchantments ~ frost"] {
         let fresh = try BattleStore(path: oursPath, readOnly: true)
         let filter = try FilterCompiler.compile(expression, roster: fresh.humans, columns: fresh.queryColumns)
         let t0 = now()
