@@ -5,10 +5,14 @@ let package = Package(
     name: "battlelog",
     products: [
         .library(name: "BattleLogKit", targets: ["BattleLogKit"]),
+        // Reads Core Data's SQLite stores on Linux without Core Data (docs/coredatakit.md).
+        .library(name: "CoreDataKit", targets: ["CoreDataKit"]),
         .executable(name: "battlelog", targets: ["battlelog"]),
         .executable(name: "battlelog-bench", targets: ["battlelog-bench"]),
         // toml-test's decoder interface over the config file's parser (TOML on stdin, tagged JSON out).
         .executable(name: "toml-test-decoder", targets: ["toml-test-decoder"]),
+        // The example of docs/coredatakit.md, built and run by the suite so that it cannot drift.
+        .executable(name: "coredata-example", targets: ["coredata-example"]),
     ],
     targets: [
         // System libraries (Debian: libsqlite3-dev, libncursesw5-dev).
@@ -42,6 +46,7 @@ let package = Package(
         .target(name: "BattleLogPresentation", dependencies: ["BattleLogKit", "KeyedArchiving", "BattleLogResources", "CoreDataKit"]),
         // Stores written by Core Data: binary property lists, keyed archives, the model, import.
         .target(name: "CoreDataKit", dependencies: ["BattleLogFoundation", "KeyedArchiving", "SQLiteDB", "CZlib"]),
+        .executableTarget(name: "coredata-example", dependencies: ["CoreDataKit"]),
         // The battle log of the app battlelog re-creates, read from its Core Data store.
         .target(name: "CoreDataImport", dependencies: ["CoreDataKit", "KeyedArchiving", "BattleLogKit", "SQLiteDB"]),
         // Writes Core Data stores as the battle-log app would (tests and the benchmark only).
