@@ -60,7 +60,7 @@ let package = Package(
         // Benchmark: ours against the raw C API baseline.
         .target(name: "CBaseline", dependencies: ["CSQLite"]),
         .executableTarget(name: "battlelog-bench",
-                          dependencies: ["BattleLogKit", "BattleLogPresentation", "BattleLogCLI", "BattleLogBrowser", "CBaseline", "CoreDataKit", "CoreDataImport", "AppStoreWriter"]),
+                          dependencies: ["BattleLogFoundation", "BattleLogKit", "BattleLogPresentation", "BattleLogCLI", "BattleLogBrowser", "CBaseline", "CoreDataKit", "CoreDataImport", "AppStoreWriter"]),
 
         .testTarget(name: "BattleLogKitTests", dependencies: ["BattleLogKit", "KeyedArchiving", "AppStoreWriter", "BattleLogPresentation", "SQLiteDB"],
                     exclude: ["Fixtures"]),  // a database of the previous schema, read through #filePath

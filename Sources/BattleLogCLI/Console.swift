@@ -5,6 +5,8 @@ import Foundation
 /// Every write to stdout is checked: the first failure is kept, `checkOutput()` throws it (long
 /// commands ask after every line, so a full disk stops them at once), and the command line ends
 /// with it: a closed pipe quietly, any other failure with one line naming the destination.
+/// Unchecked because its writers are plain closures; safe because a command writes from its one
+/// thread (background work hands its lines back to that thread, never writes them itself).
 public final class Console: @unchecked Sendable {
     private let writeOut: (String) -> Void
     private let writeErr: (String) -> Void
@@ -78,6 +80,7 @@ public struct OutputFailure: Error, CustomStringConvertible, Sendable {
 }
 
 /// A 64 KiB stdout buffer: exports of millions of lines must not make a syscall per line.
+/// Unchecked for the same reason as `Console`, which owns it: one writing thread.
 final class OutputBuffer: @unchecked Sendable {
     private var bytes: [UInt8] = []
     private let descriptor: Int32

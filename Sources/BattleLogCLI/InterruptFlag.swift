@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import BattleLogKit
 import Foundation
 import Synchronization
@@ -14,13 +15,13 @@ enum InterruptFlag {
         raised.store(false, ordering: .relaxed)
         for s in signals { signal(s) { _ in InterruptFlag.raise() } }
         ProcessSignals.unblock(signals)
-        installed = signals
+        installed.withLock { $0 = signals }
     }
 
     /// Puts the caught signals back to their default (terminate).
-    static func uninstall() { for s in installed { signal(s, SIG_DFL) } }
+    static func uninstall() { for s in installed.withLock({ $0 }) { signal(s, SIG_DFL) } }
 
-    nonisolated(unsafe) private static var installed: [Int32] = []
+    private static let installed = Locked<[Int32]>([])
 
     static func raise() { raised.store(true, ordering: .relaxed) }
 }

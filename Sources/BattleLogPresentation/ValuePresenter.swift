@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import BattleLogKit
 
 /// How a stored value of one type is shown, on every surface: one entry per value type (the
@@ -91,12 +92,12 @@ public struct ValuePresenter: Sendable {
 /// The one table of presenters, by value type.
 public enum ValuePresenters {
     /// The registered presenters. A test target may add its own type's with `register`.
-    nonisolated(unsafe) private static var table: [String: ValuePresenter] = standard
+    private static let table = Locked(standard)
 
     /// The presenter of the value type `className`, or one that uses `transformer`'s
     /// description when the type has none.
     public static func presenter(for className: String, transformer: AnyValueTransformer) -> ValuePresenter {
-        if let p = table[className] { return p }
+        if let p = table.withLock({ $0[className] }) { return p }
         return ValuePresenter(
             line: { value, _, _ in [ValuePresenter.Segment(transformer.describe(value), .reading)] },
             cell: { value, _, _ in transformer.describe(value) })
@@ -109,7 +110,7 @@ public enum ValuePresenters {
 
     /// Registers `presenter` for the value type `className` (at start-up, before any drawing).
     public static func register(_ presenter: ValuePresenter, for className: String) {
-        table[className] = presenter
+        table.withLock { $0[className] = presenter }
     }
 
     /// The presenters of battlelog's own value types.

@@ -15,6 +15,7 @@
 import AppStoreWriter
 import BattleLogBrowser
 import BattleLogCLI
+import BattleLogFoundation
 import BattleLogKit
 import BattleLogPresentation
 import CBaseline
@@ -431,9 +432,8 @@ say(String(format: "memory:   ours peaked at %.1f MB (goal: under 100 MB)", ours
 
 // MARK: - list and show on the big database
 
-final class Sink: @unchecked Sendable { var bytes = 0 }
-let sink = Sink()
-let quiet = Console(out: { sink.bytes += $0.utf8.count }, err: { sink.bytes += $0.utf8.count })
+let sink = Locked(0)
+let quiet = Console(out: { text in sink.withLock { $0 += text.utf8.count } }, err: { text in sink.withLock { $0 += text.utf8.count } })
 let owner = roster[0].name
 func timeCommand(_ arguments: [String], rounds: Int) -> [Double] {
     (0..<rounds).map { _ in

@@ -265,7 +265,8 @@ extension StoreBrowserModel {
     }
 }
 
-/// A second connection, handed to the one background thread that uses it.
+/// A second connection, handed to the one background thread that uses it. Unchecked because
+/// `CoreDataStore` is not Sendable; safe because only that thread ever touches it after the hand-over.
 final class ConnectionBox: @unchecked Sendable {
     let store: CoreDataStore
     init(_ store: CoreDataStore) { self.store = store }

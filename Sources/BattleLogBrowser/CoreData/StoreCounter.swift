@@ -1,12 +1,13 @@
+import BattleLogFoundation
 import CoreDataKit
 import Foundation
 
 /// Counts the Core Data browser's lists on a thread and a connection of its own, so that a store
 /// of a million objects opens at once and no key waits for a count: the entity tree and the
 /// objects pane show each count when it arrives.
-final class StoreCounter: @unchecked Sendable {
+final class StoreCounter: Sendable {
     /// What to count: an object list, or a table's rows.
-    enum Job: @unchecked Sendable {
+    enum Job: Sendable {
         case list(ObjectList)
         case table(String)
     }
@@ -18,7 +19,7 @@ final class StoreCounter: @unchecked Sendable {
     }
 
     private let state = Locked(State())
-    private var worker: WorkerThread!
+    private let worker: WorkerThread
 
     init(store: CoreDataStore) {
         // The second connection: only the worker's thread touches it.

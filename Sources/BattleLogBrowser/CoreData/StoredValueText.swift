@@ -47,7 +47,8 @@ enum StoredValueText {
             }
             if case .string(let why)? = o["$error"] {
                 let hex = if case .string(let h)? = o["$hex"], !h.isEmpty { " · " + h.prefix(32) + (h.count > 32 ? "…" : "") } else { "" }
-                return Shown(text: labels["cd.damaged"] + ": " + e(why) + hex, damaged: true)
+                // Damage in its one spelling, with the reason (as a record's damaged value is shown).
+                return Shown(text: ValuePresenter.damagedCell(labels) + " (" + e(why) + ")" + hex, damaged: true)
             }
             if case .string(let className)? = o["$class"], case .object(let fields)? = o["$fields"] {
                 return Shown(text: e(className), children: fields.keys.sorted().map { ($0, fields[$0]!) })

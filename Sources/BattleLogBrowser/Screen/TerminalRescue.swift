@@ -9,40 +9,44 @@ import Foundation
 enum TerminalRescue {
     static let fatalSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
 
-    // Set up once before the handlers are installed and never freed: the handler only reads them.
-    nonisolated(unsafe) private static var savedTermios = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-    nonisolated(unsafe) private static var hasTermios = false
-    nonisolated(unsafe) private static var previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 32)
-    nonisolated(unsafe) private static var restoreBytes: UnsafeMutableBufferPointer<UInt8> = {
-        // Mouse reporting off, attributes reset, cursor shown, alternate screen left.
-        let text = Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\n".utf8)
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count)
-        _ = buffer.initialize(from: text)
-        return buffer
-    }()
+    /// What the handler reads: plain memory set up once before the handlers are installed and
+    /// never freed. A signal handler can take no lock, so this is the one unguarded shared state:
+    /// safe because it is written only by `arm` (before any handler can run) and read after.
+    private struct Saved {
+        let termios = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        var hasTermios = false
+        let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 32)
+        let restoreBytes: UnsafeMutableBufferPointer<UInt8> = {
+            // Mouse reporting off, attributes reset, cursor shown, alternate screen left.
+            let text = Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\n".utf8)
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count)
+            _ = buffer.initialize(from: text)
+            return buffer
+        }()
+    }
+    nonisolated(unsafe) private static var saved = Saved()
 
     /// Saves the terminal's state and installs the handlers. Call before curses starts.
     static func arm() {
-        _ = restoreBytes
-        hasTermios = tcgetattr(0, savedTermios) == 0
+        saved.hasTermios = tcgetattr(0, saved.termios) == 0
         for signal in fatalSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in TerminalRescue.rescue(signal) }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
-            sigaction(signal, &action, previous + Int(signal))
+            sigaction(signal, &action, saved.previous + Int(signal))
         }
     }
 
     /// Puts the previous handlers back (after `endwin()`).
     static func disarm() {
-        for signal in fatalSignals { sigaction(signal, previous + Int(signal), nil) }
+        for signal in fatalSignals { sigaction(signal, saved.previous + Int(signal), nil) }
     }
 
     private static func rescue(_ signal: Int32) {
-        if hasTermios { tcsetattr(0, TCSANOW, savedTermios) }
-        _ = write(1, restoreBytes.baseAddress, restoreBytes.count)
-        sigaction(signal, previous + Int(signal), nil)
+        if saved.hasTermios { tcsetattr(0, TCSANOW, saved.termios) }
+        _ = write(1, saved.restoreBytes.baseAddress, saved.restoreBytes.count)
+        sigaction(signal, saved.previous + Int(signal), nil)
         // Pending until this handler returns (the signal is blocked while it runs), then taken
         // by the previous handler: whether it came from a fault, a trap or `kill`.
         raise(signal)

@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import BattleLogKit
 import Foundation
 
@@ -91,7 +92,7 @@ struct AnalysisSession {
 
 /// Counts the analysis's groups on one background thread and connection: the newest request
 /// wins, a running count is cancelled through SQLite's progress handler.
-final class AnalysisCounter: @unchecked Sendable {
+final class AnalysisCounter: Sendable {
     struct Request: Sendable {
         var tab: Int
         var field: GroupField
@@ -106,7 +107,7 @@ final class AnalysisCounter: @unchecked Sendable {
     }
 
     private let state = Locked(State())
-    private var thread: WorkerThread!
+    private let thread: WorkerThread
 
     init(path: String) {
         thread = WorkerThread(name: "battlelog analysis") { [state] worker in

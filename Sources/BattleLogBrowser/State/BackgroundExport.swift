@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import BattleLogKit
 import BattleLogPresentation
 import Foundation
@@ -6,7 +7,7 @@ import Foundation
 /// own, so that keys never wait. It writes a temporary file beside the target and renames it
 /// into place when complete: a failed or stopped export leaves no half file. What the rows are
 /// (battle-log records, Core Data objects) is the `rows` closure's business.
-final class BackgroundExport: @unchecked Sendable {
+final class BackgroundExport: Sendable {
     enum Format: Sendable { case json, csv }
 
     struct Progress: Sendable, Equatable {

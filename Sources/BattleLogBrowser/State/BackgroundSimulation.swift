@@ -1,10 +1,11 @@
+import BattleLogFoundation
 import BattleLogKit
 import BattleLogPresentation
 import Foundation
 
 /// A simulation running on its own thread and its own connection, so the interface stays
 /// responsive; its commits reach the browser through live refresh.
-final class BackgroundSimulation: @unchecked Sendable {
+final class BackgroundSimulation: Sendable {
     private struct State {
         var progress: SimulationProgress?
         var running = false

@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import BattleLogKit
 import Foundation
 
@@ -5,7 +6,7 @@ import Foundation
 /// filters typed or outside commits. A new search replaces the one waiting and cancels the one
 /// running (its statement ends within a millisecond through SQLite's progress handler), so at
 /// most one scan runs and one waits.
-final class FilterScanner: @unchecked Sendable {
+final class FilterScanner: Sendable {
     private struct State {
         var pending: FilterSearch?
         var running: FilterSearch?
@@ -13,7 +14,7 @@ final class FilterScanner: @unchecked Sendable {
     }
 
     private let state = Locked(State())
-    private var thread: WorkerThread!
+    private let thread: WorkerThread
 
     init(path: String) {
         thread = WorkerThread(name: "battlelog scan") { [state] worker in

@@ -1,14 +1,16 @@
+import BattleLogFoundation
 import BattleLogKit
 import Foundation
 
 /// One filter's matches, found by the `FilterScanner` newest first and handed over as they are
 /// found: a filter that no index serves never blocks the keys.
-final class FilterSearch: @unchecked Sendable {
+final class FilterSearch: Sendable {
     private struct State {
         var ids: [Int64] = []
         var finished = false
         var cancelled = false
         var error: String?
+        var streamStarting: (@Sendable () -> Void)?
     }
 
     let text: String
@@ -31,7 +33,10 @@ final class FilterSearch: @unchecked Sendable {
     /// for 0.15–0.33 s at 10,000,000 records, about a second on a busy machine.
     static let headCount = 64
     /// Called between the first page and the stream (for tests).
-    var streamStarting: (() -> Void)?
+    var streamStarting: (@Sendable () -> Void)? {
+        get { state.withLock { $0.streamStarting } }
+        set { state.withLock { $0.streamStarting = newValue } }
+    }
 
     /// Runs the scan on `store` (the scanner's thread and connection): the first page, then the
     /// rest, in one snapshot.

@@ -1,17 +1,18 @@
+import BattleLogFoundation
 import BattleLogKit
 import Foundation
 
 /// Loads Human pages on one background thread and connection: the roster moves at key speed
 /// while the page of the Human the selection rests on is read. The newest request wins; pages
 /// are kept until the data changes.
-final class HumanProfileLoader: @unchecked Sendable {
+final class HumanProfileLoader: Sendable {
     private struct State {
         var wanted: (id: Int64, kind: HumanKind?)?
         var profiles: [Int64: HumanProfile] = [:]
     }
 
     private let state = Locked(State())
-    private var thread: WorkerThread!
+    private let thread: WorkerThread
 
     init(path: String) {
         thread = WorkerThread(name: "battlelog pages") { [state] worker in

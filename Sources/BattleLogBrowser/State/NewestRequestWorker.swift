@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import BattleLogKit
 import Foundation
 
@@ -5,7 +6,7 @@ import Foundation
 /// a request replaces the one waiting and cancels the one running, through SQLite's progress
 /// handler. The records search (`/` beyond the loaded rows) and the count of a selection's
 /// position in a long list each have one.
-final class NewestRequestWorker<Request: Sendable, Outcome: Sendable>: @unchecked Sendable {
+final class NewestRequestWorker<Request: Sendable, Outcome: Sendable>: Sendable {
     private struct State {
         var wanted: (serial: Int, request: Request)?
         var runningSerial: Int?
@@ -16,7 +17,7 @@ final class NewestRequestWorker<Request: Sendable, Outcome: Sendable>: @unchecke
 
     private let state = Locked(State())
     private let finished = DispatchSemaphore(value: 0)
-    private var thread: WorkerThread!
+    private let thread: WorkerThread
 
     /// `answer` runs on the thread with a request, the connection (or why the database could
     /// not be opened) and whether the request is still the newest.

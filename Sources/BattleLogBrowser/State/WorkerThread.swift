@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import Foundation
 
 /// A browser's background reader (filter scans, Human pages, searches, counts): it owns a
@@ -14,7 +15,7 @@ extension NewestRequestWorker: BackgroundReader {}
 
 /// One background thread for a browser reader (filter scans, Human pages, records searches): started on the
 /// first `wake`, it runs `body`, which loops on `waitForWork()` until `shutDown`.
-final class WorkerThread: @unchecked Sendable {
+final class WorkerThread: Sendable {
     private struct Flags { var started = false; var shutDown = false; var ended = false }
     private let name: String
     private let flags = Locked(Flags())

@@ -244,9 +244,15 @@ enum HeadToHeadView {
             let y = list.top + i
             let selected = index == m.headToHeadIndex
             s.fill(y, list.left, width: list.width, style: selected ? .selected : .normal)
-            let date = record.date.map(Drawing.shortDate) ?? "?"
-            let result = record.result.map { m.labels[$0.rawValue] } ?? "?"
-            let magic = record.usingMagic.value??.displayFields.map(\.text).joined(separator: " · ") ?? "—"
+            // Damage in its one spelling; a damaged magic is never shown as none.
+            let damaged = ValuePresenter.damagedCell(m.labels)
+            let date = record.date.map(Drawing.shortDate) ?? damaged
+            let result = record.result.map { m.labels[$0.rawValue] } ?? damaged
+            let magic = switch record.usingMagic.decoded {
+            case .success(let v?): v.displayFields.map(\.text).joined(separator: " · ")
+            case .success(nil): ValuePresenter.absent
+            case .failure: damaged
+            }
             let text = date + "  " + DisplayWidth.pad(result, to: 6) + "  " + SafeText.escape(magic)
             s.put(y, list.left, DisplayWidth.truncate(text, to: list.width), style: selected ? .selected : Drawing.style(for: record.result))
         }

@@ -275,8 +275,9 @@ enum RecordsView {
             let base: Style = isSelected ? (m.focus == .records ? .selected : .selectedDim) : .normal
             s.fill(row, r.left + 1, width: inner, style: base)
             var x = r.left + 1
-            Drawing.field(s, row, x, String((rec.date.map(Drawing.shortDate) ?? "?").prefix(dateW)), width: dateW, style: base); x += dateW + 1
-            let result = rec.result.map { m.labels[$0.rawValue] } ?? "?"
+            let damaged = ValuePresenter.damagedCell(m.labels)
+            Drawing.field(s, row, x, rec.date.map { String(Drawing.shortDate($0).prefix(dateW)) } ?? damaged, width: dateW, style: base); x += dateW + 1
+            let result = rec.result.map { m.labels[$0.rawValue] } ?? damaged
             Drawing.field(s, row, x, result, width: resultW, style: isSelected ? base : Drawing.style(for: rec.result)); x += resultW + 1
             let who = filtered ? rec.owner.name + " › " + rec.opponentName : rec.opponentName
             Drawing.field(s, row, x, who, width: opponentW, style: base)

@@ -74,7 +74,7 @@ enum DetailView {
         row(labels["owner"], [Span(text: fit(rec.owner.name), style: Drawing.style(for: rec.owner.kind))], .owner)
         row(labels["opponent"], [Span(text: fit(rec.opponentName), style: Drawing.style(for: rec.opponent?.kind))])
         row(labels["date"], [Span(text: rec.isoDate, style: .normal)], .date)
-        row(labels["result"], [Span(text: rec.result.map { labels[$0.rawValue] } ?? "⚠ damaged", style: Drawing.style(for: rec.result))],
+        row(labels["result"], [Span(text: rec.result.map { labels[$0.rawValue] } ?? ValuePresenter.damagedCell(labels), style: Drawing.style(for: rec.result))],
             rec.result == nil ? .essential : .result)
         // Each transformable attribute in model order, through its value type's presenter (the
         // one table `show` uses too): its line's first segment wraps over up to three rows, each

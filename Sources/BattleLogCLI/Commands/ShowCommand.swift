@@ -62,7 +62,7 @@ enum ShowCommand: Command {
             out.append("  \(labels["opponent"]): \(Record.noOpponent)")
         }
         out.append("  \(labels["date"]): \(r.isoDate)")
-        out.append("  \(labels["result"]): \(r.result.map { labels[$0.rawValue] } ?? labels["damaged"])")
+        out.append("  \(labels["result"]): \(r.result.map { labels[$0.rawValue] } ?? ValuePresenter.damagedCell(labels))")
         // Each transformable attribute in model order, through its value type's presenter (the
         // one table the browser uses too): a line after its label, or a box under the lines.
         var boxes: [String] = []

@@ -171,8 +171,8 @@ enum StatsCommand: Command {
         console.line("")
         console.line(labels["vs.recent"])
         // Aligned: the fight ids, the results and the durations each as wide as their widest.
-        let fights = h2h.recent.map(\.fightText), results = h2h.recent.map { r in r.result.map { labels[$0.rawValue] } ?? labels["damaged"] }
-        let times = h2h.recent.map { $0.fightDuration?.clockDescription ?? labels["damaged"] }
+        let fights = h2h.recent.map(\.fightText), results = h2h.recent.map { r in r.result.map { labels[$0.rawValue] } ?? ValuePresenter.damagedCell(labels) }
+        let times = h2h.recent.map { $0.fightDuration?.clockDescription ?? ValuePresenter.damagedCell(labels) }
         func pad(_ list: [String], right: Bool = false) -> [String] {
             let w = list.map(DisplayWidth.of).max() ?? 0
             return list.map { DisplayWidth.pad($0, to: w, alignRight: right) }

@@ -3,15 +3,15 @@ import Foundation
 /// Folds items into a result on a second thread while the caller produces them: a pipeline of
 /// two stages on two cores. The caller `add`s items in order (waiting while `capacity` are
 /// queued) and `finish`es to get the result of folding every item, in that order.
-public final class BackgroundFold<Item: Sendable, Result: Sendable>: @unchecked Sendable {
+public final class BackgroundFold<Item: Sendable, Result: Sendable>: Sendable {
     private let queue: BoundedQueue<Item>
-    private let done = NSCondition()
-    private var result: Result?
+    private let result = Locked<Result?>(nil)
+    private let done = DispatchSemaphore(value: 0)
 
     /// Starts the folding thread with `initial` as the result so far.
     public init(capacity: Int, initial: Result, fold: @escaping @Sendable (inout Result, Item) -> Void) {
         queue = BoundedQueue(capacity: capacity)
-        Thread.detachNewThread { [queue, self] in
+        Thread.detachNewThread { [queue, result, done] in
             var folded = initial
             taking: while true {
                 switch queue.take(waitingAtMost: 60) {
@@ -20,10 +20,8 @@ public final class BackgroundFold<Item: Sendable, Result: Sendable>: @unchecked 
                 case .closed: break taking
                 }
             }
-            done.lock()
-            result = folded
-            done.broadcast()
-            done.unlock()
+            result.withLock { $0 = folded }
+            done.signal()
         }
     }
 
@@ -33,9 +31,8 @@ public final class BackgroundFold<Item: Sendable, Result: Sendable>: @unchecked 
     /// Waits for every item added to be folded, and gives the result.
     public func finish() -> Result {
         queue.close()
-        done.lock()
-        defer { done.unlock() }
-        while result == nil { done.wait() }
-        return result!
+        done.wait()
+        done.signal()   // a second call finds it done too
+        return result.withLock { $0! }
     }
 }

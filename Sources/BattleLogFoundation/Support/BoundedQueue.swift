@@ -3,7 +3,8 @@ import Foundation
 /// A first-in, first-out hand-over between one producing thread and one consuming thread, at
 /// most `capacity` items deep: the producer waits while it is full, the consumer while it is
 /// empty. Either side may close it; a closed queue takes nothing more, and its consumer gets
-/// what was put before the close and then nil.
+/// what was put before the close and then nil. Unchecked because its state lives beside an
+/// `NSCondition`; safe because every access holds that condition's lock.
 public final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Item] = []

@@ -12,10 +12,11 @@ public enum ParallelRanges {
         let bounds = (0...parts).map { $0 * count / parts }
         var results = [T?](repeating: nil, count: parts)
         results.withUnsafeMutableBufferPointer { out in
-            nonisolated(unsafe) let out = out
             withoutActuallyEscaping(transform) { transform in
-                nonisolated(unsafe) let transform = transform
-                DispatchQueue.concurrentPerform(iterations: parts) { k in out[k] = transform(bounds[k]..<bounds[k + 1]) }
+                // Safe: each iteration writes its own slot of `out`, and `concurrentPerform`
+                // returns only when every iteration has, within both closures' lifetimes.
+                nonisolated(unsafe) let shared = (out: out, transform: transform)
+                DispatchQueue.concurrentPerform(iterations: parts) { k in shared.out[k] = shared.transform(bounds[k]..<bounds[k + 1]) }
             }
         }
         return results.map { $0! }

@@ -148,16 +148,19 @@ public struct TextSearch: Sendable {
 }
 
 /// `TextSearch` for an SQL function called once a row with the same needle (`~` in a filter):
-/// the needle is folded once, when it changes. One per connection (not shared between threads).
-public final class RepeatedTextSearch: @unchecked Sendable {
-    private var needle: String?
-    private var search = TextSearch("")
+/// the needle is folded once, when it changes. One per connection; the lock (never contended:
+/// a connection's functions run on its one thread) makes it safe to share all the same.
+public final class RepeatedTextSearch: Sendable {
+    private let state = Locked<(needle: String?, search: TextSearch)>((nil, TextSearch("")))
 
     public init() {}
 
     /// Whether `haystack` contains `needle`.
     public func matches(_ haystack: String, _ needle: String) -> Bool {
-        if self.needle != needle { self.needle = needle; search = TextSearch(needle) }
+        let search = state.withLock { s -> TextSearch in
+            if s.needle != needle { s = (needle, TextSearch(needle)) }
+            return s.search
+        }
         return search.matches(haystack)
     }
 }

@@ -12,6 +12,8 @@ struct EncodedValue: Sendable {
 
 /// The stored texts of one batch, end to end in one buffer that the writer binds in place
 /// (SQLite reads them without copying). Immutable once the batch is encoded; freed with it.
+/// Unchecked because it holds a raw buffer; safe because it is written by the encoding thread
+/// only, before the batch is handed to the writer, and only read after.
 final class EncodedText: @unchecked Sendable {
     private var bytes: UnsafeMutableRawPointer
     private var count = 0

@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import Foundation
 
 /// While one long write holds the write lock (the grouping index made in one sort, a minute at
@@ -5,33 +6,29 @@ import Foundation
 /// Another battlelog waiting for the lock sees the log moving and keeps waiting, as it does
 /// while others commit, instead of giving up after one busy timeout. Only the time is set: the
 /// log's bytes are SQLite's.
-final class LogHeartbeat: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var stopped = false
-    private var finished = false
+final class LogHeartbeat: Sendable {
+    private let stopped = Locked(false)
+    /// Signalled to cut the quarter-second wait short when the beat stops.
+    private let wake = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
 
     /// Starts beating for the database at `path`.
     init(path: String) {
         let log = path + "-wal"
-        Thread.detachNewThread { [self] in
-            condition.lock()
-            while !stopped {
+        Thread.detachNewThread { [stopped, wake, finished] in
+            while !stopped.withLock({ $0 }) {
                 utimensat(AT_FDCWD, log, nil, 0)   // now, for both times
-                _ = condition.wait(until: Date().addingTimeInterval(0.25))
+                _ = wake.wait(timeout: .now() + 0.25)
             }
-            finished = true
-            condition.broadcast()
-            condition.unlock()
+            finished.signal()
         }
     }
 
     /// Stops beating, and returns once the log's time is set no more.
     func stop() {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        while !finished { condition.wait() }
-        condition.unlock()
+        stopped.withLock { $0 = true }
+        wake.signal()
+        finished.wait()
     }
 
     /// Runs `body` with a heartbeat for the database at `path`.

@@ -1,3 +1,4 @@
+import BattleLogFoundation
 import Foundation
 import SQLiteDB
 
@@ -19,7 +20,11 @@ import SQLiteDB
 public enum WALBound {
     /// The bound in bytes: 128 MiB unless the program sets another (`BATTLELOG_WAL_MB`) at
     /// start-up, before any store opens.
-    nonisolated(unsafe) public static var bytes: Int64 = defaultBytes
+    public static var bytes: Int64 {
+        get { bound.withLock { $0 } }
+        set { bound.withLock { $0 = newValue } }
+    }
+    private static let bound = Locked(defaultBytes)
     public static let defaultBytes: Int64 = 128 << 20
     /// The size the log file is cut back to when it starts over (`PRAGMA journal_size_limit`).
     static let keptBytes: Int64 = 16 << 20
