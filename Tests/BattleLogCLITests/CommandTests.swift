@@ -334,6 +334,21 @@ import SQLiteDB
 }
 
 @Suite struct SpreadsheetCSVTests {
+    /// One CSV record's fields (RFC 4180: a quoted field may hold commas and doubled quotes).
+    static func cells(_ line: String) -> [String] {
+        var cells: [String] = [], cell = "", quoted = false
+        var chars = Array(line)[...]
+        while let c = chars.popFirst() {
+            if quoted {
+                if c == "\"" { if chars.first == "\"" { cell.append("\""); chars.removeFirst() } else { quoted = false } }
+                else { cell.append(c) }
+            } else if c == "\"" { quoted = true }
+            else if c == "," { cells.append(cell); cell = "" }
+            else { cell.append(c) }
+        }
+        return cells + [cell]
+    }
+
     @Test func csvHasSecondsAndFlatMagicColumns() throws {
         let dir = TempDir()
         let db = dir.file("csv.sqlite")
@@ -342,7 +357,7 @@ import SQLiteDB
         #expect(lines[0] == "id,fight,owner,owner_kind,opponent,opponent_kind,date,result,duration_seconds,random_numbers,magic_type,collaborator,formula,gate,power,timeline_actions,timeline_crits,timeline_first_hit,timeline_biggest_hit,weapon_name,weapon_rarity,weapon_power,weapon_enchantments,weapon_forged_at,errors")
         let store = try BattleStore(path: db)
         for line in lines.dropFirst().prefix(40) {
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let cells = Self.cells(line)
             #expect(!line.contains("\n"))
             #expect(cells.count == 25, "\(line)")
             let record = try store.record(id: try #require(Int64(cells[0])))
@@ -361,11 +376,11 @@ import SQLiteDB
             let timeline = try #require(record.timeline)
             #expect(cells[15] == String(timeline.actions.count) && cells[16] == String(timeline.crits) && cells[18] == String(timeline.biggestHit))
             #expect(cells[17] == (timeline.firstHit.map { String(format: "%.6f", $0.time.seconds) } ?? ""))
-            // The weapon, a column a key (enchantments joined by "; "), empty when bare-handed.
+            // The weapon, a column a key (enchantments as a JSON array), empty when bare-handed.
             let weapon = record.attribute(named: "weapon")?.value as? Weapon
             #expect(cells[19] == (weapon?.name ?? "") && cells[20] == (weapon?.rarity.rawValue ?? ""))
             #expect(cells[21] == (weapon.map { JSONValue.number($0.power).jsonText } ?? ""))
-            #expect(cells[22] == (weapon?.enchantments.joined(separator: "; ") ?? ""))
+            #expect(cells[22] == (weapon.map { JSONValue.array($0.enchantments.map(JSONValue.string)).jsonText } ?? ""))
             #expect(cells[23] == (weapon.map { WeaponDate.text($0.forgedAt) } ?? ""))
         }
     }

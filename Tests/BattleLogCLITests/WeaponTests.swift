@@ -49,9 +49,18 @@ import SQLiteDB
         let cut = 1_640_995_200.0 - Weapon.referenceDateSince1970  // 2022-01-01
         #expect(count("weapon.forgedAt < 2022-01-01") == weapons.count { ($0?.forgedAt ?? .infinity) < cut })
         #expect(count("weapon.rarity != common and weapon.power < 3") == weapons.count { $0.map { $0.rarity != .common && $0.power < 3 } ?? false })
+        // A list's `=` and `!=` ask about one of its items.
+        #expect(count("weapon.enchantments = frost") == weapons.count { $0?.enchantments.contains("frost") ?? false })
+        #expect(count("weapon.enchantments != frost") == weapons.count { $0.map { !$0.enchantments.contains("frost") } ?? false })
         // Bad comparisons are usage errors naming the field.
-        let bad = cli(["list", "--where", "weapon.power ~ 3"], db: db)
-        #expect(bad.status == 2 && bad.err.contains("weapon.power"), "\(bad.err)")
+        for (filter, field) in [("weapon.power ~ 3", "weapon.power"), ("weapon.forgedAt ~ 2022", "weapon.forgedAt")] {
+            let bad = cli(["list", "--where", filter], db: db)
+            #expect(bad.status == 2 && bad.err.contains(field), "\(bad.err)")
+        }
+        // A group of a text path drills down to a filter that selects it.
+        let clause = try #require(GroupField.number(path: "weapon.name", width: nil).filterClause(.text("🗡️ Thornmaw \"x\"")))
+        #expect(clause == #"weapon.name = "🗡️ Thornmaw \"x\"""#)
+        #expect(cli(["list", "--where", clause], db: db).status == 0)
         // Grouped by rarity: the export's own count.
         let stats = cli(["stats", "--by", "weapon.rarity", "--json"], db: db)
         #expect(stats.status == 0, "\(stats.err)")

@@ -47,9 +47,9 @@ final class FoundationWeapon: NSObject, NSSecureCoding {
     static let weapons: [Weapon] = [
         Weapon(name: "Frostbrand", rarity: .epic, power: 7.25, enchantments: ["frost", "keen"], forgedAt: 1000),
         Weapon(name: "", rarity: .common, power: 0, enchantments: [], forgedAt: 0),
-        Weapon(name: "E\u{301}toile נֶשֶׁק त्रिशूल ดาบเพลิง 🧙🏽‍♀️ 雷切", rarity: .legendary, power: -0.5,
+        Weapon(name: "E\u{301}toile נֶשֶׁק त्रिशूल ดาบเพลิง 🧙🏽‍♀️ 雷切", rarity: .legendary, power: 1000,
                enchantments: ["寒冰", "धार", "ฟ้าผ่า", "a\"b\\c", "$(touch x)", "\u{1B}[31m"], forgedAt: 757_382_400.25),
-        Weapon(name: String(repeating: "x", count: 70_000), rarity: .rare, power: 1e300,
+        Weapon(name: String(repeating: "x", count: 70_000), rarity: .rare, power: 999.999,
                enchantments: (0..<300).map { "e\($0)" }, forgedAt: -63_113_904_000),  // year 1
         Weapon(name: "tiny", rarity: .rare, power: 5e-324, enchantments: [""], forgedAt: 252_423_993_599),  // 9999-12-31
     ]
@@ -198,7 +198,11 @@ final class FoundationWeapon: NSObject, NSSecureCoding {
             ("power as a string", Self.archive(fields: with("power", .uid(3)), extra: Self.goodExtra()),
              .wrongType(key: "power", expected: "a real", found: "a string")),
             ("power not a number", Self.archive(fields: with("power", .real(.nan)), extra: Self.goodExtra()),
-             .wrongType(key: "power", expected: "a finite number", found: "nan")),
+             .wrongType(key: "power", expected: "a number from 0 to 1000", found: "nan")),
+            ("power below 0", Self.archive(fields: with("power", .real(-0.5)), extra: Self.goodExtra()),
+             .wrongType(key: "power", expected: "a number from 0 to 1000", found: "-0.5")),
+            ("power past 1000", Self.archive(fields: with("power", .real(1e300)), extra: Self.goodExtra()),
+             .wrongType(key: "power", expected: "a number from 0 to 1000", found: "1e+300")),
             ("a rarity outside the four", Self.archive(fields: with("rarity", .uid(6)), extra: Self.goodExtra()),
              .wrongType(key: "rarity", expected: "common, rare, epic or legendary", found: "\"keen\"")),
             ("an enchantment that is a number", Self.archive(fields: Self.goodFields, extra: Self.goodExtra(element: .integer(7))),

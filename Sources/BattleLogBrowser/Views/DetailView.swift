@@ -27,7 +27,9 @@ enum DetailView {
     enum Priority {
         /// `continuation`: a value's second and third lines; `extra`: its extra segments (the
         /// time as a fraction, the dice's sparkline).
-        case essential, result, owner, date, continuation, extra, spacer
+        /// `boxLine`: a box shown as one line for want of room (the weapon's name and rarity), the
+        /// last to go.
+        case essential, result, owner, date, continuation, extra, spacer, boxLine
     }
 
     /// The lines of the detail, as styled spans, for a pane `width` columns wide and `height`
@@ -38,7 +40,7 @@ enum DetailView {
         func fitted(valueLines: Int) -> [(spans: [Span], priority: Priority)] {
             var lines = prioritisedContent(rec, labels: labels, width: width, valueLines: valueLines, boxes: boxes)
             // The date, the owner and the result are in the records pane too.
-            for level in [Priority.spacer, .extra, .continuation, .date, .owner, .result]
+            for level in [Priority.spacer, .extra, .continuation, .date, .owner, .result, .boxLine]
             where lines.count > height {
                 lines.removeAll { $0.priority == level }
             }
@@ -92,7 +94,8 @@ enum DetailView {
             guard let first = segments.first else { row(labels[attribute.labelKey], []); continue }
             for (n, piece) in DisplayWidth.wrap(first.text, to: valueWidth, maxLines: 3).enumerated() {
                 row(n == 0 ? labels[attribute.labelKey] : "", [Span(text: piece, style: style(for: first.role))],
-                    presenter.lineIsExtra || presenter.box != nil ? .extra : (n == 0 ? .essential : .continuation))
+                    presenter.box != nil ? (n == 0 ? .boxLine : .continuation)
+                        : presenter.lineIsExtra ? .extra : (n == 0 ? .essential : .continuation))
             }
             for extra in segments.dropFirst() {
                 row("", [Span(text: fit(extra.text), style: style(for: extra.role))], .extra)

@@ -94,11 +94,7 @@ enum InspectView {
                 wrapped(m.labels["decoded"], e.decoded ?? "", maxLines: 20, atSpaces: true, style: .normal)
             }
             // A keyed archive's object graph, one object a line (the overlay scrolls).
-            switch e.archive {
-            case .success(let table)?: lines += ArchiveTableText.lines(table, labels: m.labels).map { ($0, .normal) }
-            case .failure(let why)?: lines.append((m.labels.fill("archive.refused", SafeText.escape(why.message)), .damaged))
-            case nil: break
-            }
+            if case .success(let table)? = e.archive { lines += ArchiveTableText.lines(table, labels: m.labels).map { ($0, .normal) } }
         }
         return lines
     }

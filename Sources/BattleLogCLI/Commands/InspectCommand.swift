@@ -46,11 +46,8 @@ enum InspectCommand: Command {
             console.line(labels.fill("inspect.version", e.version.map(String.init) ?? unknown))
             if let err = e.error { console.line(labels.fill("inspect.error", SafeText.escape(err))) }
             else { console.line(labels.fill("inspect.value", SafeText.escape(e.decoded ?? ""))) }
-            switch e.archive {
-            case .success(let table)?: for line in ArchiveTableText.lines(table, labels: labels) { console.line(line) }
-            case .failure(let why)?: console.line(labels.fill("archive.refused", SafeText.escape(why.message)))
-            case nil: break
-            }
+            // A keyed archive's objects (bytes that are no archive at all: the error says so).
+            if case .success(let table)? = e.archive { for line in ArchiveTableText.lines(table, labels: labels) { console.line(line) } }
         }
         return ExitStatus.success
     }

@@ -47,7 +47,7 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         "kindValues": "kind is compared with = or != to hero or villain",
         "resultValues": "result is compared with = or != to win, loss or draw",
         "magicValues": "magic is compared with = or != to {0}",
-        "dateContains": "'~' needs a text field; date is a date",
+        "dateContains": "'~' needs a text field; {0} is a date",
         "expectedDate": "expected a date YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ",
         "clockPartOver59": "not a duration: {0} (after a ':', minutes and seconds go from 0 to 59)",
         "dateNoSuchDay": "no day {0} in {1}: that month has {2} days",

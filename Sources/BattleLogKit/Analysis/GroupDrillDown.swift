@@ -32,6 +32,8 @@ extension GroupField {
                 return "date >= \(t)-01 and date < \(next)"
             }
         case (.number(let path, _), .number(let n)): return "\(path) = " + number(n)
+        // A model's text path (`weapon.rarity`): its value, quoted.
+        case (.number(let path, nil), .text(let t)): return "\(path) = " + quoted(t)
         case (.number(let path, _), .bucket(let from, let to)): return "\(path) >= \(number(from)) and \(path) < \(number(to))"
         default: return nil
         }

@@ -161,6 +161,12 @@ public struct FilterCompiler {
         case .datePath(let path):
             return date(op, text(value), column: derived(path))
         case .textPath(let path):
+            // A list (one item a line): `=` and `!=` ask whether one of its items is the value.
+            if let source = columns.source(path: path), source.kind == .list, op == .equal || op == .notEqual {
+                let items = derived(path)
+                let match = "instr(char(10) || \(items) || char(10), char(10) || \(bind(.text(text(value)))) || char(10)) > 0"
+                return op == .equal ? "(\(match))" : "(\(derived(path)) IS NOT NULL AND NOT (\(match)))"
+            }
             if op == .contains, let source = columns.source(path: path), source.isReady, source.index != .none {
                 return containsThroughIndex(source.column, text(value))
             }

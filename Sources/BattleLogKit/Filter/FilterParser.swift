@@ -174,7 +174,7 @@ public struct FilterParser {
                 throw fail("magicValues", [allowed.joined(separator: ", ")])
             }
         case .date, .datePath:
-            guard op != .contains else { throw fail("dateContains") }
+            guard op != .contains else { throw fail("dateContains", [SafeText.escape(name)]) }
             if case .text(let t) = value, ISODate.parse(t) == nil {
                 // A day or a time that does not exist is named as such, not as a wrong form.
                 if let problem = ISODate.problem(t) { throw fail(problem.key, problem.arguments) }

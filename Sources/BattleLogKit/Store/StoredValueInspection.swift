@@ -33,7 +33,7 @@ public struct StoredValueInspection: Sendable, Equatable {
             if case .success(let value) = stored.decoded { decoded = value.map(transformer.describe) ?? "none" }
             return StoredValueInspection(
                 attribute: attribute.name, transformer: transformer.name, storedText: text,
-                nonText: text != nil ? nil : stored.storedBlob.map { "a keyed archive of \($0.count) bytes" } ?? Self.storage(of: stored.error),
+                nonText: text != nil ? nil : stored.storedBlob.map { "a BLOB of \($0.count) bytes" } ?? Self.storage(of: stored.error),
                 length: text?.utf8.count ?? stored.storedBlob?.count ?? 0, archive: archive, version: text.flatMap { transformer.formatVersion(ofStored: $0) },
                 hasVersions: transformer.hasFormatVersions, decoded: decoded, error: stored.error?.reason.description)
         }

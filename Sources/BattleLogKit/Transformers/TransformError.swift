@@ -29,12 +29,15 @@ public enum TransformError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A keyed archive refused: a class outside the allow-list, a cycle, a reference out of
     /// range, nesting too deep, a key missing or of the wrong type.
     case archive(KeyedArchiveError)
+    /// A weapon's JSON form (an import line) is missing a key or has one of the wrong type.
+    case weaponField(String)
 
     public var description: String {
         switch self {
         case .notJSON(let e): e.description
         case .wrongStorageType(let t, let expected): "stored as \(t), expected \(expected)"
         case .archive(let e): "archive: \(e.description)"
+        case .weaponField(let why): why
         case .wrongShape(let expected, let found): "expected \(expected), found \(found)"
         case .unknownMagicType(let t): "unknown magic type \"\(t)\""
         case .unknownVersion(let t, let v): "unknown version \(v) of magic type \"\(t)\""

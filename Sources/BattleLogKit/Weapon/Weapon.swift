@@ -9,8 +9,10 @@ public struct Weapon: Sendable, Equatable, Hashable {
     /// Any script; kept exactly as given.
     public var name: String
     public var rarity: Rarity
-    /// A finite number (an archive holding NaN or an infinity is refused).
+    /// From 0 to 1000 (`powerRange`; an archive holding anything else, NaN included, is refused).
     public var power: Double
+    /// The powers a weapon may have.
+    public static let powerRange: ClosedRange<Double> = 0...1000
     /// May be empty.
     public var enchantments: [String]
     /// When it was forged: seconds since 2001-01-01T00:00:00Z, as an NSDate keeps it (`NS.time`).

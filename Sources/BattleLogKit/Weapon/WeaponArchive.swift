@@ -51,7 +51,9 @@ public enum WeaponArchive {
         }
         let powerValue = try field("power")
         guard case .real(let power) = powerValue else { throw .wrongType(key: "power", expected: "a real", found: powerValue.kind) }
-        guard power.isFinite else { throw .wrongType(key: "power", expected: "a finite number", found: String(power)) }
+        guard Weapon.powerRange.contains(power) else {
+            throw .wrongType(key: "power", expected: "a number from 0 to 1000", found: String(power))
+        }
         let listValue = try field("enchantments")
         guard case .array(let list) = listValue else { throw .wrongType(key: "enchantments", expected: "an NSArray", found: listValue.kind) }
         var enchantments: [String] = []
