@@ -32,29 +32,43 @@ public enum MagicBox {
             let valueWidth = max(4, limit - 4 - lw - 2)
             let valueRole: Role = magic.typeName == "hero" ? .hero : .villain
             for f in magic.displayFields {
-                let label = Segment(DisplayWidth.pad(labels[f.labelKey], to: lw) + "  ", .label)
+                let label = labelSegment(labels[f.labelKey], width: lw)
                 if let meter = f.meter {
                     let parts = Meter.parts(value: meter.value, range: meter.range)
                     rows.append([label, Segment(parts.filled, .meterFilled), Segment(parts.empty, .meterEmpty),
                                  Segment(" \(meter.value)/\(meter.range.upperBound)", .reading)])
                     continue
                 }
-                let text = SafeText.escape(f.text)
-                let wrapped = width == nil ? [text] : DisplayWidth.wrap(text, to: valueWidth, maxLines: valueLines)
-                for (i, line) in wrapped.enumerated() {
-                    rows.append([i == 0 ? label : Segment(String(repeating: " ", count: lw + 2), .label), Segment(line, valueRole)])
-                }
+                rows += labelled(label, labelWidth: lw, SafeText.escape(f.text), valueRole,
+                                 valueWidth: width == nil ? nil : valueWidth, maxLines: valueLines)
             }
         case .success(nil):
             rows.append([Segment(labels["noMagic"], .dim)])
         case .failure(let e):
             title = Segment("⚠ " + labels["magicDamaged"], .damagedTitle)
-            let reason = SafeText.escape(e.reason.description)
-            for line in width == nil ? [reason] : DisplayWidth.wrap(reason, to: max(10, limit - 4)) {
-                rows.append([Segment(line, .damaged)])
-            }
+            rows = damagedRows(e, width: width, limit: limit)
         }
         return framed(title: title, rows: rows, limit: limit)
+    }
+
+    /// A row's label, padded to `width` and the gap after it.
+    static func labelSegment(_ label: String, width: Int) -> Segment {
+        Segment(DisplayWidth.pad(label, to: width) + "  ", .label)
+    }
+
+    /// A labelled value wrapped over at most `maxLines` rows of `valueWidth` (one row when nil),
+    /// its further rows indented under the first.
+    static func labelled(_ label: Segment, labelWidth: Int, _ text: String, _ role: Role, valueWidth: Int?, maxLines: Int) -> [[Segment]] {
+        let pieces = valueWidth.map { DisplayWidth.wrap(text, to: $0, maxLines: maxLines) } ?? [text]
+        return pieces.enumerated().map { i, piece in
+            [i == 0 ? label : Segment(String(repeating: " ", count: labelWidth + 2), .label), Segment(piece, role)]
+        }
+    }
+
+    /// Why a stored value was refused, escaped and wrapped to the box (one row when `width` is nil).
+    static func damagedRows(_ error: AttributeError, width: Int?, limit: Int) -> [[Segment]] {
+        let reason = SafeText.escape(error.reason.description)
+        return (width == nil ? [reason] : DisplayWidth.wrap(reason, to: max(10, limit - 4))).map { [Segment($0, .damaged)] }
     }
 
     /// `rows` in a box titled `title`, at most `limit` columns wide (each row cut to fit): the

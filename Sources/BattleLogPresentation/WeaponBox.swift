@@ -18,12 +18,10 @@ public enum WeaponBox {
             let keys = ["weapon.name", "weapon.rarity", "weapon.power", "weapon.enchantments", "weapon.forgedAt"]
             let lw = keys.map { DisplayWidth.of(labels[$0]) }.max() ?? 0
             let valueWidth = max(4, limit - 4 - lw - 2)
-            func label(_ key: String) -> Segment { Segment(DisplayWidth.pad(labels[key], to: lw) + "  ", .label) }
+            func label(_ key: String) -> Segment { MagicBox.labelSegment(labels[key], width: lw) }
             func wrapped(_ key: String, _ text: String, _ role: MagicBox.Role) {
-                let pieces = width == nil ? [text] : DisplayWidth.wrap(text, to: valueWidth, maxLines: valueLines)
-                for (i, piece) in pieces.enumerated() {
-                    rows.append([i == 0 ? label(key) : Segment(String(repeating: " ", count: lw + 2), .label), Segment(piece, role)])
-                }
+                rows += MagicBox.labelled(label(key), labelWidth: lw, text, role, valueWidth: width == nil ? nil : valueWidth,
+                                          maxLines: valueLines)
             }
             wrapped("weapon.name", SafeText.escape(w.name), .reading)
             rows.append([label("weapon.rarity"), Segment(labels["weapon.rarity." + w.rarity.rawValue], w.rarity >= .epic ? .accent : .reading)])
@@ -37,10 +35,7 @@ public enum WeaponBox {
             rows.append([Segment(labels["weapon.bareHanded"], .dim)])
         case .failure(let e):
             title = Segment("⚠ " + labels["weapon.damaged"], .damagedTitle)
-            let reason = SafeText.escape(e.reason.description)
-            for line in width == nil ? [reason] : DisplayWidth.wrap(reason, to: max(10, limit - 4)) {
-                rows.append([Segment(line, .damaged)])
-            }
+            rows = MagicBox.damagedRows(e, width: width, limit: limit)
         }
         return MagicBox.framed(title: title, rows: rows, limit: limit)
     }
