@@ -7,7 +7,7 @@ import KeyedArchiving
 public enum ArchiveTableText {
     public static func lines(_ table: ArchiveObjectTable, labels: Labels) -> [String] {
         let top = table.top.map { "\(SafeText.escape($0.key)) \($0.uid)" }.joined(separator: ", ")
-        var out = [labels.fill("archive.heading", String(table.rows.count), top)]
+        var out = [labels.counted("archive.heading", count: table.rows.count, String(table.rows.count), top)]
         let indexWidth = String(max(0, table.rows.count - 1)).count
         let whatWidth = min(24, table.rows.map { DisplayWidth.of(SafeText.escape($0.what)) }.max() ?? 0)
         for row in table.rows {

@@ -13,4 +13,9 @@ public enum GroupedNumber {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// `n` grouped, then `noun` in English's singular or plural: `1 record`, `1,000 records`.
+    public static func counted(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+        text(n) + " " + (n == 1 ? noun : plural ?? noun + "s")
+    }
 }

@@ -25,6 +25,13 @@ public struct Labels: Sendable {
     /// The label `key` with `{0}`, `{1}`... replaced by `arguments`.
     public func fill(_ key: String, _ arguments: String...) -> String { Template.fill(self[key], arguments) }
 
+    /// The label `key` filled like `fill`, in its singular form `key.one` when `count` is 1
+    /// (English says "1 record", "2 records"; a language without plurals holds the same text
+    /// under both keys).
+    public func counted(_ key: String, count: Int, _ arguments: String...) -> String {
+        Template.fill(count == 1 ? ifPresent(key + ".one") ?? self[key] : self[key], arguments)
+    }
+
     /// A Human's kind in words (`hero`, `反派`), `?` when it is damaged.
     public func kind(_ kind: HumanKind?) -> String { kind.map { self[$0.rawValue] } ?? "?" }
 

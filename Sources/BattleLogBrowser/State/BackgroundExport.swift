@@ -100,7 +100,7 @@ final class BackgroundExport: Sendable {
             closed = true
             guard fflush(file) == 0, fsync(fileno(file)) == 0, fclose(file) == 0 else { throw ExportFailure.write(errno) }
             guard rename(temporary, path) == 0 else { throw ExportFailure.write(errno) }
-            return labels.fill(format == .csv ? doneKeys.csv : doneKeys.json, GroupedNumber.text(sink.written), SafeText.escape(path))
+            return labels.counted(format == .csv ? doneKeys.csv : doneKeys.json, count: sink.written, GroupedNumber.text(sink.written), SafeText.escape(path))
         } catch ExportFailure.stopped {
             return labels["exportStopped"]
         } catch ExportFailure.write(let code) {

@@ -40,7 +40,7 @@ final class BackgroundSimulation: Sendable {
                     on: store,
                     shouldStop: { self.state.withLock { $0.stop } },
                     progress: { p in self.state.withLock { $0.progress = p } })
-                text = labels.fill("simulatedSummary", GroupedNumber.text(saved), GroupedNumber.text(fights), String(seed))
+                text = labels.counted("simulatedSummary", count: fights, GroupedNumber.text(saved), GroupedNumber.text(fights), String(seed))
             } catch {
                 text = labels.fill("simulationFailed", String(describing: error))
             }

@@ -33,7 +33,7 @@ enum BackupCommand: Command {
         }
         bar.finish()
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-        console.error("backed up \(GroupedNumber.text(summary.records)) records of \(GroupedNumber.text(summary.humans)) Humans "
+        console.error("backed up \(GroupedNumber.counted(summary.records, "record")) of \(GroupedNumber.counted(summary.humans, "Human")) "
             + "(\(GroupedNumber.text(max(1, summary.bytes >> 20))) MB) to \(SafeText.escape(destination)) in \(seconds) s, verified")
         return ExitStatus.success
     }

@@ -50,7 +50,7 @@ enum DoctorCommand: Command {
             }
             bar.finish()
             problems += damaged
-            console.line(labels.fill("doctor.checked", GroupedNumber.text(records), GroupedNumber.text(damaged)))
+            console.line(labels.counted("doctor.checked", count: records, GroupedNumber.text(records), GroupedNumber.text(damaged)))
             for d in scan.derivedProblems { console.line(labels.fill("doctor.queryColumn", SafeText.escape(d))) }
             let groups = try store.diagnostics.groupSummaryProblems(against: scan)
             for g in groups { console.line(g) }

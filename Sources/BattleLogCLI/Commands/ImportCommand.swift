@@ -72,7 +72,7 @@ enum ImportCommand: Command {
             if created { BattleStore.removeDatabase(at: globals.databasePath) }
             throw CommandFailure("\(file): is empty (no records to import)")
         }
-        console.error("imported \(GroupedNumber.text(written)) records into \(SafeText.escape(globals.databasePath))")
+        console.error("imported \(GroupedNumber.counted(written, "record")) into \(SafeText.escape(globals.databasePath))")
         return ExitStatus.success
     }
 
@@ -98,8 +98,8 @@ enum ImportCommand: Command {
         let summary = try importer.run(plan, into: store) { bar.update(done: $0, total: total) }
         bar.finish()
         let w = summary.written
-        var line = "imported \(GroupedNumber.text(w.records)) records of \(summary.heroes + summary.villains) Humans "
-            + "(\(summary.heroes) heroes, \(summary.villains) villains; \(w.newHumans) new here) from \(SafeText.escape(path)) "
+        var line = "imported \(GroupedNumber.counted(w.records, "record")) of \(GroupedNumber.counted(summary.heroes + summary.villains, "Human")) "
+            + "(\(GroupedNumber.counted(summary.heroes, "hero", plural: "heroes")), \(GroupedNumber.counted(summary.villains, "villain")); \(w.newHumans) new here) from \(SafeText.escape(path)) "
             + "into \(SafeText.escape(globals.databasePath)); each is a fight of its own, with no opponent"
         if w.damagedValues > 0 {
             line += "; \(GroupedNumber.text(w.damagedValues)) values kept as damaged or missing (battlelog doctor lists them)"

@@ -48,7 +48,7 @@ enum SimulateCommand: Command {
         let interrupted = saved < fights
         let rate = elapsed > 0 ? Double(saved) / elapsed : 0
         console.error((interrupted ? "interrupted: " : "") +
-                      "saved \(GroupedNumber.text(saved)) of \(GroupedNumber.text(fights)) fights (\(GroupedNumber.text(saved * 2)) records) in \(String(format: "%.1f", elapsed)) s, \(GroupedNumber.text(Int(rate))) fights/s, seed \(seed)")
+                      "saved \(GroupedNumber.text(saved)) of \(GroupedNumber.counted(fights, "fight")) (\(GroupedNumber.counted(saved * 2, "record"))) in \(String(format: "%.1f", elapsed)) s, \(GroupedNumber.text(Int(rate))) fights/s, seed \(seed)")
         return interrupted ? ExitStatus.interrupted : ExitStatus.success
     }
 }
