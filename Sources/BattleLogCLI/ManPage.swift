@@ -79,7 +79,7 @@ enum ManPage {
         }
         lines += [".SH FILTER LANGUAGE",
                   roff("--where and the browser's f take one expression over each record."),
-                  ".TP", "\\fBfields\\fR", roff(FilterLanguageReference.fields.joined(separator: " ")),
+                  ".TP", "\\fBfields\\fR", FilterLanguageReference.fields.map { "\\%" + roff($0) }.joined(separator: " "),
                   ".TP", "\\fBoperators\\fR", roff(FilterLanguageReference.operators),
                   ".TP", "\\fBvalues\\fR", roff(Labels.load("en")["filterHelp.valuesText"]),
                   ".TP", "\\fBexamples\\fR"]

@@ -64,6 +64,10 @@ import BattleLogPresentation
         #expect(m.prompt?.showsHelp == true && m.prompt?.text == "", "? at an empty prompt opens help, typing nothing")
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains("Filter language") && grid.text.contains("rolls.max") && grid.text.contains(FilterHelpView.examples[0]))
+        // The model's own fields too, each whole on the 80-column panel (issue 43).
+        for field in s.store.queryColumns.extraPaths {
+            #expect(grid.text.contains(field), "the help panel lacks \(field): \(grid.text)")
+        }
         m.type("power >= 9 ?")
         #expect(m.prompt?.text == "power >= 9 ?", "? after text is text")
         m.handle(.f1)

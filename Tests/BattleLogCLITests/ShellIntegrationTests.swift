@@ -100,6 +100,10 @@ import BattleLogKit
         }
         for command in ["simulate", "stats", "replay", "completions", "names"] { #expect(man.out.contains(command)) }
         #expect(man.out.contains("rolls contains N"))
+        // Every field a filter takes, the model's query paths too (issue 43: timeline.* were missing).
+        for field in ["timeline.firstHit", "timeline.crits", "weapon.rarity", "weapon.enchantments", "weapon.forgedAt"] {
+            #expect(man.out.contains(field), "the man page lacks \(field)")
+        }
         #expect(man.out.contains("replay the selected record's fight"))
         for heading in ["EXAMPLES", "ENVIRONMENT", "FILES", "SEE ALSO"] { #expect(man.out.contains(heading), "\(heading)") }
         #expect(!run.out.contains("README"), "the page is whole: it sends nobody to the README")

@@ -11,8 +11,12 @@ public enum FilterLanguageReference {
     ]
     /// The operators and the keywords.
     public static let operators = "= != < <= > >= ~   and or not ( )   rolls contains N"
-    /// The fields, in the order the help lists them.
-    public static var fields: [String] { FilterCompletion.fields }
+    /// The fields, in the order the help lists them: the language's own, then the query paths
+    /// battlelog's model declares (`timeline.*`, `weapon.*`).
+    public static var fields: [String] { fields(queryPaths: QueryColumns.computed.extraPaths) }
+
+    /// The language's own fields, then `queryPaths` (a store's model's).
+    public static func fields(queryPaths: [String]) -> [String] { FilterCompletion.fields + queryPaths }
 }
 
 /// The filter prompt's help panel (F1, or ? at an empty prompt) and its list of completions,
@@ -26,7 +30,7 @@ enum FilterHelpView {
         var out: [String] = []
         func add(_ label: String, _ text: String) {
             let head = label + "  "
-            let wrapped = DisplayWidth.wrap(text, to: max(8, width - DisplayWidth.of(head)), maxLines: 4)
+            let wrapped = DisplayWidth.wrap(text, to: max(8, width - DisplayWidth.of(head)), maxLines: 6)
             for (i, line) in wrapped.enumerated() {
                 out.append((i == 0 ? head : String(repeating: " ", count: DisplayWidth.of(head))) + line)
             }
@@ -34,7 +38,7 @@ enum FilterHelpView {
         let labelWidth = ["filterHelp.fields", "filterHelp.operators", "filterHelp.values", "filterHelp.examples"]
             .map { DisplayWidth.of(m.labels[$0]) }.max() ?? 0
         func label(_ key: String) -> String { DisplayWidth.pad(m.labels[key], to: labelWidth) }
-        add(label("filterHelp.fields"), FilterCompletion.fields.joined(separator: " "))
+        add(label("filterHelp.fields"), FilterLanguageReference.fields(queryPaths: m.store.queryColumns.extraPaths).joined(separator: " "))
         add(label("filterHelp.operators"), FilterLanguageReference.operators)
         add(label("filterHelp.values"), m.labels["filterHelp.valuesText"])
         for (i, e) in examples.enumerated() { add(i == 0 ? label("filterHelp.examples") : String(repeating: " ", count: labelWidth), e) }
