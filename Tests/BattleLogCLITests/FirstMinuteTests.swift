@@ -111,6 +111,19 @@ import BattleLogPresentation
         #expect(shown.out.contains("└"))
         let whole = cli(["show", String(withMagic.id)], db: db)
         #expect(whole.out.contains(String(repeating: "Maw of the Endless Night ", count: 6).trimmingCharacters(in: .whitespaces)))
+        // show --timeline (issue 43: its rows were 82 columns at 80): the long name's fights fit
+        // 80 columns, the exact times left out; piped they are whole, exact times and all.
+        let longs = try store.page(RecordQuery(ownerID: store.humans[5].id), limit: 3)
+        for r in longs {
+            let timeline = cliOnTerminal(["show", String(r.id), "--timeline"], db: db, columns: 80)
+            #expect(timeline.status == 0, "\(timeline.err)")
+            #expect(timeline.out.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 80 }, "\(timeline.out)")
+            #expect(timeline.out.contains("HP "))
+            let piped = cli(["show", String(r.id), "--timeline"], db: db)
+            #expect(piped.out.contains(long) && (piped.out.contains("/600}") || piped.out.contains("/44100}")))
+        }
+        let plural = cli(["simulate", "--fights", "1"], db: dir.file("one.sqlite"))
+        #expect(plural.err.contains("of 1 fight (2 records)"), "\(plural.err)")
     }
 
     @Test func chineseReachesTheMagicCellsOfList() throws {

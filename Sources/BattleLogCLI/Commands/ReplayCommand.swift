@@ -24,7 +24,7 @@ enum ReplayCommand: Command {
         }
         // The heading, then each action when its time comes: `timelineLines` gives them in the
         // merged order, one line each after the heading.
-        let lines = ShowCommand.timelineLines(r, fight: fight, other: other, labels: labels)
+        let lines = ShowCommand.timelineLines(r, fight: fight, other: other, labels: labels, width: console.columns)
         let actions = fight.actions
         // Each line goes out as it falls due (a pipe gets it then, not at the end), and a closed
         // pipe ends the replay at once.

@@ -23,29 +23,37 @@ enum ShowCommand: Command {
         }
         if a.has(.timeline) {
             console.line("")
-            for line in try timelineLines(r, store: store, labels: labels) { console.line(line) }
+            for line in try timelineLines(r, store: store, labels: labels, width: console.columns) { console.line(line) }
         }
         return ExitStatus.success
     }
 
     /// The fight of `r` as its two timelines tell it (escaped): a heading, then every action;
-    /// or one line saying why there is none.
-    static func timelineLines(_ r: Record, store: BattleStore, labels: Labels) throws -> [String] {
+    /// or one line saying why there is none. On a terminal of `width` columns, as `lines` says.
+    static func timelineLines(_ r: Record, store: BattleStore, labels: Labels, width: Int? = nil) throws -> [String] {
         switch try store.fight(of: r) {
-        case .success(let (fight, other)): return timelineLines(r, fight: fight, other: other, labels: labels)
+        case .success(let (fight, other)): return timelineLines(r, fight: fight, other: other, labels: labels, width: width)
         case .failure(let why): return [why.text(labels)]
         }
     }
 
-    /// The lines of a fight already read (`BattleStore.fight(of:)`).
-    static func timelineLines(_ r: Record, fight: FightTimeline, other: Record, labels: Labels) -> [String] {
+    /// The lines of a fight already read (`BattleStore.fight(of:)`). On a terminal of `width`
+    /// columns the actions leave out their exact times when the rows would not fit with them
+    /// (the clock reading stays), and a line still too long is cut with `…`; piped, all is whole.
+    static func timelineLines(_ r: Record, fight: FightTimeline, other: Record, labels: Labels, width: Int? = nil) -> [String] {
         let names = [r.owner.name, other.owner.name].map(SafeText.escape)
         // The heading names the weapon each side struck with.
         let armed = names.indices.map { i in names[i] + (fight.sides[i].weapon.map { " (" + SafeText.escape($0) + ")" } ?? "") }
         let end = fight.end
-        return [labels.fill("timeline.heading", r.fightText, armed[0], armed[1], String(fight.actions.count),
-                            "\(end.clockDescription) {\(end.value)/\(end.timescale)}")]
-            + TimelineText.lines(fight, names: names, rolls: r.dice ?? [], labels: labels).map { "  " + $0 }
+        let heading = labels.fill("timeline.heading", r.fightText, armed[0], armed[1], String(fight.actions.count),
+                                  "\(end.clockDescription) {\(end.value)/\(end.timescale)}")
+        func rows(exact: Bool) -> [String] {
+            TimelineText.lines(fight, names: names, rolls: r.dice ?? [], labels: labels, exact: exact).map { "  " + $0 }
+        }
+        guard let width else { return [heading] + rows(exact: true) }
+        var actions = rows(exact: true)
+        if actions.contains(where: { DisplayWidth.of($0) > width }) { actions = rows(exact: false) }
+        return ([heading] + actions).map { DisplayWidth.of($0) > width ? DisplayWidth.truncate($0, to: width) : $0 }
     }
 
     /// The text of `show` for one record (escaped): the plain fields, then each transformable
