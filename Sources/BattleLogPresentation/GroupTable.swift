@@ -19,19 +19,38 @@ public enum GroupTable {
             case .date(.week): return labels.fill("group.week", t)
             default: return SafeText.escape(t)
             }
-        case .number(let n): return number(n)
+        case .number(let n):
+            // An exact time to the millisecond, as the detail shows it (`0:07.923`).
+            if case .number(let path, _) = field, isTime(path) {
+                return ReplayClock.text(MediaTime(seconds: n, preferredTimescale: 1000), decimals: n == n.rounded() ? 0 : 3)
+            }
+            return number(n)
         case .bucket(let from, let to):
-            if case .number(path: "duration", _) = field {
+            if case .number(let path, _) = field, isTime(path) {
                 return clock(from) + "–" + clock(to)
             }
             // The dice's figures are whole numbers: a bucket of them names its first and last
-            // (`90–99`), not the half-open bounds (`90–100` would seem to hold 100).
+            // (`90–99`), not the half-open bounds (`90–100` would seem to hold 100). A roll's
+            // highest and lowest stop at the dice's top face: the last bucket reads `100`, not
+            // `100–109`.
             if case .number(let path, _) = field, path.hasPrefix("rolls."), from == from.rounded(), to == to.rounded(), to - from >= 1 {
-                return to - from == 1 ? number(from) : number(from) + "–" + number(to - 1)
+                var last = to - 1
+                if path == "rolls.max" || path == "rolls.min", let top = diceTopFace, top >= from { last = min(last, top) }
+                return last == from ? number(from) : number(from) + "–" + number(last)
             }
             return number(from) + "–" + number(to)
         }
     }
+
+    /// Whether the grouped path is a span of time shown as a clock: `duration`, or a query path
+    /// battlelog's model declares as `seconds` (`timeline.firstHit`).
+    static func isTime(_ path: String) -> Bool {
+        path == "duration" || QueryColumns.computed.source(path: path)?.kind == .seconds
+    }
+
+    /// The highest face of battlelog's dice (the model's range of the dice counted).
+    static let diceTopFace: Double? = (try? StoreModel.bundled())?.transformableAttributes
+        .first { $0.summary == .diceCount }?.range.map { Double($0.upperBound) }
 
     /// A number without a needless fraction: `7`, `2.5`.
     static func number(_ n: Double) -> String {

@@ -125,6 +125,17 @@ import BattleLogKit
         // Whole-number buckets name their first and last value; the JSON keeps the bounds.
         let dice = cli(["stats", "--by", "rolls.max:10"], db: db)
         #expect(dice.out.contains("90–99") && !dice.out.contains("90–100"), "\(dice.out)")
+        // Numbers read in their own order unasked, and the highest roll's bucket stops at the
+        // dice's top face (issue 43: "100–109", and the buckets sorted by count).
+        let buckets = dice.out.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().prefix { !$0.isEmpty }.map { String($0.split(separator: " ")[0]) }
+        #expect(buckets.last == "100" && !dice.out.contains("100–109"), "\(dice.out)")
+        let firsts = buckets.compactMap { Int($0.split(separator: "–")[0]) }
+        #expect(firsts.count == buckets.count && firsts == firsts.sorted(), "\(buckets)")
+        // A time the model declares in seconds groups and reads as a clock.
+        let firstHit = cli(["stats", "--by", "timeline.firstHit:5s"], db: db)
+        #expect(firstHit.status == 0 && firstHit.out.contains("\n0:00–0:05 ") && firstHit.out.contains("\n0:05–0:10 "), "\(firstHit.out)")
+        let exact = cli(["stats", "--by", "timeline.firstHit"], db: db)
+        #expect(exact.out.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().prefix { !$0.isEmpty }.allSatisfy { $0.hasPrefix("0:") }, "\(exact.out)")
         let run = cli(["stats", "--by", "duration", "--json"], db: db)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
         let groups = try #require(json["groups"] as? [[String: Any]])

@@ -81,13 +81,8 @@ struct AnalysisSession {
         return [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? raw
     }
 
-    /// Dates and numbers read in their own order; names and words largest first.
-    static func order(_ field: GroupField) -> GroupOrder {
-        switch field {
-        case .date, .number: .value
-        default: .count
-        }
-    }
+    /// The field's natural order (`GroupOrder.natural`).
+    static func order(_ field: GroupField) -> GroupOrder { .natural(for: field) }
 }
 
 /// Counts the analysis's groups on one background thread and connection: the newest request

@@ -10,7 +10,7 @@ enum StatsCommand: Command {
         options: [OptionSpec(.json, help: "one JSON object"),
                   OptionSpec(.by, value: "FIELD", help: "one row per group of FIELD (or a table of two: --by gate,result): owner, opponent, kind, result, magic, gate, formula, collaborator, power, date:day|week|month, duration:30s, rolls.max:10, a model's query path"),
                   OptionSpec(.where, value: "EXPR", help: "with --by: only records matching a filter expression"),
-                  OptionSpec(.sort, value: "count|value|winrate|duration", help: "with --by: the order of the groups (default count)"),
+                  OptionSpec(.sort, value: "count|value|winrate|duration", help: "with --by: the order of the groups (default: value for dates and numbers, else count)"),
                   OptionSpec(.vs, values: ["A", "B"], help: "head to head: the fights of Humans A and B against each other (A's side)")],
         positionals: [])
 
@@ -18,7 +18,7 @@ enum StatsCommand: Command {
         if a.value(.by) == nil, let stray = [OptionKey.where, .sort].first(where: { a.value($0) != nil }) {
             throw UsageError("--\(stray.rawValue) goes with --by FIELD", usage: spec.usage)
         }
-        let order = try a.choice(.sort, as: GroupOrder.self, spec: spec) ?? .count
+        let order = try a.choice(.sort, as: GroupOrder.self, spec: spec)
         if a.valueLists[.vs] != nil && a.value(.by) != nil { throw UsageError("--vs and --by go one at a time", usage: spec.usage) }
         let store = try openExistingStore(globals, console: console)
         if let names = a.valueLists[.vs] {
@@ -68,7 +68,7 @@ enum StatsCommand: Command {
     }
 
     /// `stats --by FIELD [--where EXPR] [--sort ORDER] [--json]`.
-    static func grouped(by text: String, order: GroupOrder, _ a: ParsedArguments, store: BattleStore, globals: GlobalOptions,
+    static func grouped(by text: String, order asked: GroupOrder?, _ a: ParsedArguments, store: BattleStore, globals: GlobalOptions,
                         console: Console, environment: [String: String]) throws -> Int32 {
         let labels = Labels.load(globals.language(environment: environment))
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -80,6 +80,8 @@ enum StatsCommand: Command {
         }
         if fields.count == 2 && fields[0] == fields[1] { throw UsageError("--by: two different fields, or one (--by gate,result)", usage: spec.usage) }
         let filter = try a.filter(.where, store: store, labels: labels)
+        // Unasked, the first field's natural order (a date or a number ascending, else by count).
+        let order = asked ?? .natural(for: fields[0])
         if fields.count == 2 {
             let pairs = try store.pairCounts(by: fields[0], fields[1], where: filter)
             let records = pairs.map(\.figures.count).saturatingSum()

@@ -29,7 +29,8 @@ public enum GroupField: Sendable, Equatable {
             guard bucket == nil else { throw GroupFieldError(text: text, reason: .noBuckets) }
             return .number(path: path, width: nil)
         }
-        let field: FilterField? = path.flatMap { kinds[$0] == nil || kinds[$0] == .number ? FilterField.queryPath($0) : nil } ?? FilterField.named(name)
+        let field: FilterField? = path.flatMap { [nil, .number, .seconds].contains(kinds[$0]) ? FilterField.queryPath($0) : nil } ?? FilterField.named(name)
+        let isTime = field == .duration || path.map { kinds[$0] == .seconds } == true
         guard let field else { throw GroupFieldError(text: text, reason: .unknownField(groupable: groupable)) }
         switch field {
         case .date:
@@ -41,8 +42,8 @@ public enum GroupField: Sendable, Equatable {
             // A duration by its exact value is a group per record: without a bucket, 10 s ones.
             guard let bucket else { return .number(path: path, width: field == .duration ? Self.defaultDurationBucket : nil) }
             // Up to 10^15: past it a bucket's end is not a number that prints (1e308 + 1e308).
-            guard let width = Self.width(bucket, isDuration: field == .duration), width > 0, width <= Self.largestBucket else {
-                throw GroupFieldError(text: text, reason: .badNumberBucket(duration: field == .duration))
+            guard let width = Self.width(bucket, isDuration: isTime), width > 0, width <= Self.largestBucket else {
+                throw GroupFieldError(text: text, reason: .badNumberBucket(duration: isTime))
             }
             return .number(path: path, width: width)
         default:
@@ -85,6 +86,7 @@ public enum GroupField: Sendable, Equatable {
         return names + extraPaths.compactMap { p in
             switch kinds[p] ?? .number {
             case .number: p + "[:N]"
+            case .seconds: p + "[:30s]"
             case .text: p
             case .date, .list: nil
             }

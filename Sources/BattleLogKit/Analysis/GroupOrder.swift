@@ -10,6 +10,15 @@ public enum GroupOrder: String, Sendable, CaseIterable {
     /// The longest mean duration first.
     case duration
 
+    /// The order a grouping by `field` reads in when none is asked: dates and numbers in their
+    /// own order (a histogram reads left to right), names and words largest first.
+    public static func natural(for field: GroupField) -> GroupOrder {
+        switch field {
+        case .date, .number: .value
+        default: .count
+        }
+    }
+
     public func sorted(_ groups: [GroupCount]) -> [GroupCount] {
         // What each group is compared on is laid out side by side and sorted with its place: a
         // fraction's exact values make hundreds of thousands of groups, and a comparison that

@@ -35,7 +35,7 @@ public enum FilterField: Sendable, Equatable {
     /// The field a model's query path of `kind` is.
     static func path(_ path: String, _ kind: QueryPathKind) -> FilterField {
         switch kind {
-        case .number: .queryPath(path)
+        case .number, .seconds: .queryPath(path)
         case .text, .list: .textPath(path)
         case .date: .datePath(path)
         }

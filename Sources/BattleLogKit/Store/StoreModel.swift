@@ -166,7 +166,7 @@ public struct StoreModel: Sendable, Equatable {
                 switch c["kind"] {
                 case nil: break
                 case .string(let k)? where QueryPathKind(rawValue: k) != nil: column.kind = QueryPathKind(rawValue: k)!
-                default: throw .invalidModel("\(qualified): \"kind\" of \(path) must be number, text, list or date")
+                default: throw .invalidModel("\(qualified): \"kind\" of \(path) must be number, seconds, text, list or date")
                 }
                 queryColumns.append(column)
             }
