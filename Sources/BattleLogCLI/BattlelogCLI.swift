@@ -9,7 +9,7 @@ public enum BattlelogCLI {
 
     /// Every command, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
-        BrowseCommand.self, SimulateCommand.self, ListCommand.self, ShowCommand.self, ReplayCommand.self, InspectCommand.self,
+        BrowseCommand.self, SimulateCommand.self, ListCommand.self, CountCommand.self, ShowCommand.self, ReplayCommand.self, InspectCommand.self,
         StatsCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, DoctorCommand.self, CoreDataCommand.self,
         NamesCommand.self, KeysCommand.self, CompletionsCommand.self, ConfigCommand.self,
     ]

@@ -26,6 +26,9 @@ public final class BattleStore {
     /// walk is tried: enough to sort a few thousand candidates, and when there are none (a filter
     /// that matches nothing), the answer at once instead of a walk through its whole budget.
     package var indexTrialBudget = 20
+    /// The budget, in the same units, of finding a count's first and last match (`matchCount`):
+    /// past it the matches are few and far apart, and the count is not split by their dates.
+    package var countEdgeBudget = 500
     /// How the last filter reading a derived index was best paged.
     var pageRouteCache: (query: RecordQuery, route: PageRoute)?
     /// Where the filter language reads each derived query path (its column once filled).
