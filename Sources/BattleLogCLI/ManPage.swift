@@ -35,6 +35,7 @@ enum ManPage {
         (["simulate", "--fights", "5000", "--seed", "7"], nil, "Simulate 5,000 fights into the default database, the same ones for the same seed."),
         (["list", "--limit", "10"], nil, "The ten newest records."),
         (["list", "--where", "magic = villain and power >= 8"], nil, "Records whose Villain opened a gate of power 8 or more."),
+        (["count", "--where", "result = draw"], nil, "How many fights ended in a draw (twice: a record for each side)."),
         (["show", "42"], nil, "One record whole: its magic, dice, timeline and errors."),
         (["stats", "--by", "owner"], nil, "Wins, losses and mean fight time of each Human."),
         (["replay", "42", "--speed", "8"], nil, "Replay a fight eight times faster than it was fought."),
