@@ -126,7 +126,7 @@ import BattleLogPresentation
         #expect(m.shouldQuit)
         let farewell = try #require(m.stopBackgroundWork())
         #expect(farewell.hasPrefix("stopped when the browser quit: Simulated "), "\(farewell)")
-        #expect(farewell.contains("fights of 200,000"))
+        #expect(farewell.contains(" of 200,000 fights"), "\(farewell)")
         // What it says was saved is what the database holds (the stopped batch rolled back).
         let saved = try #require(Int(farewell.split(separator: " ")[6].replacingOccurrences(of: ",", with: "")))
         #expect(try s.store.recordCount() == 20 + 2 * saved, "\(farewell)")

@@ -309,7 +309,7 @@ import BattleLogPresentation
         while m.isSimulating && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         m.tick(now: Date().addingTimeInterval(10))
         m.tick(now: Date().addingTimeInterval(20))
-        #expect(m.status?.hasPrefix("Simulated 300 fights") == true, "\(m.status ?? "")")
+        #expect(m.status?.hasPrefix("Simulated 300 of 300 fights") == true, "\(m.status ?? "")")
         #expect(m.total > before)
     }
 }

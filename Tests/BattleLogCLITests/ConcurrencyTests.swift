@@ -179,7 +179,7 @@ import SQLiteDB
         try t.waitFor("the filter") { $0.contains("power >= 9") && !$0.contains("counting") }
         try t.send("s")
         try t.send("Enter")
-        try t.waitFor("the browser's simulation") { $0.contains("Simulated 1,000 fights") }
+        try t.waitFor("the browser's simulation") { $0.contains("Simulated 1,000 of 1,000 fights") }
 
         // Twenty seconds of other processes: a writer, an importer, a lister and a doctor.
         let failures = dir.file("failures")

@@ -49,7 +49,7 @@ func records(_ store: BattleStore, _ owner: String? = nil) throws -> [BattleLogK
         let db = folder.file("battle.sqlite")
         let run = cli(["import", "--coredata", app], db: db)
         #expect(run.status == 0, "\(run.err)")
-        #expect(run.err.contains("imported 3 records of 2 Humans (1 heroes, 1 villains; 2 new here)"))
+        #expect(run.err.contains("imported 3 records of 2 Humans (1 hero, 1 villain; 2 new here)"))
         #expect(folderSnapshot(folder.path).filter { $0.key.hasPrefix("app.sqlite") } == before, "the Core Data store was written")
 
         let store = try BattleStore(path: db)
