@@ -1,10 +1,10 @@
 import BattleLogKit
 import BattleLogPresentation
 
-/// `battlelog list`: records newest first, as an aligned table or JSON lines.
+/// `battlelog list`: records newest first (or sorted by a field), as an aligned table or JSON lines.
 enum ListCommand: Command {
     static let spec = CommandSpec(
-        name: "list", summary: "List records, newest first.",
+        name: "list", summary: "List records, newest first or sorted by a field.",
         options: [
             OptionSpec(.owner, value: "NAME", help: "only records owned by this Human"),
             OptionSpec(.kind, value: "hero|villain", help: "only records owned by Heroes or by Villains"),
@@ -12,6 +12,7 @@ enum ListCommand: Command {
             OptionSpec(.limit, value: "N", help: "at most N records (default 50)"),
             OptionSpec(.after, value: "ID", help: "continue after record ID (keyset paging)"),
             OptionSpec(.where, value: "EXPR", help: "only records matching a filter expression (FILTER LANGUAGE in the man page)"),
+            OptionSpec(.sort, value: "FIELD[:desc]", help: "sorted by a field, ascending or (:desc) descending; records without it last"),
             OptionSpec(.json, help: "one JSON object per line"),
         ],
         positionals: [])
@@ -23,6 +24,9 @@ enum ListCommand: Command {
         let after = try a.integer(.after, spec: spec)
         let store = try openExistingStore(globals, console: console)
         var query = RecordQuery(ownerKind: kind, result: result, filter: try a.filter(.where, store: store, labels: Labels.load(globals.language(environment: environment))))
+        if let text = a.value(.sort) {
+            do { query.sort = try store.sort(text) } catch { throw UsageError("--sort: \(error.description)", usage: spec.usage) }
+        }
         if let name = a.value(.owner) {
             guard let owner = store.human(named: name) else { throw CommandFailure("no Human named \"\(MessageText.cut(name))\"") }
             query.ownerID = owner.id

@@ -23,6 +23,7 @@ extension BattleStore {
     /// does not grow with the table. The page is always in newest-first order.
     public func page(_ query: RecordQuery, from cursor: RecordCursor? = nil, direction: PageDirection = .older,
                      limit: Int) throws(StoreError) -> [Record] {
+        if let sort = query.activeSort { return try run { try sortedPage(query, sort, from: cursor, direction: direction, limit: limit) } }
         func rows(_ route: PageRoute) throws -> [Record] {
             let (sql, arguments) = pageSQL(query, from: cursor, direction: direction, limit: limit, route: route)
             return try db.cachedStatement(sql).map(arguments) { decodeRecord($0) }
@@ -84,6 +85,15 @@ extension BattleStore {
     /// guess reads only the shorter side.
     public func position(of cursor: RecordCursor, in query: RecordQuery, total: Int? = nil,
                          estimate: Int? = nil) throws(StoreError) -> Int {
+        if let sort = query.activeSort {
+            // Sorted: the records before it, counted in one pass.
+            return try run {
+                let (base, arguments) = query.whereClause()
+                let before = try sortedCondition(sort, from: cursor, direction: .newer)
+                let sql = "SELECT count(*) FROM record " + (base.isEmpty ? "WHERE " : base + " AND ") + before.sql
+                return Int(try db.prepare(sql).first(arguments + before.arguments) { $0.int64(0) } ?? 0)
+            }
+        }
         func count(_ direction: PageDirection, limit: Int?) throws(StoreError) -> Int {
             let parts = query.splitClauses(from: cursor, direction: direction)
             return try run {
@@ -150,9 +160,23 @@ extension BattleStore {
     /// to `body` in chunks; `body` returns false to stop. For searches that no index serves.
     public func streamIDs(_ query: RecordQuery, after cursor: RecordCursor? = nil, chunk: Int = 256,
                           _ body: ([Int64]) -> Bool) throws(StoreError) {
-        let (whereClause, arguments) = query.whereClause(from: cursor, direction: .older)
         try run {
-            let statement = try db.prepare("SELECT record.id FROM record \(whereClause) ORDER BY record.date DESC, record.id DESC")
+            var (whereClause, arguments) = query.whereClause(from: query.activeSort == nil ? cursor : nil, direction: .older)
+            var order = "record.date DESC, record.id DESC"
+            if let sort = query.activeSort {
+                order = Self.sortedOrder(sort)
+                if let cursor {
+                    let past = try sortedCondition(sort, from: cursor, direction: .older)
+                    whereClause += (whereClause.isEmpty ? "WHERE " : " AND ") + past.sql
+                    arguments += past.arguments
+                }
+            }
+            var sql = "SELECT record.id FROM record \(whereClause) ORDER BY \(order)"
+            // A sort no index serves sorts the grouping index's rows, not the table's.
+            if query.activeSort != nil, let source = try sortedScanSource(sql, arguments) {
+                sql = "SELECT record.id FROM \(source) " + (whereClause.isEmpty ? "" : "AND " + whereClause.dropFirst("WHERE ".count)) + " ORDER BY \(order)"
+            }
+            let statement = try db.prepare(sql)
             var buffer: [Int64] = []
             buffer.reserveCapacity(chunk)
             var keepGoing = true

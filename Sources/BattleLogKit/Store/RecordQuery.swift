@@ -8,13 +8,20 @@ public struct RecordQuery: Sendable, Equatable {
     public var result: FightResult?
     /// A compiled filter expression: an SQL condition over `record` with its parameters.
     public var filter: CompiledFilter?
+    /// The list's order when it is not the newest first (`BattleStore.sort`).
+    public var sort: RecordSort?
 
-    public init(ownerID: Int64? = nil, ownerKind: HumanKind? = nil, result: FightResult? = nil, filter: CompiledFilter? = nil) {
+    public init(ownerID: Int64? = nil, ownerKind: HumanKind? = nil, result: FightResult? = nil, filter: CompiledFilter? = nil,
+                sort: RecordSort? = nil) {
         self.ownerID = ownerID
         self.ownerKind = ownerKind
         self.result = result
         self.filter = filter
+        self.sort = sort
     }
+
+    /// The sort that changes the order (nil for the newest first).
+    var activeSort: RecordSort? { sort.flatMap { $0.isNewestFirst ? nil : $0 } }
 
     /// The WHERE conditions and their arguments.
     private func conditions() -> (sql: [String], arguments: [SQLiteValue]) {

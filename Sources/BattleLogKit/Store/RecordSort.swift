@@ -1,0 +1,105 @@
+import SQLiteDB
+
+/// The order a list is read in when it is not the newest first: by one field's value,
+/// ascending or descending (`list --sort power:desc`, the browser's `o`). Records with the same
+/// value follow in the same direction by date, then id, so the order is total and keyset paging
+/// stays exact. Records without the value (no magic, a fight with no hit, a damaged value)
+/// come last whichever the direction.
+public struct RecordSort: Sendable, Equatable {
+    /// The field's name as the filter language spells it (`power`, `weapon.rarity`).
+    public let field: String
+    public let descending: Bool
+    /// The key's SQL over `record` (its few arguments written in as literals, since the key is
+    /// named several times in one statement); nil for `date`, which the keyset orders by already.
+    let keySQL: String?
+
+    /// The text that names this order again (`power:desc`, `owner`).
+    public var text: String { descending ? field + ":desc" : field }
+
+    /// The same field the other way.
+    public var reversed: RecordSort {
+        RecordSort(field: field, descending: !descending, keySQL: keySQL)
+    }
+
+    /// Whether this is the list's own order (newest first): no sort at all.
+    public var isNewestFirst: Bool { keySQL == nil && descending }
+}
+
+/// Why a sort's text is refused.
+public struct SortFieldError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Reason: Equatable, Sendable {
+        case unknownField(sortable: [String])
+        case list
+        case badDirection
+    }
+    public let text: String
+    public let reason: Reason
+
+    public var description: String {
+        let shown = "\"\(SafeText.escape(text))\""
+        switch reason {
+        case .unknownField(let names): return "\(shown) is not a field to sort by; fields: \(names.joined(separator: ", "))"
+        case .list: return "\(shown) is a list: sort by one value (a record may hold several)"
+        case .badDirection: return "\(shown): a sort is FIELD, FIELD:asc or FIELD:desc"
+        }
+    }
+}
+
+extension BattleStore {
+    /// The order `text` names: `FIELD`, `FIELD:asc` or `FIELD:desc`, a field of the filter
+    /// language (case-insensitive) or a query path of the model. Lists are refused.
+    public func sort(_ text: String) throws(SortFieldError) -> RecordSort {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
+        let direction = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces).lowercased() : "asc"
+        guard direction == "asc" || direction == "desc" else { throw SortFieldError(text: text, reason: .badDirection) }
+        let columns = queryColumns
+        let kinds = columns.extraPathKinds
+        let path = columns.extraPaths.first { $0.lowercased() == name }
+        if let path, kinds[path] == .list { throw SortFieldError(text: text, reason: .list) }
+        guard let field = path.map({ FilterField.path($0, kinds[$0] ?? .number) }) ?? FilterField.named(name) else {
+            throw SortFieldError(text: text, reason: .unknownField(sortable: sortableNames))
+        }
+        func human(_ column: String, _ side: String) -> String { "(SELECT \(column) FROM human WHERE human.id = record.\(side))" }
+        let key: String?
+        switch field {
+        case .date: key = nil
+        case .owner: key = human("name", "owner_id")
+        case .opponent: key = human("name", "opponent_id")
+        case .kind: key = human("kind", "owner_id")
+        case .result: key = "record.result"
+        case .magic: key = FilterCompiler.magicTypeSQL(columns: columns).sql
+        default:
+            let value = FilterCompiler.valueSQL(field, columns: columns)
+            // Its arguments are the paths `bl_derived` reads (text), bound in order.
+            var sql = value.sql
+            for argument in value.arguments {
+                guard case .text(let t) = argument, let mark = sql.range(of: "?") else { break }
+                sql.replaceSubrange(mark, with: "'" + t.replacingOccurrences(of: "'", with: "''") + "'")
+            }
+            key = sql
+        }
+        let canonical = path ?? (field.derivedPath ?? Self.sortName(of: field, typed: name))
+        return RecordSort(field: canonical, descending: direction == "desc", keySQL: key)
+    }
+
+    /// Every name a sort accepts, for the error message and completion.
+    public var sortableNames: [String] {
+        var names = ["date", "owner", "opponent", "kind", "result", "magic", "duration", "rolls.max", "rolls.min", "rolls.sum", "rolls.count"]
+        for kind in MagicCatalog.kinds { for f in kind.filterFields where !names.contains(f.aliases.first ?? f.name) { names.append(f.aliases.first ?? f.name) } }
+        let kinds = queryColumns.extraPathKinds
+        return names + queryColumns.extraPaths.filter { kinds[$0] != .list }
+    }
+
+    private static func sortName(of field: FilterField, typed: String) -> String {
+        switch field {
+        case .owner: "owner"
+        case .opponent: "opponent"
+        case .kind: "kind"
+        case .result: "result"
+        case .magic: "magic"
+        case .date: "date"
+        default: typed
+        }
+    }
+}
