@@ -58,7 +58,8 @@ import Testing
     }
 
     @Test(arguments: ["power", "power:desc", "owner", "owner:desc", "weapon.rarity", "timeline.firstHit:desc",
-                      "duration", "date", "result:desc", "magic", "weapon.forgedAt"])
+                      "duration", "date", "result:desc", "magic", "weapon.forgedAt",
+                      "kind", "kind:desc", "opponent"])
     func pagesBothWaysPositionsAndStreamsAgreeWithTheSortedList(_ text: String) throws {
         let folder = TemporaryFolder()
         let store = try BattleStore(path: folder.file("s.sqlite"))
@@ -79,6 +80,26 @@ import Testing
                 #expect(streamed == Array(expected[(i + 1)...]), "\(text) stream after \(i)")
             }
         }
+    }
+
+    /// A Human added after the sort was made has no place among the names: its records come
+    /// with those without a key, last, and pages still meet every record once.
+    @Test(arguments: ["owner", "owner:desc"])
+    func aHumanAddedAfterTheSortComesLast(_ text: String) throws {
+        let folder = TemporaryFolder()
+        let (store, hero, _) = try makeStore(folder, fights: 30)
+        let sort = try store.sort(text)
+        let late = try store.insertHumans([Human(name: "Aaron", kind: .villain)])[0]
+        try store.insert((0..<12).map { f in
+            RecordDraft(fight: Int64(100 + f), ownerID: late.id, opponentID: hero.id, date: Int64(1_700_000_000 + f), result: .win,
+                        duration: MediaTime(value: 1, timescale: 1), randomNumbers: [1], usingMagic: nil)
+        })
+        let query = RecordQuery(sort: sort)
+        let expected = try Self.expectedOrder(store, query, sort)
+        #expect(expected.count == 72)
+        #expect(try Self.pagedForward(store, query, pageSize: 5) == expected)
+        #expect(try Self.pagedBackward(store, query, pageSize: 4) == expected)
+        #expect(try store.page(query, limit: 100).suffix(12).allSatisfy { $0.owner.id == late.id })
     }
 
     @Test func recordsWithoutTheValueComeLastEitherWay() throws {

@@ -36,7 +36,8 @@ extension BattleStore {
 
     /// The parts to read from `position` (from an end when nil), forward (`.older`: down the
     /// list) or backward, in the order they are met.
-    func sortedParts(_ sort: RecordSort, from position: SortedPosition?, direction: PageDirection) -> [SortedPart] {
+    /// `partitioned`: a key of few values is read one value at a time (`RecordSort.partitions`).
+    func sortedParts(_ sort: RecordSort, from position: SortedPosition?, direction: PageDirection, partitioned: Bool = true) -> [SortedPart] {
         let forward = direction == .older
         // Ascending down the list: `>` and ASC forward; the other way round backward.
         let ascending = sort.descending != forward
@@ -49,6 +50,26 @@ extension BattleStore {
         }
         var valued = SortedPart(condition: "\(key) IS NOT NULL", arguments: [], order: "\(key) \(dir), record.date \(dir), record.id \(dir)")
         var valueless = SortedPart(condition: "\(key) IS NULL", arguments: [], order: "record.date \(dir), record.id \(dir)")
+        if partitioned, let partitions = sort.partitions {
+            // The values in list order; forward walks them down the list, backward up.
+            let values = sort.descending ? Array(partitions.indices.reversed()) : Array(partitions.indices)
+            func part(_ value: Int, keyset: Bool) -> SortedPart {
+                var p = SortedPart(condition: partitions[value], arguments: [], order: valueless.order)
+                if keyset, let position {
+                    p.condition += " AND (record.date, record.id) \(op) (?, ?)"
+                    p.arguments = [position.date, .integer(position.id)]
+                }
+                return p
+            }
+            guard let position else { return forward ? values.map { part($0, keyset: false) } + [valueless] : [valueless] + values.reversed().map { part($0, keyset: false) } }
+            guard case .integer(let k) = position.key ?? .null, let at = values.firstIndex(of: Int(k)) else {
+                valueless.condition += " AND (record.date, record.id) \(op) (?, ?)"
+                valueless.arguments = [position.date, .integer(position.id)]
+                return forward ? [valueless] : [valueless] + values.reversed().map { part($0, keyset: false) }
+            }
+            return forward ? [part(values[at], keyset: true)] + values[(at + 1)...].map { part($0, keyset: false) } + [valueless]
+                           : [part(values[at], keyset: true)] + values[..<at].reversed().map { part($0, keyset: false) }
+        }
         guard let position else { return forward ? [valued, valueless] : [valueless, valued] }
         if let k = position.key {
             valued.condition = "(\(key), record.date, record.id) \(op) (?, ?, ?)"
@@ -95,7 +116,7 @@ extension BattleStore {
     /// The records past `cursor` in `direction` in a sorted list as one condition (for counts
     /// and streams), with its arguments; nil from an end.
     func sortedCondition(_ sort: RecordSort, from cursor: RecordCursor, direction: PageDirection) throws -> (sql: String, arguments: [SQLiteValue]) {
-        let parts = sortedParts(sort, from: try sortedPosition(cursor, sort), direction: direction)
+        let parts = sortedParts(sort, from: try sortedPosition(cursor, sort), direction: direction, partitioned: false)
         return ("(" + parts.map { "(\($0.condition))" }.joined(separator: " OR ") + ")", parts.flatMap(\.arguments))
     }
 

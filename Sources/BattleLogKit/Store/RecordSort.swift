@@ -12,13 +12,17 @@ public struct RecordSort: Sendable, Equatable {
     /// The key's SQL over `record` (its few arguments written in as literals, since the key is
     /// named several times in one statement); nil for `date`, which the keyset orders by already.
     let keySQL: String?
+    /// For a key of few values that each have an index by date (an owner, a kind): the condition
+    /// of each value in ascending order, where the key is the value's place (0, 1, ...). A page
+    /// walks the values' own date indexes in turn, at once, instead of sorting the table.
+    let partitions: [String]?
 
     /// The text that names this order again (`power:desc`, `owner`).
     public var text: String { descending ? field + ":desc" : field }
 
     /// The same field the other way.
     public var reversed: RecordSort {
-        RecordSort(field: field, descending: !descending, keySQL: keySQL)
+        RecordSort(field: field, descending: !descending, keySQL: keySQL, partitions: partitions)
     }
 
     /// Whether this is the list's own order (newest first): no sort at all.
@@ -61,12 +65,28 @@ extension BattleStore {
             throw SortFieldError(text: text, reason: .unknownField(sortable: sortableNames))
         }
         func human(_ column: String, _ side: String) -> String { "(SELECT \(column) FROM human WHERE human.id = record.\(side))" }
-        let key: String?
+        // The Humans by name (their bytes, as SQLite orders text), then id: a name's place is
+        // its key, a CASE a record reads without a look-up (a third of the time of one). A Human
+        // added after the sort was made has no place: its records come with those without a key.
+        let known = humansByID.values.sorted { a, b in
+            a.name == b.name ? a.id < b.id : Array(a.name.utf8).lexicographicallyPrecedes(Array(b.name.utf8))
+        }
+        func place(_ side: String) -> String {
+            "CASE record.\(side) " + known.enumerated().map { "WHEN \($1.id) THEN \($0)" }.joined(separator: " ") + " END"
+        }
+        let placed = !known.isEmpty && known.count <= Self.sortPlacesLimit
+        var key: String?
+        var partitions: [String]?
         switch field {
         case .date: key = nil
-        case .owner: key = human("name", "owner_id")
-        case .opponent: key = human("name", "opponent_id")
-        case .kind: key = human("kind", "owner_id")
+        case .owner:
+            key = placed ? place("owner_id") : human("name", "owner_id")
+            if placed { partitions = known.map { "record.owner_id = \($0.id)" } }
+        case .opponent: key = placed ? place("opponent_id") : human("name", "opponent_id")
+        case .kind:
+            let ids = [HumanKind.hero, .villain].map { kind in known.filter { $0.kind == kind }.map { String($0.id) }.joined(separator: ", ") }
+            key = "CASE WHEN record.owner_id IN (\(ids[0])) THEN 0 WHEN record.owner_id IN (\(ids[1])) THEN 1 END"
+            partitions = ids.map { "record.owner_id IN (\($0))" }
         case .result: key = "record.result"
         case .magic: key = FilterCompiler.magicTypeSQL(columns: columns).sql
         default:
@@ -80,8 +100,11 @@ extension BattleStore {
             key = sql
         }
         let canonical = path ?? (field.derivedPath ?? Self.sortName(of: field, typed: name))
-        return RecordSort(field: canonical, descending: direction == "desc", keySQL: key)
+        return RecordSort(field: canonical, descending: direction == "desc", keySQL: key, partitions: partitions)
     }
+
+    /// Past this many Humans a sort by name looks each record's Human up instead of a CASE.
+    static let sortPlacesLimit = 300
 
     /// Every name a sort accepts, for the error message and completion.
     public var sortableNames: [String] {
