@@ -48,8 +48,8 @@ extension BattleStore {
             if let position { part.condition = "(record.date, record.id) \(op) (?, ?)"; part.arguments = [position.date, .integer(position.id)] }
             return [part]
         }
-        var valued = SortedPart(condition: "\(key) IS NOT NULL", arguments: [], order: "\(key) \(dir), record.date \(dir), record.id \(dir)")
-        var valueless = SortedPart(condition: "\(key) IS NULL", arguments: [], order: "record.date \(dir), record.id \(dir)")
+        var valued = SortedPart(condition: sort.valuedSQL ?? "\(key) IS NOT NULL", arguments: [], order: "\(key) \(dir), record.date \(dir), record.id \(dir)")
+        var valueless = SortedPart(condition: sort.valuedSQL.map { "NOT (\($0))" } ?? "\(key) IS NULL", arguments: [], order: "record.date \(dir), record.id \(dir)")
         if partitioned, let partitions = sort.partitions {
             // The values in list order; forward walks them down the list, backward up.
             let values = sort.descending ? Array(partitions.indices.reversed()) : Array(partitions.indices)

@@ -16,13 +16,17 @@ public struct RecordSort: Sendable, Equatable {
     /// of each value in ascending order, where the key is the value's place (0, 1, ...). A page
     /// walks the values' own date indexes in turn, at once, instead of sorting the table.
     let partitions: [String]?
+    /// The records that have a key, said more cheaply than `key IS NOT NULL` (a CASE read once
+    /// for the order, not twice), kept off the indexes (`+`): a scan of the grouping index reads
+    /// it; nil: that.
+    var valuedSQL: String?
 
     /// The text that names this order again (`power:desc`, `owner`).
     public var text: String { descending ? field + ":desc" : field }
 
     /// The same field the other way.
     public var reversed: RecordSort {
-        RecordSort(field: field, descending: !descending, keySQL: keySQL, partitions: partitions)
+        RecordSort(field: field, descending: !descending, keySQL: keySQL, partitions: partitions, valuedSQL: valuedSQL)
     }
 
     /// Whether this is the list's own order (newest first): no sort at all.
@@ -71,18 +75,23 @@ extension BattleStore {
         let known = humansByID.values.sorted { a, b in
             a.name == b.name ? a.id < b.id : Array(a.name.utf8).lexicographicallyPrecedes(Array(b.name.utf8))
         }
-        func place(_ side: String) -> String {
-            "CASE record.\(side) " + known.enumerated().map { "WHEN \($1.id) THEN \($0)" }.joined(separator: " ") + " END"
+        func place(_ side: String, otherwise: String = "") -> String {
+            "CASE record.\(side) " + known.enumerated().map { "WHEN \($1.id) THEN \($0)" }.joined(separator: " ") + otherwise + " END"
         }
         let placed = !known.isEmpty && known.count <= Self.sortPlacesLimit
         var key: String?
         var partitions: [String]?
+        var valued: String?
         switch field {
         case .date: key = nil
         case .owner:
             key = placed ? place("owner_id") : human("name", "owner_id")
             if placed { partitions = known.map { "record.owner_id = \($0.id)" } }
-        case .opponent: key = placed ? place("opponent_id") : human("name", "opponent_id")
+        case .opponent:
+            // An opponent added later follows the known ones, by id: every record with an
+            // opponent has a key, and which do is a plain column's test.
+            key = placed ? place("opponent_id", otherwise: " ELSE \(known.count) + record.opponent_id") : human("name", "opponent_id")
+            if placed { valued = "+record.opponent_id IS NOT NULL" }
         case .kind:
             let ids = [HumanKind.hero, .villain].map { kind in known.filter { $0.kind == kind }.map { String($0.id) }.joined(separator: ", ") }
             key = "CASE WHEN record.owner_id IN (\(ids[0])) THEN 0 WHEN record.owner_id IN (\(ids[1])) THEN 1 END"
@@ -100,7 +109,7 @@ extension BattleStore {
             key = sql
         }
         let canonical = path ?? (field.derivedPath ?? Self.sortName(of: field, typed: name))
-        return RecordSort(field: canonical, descending: direction == "desc", keySQL: key, partitions: partitions)
+        return RecordSort(field: canonical, descending: direction == "desc", keySQL: key, partitions: partitions, valuedSQL: valued)
     }
 
     /// Past this many Humans a sort by name looks each record's Human up instead of a CASE.
