@@ -66,7 +66,7 @@ extension StoreBrowserModel {
             goTo(pk)
         case .export:
             startExport(p)
-        case .simulate, .seek:
+        case .simulate, .seek, .sort:
             break
         }
     }

@@ -280,7 +280,7 @@ public enum StoreBrowserView {
         case .filter: "f: "
         case .goTo: ": pk "
         case .export: m.labels["exportPrompt"] + ": "
-        case .simulate, .seek: ""
+        case .simulate, .seek, .sort: ""
         }
         let input = InputView(p.line, room: max(1, l.columns - DisplayWidth.of(label)))
         var inputRow = row

@@ -7,7 +7,7 @@ extension BrowserModel {
     /// The list on screen as a query: the filter's matches, or the selected Human's records.
     var currentListQuery: RecordQuery? {
         if let search = filterSearch { return search.query }
-        return selectedHuman.map { RecordQuery(ownerID: $0.id) }
+        return selectedHuman.map { RecordQuery(ownerID: $0.id, sort: listSort) }
     }
 
     func promptExport() {

@@ -35,7 +35,7 @@ extension BrowserModel {
     }
 
     func startSearch(_ text: String, _ filter: CompiledFilter) -> FilterSearch {
-        let search = FilterSearch(text: text, filter: filter)
+        let search = FilterSearch(text: text, filter: filter, sort: listSort)
         scanner.submit(search)
         return search
     }

@@ -26,6 +26,9 @@ extension BrowserModel {
         case .tab where p.kind == .filter:
             completeFilter(&p)
             prompt = p
+        case .tab where p.kind == .sort:
+            completeSort(&p)
+            prompt = p
         case .up where p.kind == .filter, .down where p.kind == .filter:
             walkHistory(&p, older: key == .up)
             prompt = p
@@ -59,6 +62,10 @@ extension BrowserModel {
             } catch let e as FilterError {
                 // The cursor waits where the problem is.
                 prompt = Prompt(kind: .filter, text: p.text, cursor: e.column - 1, error: e.text(labels), errorColumn: e.column)
+            }
+        case .sort:
+            do { try applySort(p.text) } catch {
+                prompt = Prompt(kind: .sort, text: p.text, error: error.description, placeholder: p.placeholder)
             }
         case .goTo:
             try goTo(p.text)

@@ -132,7 +132,7 @@ extension BrowserModel {
             position = max(newer.count, listTotal - 1 - older.count)
         } else if let listTotal, let owner = selectedHuman?.id, listTotal > positionCountInBackgroundAbove {
             position = try estimatedPosition(of: cursor, listTotal: listTotal, between: newer.count...(listTotal - 1 - older.count))
-            let request = PositionCounter.Request(ownerID: owner, cursor: cursor, estimate: position)
+            let request = PositionCounter.Request(ownerID: owner, sort: listSort, cursor: cursor, estimate: position)
             pendingPositionCount = (positionCounter.submit(request), cursor)
         } else {
             position = try store.position(of: cursor, in: query, total: listTotal)

@@ -135,7 +135,7 @@ extension BrowserModel {
         let quoted = FilterCompletion.quote(text)
         let filter = try FilterCompiler.compile(
             "opponent ~ \(quoted) or gate ~ \(quoted) or formula ~ \(quoted) or collaborator ~ \(quoted)", roster: roster)
-        searchWorker.submit(RecordSearch.Request(query: RecordQuery(ownerID: human.id, filter: filter),
+        searchWorker.submit(RecordSearch.Request(query: RecordQuery(ownerID: human.id, filter: filter, sort: listSort),
                                                  cursor: selectedRecord.map(RecordCursor.init), forward: forward))
         status = "/\(text): " + labels["searching"] + "…"
     }

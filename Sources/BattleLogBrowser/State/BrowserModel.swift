@@ -7,7 +7,7 @@ import Foundation
 public final class BrowserModel {
     public enum Pane: Int, CaseIterable, Sendable { case roster, records, detail }
 
-    public enum PromptKind: Sendable { case search, filter, simulate, helpFilter, goTo, export, seek }
+    public enum PromptKind: Sendable { case search, filter, sort, simulate, helpFilter, goTo, export, seek }
 
     /// A one-line input at the bottom of the screen.
     public struct Prompt: Sendable, Equatable {
@@ -127,6 +127,10 @@ public final class BrowserModel {
     public var refreshInterval = 0.4
     /// The monotonic clock a replay plays by, in nanoseconds (a test sets its own).
     var monotonicNow: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+
+    /// The list's order when it is not the newest first (`S`): the filter's matches and each
+    /// Human's records follow it.
+    var listSort: RecordSort?
 
     /// The active filter: every record matching it, found in the background. While there is
     /// one the roster pane steps aside.
@@ -271,7 +275,7 @@ public final class BrowserModel {
         if loading { try jumpToFirst() } else { total = tallies[selectedHuman?.id ?? -1]?.total ?? 0; window = []; windowStart = 0 }
     }
 
-    var query: RecordQuery { RecordQuery(ownerID: selectedHuman?.id) }
+    var query: RecordQuery { RecordQuery(ownerID: selectedHuman?.id, sort: listSort) }
 
     // MARK: - Keys
 
@@ -328,6 +332,7 @@ public final class BrowserModel {
             else { focus = pane(-1, wrapping: false) }
         case .search: startSearch()
         case .filter: prompt = Prompt(kind: .filter, text: filterText ?? "")
+        case .sort: prompt = Prompt(kind: .sort, text: listSort?.text ?? "", placeholder: "power:desc")
         case .otherSide: try showOtherSide()
         case .goTo: prompt = Prompt(kind: .goTo, text: "")
         case .export: promptExport()

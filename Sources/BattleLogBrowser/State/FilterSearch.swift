@@ -18,9 +18,9 @@ final class FilterSearch: Sendable {
     let query: RecordQuery
     private let state = Locked(State())
 
-    init(text: String, filter: CompiledFilter) {
+    init(text: String, filter: CompiledFilter, sort: RecordSort? = nil) {
         self.text = text
-        self.query = RecordQuery(filter: filter)
+        self.query = RecordQuery(filter: filter, sort: sort)
     }
 
     /// Asks the scan to stop: the scanner's progress handler sees it within a millisecond.

@@ -46,7 +46,7 @@ public enum Key: Hashable, Sendable {
 public enum Action: String, Sendable, CaseIterable {
     case moveUp, moveDown, pageUp, pageDown, halfPageUp, halfPageDown, first, last
     case nextPane, previousPane, paneLeft, paneRight, open, back
-    case search, searchNext, searchPrevious, filter, otherSide, goTo
+    case search, searchNext, searchPrevious, filter, sort, otherSide, goTo
     case growPane, shrinkPane, zoom, export
     case help, inspect, stats, simulate, toggleLive, toggleMouse, copyRecord, copyValue, redraw, suspend, quit, forceQuit
     case replay, headToHead
@@ -133,6 +133,7 @@ public enum KeyTable {
         KeyBinding(keys: [.character("n")], action: .searchNext),
         KeyBinding(keys: [.character("N")], action: .searchPrevious),
         KeyBinding(keys: [.character("f")], action: .filter),
+        KeyBinding(keys: [.character("S")], action: .sort),
         KeyBinding(keys: [.character("o")], action: .otherSide),
         KeyBinding(keys: [.character("r")], action: .replay),
         KeyBinding(keys: [.character(":")], action: .goTo),

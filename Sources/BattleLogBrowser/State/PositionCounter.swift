@@ -8,6 +8,7 @@ enum PositionCounter {
     /// saying which side of it is shorter.
     struct Request: Sendable {
         let ownerID: Int64
+        let sort: RecordSort?
         let cursor: RecordCursor
         let estimate: Int
     }
@@ -28,7 +29,7 @@ enum PositionCounter {
             guard let store = try? store.get() else { return nil }
             return try? store.readSnapshot {
                 let total = try store.tallies()[request.ownerID]?.total ?? 0
-                let position = try store.position(of: request.cursor, in: RecordQuery(ownerID: request.ownerID), total: total,
+                let position = try store.position(of: request.cursor, in: RecordQuery(ownerID: request.ownerID, sort: request.sort), total: total,
                                                   estimate: request.estimate)
                 return Counted(position: position, listTotal: total)
             }

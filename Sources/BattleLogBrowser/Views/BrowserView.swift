@@ -59,6 +59,7 @@ public enum BrowserView {
             switch p.kind {
             case .search, .helpFilter: label = "/"
             case .filter: label = "f: "
+            case .sort: label = m.labels["sortPrompt"] + ": "
             case .goTo: label = ":"
             case .export: label = m.labels["exportPrompt"] + ": "
             case .simulate: label = m.labels["simulatePrompt"] + ": "
@@ -232,7 +233,8 @@ enum RecordsView {
         let r = m.layout.records
         guard r.height >= 4, r.width >= 8 else { return }
         let name = m.filterText.map { "f: " + $0 } ?? m.selectedHuman.map { DisplayWidth.truncate($0.name, to: r.width) }
-        Drawing.box(s, r, title: m.labels["records"] + (name.map { " — " + $0 } ?? ""), focused: m.focus == .records)
+        let sorted = m.listSort.map { " — " + m.labels.fill("sortedBy", $0.text) } ?? ""
+        Drawing.box(s, r, title: m.labels["records"] + (name.map { " — " + $0 } ?? "") + sorted, focused: m.focus == .records)
         let inner = r.width - 2
         // Full date and time when there is room, the date alone otherwise.
         let dateW = inner >= 76 ? 16 : 10

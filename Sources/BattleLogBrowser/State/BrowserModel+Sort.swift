@@ -1,0 +1,45 @@
+import BattleLogKit
+import BattleLogPresentation
+
+/// Sorting the list by a field (`S`): the filter's matches, or the selected Human's records,
+/// in the field's order, records without the value last. An empty text goes back to the
+/// newest first.
+extension BrowserModel {
+    /// Sorts by `text` (`power:desc`), or clears the sort when it is empty. A text that names no
+    /// field throws before anything changes.
+    func applySort(_ text: String) throws(SortFieldError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let sort = trimmed.isEmpty ? nil : try store.sort(trimmed)
+        listSort = sort.flatMap { $0.isNewestFirst ? nil : $0 }
+        status = listSort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]
+        do {
+            if let search = filterSearch {
+                // The matches are found again in the new order.
+                search.cancel()
+                filterSearch = startSearch(search.text, search.query.filter!)
+                window = []
+                windowStart = 0
+                total = 0
+                selected = 0
+                recordsScroll = 0
+            } else {
+                try jumpToFirst()
+            }
+        } catch {
+            status = labels.fill("sortedBy", listSort?.text ?? "") + ": " + String(describing: error)
+        }
+    }
+
+    /// Tab in the sort prompt: the field names that begin with what is typed (the common part
+    /// of several, listed above the prompt).
+    func completeSort(_ p: inout Prompt) {
+        let typed = p.text.lowercased()
+        let matches = store.sortableNames.filter { $0.lowercased().hasPrefix(typed) }
+        guard let first = matches.first else { return }
+        if matches.count == 1 { p.line = InputLine(first); p.candidates = []; return }
+        var common = first
+        for m in matches.dropFirst() { while !m.lowercased().hasPrefix(common.lowercased()) { common.removeLast() } }
+        if common.count > p.text.count { p.line = InputLine(common) }
+        p.candidates = matches
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import BattleLogBrowser
+import BattleLogKit
+import BattleLogPresentation
+
+/// `S`: the list sorted by a field (issue 43), for a Human's records and a filter's matches,
+/// paged as the store pages it; a field that is no field says so in the prompt.
+@Suite(.serialized) struct SortKeyTests {
+    static func settle(_ m: BrowserModel) {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            m.tick()
+            if m.filterProgress?.finished ?? true { return }
+            usleep(2_000)
+        }
+        Issue.record("the filter never finished")
+    }
+
+    /// The records the browser shows from the top, one `j` at a time.
+    static func walk(_ m: BrowserModel, count: Int) -> [Int64] {
+        var ids: [Int64] = []
+        for _ in 0..<count {
+            if let r = m.selectedRecord { ids.append(r.id) }
+            m.handle(.character("j"))
+        }
+        return ids
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func aHumansRecordsAndAFiltersMatchesFollowTheSort(language: String) throws {
+        let s = try SimulatedStore(fights: 900, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        let villain = try #require(m.roster.first { $0.kind == .villain })
+        m.select(human: villain.name)
+        m.handle(.tab)
+        // Typed one scalar a key, as a person types it.
+        m.handle(.character("S"))
+        m.type("power:desc")
+        m.handle(.enter)
+        let sort = try s.store.sort("power:desc")
+        let expected = try s.store.page(RecordQuery(ownerID: villain.id, sort: sort), limit: 10_000).map(\.id)
+        #expect(expected.count > 300)
+        #expect(Self.walk(m, count: 300) == Array(expected.prefix(300)))
+        m.handle(.character("G"))
+        #expect(m.selectedRecord?.id == expected.last)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains(m.labels.fill("sortedBy", "power:desc")), "\(grid.text)")
+
+        // A filter's matches in the same order.
+        m.handle(.character("f"))
+        m.type("result != draw")
+        m.handle(.enter)
+        Self.settle(m)
+        let filter = try FilterCompiler.compile("result != draw", roster: s.store.humans, columns: s.store.queryColumns)
+        let matches = try s.store.page(RecordQuery(filter: filter, sort: sort), limit: 10_000).map(\.id)
+        #expect(m.filterProgress?.count == matches.count)
+        #expect(Self.walk(m, count: 200) == Array(matches.prefix(200)))
+
+        // Empty goes back to the newest first.
+        m.handle(.character("S"))
+        for _ in 0..<12 { m.handle(.backspace) }
+        m.handle(.enter)
+        Self.settle(m)
+        m.handle(.character("g"))
+        let newest = try s.store.page(RecordQuery(filter: filter), limit: 50).map(\.id)
+        #expect(Self.walk(m, count: 50) == newest)
+        #expect(m.listSort == nil)
+    }
+
+    @Test func aFieldThatIsNoFieldIsSaidInThePromptAndTheListStays() throws {
+        let s = try SimulatedStore(fights: 50, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.tab)
+        let before = m.selectedRecord?.id
+        m.handle(.character("S"))
+        m.type("powr")
+        m.handle(.enter)
+        #expect(m.prompt?.kind == .sort)
+        #expect(m.prompt?.error?.contains("is not a field to sort by") == true)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("not a field to sort by"))
+        m.handle(.escape)
+        #expect(m.listSort == nil && m.selectedRecord?.id == before)
+        // Tab completes a field's name.
+        m.handle(.character("S"))
+        m.type("weapon.ra")
+        m.handle(.tab)
+        #expect(m.prompt?.text == "weapon.rarity")
+    }
+}
