@@ -67,7 +67,9 @@ import Testing
         let sort = try store.sort(text)
         let filter = try FilterCompiler.compile("result != draw", roster: store.humans, columns: store.queryColumns)
         let owner = try #require(store.humans.first)
-        for query in [RecordQuery(sort: sort), RecordQuery(filter: filter, sort: sort), RecordQuery(ownerID: owner.id, sort: sort)] {
+        // As the planner reads it, and (a budget of nothing) sorted from the grouping index.
+        for (budget, query) in [2000, 0].flatMap({ b in [RecordQuery(sort: sort), RecordQuery(filter: filter, sort: sort), RecordQuery(ownerID: owner.id, sort: sort)].map { (b, $0) } }) {
+            store.sortTrialBudget = budget
             let expected = try Self.expectedOrder(store, query, sort)
             #expect(expected.count > 40)
             #expect(try Self.pagedForward(store, query, pageSize: 7) == expected, "\(text) forward")

@@ -173,8 +173,8 @@ extension BattleStore {
             }
             var sql = "SELECT record.id FROM record \(whereClause) ORDER BY \(order)"
             // A sort no index serves sorts the grouping index's rows, not the table's.
-            if query.activeSort != nil, let source = try sortedScanSource(sql, arguments) {
-                sql = "SELECT record.id FROM \(source) " + (whereClause.isEmpty ? "" : "AND " + whereClause.dropFirst("WHERE ".count)) + " ORDER BY \(order)"
+            if query.activeSort != nil, try GroupingIndex.isCurrent(on: db, resolvedAttributes), try scansWhole(sql, arguments) {
+                sql = "SELECT record.id FROM \(groupingSource) " + (whereClause.isEmpty ? "" : "AND " + whereClause.dropFirst("WHERE ".count)) + " ORDER BY \(order)"
             }
             let statement = try db.prepare(sql)
             var buffer: [Int64] = []

@@ -91,26 +91,34 @@ extension BattleStore {
             let conditions = (base.isEmpty ? "" : String(base.dropFirst("WHERE ".count)) + " AND ") + part.condition
             let arguments = baseArguments + part.arguments + [.integer(Int64(limit - found.count))]
             let plain = "SELECT \(recordColumns) FROM record WHERE \(conditions) ORDER BY \(part.order) LIMIT ?"
-            if let source = try sortedScanSource(plain, arguments) {
-                // The ids from the grouping index, sorted there; then their records.
-                let ids = try db.prepare("SELECT record.id FROM \(source) AND \(conditions) ORDER BY \(part.order) LIMIT ?")
+            // The ids from the grouping index, sorted there; then their records.
+            func fromGroupingIndex() throws -> [Record] {
+                let ids = try db.prepare("SELECT record.id FROM \(groupingSource) AND \(conditions) ORDER BY \(part.order) LIMIT ?")
                     .map(arguments) { $0.int64(0) }
-                found += try records(ids: ids)
+                return try records(ids: ids)
+            }
+            func asPlanned() throws -> [Record] { try db.cachedStatement(plain).map(arguments) { decodeRecord($0) } }
+            if try !GroupingIndex.isCurrent(on: db, resolvedAttributes) {
+                found += try asPlanned()
+            } else if try scansWhole(plain, arguments) {
+                found += try fromGroupingIndex()
+            } else if let planned = try db.withStepBudget(sortTrialBudget, asPlanned) {
+                found += planned
             } else {
-                found += try db.cachedStatement(plain).map(arguments) { decodeRecord($0) }
+                found += try fromGroupingIndex()
             }
         }
         return direction == .older ? found : found.reversed()
     }
 
-    /// When SQLite would read every record of the table for `sql` (no index narrows it) and the
-    /// grouping index is made: what to read instead, `record INDEXED BY record_grouping WHERE`
-    /// its condition (the caller's conditions follow with AND). Nil: read `sql` as it is.
-    func sortedScanSource(_ sql: String, _ arguments: [SQLiteValue]) throws -> String? {
-        let whole = try db.prepare("EXPLAIN QUERY PLAN " + sql).map(arguments) { $0.string(3) ?? "" }
+    /// What a sort reads instead of the table: `record INDEXED BY record_grouping WHERE` its
+    /// condition (the caller's conditions follow with AND).
+    var groupingSource: String { "record INDEXED BY \(GroupingIndex.name) WHERE \(GroupingIndex.condition)" }
+
+    /// Whether SQLite would read every record of the table for `sql` (no index narrows it).
+    func scansWhole(_ sql: String, _ arguments: [SQLiteValue]) throws -> Bool {
+        try db.prepare("EXPLAIN QUERY PLAN " + sql).map(arguments) { $0.string(3) ?? "" }
             .contains { $0 == "SCAN record" || $0.hasPrefix("SCAN record USING INDEX") }
-        guard whole, try GroupingIndex.current(on: db) == GroupingIndex.createSQL(resolvedAttributes) else { return nil }
-        return "record INDEXED BY \(GroupingIndex.name) WHERE \(GroupingIndex.condition)"
     }
 
     /// The records past `cursor` in `direction` in a sorted list as one condition (for counts

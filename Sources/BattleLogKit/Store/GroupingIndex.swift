@@ -53,6 +53,11 @@ enum GroupingIndex {
         "\(id) IN (SELECT id FROM record INDEXED BY \(damagedMagicName) WHERE \(damagedMagic(stored, type: type)))"
     }
 
+    /// Whether the file has the grouping indexes `attributes` ask for.
+    static func isCurrent(on db: Database, _ attributes: [ResolvedAttribute]) throws -> Bool {
+        try current(on: db) == createSQL(attributes)
+    }
+
     /// The indexes' SQL as the file has them, in the order `createSQL` gives (empty without).
     static func current(on db: Database) throws -> [String] {
         try db.cachedStatement("SELECT sql FROM sqlite_schema WHERE type = 'index' AND name IN (?, ?) ORDER BY name = ?")
@@ -89,7 +94,7 @@ extension BattleStore {
     /// Whether a whole grouping by `fields` over `filter` reads the grouping index: the file has
     /// the indexes this model asks for, and they alone serve what every record needs.
     func readsGroupingIndex(_ fields: [GroupField], where filter: CompiledFilter?) throws -> Bool {
-        guard try GroupingIndex.current(on: db) == GroupingIndex.createSQL(resolvedAttributes) else { return false }
+        guard try GroupingIndex.isCurrent(on: db, resolvedAttributes) else { return false }
         return readsGroupingIndexOnly(perRecordSQL(fields, where: filter, after: nil, groupingIndex: true, sources: false).sql)
     }
 
