@@ -27,7 +27,7 @@ extension BattleStore {
             if try plan(of: plain).allSatisfy({ $0.hasPrefix("SEARCH") && $0.contains("COVERING INDEX") }) {
                 return [(plain, arguments)]
             }
-            let grouping = try readsGroupingIndexOnly(countSQL(filter, grouping: true))
+            let grouping = readsGroupingIndexOnly(countSQL(filter, grouping: true))
             let upTo: [SQLiteValue] = [.integer(newest)]
             if let edges = try dateEdges(filter, arguments, grouping: grouping, budget: countEdgeBudget) {
                 // The filter's own date bounds are kept from the index (`+`): given two lower

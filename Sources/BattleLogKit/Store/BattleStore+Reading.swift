@@ -173,7 +173,7 @@ extension BattleStore {
             }
             var sql = "SELECT record.id FROM record \(whereClause) ORDER BY \(order)"
             // A sort no index serves sorts the grouping index's rows, not the table's.
-            if query.activeSort != nil, try GroupingIndex.isCurrent(on: db, resolvedAttributes), try scansWhole(sql, arguments) {
+            if query.activeSort != nil, try GroupingIndex.isCurrent(on: db, resolvedAttributes), try sortsOrScans(sql, arguments) {
                 sql = "SELECT record.id FROM \(groupingSource) " + (whereClause.isEmpty ? "" : "AND " + whereClause.dropFirst("WHERE ".count)) + " ORDER BY \(order)"
             }
             let statement = try db.prepare(sql)

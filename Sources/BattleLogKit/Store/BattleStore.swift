@@ -26,11 +26,6 @@ public final class BattleStore {
     /// walk is tried: enough to sort a few thousand candidates, and when there are none (a filter
     /// that matches nothing), the answer at once instead of a walk through its whole budget.
     package var indexTrialBudget = 20
-    /// The budget, in the same units, of a sorted page read as the planner would (about 100 ms
-    /// at 10,000,000 records): past it, the page is sorted from the grouping index instead, at
-    /// most about 2 s there (an index walk that meets few of a Human's records, or a sort of a
-    /// Human's many records read from the table, can take minutes).
-    package var sortTrialBudget = 2000
     /// The budget, in the same units, of finding a count's first and last match (`matchCount`):
     /// past it the matches are few and far apart, and the count is not split by their dates.
     package var countEdgeBudget = 500
