@@ -88,4 +88,32 @@ import BattleLogPresentation
         m.handle(.tab)
         #expect(m.prompt?.text == "weapon.rarity")
     }
+
+    /// `e` writes the list in the order it is shown: a Human's records and a filter's matches,
+    /// sorted.
+    @Test func anExportOfASortedListIsInItsOrder() throws {
+        let s = try SimulatedStore(fights: 300, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let villain = try #require(m.roster.first { $0.kind == .villain })
+        m.select(human: villain.name)
+        m.handle(.character("S")); m.type("duration:desc"); m.handle(.enter)
+        let sort = try s.store.sort("duration:desc")
+        for (file, query) in [("human.jsonl", RecordQuery(ownerID: villain.id, sort: sort))] {
+            let path = s.folder + "/" + file
+            m.handle(.character("e")); m.type(path); m.handle(.enter)
+            for _ in 0..<500 where m.isExporting || m.export != nil { usleep(10_000); m.tick() }
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+            let expected = try s.store.page(query, limit: 10_000).map { RecordJSON.encode($0) }
+            #expect(lines.count == expected.count && lines == expected)
+        }
+        m.handle(.character("f")); m.type("result = win"); m.handle(.enter)
+        Self.settle(m)
+        let path = s.folder + "/wins.jsonl"
+        m.handle(.character("e")); m.type(path); m.handle(.enter)
+        for _ in 0..<500 where m.isExporting || m.export != nil { usleep(10_000); m.tick() }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        let filter = try FilterCompiler.compile("result = win", roster: s.store.humans, columns: s.store.queryColumns)
+        let expected = try s.store.page(RecordQuery(filter: filter, sort: sort), limit: 10_000).map { RecordJSON.encode($0) }
+        #expect(lines.count > 100 && lines == expected)
+    }
 }

@@ -37,7 +37,7 @@ extension BrowserModel {
             // A CSV starts with a UTF-8 byte-order mark: spreadsheet programs (Excel) read a
             // file without one in the system's code page and garble the Chinese names.
             if format == .csv { try sink.header("\u{FEFF}" + RecordCSV.header(store.schema)) }
-            // In the order of the list on screen: newest first.
+            // In the order of the list on screen: newest first, or its sort.
             try store.forEachRecord(query, newestFirst: true) { r in
                 try sink.row(format == .csv ? RecordCSV.line(r) : RecordJSON.encode(r))
             }

@@ -131,9 +131,21 @@ extension BattleStore {
     /// How many columns of a row `decodeRecord` reads.
     var recordColumnCount: Int { 6 + schema.resolved.count }
 
-    /// Calls `body` with every record matching `query`, oldest first (by id), streaming.
+    /// Calls `body` with every record matching `query`, oldest first (by id), streaming; with
+    /// `newestFirst`, in the list's order: newest first, or the query's sort.
     public func forEachRecord(_ query: RecordQuery = RecordQuery(), newestFirst: Bool = false,
                               _ body: (Record) throws -> Void) throws {
+        if newestFirst, query.activeSort != nil {
+            // The ids in the sort's order (sorted from the grouping index when no index gives
+            // it), then their records a chunk at a time.
+            var failure: (any Error)?
+            try streamIDs(query, chunk: 500) { ids in
+                do { for r in try records(ids: ids) { try body(r) } } catch { failure = error; return false }
+                return true
+            }
+            if let failure { throw failure }
+            return
+        }
         let (whereClause, arguments) = query.whereClause()
         let order = newestFirst ? "record.date DESC, record.id DESC" : "record.id"
         let statement = try run { try db.prepare("SELECT \(recordColumns) FROM record \(whereClause) ORDER BY \(order)") }
