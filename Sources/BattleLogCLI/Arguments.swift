@@ -130,6 +130,12 @@ public struct ParsedArguments: Sendable {
         catch { throw UsageError("--\(name) \"\(error.excerpt())\": \(error.text(labels))") }
     }
 
+    /// The option `key` read as a sort (`power:desc`), or nil when absent.
+    public func sort(_ key: OptionKey, store: BattleStore, spec: CommandSpec) throws(UsageError) -> RecordSort? {
+        guard let text = values[key] else { return nil }
+        do { return try store.sort(text) } catch { throw UsageError("--\(key.rawValue): \(error.description)", usage: spec.usage) }
+    }
+
     /// The option `name` as one of `choices`, or nil when absent.
     public func choice<T: RawRepresentable>(_ key: OptionKey, as: T.Type, spec: CommandSpec) throws(UsageError) -> T?
     where T.RawValue == String, T: CaseIterable {

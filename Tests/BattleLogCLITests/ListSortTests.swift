@@ -63,4 +63,18 @@ import BattleLogKit
         #expect(run.err.contains(message), "\(run.err)")
         #expect(run.err.split(separator: "\n").count == 1)
     }
+
+    /// `export --sort` writes every record in the order `list --sort` pages them.
+    @Test(arguments: ["power:desc", "owner", "date", "date:desc", "weapon.forgedAt"])
+    func exportWritesTheSortedList(_ sort: String) throws {
+        let dir = TempDir()
+        let db = dir.file("sort.sqlite")
+        #expect(cli(["simulate", "--fights", "150", "--seed", "9"], db: db).status == 0)
+        let listed = Self.ids(cli(["list", "--sort", sort, "--json", "--limit", "1000", "--where", "result = win"], db: db))
+        let exported = cli(["export", "--sort", sort, "--where", "result = win"], db: db)
+        #expect(exported.status == 0)
+        #expect(listed.count > 100 && Self.ids(exported) == listed)
+        let bad = cli(["export", "--sort", "weapon.enchantments"], db: db)
+        #expect(bad.status == 2 && bad.out.isEmpty && bad.err.contains("is a list"))
+    }
 }

@@ -24,9 +24,7 @@ enum ListCommand: Command {
         let after = try a.integer(.after, spec: spec)
         let store = try openExistingStore(globals, console: console)
         var query = RecordQuery(ownerKind: kind, result: result, filter: try a.filter(.where, store: store, labels: Labels.load(globals.language(environment: environment))))
-        if let text = a.value(.sort) {
-            do { query.sort = try store.sort(text) } catch { throw UsageError("--sort: \(error.description)", usage: spec.usage) }
-        }
+        query.sort = try a.sort(.sort, store: store, spec: spec)
         if let name = a.value(.owner) {
             guard let owner = store.human(named: name) else { throw CommandFailure("no Human named \"\(MessageText.cut(name))\"") }
             query.ownerID = owner.id
