@@ -52,6 +52,8 @@ protocol BrowserSession: AnyObject {
     /// Text to put on the clipboard; the loop does it and clears it.
     var wantsCopy: String? { get set }
     var wantsSuspend: Bool { get set }
+    /// A value to show in the user's pager or editor; the loop does it and clears it.
+    var wantsExternalView: ExternalViewer.Request? { get set }
     var wantsFullRedraw: Bool { get set }
     func handle(_ key: Key)
     func resize(rows: Int, columns: Int)
@@ -160,6 +162,13 @@ public enum BrowserApp {
             if model.wantsSuspend {
                 screen.suspend()
                 model.wantsSuspend = false
+            }
+            if let request = model.wantsExternalView {
+                model.wantsExternalView = nil
+                let command = ExternalViewer.command(request.kind, environment: ProcessInfo.processInfo.environment)
+                var failure: String?
+                screen.runOutside { failure = ExternalViewer.show(request, command: command) }
+                if let failure { model.say(failure) }
             }
             if model.wantsFullRedraw {
                 screen.forceRedraw()

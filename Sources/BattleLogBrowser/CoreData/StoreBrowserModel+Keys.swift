@@ -64,6 +64,8 @@ extension StoreBrowserModel {
             mouse.toggle()
             status = labels[mouse ? "mouseOn" : "mouseOff"]
         case .copyRecord: copyObject()
+        case .pager: viewObject(in: .pager)
+        case .editor: viewObject(in: .editor)
         case .copyValue: copyValue()
         case .redraw: wantsFullRedraw = true
         case .suspend: wantsSuspend = true
@@ -192,16 +194,29 @@ extension StoreBrowserModel {
 
     // MARK: - Copy
 
-    /// `y`: the selected object in `coredata dump`'s JSON form (its to-many targets too).
-    func copyObject() {
-        guard let l = level, let row = selectedObject else { status = labels["cd.noObjects"]; return }
+    /// The selected object in `coredata dump`'s JSON form (its to-many targets too) and its
+    /// name; nil (and the status says why) when there is none.
+    private func selectedObjectJSON() -> (json: String, name: String)? {
+        guard let l = level, let row = selectedObject else { status = labels["cd.noObjects"]; return nil }
         guard let full = (try? store.row(l.list, key: row.ref.pk, reading: .full)) ?? nil, let object = full.object else {
             status = labels.fill("cd.danglingFollow", Self.name(row.ref))
-            return
+            return nil
         }
-        let json = object.json()
+        return (object.json(), Self.name(row.ref))
+    }
+
+    /// `y`: the selected object's JSON.
+    func copyObject() {
+        guard let (json, name) = selectedObjectJSON() else { return }
         wantsCopy = json
-        status = labels.fill("copied", Self.name(row.ref), String(json.utf8.count))
+        status = labels.fill("copied", name, String(json.utf8.count))
+    }
+
+    /// `P`, `E`: the selected object's JSON, laid out, in the pager or the editor.
+    func viewObject(in kind: ExternalViewer.Kind) {
+        guard let (json, _) = selectedObjectJSON(), let l = level, let row = selectedObject else { return }
+        let entity = l.list.entity.name.filter { $0.isLetter || $0.isNumber }
+        wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(json), fileName: "\(entity.isEmpty ? "object" : entity)-\(row.ref.pk).json")
     }
 
     /// `Y`: the selected detail line's value (its JSON for a tree), else the selected row's pk.

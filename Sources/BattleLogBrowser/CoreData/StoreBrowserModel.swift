@@ -57,6 +57,8 @@ public final class StoreBrowserModel {
     public var wantsFullRedraw = false
     public var wantsCopy: String?
     public var wantsSuspend = false
+    /// `P`, `E`: the object's JSON to show in the user's pager or editor (the loop runs it).
+    public var wantsExternalView: ExternalViewer.Request?
     public internal(set) var mouse = true
     public var keyMap = KeyMap.standard
     var export: BackgroundExport?

@@ -231,6 +231,20 @@ final class CursesScreen: Screen {
         forceRedraw()
     }
 
+    /// Gives the terminal back for `body` (a pager, an editor) and takes it again after,
+    /// repainting the whole screen. A Ctrl-C meant for the pager (the terminal sends it to the
+    /// browser too) does not stop the browser; a SIGTERM or SIGHUP does, once it is back.
+    func runOutside(_ body: () -> Void) {
+        def_prog_mode()
+        endwin()
+        let before = Self.terminatingSignal.load(ordering: .relaxed)
+        body()
+        if before == 0 && Self.terminatingSignal.load(ordering: .relaxed) == SIGINT { Self.terminatingSignal.store(0, ordering: .relaxed) }
+        reset_prog_mode()
+        refresh()
+        forceRedraw()
+    }
+
     func setMouse(_ on: Bool) {
         mousemask(on ? bl_button1_click() | bl_wheel_up() | bl_wheel_down() : 0, nil)
     }

@@ -33,6 +33,8 @@ public protocol Screen: AnyObject {
     func syncSize()
     /// Gives the terminal back to the shell until the user continues the process (Ctrl-Z).
     func suspend()
+    /// Gives the terminal to `body` (a pager, an editor), then takes it back.
+    func runOutside(_ body: () -> Void)
     /// Repaints every cell on the next `present()` (Ctrl-L).
     func forceRedraw()
     /// Reads clicks and the wheel, or leaves them to the terminal (its own selection).
@@ -107,6 +109,7 @@ public final class CellGrid: Screen {
     }
 
     public func suspend() {}
+    public func runOutside(_ body: () -> Void) { body() }
     public func forceRedraw() {}
     /// Whether the browser asked for mouse events (a test reads it).
     public private(set) var mouseEnabled = true

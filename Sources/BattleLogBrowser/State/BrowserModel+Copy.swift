@@ -10,6 +10,12 @@ extension BrowserModel {
         copy(RecordJSON.encode(r), what: labels.fill("copy.record", String(r.id)))
     }
 
+    /// `P`, `E`: the selected record's JSON, laid out, in the pager or the editor.
+    func viewRecord(in kind: ExternalViewer.Kind) {
+        guard let r = selectedRecord else { status = labels["copy.nothing"]; return }
+        wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(RecordJSON.encode(r)), fileName: "record-\(r.id).json")
+    }
+
     /// `Y`: the focused pane's value: the Human's name on the roster, the fight's duration as
     /// `value/timescale` on the records, the magic's stored JSON on the detail.
     func copyFocusedValue() {

@@ -99,6 +99,8 @@ public final class BrowserModel {
     public internal(set) var mouse = true
     /// Set when the user asked to suspend to the shell (Ctrl-Z); the app does it and clears it.
     public var wantsSuspend = false
+    /// `P`, `E`: the record's JSON to show in the user's pager or editor (the loop runs it).
+    public var wantsExternalView: ExternalViewer.Request?
     public internal(set) var stats: BattleStats?
     /// The dice's chi-square test, read with `stats`.
     public internal(set) var diceUniformity: ChiSquare?
@@ -353,6 +355,8 @@ public final class BrowserModel {
         case .toggleLive: live.toggle()
         case .toggleMouse: toggleMouse()
         case .copyRecord: copyRecord()
+        case .pager: viewRecord(in: .pager)
+        case .editor: viewRecord(in: .editor)
         case .copyValue: copyFocusedValue()
         case .redraw:
             // Ctrl-L also reads what is stored now (the roster, the shown rows), whatever live

@@ -48,7 +48,7 @@ public enum Action: String, Sendable, CaseIterable {
     case nextPane, previousPane, paneLeft, paneRight, open, back
     case search, searchNext, searchPrevious, filter, sort, otherSide, goTo
     case growPane, shrinkPane, zoom, export
-    case help, inspect, stats, simulate, toggleLive, toggleMouse, copyRecord, copyValue, redraw, suspend, quit, forceQuit
+    case help, inspect, stats, simulate, toggleLive, toggleMouse, copyRecord, copyValue, pager, editor, redraw, suspend, quit, forceQuit
     case replay, headToHead
     // In the statistics view.
     case drillDown, drillUp, measure, closeStats
@@ -149,6 +149,8 @@ public enum KeyTable {
         KeyBinding(keys: [.character("L")], action: .toggleLive),
         KeyBinding(keys: [.f2], action: .toggleMouse),
         KeyBinding(keys: [.character("y")], action: .copyRecord),
+        KeyBinding(keys: [.character("P")], action: .pager),
+        KeyBinding(keys: [.character("E")], action: .editor),
         KeyBinding(keys: [.character("Y")], action: .copyValue),
         KeyBinding(keys: [.control("l")], action: .redraw),
         KeyBinding(keys: [.control("z")], action: .suspend),
@@ -200,6 +202,8 @@ public enum KeyTable {
         KeyBinding(keys: [.character("?"), .f1], action: .help, context: .coreData),
         KeyBinding(keys: [.f2], action: .toggleMouse, context: .coreData),
         KeyBinding(keys: [.character("y")], action: .copyRecord, context: .coreData),
+        KeyBinding(keys: [.character("P")], action: .pager, context: .coreData),
+        KeyBinding(keys: [.character("E")], action: .editor, context: .coreData),
         KeyBinding(keys: [.character("Y")], action: .copyValue, context: .coreData),
         KeyBinding(keys: [.control("l")], action: .redraw, context: .coreData),
         KeyBinding(keys: [.control("z")], action: .suspend, context: .coreData),

@@ -1,0 +1,63 @@
+import BattleLogFoundation
+import Foundation
+
+/// `P` and `E`: a record's JSON in the user's `$PAGER` or `$EDITOR`, as git and less run them.
+/// The text goes into a read-only file in a private folder; the command is the user's own
+/// (from the environment, run by `/bin/sh` as git runs it), and the file's path reaches it as
+/// `"$1"`, never as part of the command's text: nothing stored ever meets the shell.
+public enum ExternalViewer {
+    public enum Kind: Sendable, Equatable { case pager, editor }
+
+    /// What to show: the text and the file name it is shown under (`record-123.json`).
+    public struct Request: Sendable, Equatable {
+        public let kind: Kind
+        public let text: String
+        public let fileName: String
+    }
+
+    /// The command the environment names: `$PAGER` (else `less`), or `$VISUAL`, then `$EDITOR`
+    /// (else `vi`). An empty variable counts as unset.
+    public static func command(_ kind: Kind, environment: [String: String]) -> String {
+        func named(_ key: String) -> String? { environment[key].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } }
+        switch kind {
+        case .pager: return named("PAGER") ?? "less"
+        case .editor: return named("VISUAL") ?? named("EDITOR") ?? "vi"
+        }
+    }
+
+    /// Writes the text to a private read-only file, runs `command` on it and waits, then
+    /// removes the file. Nil when the command ran and exited 0, else why not (one line).
+    public static func show(_ request: Request, command: String, temporaryDirectory: String = NSTemporaryDirectory()) -> String? {
+        var template = Array((temporaryDirectory.hasSuffix("/") ? temporaryDirectory : temporaryDirectory + "/") .utf8CString.dropLast())
+            + Array("battlelog-view-XXXXXX".utf8CString)
+        guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
+            return "cannot make a folder in \(temporaryDirectory): \(String(cString: strerror(errno)))"
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/" + request.fileName
+        guard FileManager.default.createFile(atPath: path, contents: Data(request.text.utf8), attributes: [.posixPermissions: 0o400]) else {
+            return "cannot write \(path)"
+        }
+        // posix_spawn, not Foundation's Process: that starts a new session, without the terminal
+        // a pager or an editor must open.
+        // A plain command (`less -R`) replaces the shell (`exec`): a Ctrl-C the pager takes for
+        // itself must not end a shell waiting for it, and with it the wait, while the pager
+        // still has the terminal.
+        let plain = command.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || " _-./=+,:@%".unicodeScalars.contains($0) }
+        let arguments = ["/bin/sh", "-c", (plain ? "exec " : "") + command + " \"$1\"", "battlelog", path]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ)
+        let what = request.kind == .pager ? "PAGER" : "EDITOR"
+        guard spawned == 0 else { return "\(what) \"\(SafeText.escape(command))\": \(String(cString: strerror(spawned)))" }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // The wait status: the exit code in bits 8-15, a terminating signal in bits 0-6.
+        let signal = status & 0x7F, code = (status >> 8) & 0xFF
+        guard signal == 0, code == 0 else {
+            return "\(what) \"\(SafeText.escape(command))\" " + (signal == 0 ? "exited with status \(code)" : "was stopped by signal \(signal)")
+        }
+        return nil
+    }
+}
