@@ -395,11 +395,11 @@ import BattleLogPresentation
         m.handle(.character("?"))
         m.handle(.character("/"))
         for c in "page" { m.handle(.character(c)) }
-        // As you type: the list narrows before Enter.
-        #expect(m.helpBindings.map(\.action) == [.pageUp, .pageDown, .halfPageUp, .halfPageDown])
+        // As you type: the list narrows before Enter (P names $PAGER).
+        #expect(m.helpBindings.map(\.action) == [.pageUp, .pageDown, .halfPageUp, .halfPageDown, .pager])
         m.handle(.enter)
         #expect(m.overlay == .help && m.overlayScroll == 0)
-        #expect(m.helpBindings.map(\.action) == [.pageUp, .pageDown, .halfPageUp, .halfPageDown])
+        #expect(m.helpBindings.map(\.action) == [.pageUp, .pageDown, .halfPageUp, .halfPageDown, .pager])
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains("half page down") && !grid.text.contains("statistics view"))
         m.handle(.escape)

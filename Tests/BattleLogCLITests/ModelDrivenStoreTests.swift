@@ -246,8 +246,8 @@ enum ResourcesPath {
         // inspect: every attribute.
         #expect(StoredValueInspection.inspect(r).map(\.attribute) == ["duration", "randomNumbers", "weather", "counterMagic", "usingMagic", "timeline", "weapon"])
         // `/` finds the text of both magics and the weather, as their presenters say.
-        for text in ["obsidian", "mira", "thunder"] { #expect(BrowserModel.record(r, matches: text), "\(text)") }
-        #expect(!BrowserModel.record(r, matches: "nowhere"))
+        for text in ["obsidian", "mira", "thunder"] { #expect(BrowserModel.record(r, matches: try SearchPattern(text, regex: false)), "\(text)") }
+        #expect(!BrowserModel.record(r, matches: try SearchPattern("nowhere", regex: false)))
         // A producer that does not give the required attribute is refused, never a silent NULL.
         #expect(throws: StoreError.missingValue(attribute: "Record.weather")) {
             try SimulationRun(fights: 3, seed: 1, heroes: 2, villains: 2, batchSize: 10).run(on: store)

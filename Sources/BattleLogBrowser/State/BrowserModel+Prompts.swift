@@ -26,6 +26,10 @@ extension BrowserModel {
         case .tab where p.kind == .filter:
             completeFilter(&p)
             prompt = p
+        case .control("r") where p.kind == .search:
+            try toggleSearch(backward: true)
+        case .control("t") where p.kind == .search:
+            try toggleSearch(regex: true)
         case .tab where p.kind == .sort:
             completeSort(&p)
             prompt = p
@@ -47,6 +51,11 @@ extension BrowserModel {
     func submit(_ p: Prompt) throws {
         switch p.kind {
         case .search:
+            if let why = currentPatternError {
+                // The prompt stays, with what is wrong with the expression.
+                prompt = Prompt(kind: .search, text: p.text, error: why)
+                return
+            }
             // Typing already went to the first match: Enter keeps it.
             searchOrigin = nil
             searchText = p.text.isEmpty ? nil : p.text

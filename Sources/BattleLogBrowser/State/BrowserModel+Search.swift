@@ -2,7 +2,8 @@ import BattleLogKit
 import BattleLogPresentation
 
 /// `/` search as you type, in the focused list: the roster (names), or the records (opponent,
-/// magic). n/N go to the next or previous match, wrapping around with a note.
+/// magic); text, or a regular expression (Ctrl-T), down the list or up it (Ctrl-R). n/N go to
+/// the next match that way or the other, wrapping around with a note.
 extension BrowserModel {
     /// Where the selection was when `/` was pressed: typing searches from there, Esc goes back.
     struct SearchOrigin {
@@ -11,19 +12,40 @@ extension BrowserModel {
         let record: Record?
     }
 
+    /// `/`: a search down the list (Ctrl-R turns it); a regular expression if the last one was.
     func startSearch() {
+        searchBackward = false
         searchOrigin = SearchOrigin(focus: focus, rosterIndex: rosterIndex, record: selectedRecord)
         prompt = Prompt(kind: .search, text: "")
     }
 
-    /// The text changed: go to the first match from where the search started.
+    /// The text, the way or the kind changed: go to the first match from where the search
+    /// started. A regular expression that does not compile is said, and nothing moves.
     func searchAsYouType(_ text: String) throws {
         guard let origin = searchOrigin else { return }
         try returnTo(origin)
         guard !text.isEmpty else { return }
         searchText = text
-        try findMatch(forward: true, includeCurrent: true)
+        guard (try? SearchPattern(text, regex: searchRegex)) != nil else { status = currentPatternError; return }
+        try findMatch(forward: !searchBackward, includeCurrent: true)
     }
+
+    /// Ctrl-R and Ctrl-T in the search prompt: the other way, or the other kind; the search runs
+    /// again from where it started.
+    func toggleSearch(backward: Bool = false, regex: Bool = false) throws {
+        if backward { searchBackward.toggle() }
+        if regex { searchRegex.toggle() }
+        if let p = prompt, p.kind == .search { try searchAsYouType(p.text) }
+    }
+
+    /// Why the search's text is no regular expression (nil: it is one, or no regex is asked).
+    var currentPatternError: String? {
+        guard let text = highlightSource else { return nil }
+        do { _ = try SearchPattern(text, regex: searchRegex); return nil } catch { return error.description }
+    }
+
+    /// How the status names the search: `/text`, `?text` up the list, `/re:text` for a regex.
+    var searchLabel: String { (searchBackward ? "?" : "/") + (searchRegex ? "re:" : "") }
 
     /// Esc: back to where the search started.
     func cancelSearch() throws {
@@ -50,8 +72,7 @@ extension BrowserModel {
     /// Whether a record matches the search: its opponent's name (and its owner's, where the list
     /// shows it) or the searchable text of its values (a magic's gate, formula, collaborator),
     /// as each value type's presenter says.
-    static func record(_ r: Record, matches text: String, includingOwner: Bool = false) -> Bool {
-        let search = TextSearch(text)
+    static func record(_ r: Record, matches search: SearchPattern, includingOwner: Bool = false) -> Bool {
         if search.matches(r.opponentName) { return true }
         if includingOwner, search.matches(r.owner.name) { return true }
         for i in r.schema.attributes.indices {
@@ -63,7 +84,7 @@ extension BrowserModel {
 
     /// A background search of the records came back: go to what it found.
     func takeRecordSearchOutcome() throws {
-        guard let outcome = searchWorkerStorage?.take(), let text = highlightText ?? searchText else { return }
+        guard let outcome = searchWorkerStorage?.take(), let text = highlightSource ?? searchText else { return }
         switch outcome {
         case .noMatch:
             status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"
@@ -74,28 +95,37 @@ extension BrowserModel {
         case .found(let found, let wrapped):
             try select(found)
             focus = .records
-            status = "/\(text)" + (wrapped ? " · " + labels["searchWrapped"] : "")
+            status = searchLabel + text + (wrapped ? " · " + labels["searchWrapped"] : "")
         }
     }
 
     /// Whether a search of the records is still running in the background.
     public var isSearchingRecords: Bool { searchWorkerStorage?.isWorking ?? false }
 
-    /// The text to highlight in the lists: the search being typed, or the last one.
-    public var highlightText: String? {
+    /// The text of the search being typed, or of the last one.
+    var highlightSource: String? {
         if let p = prompt, p.kind == .search { return p.text.isEmpty ? nil : p.text }
         return searchText
+    }
+
+    /// What to highlight in the lists: the search being typed, or the last one (nil: none, or
+    /// a regular expression that does not compile).
+    public var highlightPattern: SearchPattern? {
+        highlightSource.flatMap { try? SearchPattern($0, regex: searchRegex) }
     }
 
     /// Goes to the next (or previous) match in the focused list; wraps around with a note.
     func findMatch(forward: Bool, includeCurrent: Bool = false) throws {
         guard let text = searchText else { status = labels["noSearch"]; return }
-        if focus == .roster || !layout.showsRoster && focus == .detail { try findHuman(text, forward: forward, includeCurrent: includeCurrent) }
-        else { try findRecord(text, forward: forward, includeCurrent: includeCurrent) }
+        let pattern: SearchPattern
+        do { pattern = try SearchPattern(text, regex: searchRegex) } catch { status = error.description; return }
+        if focus == .roster || !layout.showsRoster && focus == .detail { try findHuman(pattern, forward: forward, includeCurrent: includeCurrent) }
+        else { try findRecord(pattern, forward: forward, includeCurrent: includeCurrent) }
     }
 
-    private func findHuman(_ text: String, forward: Bool, includeCurrent: Bool) throws {
-        let matches = roster.indices.filter { FilterText.contains(roster[$0].name, text) }
+    private func findHuman(_ pattern: SearchPattern, forward: Bool, includeCurrent: Bool) throws {
+        let text = pattern.text
+        let matches = roster.indices.filter { pattern.matches(roster[$0].name) }
         guard !matches.isEmpty else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
         var wrapped = false
         let next: Int
@@ -107,12 +137,13 @@ extension BrowserModel {
         }
         if next != rosterIndex { try selectHuman(at: next) }
         focus = .roster
-        status = "/\(text): \(matches.firstIndex(of: next)! + 1) \(labels["of"]) \(matches.count)" + (wrapped ? " · " + labels["searchWrapped"] : "")
+        status = "\(searchLabel)\(text): \(matches.firstIndex(of: next)! + 1) \(labels["of"]) \(matches.count)" + (wrapped ? " · " + labels["searchWrapped"] : "")
     }
 
-    private func findRecord(_ text: String, forward: Bool, includeCurrent: Bool) throws {
+    private func findRecord(_ pattern: SearchPattern, forward: Bool, includeCurrent: Bool) throws {
+        let text = pattern.text
         searchWorkerStorage?.cancel()
-        if includeCurrent, let r = selectedRecord, Self.record(r, matches: text) { status = "/\(text)"; return }
+        if includeCurrent, let r = selectedRecord, Self.record(r, matches: pattern) { status = searchLabel + text; return }
         // The records loaded around the selection first: most matches are near, and found at once.
         // In a filter's list they are all the search looks at, so it wraps around within them.
         let inFilter = filterSearch != nil || selectedHuman == nil
@@ -120,10 +151,10 @@ extension BrowserModel {
         var order = forward ? window.indices.filter { $0 > here } : window.indices.filter { $0 < here }.reversed()
         let ahead = order.count
         if inFilter { order += forward ? window.indices.filter { $0 <= here } : window.indices.filter { $0 >= here }.reversed() }
-        if let k = order.firstIndex(where: { Self.record(window[$0], matches: text, includingOwner: inFilter) }) {
+        if let k = order.firstIndex(where: { Self.record(window[$0], matches: pattern, includingOwner: inFilter) }) {
             try moveSelection(to: windowStart + order[k])
             focus = .records
-            status = "/\(text)" + (k >= ahead ? " · " + labels["searchWrapped"] : "")
+            status = searchLabel + text + (k >= ahead ? " · " + labels["searchWrapped"] : "")
             return
         }
         guard !inFilter, let human = selectedHuman else {
@@ -132,11 +163,19 @@ extension BrowserModel {
         }
         // Beyond them, the Human's records are searched in the background: a text with no match
         // reads them all, and typing must not wait for that.
-        let quoted = FilterCompletion.quote(text)
-        let filter = try FilterCompiler.compile(
-            "opponent ~ \(quoted) or gate ~ \(quoted) or formula ~ \(quoted) or collaborator ~ \(quoted)", roster: roster)
-        searchWorker.submit(RecordSearch.Request(query: RecordQuery(ownerID: human.id, filter: filter, sort: listSort),
-                                                 cursor: selectedRecord.map(RecordCursor.init), forward: forward))
-        status = "/\(text): " + labels["searching"] + "…"
+        let request: RecordSearch.Request
+        if pattern.isRegex {
+            // A regular expression is tested on each record as the window's are (no SQL reads one).
+            request = RecordSearch.Request(query: RecordQuery(ownerID: human.id, sort: listSort), regex: text,
+                                           cursor: selectedRecord.map(RecordCursor.init), forward: forward)
+        } else {
+            let quoted = FilterCompletion.quote(text)
+            let filter = try FilterCompiler.compile(
+                "opponent ~ \(quoted) or gate ~ \(quoted) or formula ~ \(quoted) or collaborator ~ \(quoted)", roster: roster)
+            request = RecordSearch.Request(query: RecordQuery(ownerID: human.id, filter: filter, sort: listSort),
+                                           cursor: selectedRecord.map(RecordCursor.init), forward: forward)
+        }
+        searchWorker.submit(request)
+        status = searchLabel + text + ": " + labels["searching"] + "…"
     }
 }

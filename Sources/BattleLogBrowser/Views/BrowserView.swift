@@ -57,7 +57,8 @@ public enum BrowserView {
         if let p = m.prompt {
             let label: String
             switch p.kind {
-            case .search, .helpFilter: label = "/"
+            case .search: label = m.searchLabel
+            case .helpFilter: label = "/"
             case .filter: label = "f: "
             case .sort: label = m.labels["sortPrompt"] + ": "
             case .goTo: label = ":"
@@ -172,7 +173,7 @@ enum RosterView {
             let nameWidth = max(1, inner - markWidth - 2 - DisplayWidth.of(score))
             let shownName = DisplayWidth.pad(h.name, to: nameWidth)
             s.put(row, r.left + 2 + markWidth, shownName, style: style)
-            Drawing.highlight(s, row, r.left + 2 + markWidth, shown: SafeText.escape(shownName), needle: m.highlightText)
+            Drawing.highlight(s, row, r.left + 2 + markWidth, shown: SafeText.escape(shownName), pattern: m.highlightPattern)
             s.put(row, r.right - 1 - DisplayWidth.of(score), score, style: isSelected ? style : .dim)
         }
         if m.roster.isEmpty {
@@ -283,7 +284,7 @@ enum RecordsView {
             Drawing.field(s, row, x, result, width: resultW, style: isSelected ? base : Drawing.style(for: rec.result)); x += resultW + 1
             let who = filtered ? rec.owner.name + " › " + rec.opponentName : rec.opponentName
             Drawing.field(s, row, x, who, width: opponentW, style: base)
-            Drawing.highlight(s, row, x, shown: SafeText.escape(DisplayWidth.pad(who, to: opponentW)), needle: m.highlightText)
+            Drawing.highlight(s, row, x, shown: SafeText.escape(DisplayWidth.pad(who, to: opponentW)), pattern: m.highlightPattern)
             x += opponentW + 1
             for (column, w) in zip(shown, widths) {
                 let cell = column.cell(rec, labels: m.labels, short: true)
@@ -292,7 +293,7 @@ enum RecordsView {
                     s.put(row, x, DisplayWidth.pad(cell.text, to: w, alignRight: true), style: style)
                 } else {
                     Drawing.field(s, row, x, cell.text, width: w, style: style)
-                    Drawing.highlight(s, row, x, shown: SafeText.escape(DisplayWidth.pad(cell.text, to: w)), needle: m.highlightText)
+                    Drawing.highlight(s, row, x, shown: SafeText.escape(DisplayWidth.pad(cell.text, to: w)), pattern: m.highlightPattern)
                 }
                 x += w + 1
             }

@@ -87,8 +87,13 @@ enum Drawing {
 
     /// Redraws the first match of `needle` (as `/` and `~` match: `TextSearch`) in `shown`, which
     /// was drawn at (row, column), in the match style.
+    /// Text search's highlight (the Core Data browser's `/`).
     static func highlight(_ s: Screen, _ row: Int, _ column: Int, shown: String, needle: String?) {
-        guard let needle, !needle.isEmpty, let range = TextSearch(needle).range(in: shown) else { return }
+        highlight(s, row, column, shown: shown, pattern: needle.flatMap { $0.isEmpty ? nil : try? SearchPattern($0, regex: false) })
+    }
+
+    static func highlight(_ s: Screen, _ row: Int, _ column: Int, shown: String, pattern: SearchPattern?) {
+        guard let pattern, let range = pattern.range(in: shown) else { return }
         let before = DisplayWidth.of(String(shown[..<range.lowerBound]))
         s.put(row, column + before, String(shown[range]), style: .match)
     }

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import BattleLogBrowser
+import BattleLogFoundation
+import BattleLogKit
+
+/// `/` with Ctrl-T (a regular expression) and Ctrl-R (up the list), issue 43; `n` goes on the
+/// search's way, `N` the other.
+@Suite(.serialized) struct RegexSearchTests {
+    static func settle(_ m: BrowserModel) {
+        for _ in 0..<1000 where m.isSearchingRecords { usleep(5_000); m.tick() }
+        m.tick()
+    }
+
+    @Test func aRegularExpressionFindsHumansUpAndDownTheRoster() throws {
+        let s = try SimulatedStore(fights: 100, heroes: 6, villains: 6)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        let regex = try Regex("^[a-m]").ignoresCase()
+        let matching = m.roster.indices.filter { (try? regex.firstMatch(in: m.roster[$0].name)) != nil }
+        #expect(matching.count >= 2)
+        m.handle(.character("/"))
+        m.handle(.control("t"))
+        // One scalar a key, as typed.
+        for scalar in "^[a-m]".unicodeScalars { m.handle(.character(Character(scalar))) }
+        #expect(m.rosterIndex == matching[0])
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(23).hasPrefix("/re:^[a-m]"), "\(grid.line(23))")
+        m.handle(.enter)
+        m.handle(.character("n"))
+        #expect(m.rosterIndex == matching[1])
+        m.handle(.character("N"))
+        #expect(m.rosterIndex == matching[0])
+        // As text (Ctrl-T again: the kind is kept from one search to the next), the same
+        // characters match nothing.
+        m.handle(.character("/"))
+        m.handle(.control("t"))
+        for c in "^[a-m]" { m.handle(.character(c)) }
+        #expect(m.status?.hasPrefix("No match") == true, "\(m.status ?? "")")
+        m.handle(.escape)
+
+        // Up the roster from its end: the last match first; n goes on up.
+        m.handle(.character("G"))
+        m.handle(.character("/"))
+        m.handle(.control("r"))
+        m.handle(.control("t"))
+        m.type("^[a-m]")
+        #expect(m.rosterIndex == matching.last)
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(23).hasPrefix("?re:"), "\(grid.line(23))")
+        m.handle(.enter)
+        m.handle(.character("n"))
+        #expect(m.rosterIndex == matching[matching.count - 2])
+    }
+
+    @Test func anExpressionThatDoesNotCompileIsSaidAndNothingMoves() throws {
+        let s = try SimulatedStore(fights: 50, heroes: 3, villains: 3)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        let before = m.rosterIndex
+        m.handle(.character("/"))
+        m.handle(.control("t"))
+        m.type("(unclosed")
+        #expect(m.rosterIndex == before)
+        #expect(m.status?.hasPrefix("not a regular expression") == true, "\(m.status ?? "")")
+        m.handle(.enter)
+        #expect(m.prompt?.kind == .search && m.prompt?.error?.hasPrefix("not a regular expression") == true)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("not a regular expression"))
+        #expect(throws: SearchPatternError.self) { try SearchPattern("(unclosed", regex: true) }
+    }
+
+    /// Beyond the loaded records, a Human's list is searched in the background, record by
+    /// record, both ways.
+    @Test func aRegularExpressionFindsARecordFarDownAHumansListAndBackUp() throws {
+        let s = try SimulatedStore(fights: 3000, heroes: 1, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let hero = try #require(m.selectedHuman)
+        m.handle(.tab)
+        let records = try s.store.page(RecordQuery(ownerID: hero.id), limit: 10_000)
+        // The oldest record's opponent, anchored on both ends, with its duration's exact text.
+        let target = try #require(records.last)
+        let pattern = "^" + NSRegularExpression.escapedPattern(for: target.opponentName) + "$"
+        let regex = try SearchPattern(pattern, regex: true)
+        let expected = try #require(records.firstIndex { BrowserModel.record($0, matches: regex) })
+        m.handle(.character("/"))
+        m.handle(.control("t"))
+        m.type(pattern)
+        m.handle(.enter)
+        Self.settle(m)
+        #expect(m.selectedRecord?.id == records[expected].id)
+        // Up the list from the end.
+        m.handle(.character("G"))
+        m.handle(.character("/"))
+        m.handle(.control("r"))
+        m.type(pattern)
+        m.handle(.enter)
+        Self.settle(m)
+        let last = try #require(records.lastIndex { BrowserModel.record($0, matches: regex) })
+        #expect(m.selectedRecord?.id == records[last].id)
+    }
+}
