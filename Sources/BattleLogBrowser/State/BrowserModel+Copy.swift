@@ -5,7 +5,19 @@ import BattleLogPresentation
 /// pasting it never drives a terminal either.
 extension BrowserModel {
     /// `y`: the selected record as the export's JSON line.
+    /// The most marked records `y` copies (beyond, `e` exports them).
+    static let copyLimit = 10_000
+
+    /// `y`: the marked records as JSON lines (newest first), or the selected record.
     func copyRecord() {
+        if !marked.isEmpty {
+            guard marked.count <= Self.copyLimit else { status = labels.fill("marks.tooMany", GroupedNumber.text(Self.copyLimit)) + " (e)"; return }
+            do {
+                let records = try markedRecords()
+                copy(records.map { RecordJSON.encode($0) + "\n" }.joined(), what: labels.fill("copy.marked", GroupedNumber.text(records.count)))
+            } catch { status = "\(labels["error"]): \(SafeText.escape(error.text(labels)))" }
+            return
+        }
         guard let r = selectedRecord else { status = labels["copy.nothing"]; return }
         copy(RecordJSON.encode(r), what: labels.fill("copy.record", String(r.id)))
     }

@@ -12,7 +12,7 @@ extension BrowserModel {
 
     func promptExport() {
         if isExporting { status = labels["exporting"] + "…"; return }
-        let name = filterSearch != nil ? "battlelog-filter" : "battlelog-" + (selectedHuman.map { Self.fileSafe($0.name) } ?? "export")
+        let name = !marked.isEmpty ? "battlelog-marked" : filterSearch != nil ? "battlelog-filter" : "battlelog-" + (selectedHuman.map { Self.fileSafe($0.name) } ?? "export")
         prompt = Prompt(kind: .export, text: "", placeholder: name + ".jsonl")
     }
 
@@ -30,17 +30,24 @@ extension BrowserModel {
             prompt = Prompt(kind: .export, text: p.text, error: why, placeholder: p.placeholder)
             return
         }
-        let total = filterProgress?.count ?? self.total
+        let total = marked.isEmpty ? filterProgress?.count ?? self.total : marked.count
         let databasePath = store.path
+        // Marked records, when there are: by id, highest (newest written) first.
+        let markedIDs = marked.sorted(by: >)
         let job = BackgroundExport(to: path, total: total, labels: labels, doneKeys: ("exportedJSON", "exportedCSV")) { format, sink in
             let store = try BattleStore(path: databasePath, readOnly: true, create: false)
             // A CSV starts with a UTF-8 byte-order mark: spreadsheet programs (Excel) read a
             // file without one in the system's code page and garble the Chinese names.
             if format == .csv { try sink.header("\u{FEFF}" + RecordCSV.header(store.schema)) }
-            // In the order of the list on screen: newest first, or its sort.
-            try store.forEachRecord(query, newestFirst: true) { r in
-                try sink.row(format == .csv ? RecordCSV.line(r) : RecordJSON.encode(r))
+            func write(_ r: Record) throws { try sink.row(format == .csv ? RecordCSV.line(r) : RecordJSON.encode(r)) }
+            if !markedIDs.isEmpty {
+                for start in stride(from: 0, to: markedIDs.count, by: 500) {
+                    for r in try store.records(ids: Array(markedIDs[start..<min(markedIDs.count, start + 500)])) { try write(r) }
+                }
+                return
             }
+            // In the order of the list on screen: newest first, or its sort.
+            try store.forEachRecord(query, newestFirst: true, write)
         }
         export = job
         job.start()

@@ -46,6 +46,8 @@ public final class BrowserModel {
         case inspect
         case stats
         case headToHead
+        /// Two marked records side by side (`c`).
+        case compare
     }
 
     let store: BattleStore
@@ -137,6 +139,12 @@ public final class BrowserModel {
     /// The list's order when it is not the newest first (`S`): the filter's matches and each
     /// Human's records follow it.
     var listSort: RecordSort?
+    /// The marked records (`m`, `M`, `A`; `u` clears), by id, whichever list they were marked in.
+    public internal(set) var marked: Set<Int64> = []
+    /// The record `m` last marked and its place in the list: `M` marks from it to the selection.
+    var markAnchor: (record: Record, position: Int)?
+    /// The two records `c` compares.
+    public internal(set) var compared: (Record, Record)?
 
     /// The active filter: every record matching it, found in the background. While there is
     /// one the roster pane steps aside.
@@ -359,6 +367,11 @@ public final class BrowserModel {
         case .toggleLive: live.toggle()
         case .toggleMouse: toggleMouse()
         case .copyRecord: copyRecord()
+        case .mark: try toggleMark()
+        case .markRange: try markRange()
+        case .markAll: try markAll()
+        case .unmarkAll: unmarkAll()
+        case .compare: try compareMarked()
         case .pager: viewRecord(in: .pager)
         case .editor: viewRecord(in: .editor)
         case .copyValue: copyFocusedValue()
@@ -419,9 +432,9 @@ public final class BrowserModel {
         case .search:
             if case .help = overlay { prompt = Prompt(kind: .helpFilter, text: helpFilter ?? "") }
             return true
-        case .stats, .inspect, .headToHead:
+        case .stats, .inspect, .headToHead, .compare:
             let same = (action == .stats && overlay == .stats) || (action == .inspect && overlay == .inspect)
-                || (action == .headToHead && overlay == .headToHead)
+                || (action == .headToHead && overlay == .headToHead) || (action == .compare && overlay == .compare)
             overlay = .none
             return same
         // Every overlay scrolls with the keys of the lists.
@@ -448,6 +461,7 @@ public final class BrowserModel {
         case .inspect: InspectView.scrollExtent(self)
         case .stats: StatsView.scrollExtent(self)
         case .headToHead: (0, 0)
+        case .compare: CompareView.scrollExtent(self)
         }
     }
     var overlayVisibleRows: Int { overlayLines.visible }

@@ -47,6 +47,7 @@ public enum Action: String, Sendable, CaseIterable {
     case moveUp, moveDown, pageUp, pageDown, halfPageUp, halfPageDown, first, last
     case nextPane, previousPane, paneLeft, paneRight, open, back
     case search, searchNext, searchPrevious, filter, sort, otherSide, goTo
+    case mark, markRange, markAll, unmarkAll, compare
     case growPane, shrinkPane, zoom, export
     case help, inspect, stats, simulate, toggleLive, toggleMouse, copyRecord, copyValue, pager, editor, redraw, suspend, quit, forceQuit
     case replay, headToHead
@@ -150,6 +151,11 @@ public enum KeyTable {
         KeyBinding(keys: [.f2], action: .toggleMouse),
         KeyBinding(keys: [.character("y")], action: .copyRecord),
         KeyBinding(keys: [.character("P")], action: .pager),
+        KeyBinding(keys: [.character("m")], action: .mark),
+        KeyBinding(keys: [.character("M")], action: .markRange),
+        KeyBinding(keys: [.character("A")], action: .markAll),
+        KeyBinding(keys: [.character("u")], action: .unmarkAll),
+        KeyBinding(keys: [.character("c")], action: .compare),
         KeyBinding(keys: [.character("E")], action: .editor),
         KeyBinding(keys: [.character("Y")], action: .copyValue),
         KeyBinding(keys: [.control("l")], action: .redraw),

@@ -27,6 +27,7 @@ public enum BrowserView {
             case .inspect: InspectView.render(m, s)
             case .stats: if m.analysis?.field != nil { AnalysisView.render(m, s) } else { StatsView.render(m, s) }
             case .headToHead: HeadToHeadView.render(m, s)
+            case .compare: CompareView.render(m, s)
             }
         }
         statusBar(m, s)
@@ -62,7 +63,7 @@ public enum BrowserView {
             case .filter: label = "f: "
             case .sort: label = m.labels["sortPrompt"] + ": "
             case .goTo: label = ":"
-            case .export: label = m.labels["exportPrompt"] + ": "
+            case .export: label = (m.marked.isEmpty ? m.labels["exportPrompt"] : m.labels.fill("exportMarked", GroupedNumber.text(m.marked.count))) + ": "
             case .simulate: label = m.labels["simulatePrompt"] + ": "
             case .seek: label = m.labels["replay.seekPrompt"] + ": "
             }
@@ -235,7 +236,8 @@ enum RecordsView {
         guard r.height >= 4, r.width >= 8 else { return }
         let name = m.filterText.map { "f: " + $0 } ?? m.selectedHuman.map { DisplayWidth.truncate($0.name, to: r.width) }
         let sorted = m.listSort.map { " — " + m.labels.fill("sortedBy", $0.text) } ?? ""
-        Drawing.box(s, r, title: m.labels["records"] + (name.map { " — " + $0 } ?? "") + sorted, focused: m.focus == .records)
+        let marks = m.marked.isEmpty ? "" : " · " + m.labels.counted("marks.count", count: m.marked.count, GroupedNumber.text(m.marked.count))
+        Drawing.box(s, r, title: m.labels["records"] + (name.map { " — " + $0 } ?? "") + sorted + marks, focused: m.focus == .records)
         let inner = r.width - 2
         // Full date and time when there is room, the date alone otherwise.
         let dateW = inner >= 76 ? 16 : 10
@@ -277,6 +279,8 @@ enum RecordsView {
             let isSelected = position == m.selected
             let base: Style = isSelected ? (m.focus == .records ? .selected : .selectedDim) : .normal
             s.fill(row, r.left + 1, width: inner, style: base)
+            // A marked record: a star on the box's left edge.
+            if m.marked.contains(rec.id) { s.put(row, r.left, "*", style: .accent) }
             var x = r.left + 1
             let damaged = ValuePresenter.damagedCell(m.labels)
             Drawing.field(s, row, x, rec.date.map { String(Drawing.shortDate($0).prefix(dateW)) } ?? damaged, width: dateW, style: base); x += dateW + 1

@@ -1,0 +1,77 @@
+import BattleLogKit
+import BattleLogPresentation
+
+/// Marks (`m` one, `M` a range, `A` the whole list, `u` none) and what acts on them: `e` exports
+/// the marked records, `y` copies them, `c` compares two side by side. Marks are record ids:
+/// they stay through filters, sorts and other Humans' lists until cleared.
+extension BrowserModel {
+    /// The most records `M` and `A` mark at once (about 8 MB of ids).
+    static let markLimit = 1_000_000
+
+    /// `m`: marks the selected record, or unmarks it, and goes down a row.
+    func toggleMark() throws {
+        guard let r = selectedRecord else { status = labels["copy.nothing"]; return }
+        if marked.remove(r.id) == nil { marked.insert(r.id) }
+        markAnchor = (r, selected)
+        sayMarks()
+        try moveSelection(to: selected + 1)
+    }
+
+    /// `M`: marks every record from the one `m` last marked to the selection, in the list's order.
+    func markRange() throws {
+        guard let anchor = markAnchor, let here = selectedRecord else { status = labels["marks.noAnchor"]; return }
+        let count = abs(selected - anchor.position)
+        guard count < Self.markLimit else { status = labels.fill("marks.tooMany", GroupedNumber.text(Self.markLimit)); return }
+        var ids = [anchor.record.id, here.id]
+        if let f = filterSearch {
+            ids += f.ids(min(anchor.position, selected)..<(max(anchor.position, selected) + 1))
+        } else if count > 1 {
+            ids += try store.page(query, from: RecordCursor(anchor.record), direction: selected > anchor.position ? .older : .newer, limit: count - 1).map(\.id)
+        }
+        marked.formUnion(ids)
+        markAnchor = (here, selected)
+        sayMarks()
+    }
+
+    /// `A`: marks every record of the list: the filter's matches found so far, or the Human's.
+    func markAll() throws {
+        var ids: [Int64] = []
+        if let f = filterSearch {
+            ids = f.ids(0..<min(f.progress.count, Self.markLimit + 1))
+        } else if selectedHuman != nil {
+            try store.streamIDs(query, chunk: 4096) { chunk in
+                ids += chunk
+                return ids.count <= Self.markLimit
+            }
+        }
+        guard ids.count <= Self.markLimit else { status = labels.fill("marks.tooMany", GroupedNumber.text(Self.markLimit)); return }
+        marked.formUnion(ids)
+        sayMarks()
+    }
+
+    /// `u`: no record is marked.
+    func unmarkAll() {
+        marked = []
+        markAnchor = nil
+        status = labels["marks.cleared"]
+    }
+
+    /// `c`: the two marked records side by side (newer on the left).
+    func compareMarked() throws {
+        guard marked.count == 2 else { status = labels.fill("marks.needTwo", String(marked.count)); return }
+        let records = try markedRecords()
+        guard records.count == 2 else { status = labels.fill("marks.needTwo", String(records.count)); return }
+        compared = (records[0], records[1])
+        overlayScroll = 0
+        overlay = .compare
+    }
+
+    /// The marked records that still exist, newest first (the list's own order when unsorted).
+    func markedRecords() throws(StoreError) -> [Record] {
+        try store.records(ids: Array(marked)).sorted { ($0.date ?? .min, $0.id) > ($1.date ?? .min, $1.id) }
+    }
+
+    private func sayMarks() {
+        status = labels.counted("marks.count", count: marked.count, GroupedNumber.text(marked.count))
+    }
+}
