@@ -208,12 +208,14 @@ import BattleLogPresentation
         m.handle(.character("u"))
         Self.settle(m)
         #expect(m.overlay == .stats && m.filterText == nil)
-        // Outside the view, `m` and `u` do nothing; inside, `M` changes the measure.
+        // Outside the view, `m` and `u` are the browser's marks (nothing is marked here); inside,
+        // `M` changes the measure.
         m.handle(.backspace)
         #expect(m.overlay == .none)
         m.handle(.character("u"))
         #expect(m.overlay == .none && m.filterText == nil)
-        #expect(KeyTable.action(for: .character("m"), in: .browser) == nil)
+        #expect(KeyTable.action(for: .character("m"), in: .browser) == .mark)
+        #expect(m.marked.isEmpty)
         #expect(KeyTable.action(for: .character("m"), in: .analysis) == .measure)
         #expect(KeyTable.action(for: .character("/"), in: .analysis) == .search, "the browser's other keys work in the view")
     }

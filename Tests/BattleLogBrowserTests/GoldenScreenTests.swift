@@ -157,10 +157,32 @@ import BattleLogPresentation
         let s = try SimulatedStore(fights: 5)
         let (m, grid) = try makeBrowser(s, rows: 10, columns: 40)
         BrowserView.render(m, on: grid)
-        #expect(grid.text == "Terminal too small: 40x10 < 60x16" + String(repeating: "\n", count: 9))
+        #expect(grid.text == "Terminal too small: 40x10 < 60x16; make\nit larger, or press q to quit" + String(repeating: "\n", count: 8))
         // Narrower than the message: it wraps instead of losing the sizes.
         let (tiny, small) = try makeBrowser(s, rows: 6, columns: 20)
         BrowserView.render(tiny, on: small)
-        #expect(small.text.hasPrefix("Terminal too small:\n20x6 < 60x16\n"), "\(small.text)")
+        #expect(small.text.hasPrefix("Terminal too small:\n20x6 < 60x16;"), "\(small.text)")
+        // Keys act only as the message says: nothing moves unseen, q quits.
+        let before = (m.focus, m.rosterIndex)
+        for key: Key in [.down, .tab, .character("j"), .character("/"), .character("f"), .character("m"), .enter] { m.handle(key) }
+        #expect(m.focus == before.0 && m.rosterIndex == before.1 && m.prompt == nil && m.marked.isEmpty)
+        m.handle(.character("q"))
+        #expect(m.shouldQuit)
+    }
+
+    /// `:` with a day that does not exist says so, as the filter does.
+    @Test(arguments: ["en", "zh"])
+    func goToADayThatDoesNotExistSaysSo(language: String) throws {
+        let s = try SimulatedStore(fights: 5)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        m.handle(.character(":"))
+        m.type("2026-02-30")
+        m.handle(.enter)
+        #expect(m.prompt?.error == m.labels.fill("filterError.dateNoSuchDay", "30", "2026-02", "28"))
+        m.handle(.escape)
+        m.handle(.character(":"))
+        m.type("tomorrow")
+        m.handle(.enter)
+        #expect(m.prompt?.error == m.labels["goToError"])
     }
 }

@@ -8,6 +8,11 @@ extension StoreBrowserModel {
     /// Handles one key or mouse event.
     public func handle(_ key: Key) {
         do {
+            // Too small to be seen: only quitting, redrawing and suspending act.
+            if layout.isTooSmall {
+                guard let action = keyMap.action(for: key, in: .coreData), action.actsWhenTooSmall else { return }
+                prompt = nil
+            }
             if prompt != nil { try handlePromptKey(key); return }
             switch key {
             case .resize: return

@@ -24,7 +24,9 @@ extension BrowserModel {
 
     func goTo(_ text: String) throws {
         guard let target = GoToTarget(text) else {
-            prompt = Prompt(kind: .goTo, text: text, error: labels["goToError"])
+            // A day that does not exist (2026-02-30) is said so, as the filter says it.
+            let problem = ISODate.problem(text.trimmingCharacters(in: .whitespaces))
+            prompt = Prompt(kind: .goTo, text: text, error: problem.map { Template.fill(labels["filterError." + $0.key], $0.arguments) } ?? labels["goToError"])
             return
         }
         switch target {

@@ -299,8 +299,13 @@ public final class BrowserModel {
         let confirmingQuit = quitAsked
         quitAsked = false
         do {
-            if prompt != nil { try handlePromptKey(key); return }
             if case .resize = key { return }
+            // Too small to be seen: only quitting, redrawing and suspending act.
+            if layout.isTooSmall {
+                guard let action = keyMap.action(for: key, in: .browser), action.actsWhenTooSmall else { return }
+                prompt = nil
+            }
+            if prompt != nil { try handlePromptKey(key); return }
             if replay != nil && overlay == .none { try handleReplayKey(key); return }
             switch key {
             case .click(let r, let c): try click(row: r, column: c); return

@@ -44,6 +44,10 @@ public enum Key: Hashable, Sendable {
 
 /// What a key asks the browser to do.
 public enum Action: String, Sendable, CaseIterable {
+    /// What a key may still do while the terminal is too small to show the browser: nothing
+    /// else acts unseen.
+    var actsWhenTooSmall: Bool { [.quit, .forceQuit, .redraw, .suspend].contains(self) }
+
     case moveUp, moveDown, pageUp, pageDown, halfPageUp, halfPageDown, first, last
     case nextPane, previousPane, paneLeft, paneRight, open, back
     case search, searchNext, searchPrevious, filter, sort, otherSide, goTo

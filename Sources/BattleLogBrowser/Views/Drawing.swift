@@ -59,8 +59,8 @@ enum Drawing {
     /// Says the terminal is too small for the layout, over the whole screen; false when it is not.
     static func tooSmall(_ s: Screen, _ l: Layout, labels: Labels) -> Bool {
         guard l.isTooSmall else { return false }
-        let msg = "\(labels["tooSmall"]): \(l.columns)x\(l.rows) < \(Layout.minimumColumns)x\(Layout.minimumRows)"
-        for (i, line) in DisplayWidth.wrap(msg, to: l.columns, maxLines: max(1, l.rows)).enumerated() {
+        let msg = "\(labels["tooSmall"]): \(l.columns)x\(l.rows) < \(Layout.minimumColumns)x\(Layout.minimumRows); \(labels["tooSmall.hint"])"
+        for (i, line) in DisplayWidth.wrap(msg, to: l.columns, maxLines: max(1, l.rows), atSpaces: true).enumerated() {
             s.put(i, 0, line, style: .bold)
         }
         return true
