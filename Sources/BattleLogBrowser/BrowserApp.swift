@@ -27,6 +27,8 @@ public struct BrowserOptions: Sendable {
     public var exportFolder: String?
     /// The speed a replay starts at, as a power of two (0: 1x, 1: 2x, -1: 1/2x).
     public var replaySpeedExponent = 0
+    /// The function-key bar at the bottom.
+    public var keyBar = false
 
     public init(language: String, color: Bool, databasePath: String, createdDemo: Bool, historyPath: String? = nil) {
         self.language = language
@@ -105,6 +107,7 @@ public enum BrowserApp {
         model.refreshInterval = options.refreshInterval
         model.exportFolder = options.exportFolder
         model.replaySpeedExponent = options.replaySpeedExponent
+        model.showsKeyBar = options.keyBar
         return run(model, on: screen, clipboard: options.clipboardCommand)
     }
 
@@ -120,6 +123,7 @@ public enum BrowserApp {
         model.keyMap = options.keyMap
         model.mouse = options.mouse
         model.exportFolder = options.exportFolder
+        model.showsKeyBar = options.keyBar
         return run(model, on: screen, clipboard: options.clipboardCommand)
     }
 

@@ -20,6 +20,8 @@ struct Settings: Sendable {
     /// A built-in theme's name (`dark`, `light`, `high-contrast`, `mono`).
     var theme: String?
     var mouse: Bool?
+    /// The function-key bar at the bottom of the browsers.
+    var keyBar: Bool?
     var refreshMilliseconds: Int?
     /// A theme file's path, and the theme it gives (its refused lines are in `problems`).
     var themeFile: String?
@@ -41,7 +43,7 @@ struct Settings: Sendable {
     var problems: [ConfigFile.Problem] = []
 
     /// The settings names the file may hold, for the error of an unknown one.
-    static let known = ["database", "language", "theme", "theme_file", "mouse", "refresh_ms", "replay_speed", "export_dir",
+    static let known = ["database", "language", "theme", "theme_file", "mouse", "key_bar", "refresh_ms", "replay_speed", "export_dir",
                         "keys.ACTION", "clipboard.command"]
 
     /// The theme in effect: the theme file's, else the named one, else `dark`.
@@ -104,6 +106,8 @@ struct Settings: Sendable {
             case ("", "theme", _): refuse(e, "must be one of \(Theme.builtIn.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \(e.value.summary)")
             case ("", "mouse", .bool(let b)): s.mouse = b
             case ("", "mouse", _): refuse(e, "must be true or false, got \(e.value.summary)")
+            case ("", "key_bar", .bool(let b)): s.keyBar = b
+            case ("", "key_bar", _): refuse(e, "must be true or false, got \(e.value.summary)")
             case ("", "refresh_ms", .integer(let n)) where (100...60_000).contains(n): s.refreshMilliseconds = Int(n)
             case ("", "refresh_ms", _): refuse(e, "must be a whole number of milliseconds from 100 to 60000, got \(e.value.summary)")
             case ("", "database", _): refuse(e, "must be a path in quotes, got \(e.value.summary)")

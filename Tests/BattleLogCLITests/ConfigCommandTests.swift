@@ -33,6 +33,21 @@ import BattleLogBrowser
         #expect(lines.last?.hasPrefix("\(path):5: keys.search: s would be bound to both") == true)
     }
 
+    /// `key_bar`: true or false, shown by `config` with where it came from.
+    @Test func theKeyBarIsASettingOfTheFile() throws {
+        let dir = TempDir()
+        let env = ["XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.file("home")]
+        #expect(Self.run(["config"], environment: env).out.contains("key_bar = false"))
+        try FileManager.default.createDirectory(atPath: dir.file("config/battlelog"), withIntermediateDirectories: true)
+        let path = dir.file("config/battlelog/config.toml")
+        try "key_bar = true\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let shown = Self.run(["config"], environment: env)
+        #expect(shown.out.split(separator: "\n").contains { $0.hasPrefix("key_bar = true") && $0.hasSuffix("file") }, "\(shown.out)")
+        try "key_bar = \"yes\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let bad = Self.run(["config", "--check"], environment: env)
+        #expect(bad.status == 1 && bad.out.hasPrefix("\(path):1: key_bar: must be true or false, got \"yes\""), "\(bad.out)")
+    }
+
     /// A config file that is there but unreadable is an error naming it for `config --check`
     /// and one warning line for every other command; a refused setting is said once by each
     /// command; a long value is summarised; a relative XDG_CONFIG_HOME is ignored (issue 39 §2).

@@ -59,6 +59,10 @@ public final class StoreBrowserModel {
     public var wantsSuspend = false
     /// `P`, `E`: the object's JSON to show in the user's pager or editor (the loop runs it).
     public var wantsExternalView: ExternalViewer.Request?
+    /// The function-key bar at the bottom (`key_bar = true` in the config).
+    public var showsKeyBar = false {
+        didSet { resize(rows: layout.rows, columns: layout.columns) }
+    }
     public internal(set) var mouse = true
     public var keyMap = KeyMap.standard
     var export: BackgroundExport?
@@ -336,7 +340,7 @@ public final class StoreBrowserModel {
     // MARK: - Layout
 
     public func resize(rows: Int, columns: Int) {
-        layout = Layout(rows: rows, columns: columns, sizes: paneSizes)
+        layout = Layout(rows: rows, columns: columns, sizes: paneSizes, keyBar: showsKeyBar)
         keepTreeInView()
         if var l = levels.popLast() {
             if l.selected >= l.scroll + layout.recordRows { l.scroll = l.selected - layout.recordRows + 1 }

@@ -18,6 +18,7 @@ public enum StoreBrowserView {
         objects(m, s)
         detail(m, s)
         if m.overlay != .none { overlay(m, s) }
+        Drawing.keyBar(s, m.layout, keyMap: m.keyMap, context: .coreData, labels: m.labels)
         statusBar(m, s)
         s.present()
     }

@@ -131,6 +131,10 @@ public final class BrowserModel {
     /// The key being handled (Esc closes the analysis where Backspace goes up a drill-down).
     /// The keys in effect (the key table with the config file's `[keys]`).
     public var keyMap = KeyMap.standard
+    /// The function-key bar at the bottom (`key_bar = true` in the config).
+    public var showsKeyBar = false {
+        didSet { relayout(rows: layout.rows, columns: layout.columns) }
+    }
     /// How often live refresh looks for other processes' commits, in seconds.
     public var refreshInterval = 0.4
     /// The monotonic clock a replay plays by, in nanoseconds (a test sets its own).
@@ -496,8 +500,8 @@ public final class BrowserModel {
     }
 
     func relayout(rows: Int, columns: Int) {
-        layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: paneSizes)
-        if let z = paneSizes.zoomed, z != focus { paneSizes.zoomed = nil; layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: paneSizes) }
+        layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: paneSizes, keyBar: showsKeyBar)
+        if let z = paneSizes.zoomed, z != focus { paneSizes.zoomed = nil; layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: paneSizes, keyBar: showsKeyBar) }
         if !layout.showsRoster && focus == .roster { focus = .records }
         scrollSelectionIntoView()
         // The roster's scroll fits the new height: no rows hidden above while there is room

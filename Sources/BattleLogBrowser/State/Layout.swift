@@ -35,6 +35,8 @@ public struct Layout: Equatable, Sendable {
     public let records: Rect
     public let detail: Rect
     public let status: Rect
+    /// The function-key bar above the status bar (htop's, mc's), when the config asks for it.
+    public let keyBar: Rect?
     /// The whole area under the title and above the status bar (overlays use it).
     public let body: Rect
 
@@ -46,14 +48,17 @@ public struct Layout: Equatable, Sendable {
     /// Whether the three panes stand side by side.
     public var isWide: Bool { columns >= 150 }
 
-    public init(rows: Int, columns: Int, showsRoster: Bool = true, sizes: PaneSizes = PaneSizes()) {
+    public init(rows: Int, columns: Int, showsRoster: Bool = true, sizes: PaneSizes = PaneSizes(), keyBar: Bool = false) {
         self.showsRoster = showsRoster
         self.sizes = sizes
         self.rows = rows
         self.columns = columns
         title = Rect(top: 0, left: 0, height: 1, width: columns)
         status = Rect(top: max(0, rows - 1), left: 0, height: 1, width: columns)
-        let bodyHeight = max(0, rows - 2)
+        // The bar takes a row of the body: the minimum size stays the panes' own.
+        let barRows = keyBar && rows > Self.minimumRows ? 1 : 0
+        self.keyBar = barRows == 1 ? Rect(top: rows - 2, left: 0, height: 1, width: columns) : nil
+        let bodyHeight = max(0, rows - 2 - barRows)
         body = Rect(top: 1, left: 0, height: bodyHeight, width: columns)
         let hidden = Rect(top: 1, left: 0, height: 0, width: 0)
         if let zoomed = sizes.zoomed, zoomed != .roster || showsRoster {

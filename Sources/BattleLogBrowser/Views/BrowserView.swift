@@ -30,6 +30,7 @@ public enum BrowserView {
             case .compare: CompareView.render(m, s)
             }
         }
+        Drawing.keyBar(s, m.layout, keyMap: m.keyMap, context: .browser, labels: m.labels)
         statusBar(m, s)
         s.present()
     }

@@ -56,6 +56,31 @@ enum Drawing {
         s.put(row, columns - DisplayWidth.of(shown), shown, style: .statusBar)
     }
 
+    /// The actions the function-key bar names, in its order (those without a key in the
+    /// context are left out; quit stays when the row is short).
+    static let keyBarActions: [Action] = [.help, .search, .filter, .sort, .mark, .export, .stats, .replay, .pager, .quit]
+
+    /// The function-key bar: each action's first key, then its short name (`F1 Help`, `/ Search`),
+    /// as the key map has them (a remapped key shows as remapped).
+    static func keyBar(_ s: Screen, _ l: Layout, keyMap: KeyMap, context: KeyContext, labels: Labels) {
+        guard let bar = l.keyBar else { return }
+        s.fill(bar.top, 0, width: bar.width, style: .statusBar)
+        var items: [(key: String, name: String)] = keyBarActions.compactMap { action in
+            guard let b = keyMap.bindings.first(where: { $0.action == action && $0.context == context }), let key = b.keys.first else { return nil }
+            return (key.label, " " + labels["bar." + action.rawValue])
+        }
+        func width(_ items: [(key: String, name: String)]) -> Int { items.reduce(0) { $0 + DisplayWidth.of($1.key) + DisplayWidth.of($1.name) + 2 } }
+        while width(items) > bar.width, items.count > 1 { items.remove(at: items.count - 2) }
+        var x = 0
+        for item in items where x < bar.width {
+            s.put(bar.top, x, DisplayWidth.truncate(item.key, to: bar.width - x), style: .selected)
+            x += DisplayWidth.of(item.key)
+            let name = DisplayWidth.truncate(item.name, to: max(0, bar.width - x))
+            s.put(bar.top, x, name, style: .statusBar)
+            x += DisplayWidth.of(name) + 2
+        }
+    }
+
     /// Says the terminal is too small for the layout, over the whole screen; false when it is not.
     static func tooSmall(_ s: Screen, _ l: Layout, labels: Labels) -> Bool {
         guard l.isTooSmall else { return false }

@@ -75,6 +75,7 @@ enum BrowseCommand: Command {
                                      historyPath: FilterHistory.defaultPath(environment: environment))
         let settings = globals.settings
         options.mouse = settings.mouse ?? true
+        options.keyBar = settings.keyBar ?? false
         options.theme = settings.effectiveTheme
         options.exportFolder = settings.exportFolder
         options.replaySpeedExponent = settings.replaySpeedExponent ?? 0

@@ -36,6 +36,7 @@ enum ConfigCommand: Command {
         rows.append(("theme = " + ConfigFile.quoted(theme), source("theme")))
         if let file = s.themeFile { rows.append(("theme_file = " + ConfigFile.quoted(file), "file (it wins over theme)")) }
         rows.append(("mouse = \(s.mouse ?? true)", s.mouse == nil ? "default" : "file"))
+        rows.append(("key_bar = \(s.keyBar ?? false)", s.keyBar == nil ? "default" : "file"))
         rows.append(("refresh_ms = \(s.refreshMilliseconds ?? 400)", s.refreshMilliseconds == nil ? "default" : "file"))
         rows.append(("replay_speed = " + ConfigFile.quoted(s.replaySpeed ?? "1x"), s.replaySpeed == nil ? "default" : "file"))
         rows.append(("export_dir = " + ConfigFile.quoted(s.exportFolder ?? "."), s.exportFolder == nil ? "default (the current folder)" : "file"))
