@@ -147,6 +147,8 @@ public final class BrowserModel {
     public internal(set) var marked: Set<Int64> = []
     /// The record `m` last marked and its place in the list: `M` marks from it to the selection.
     var markAnchor: (record: Record, position: Int)?
+    /// Each view's column layout (`[`, `]`, `{`, `}`, `H`, `=`).
+    var columnLayouts: [ColumnView: ColumnLayout] = [:]
     /// The two records `c` compares.
     public internal(set) var compared: (Record, Record)?
 
@@ -376,6 +378,7 @@ public final class BrowserModel {
         case .toggleLive: live.toggle()
         case .toggleMouse: toggleMouse()
         case .copyRecord: copyRecord()
+        case .columnLeft, .columnRight, .narrowColumn, .widenColumn, .hideColumn, .resetColumns: changeColumns(action)
         case .mark: try toggleMark()
         case .markRange: try markRange()
         case .markAll: try markAll()

@@ -52,6 +52,7 @@ public enum Action: String, Sendable, CaseIterable {
     case nextPane, previousPane, paneLeft, paneRight, open, back
     case search, searchNext, searchPrevious, filter, sort, otherSide, goTo
     case mark, markRange, markAll, unmarkAll, compare
+    case columnLeft, columnRight, narrowColumn, widenColumn, hideColumn, resetColumns
     case growPane, shrinkPane, zoom, export
     case help, inspect, stats, simulate, toggleLive, toggleMouse, copyRecord, copyValue, pager, editor, redraw, suspend, quit, forceQuit
     case replay, headToHead
@@ -160,6 +161,12 @@ public enum KeyTable {
         KeyBinding(keys: [.character("A")], action: .markAll),
         KeyBinding(keys: [.character("u")], action: .unmarkAll),
         KeyBinding(keys: [.character("c")], action: .compare),
+        KeyBinding(keys: [.character("[")], action: .columnLeft),
+        KeyBinding(keys: [.character("]")], action: .columnRight),
+        KeyBinding(keys: [.character("{")], action: .narrowColumn),
+        KeyBinding(keys: [.character("}")], action: .widenColumn),
+        KeyBinding(keys: [.character("H")], action: .hideColumn),
+        KeyBinding(keys: [.character("=")], action: .resetColumns),
         KeyBinding(keys: [.character("E")], action: .editor),
         KeyBinding(keys: [.character("Y")], action: .copyValue),
         KeyBinding(keys: [.control("l")], action: .redraw),
