@@ -29,6 +29,8 @@ public struct BrowserOptions: Sendable {
     public var replaySpeedExponent = 0
     /// The function-key bar at the bottom.
     public var keyBar = false
+    /// Where the saved views are kept (nil: in memory only).
+    public var viewsPath: String?
 
     public init(language: String, color: Bool, databasePath: String, createdDemo: Bool, historyPath: String? = nil) {
         self.language = language
@@ -108,6 +110,7 @@ public enum BrowserApp {
         model.exportFolder = options.exportFolder
         model.replaySpeedExponent = options.replaySpeedExponent
         model.showsKeyBar = options.keyBar
+        model.savedViews = SavedViews(path: options.viewsPath)
         return run(model, on: screen, clipboard: options.clipboardCommand)
     }
 

@@ -66,7 +66,8 @@ extension StoreBrowserModel {
             goTo(pk)
         case .export:
             startExport(p)
-        case .simulate, .seek, .sort:
+        // The record browser's own prompts; this browser opens none of them.
+        case .simulate, .seek, .sort, .saveView, .recallView:
             break
         }
     }

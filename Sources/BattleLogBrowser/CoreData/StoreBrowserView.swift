@@ -281,7 +281,7 @@ public enum StoreBrowserView {
         case .filter: "f: "
         case .goTo: ": pk "
         case .export: m.labels["exportPrompt"] + ": "
-        case .simulate, .seek, .sort: ""
+        case .simulate, .seek, .sort, .saveView, .recallView: ""
         }
         let input = InputView(p.line, room: max(1, l.columns - DisplayWidth.of(label)))
         var inputRow = row

@@ -36,13 +36,15 @@ extension BrowserModel {
             layout.current = min(layout.current, columns.count - 2)
             status = labels.fill("columns.hidden", column.title)
         case .resetColumns:
-            layout = ColumnLayout()
+            if columnLayout != ColumnLayout() { rememberView() }
             status = labels["columns.reset"]
-            columnLayout = layout
+            columnLayout = ColumnLayout()
             return
         default: return
         }
         layout.isChanged = true
+        // Moving the current column is not a change `U` undoes; hiding and widths are.
+        if layout.hidden != columnLayout.hidden || layout.widthChanges != columnLayout.widthChanges { rememberView() }
         columnLayout = layout
     }
 }

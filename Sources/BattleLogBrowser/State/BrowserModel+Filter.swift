@@ -13,9 +13,11 @@ extension BrowserModel {
     /// Starts filtering every record by `text`, or clears the filter when it is empty. A text
     /// that does not compile throws before anything changes: the previous filter, its matches
     /// and the selection stay exactly as they were.
-    func applyFilter(_ text: String) throws {
+    /// `remembering`: `U` can come back to the view before (false when `U` itself restores one).
+    func applyFilter(_ text: String, remembering: Bool = true) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let compiled = trimmed.isEmpty ? nil : try FilterCompiler.compile(trimmed, roster: roster, columns: store.queryColumns)
+        if remembering && trimmed != (filterText ?? "") { rememberView() }
         filterSearch?.cancel()
         filterSearch = nil
         refreshPending = false

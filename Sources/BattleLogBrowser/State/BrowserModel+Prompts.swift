@@ -33,6 +33,9 @@ extension BrowserModel {
         case .tab where p.kind == .sort:
             completeSort(&p)
             prompt = p
+        case .tab where p.kind == .recallView:
+            completeViewName(&p)
+            prompt = p
         case .up where p.kind == .filter, .down where p.kind == .filter:
             walkHistory(&p, older: key == .up)
             prompt = p
@@ -71,6 +74,15 @@ extension BrowserModel {
             } catch let e as FilterError {
                 // The cursor waits where the problem is.
                 prompt = Prompt(kind: .filter, text: p.text, cursor: e.column - 1, error: e.text(labels), errorColumn: e.column)
+            }
+        case .saveView:
+            let name = (p.text.isEmpty ? p.placeholder ?? "" : p.text).trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { prompt = Prompt(kind: .saveView, text: p.text, error: labels["views.needName"]); return }
+            saveView(named: name)
+        case .recallView:
+            let name = (p.text.isEmpty ? p.placeholder ?? "" : p.text).trimmingCharacters(in: .whitespaces)
+            if let why = try recallView(named: name) {
+                prompt = Prompt(kind: .recallView, text: p.text, error: why, placeholder: p.placeholder)
             }
         case .sort:
             do { try applySort(p.text) } catch {

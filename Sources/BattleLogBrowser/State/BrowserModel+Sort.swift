@@ -10,6 +10,7 @@ extension BrowserModel {
     func applySort(_ text: String) throws(SortFieldError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let sort = trimmed.isEmpty ? nil : try store.sort(trimmed)
+        rememberView()
         listSort = sort.flatMap { $0.isNewestFirst ? nil : $0 }
         status = listSort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]
         do {

@@ -7,7 +7,7 @@ import Foundation
 public final class BrowserModel {
     public enum Pane: Int, CaseIterable, Sendable { case roster, records, detail }
 
-    public enum PromptKind: Sendable { case search, filter, sort, simulate, helpFilter, goTo, export, seek }
+    public enum PromptKind: Sendable { case search, filter, sort, saveView, recallView, simulate, helpFilter, goTo, export, seek }
 
     /// A one-line input at the bottom of the screen.
     public struct Prompt: Sendable, Equatable {
@@ -241,6 +241,10 @@ public final class BrowserModel {
 
     /// The filters applied, kept across runs when the app gives it a file.
     public internal(set) var filterHistory: FilterHistory
+    /// The views saved under a name (`V`, recalled with `'`).
+    public var savedViews = SavedViews(path: nil)
+    /// The views before each change of the filter, the sort or the columns, newest last (`U`).
+    var viewUndo: [ViewState] = []
 
     public init(store: BattleStore, labels: Labels, databasePath: String, rows: Int, columns: Int, status: String? = nil,
                 history: FilterHistory = FilterHistory(path: nil)) throws {
@@ -358,6 +362,11 @@ public final class BrowserModel {
         case .search: startSearch()
         case .filter: prompt = Prompt(kind: .filter, text: filterText ?? "")
         case .sort: prompt = Prompt(kind: .sort, text: listSort?.text ?? "", placeholder: "power:desc")
+        case .saveView: prompt = Prompt(kind: .saveView, text: "", placeholder: savedViews.entries.last?.name)
+        case .recallView:
+            guard !savedViews.entries.isEmpty else { status = labels["views.none"]; return }
+            prompt = Prompt(kind: .recallView, text: "", placeholder: savedViews.entries.last?.name)
+        case .undoView: try undoView()
         case .otherSide: try showOtherSide()
         case .goTo: prompt = Prompt(kind: .goTo, text: "")
         case .export: promptExport()

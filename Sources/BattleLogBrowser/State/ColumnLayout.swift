@@ -1,7 +1,7 @@
 /// How a person has arranged a list's columns: which is current, which are hidden, how much
 /// wider or narrower each is than its natural width. Kept per view (a Human's records, a
 /// filter's matches) for the session; `=` puts a view's back as they were.
-public struct ColumnLayout: Equatable, Sendable {
+public struct ColumnLayout: Codable, Equatable, Sendable {
     /// The current column, counted among the shown ones.
     public var current = 0
     /// The ids of the hidden columns.
@@ -15,7 +15,7 @@ public struct ColumnLayout: Equatable, Sendable {
 }
 
 /// The views a column layout is kept for.
-public enum ColumnView: Hashable, Sendable {
+public enum ColumnView: String, CaseIterable, Hashable, Sendable {
     /// A Human's records.
     case human
     /// A filter's matches (the names column holds both sides).

@@ -53,6 +53,7 @@ public enum Action: String, Sendable, CaseIterable {
     case search, searchNext, searchPrevious, filter, sort, otherSide, goTo
     case mark, markRange, markAll, unmarkAll, compare
     case columnLeft, columnRight, narrowColumn, widenColumn, hideColumn, resetColumns
+    case saveView, recallView, undoView
     case growPane, shrinkPane, zoom, export
     case help, inspect, stats, simulate, toggleLive, toggleMouse, copyRecord, copyValue, pager, editor, redraw, suspend, quit, forceQuit
     case replay, headToHead
@@ -167,6 +168,9 @@ public enum KeyTable {
         KeyBinding(keys: [.character("}")], action: .widenColumn),
         KeyBinding(keys: [.character("H")], action: .hideColumn),
         KeyBinding(keys: [.character("=")], action: .resetColumns),
+        KeyBinding(keys: [.character("V")], action: .saveView),
+        KeyBinding(keys: [.character("'")], action: .recallView),
+        KeyBinding(keys: [.character("U")], action: .undoView),
         KeyBinding(keys: [.character("E")], action: .editor),
         KeyBinding(keys: [.character("Y")], action: .copyValue),
         KeyBinding(keys: [.control("l")], action: .redraw),

@@ -63,6 +63,8 @@ public enum BrowserView {
             case .helpFilter: label = "/"
             case .filter: label = "f: "
             case .sort: label = m.labels["sortPrompt"] + ": "
+            case .saveView: label = m.labels["views.savePrompt"] + ": "
+            case .recallView: label = m.labels["views.recallPrompt"] + ": "
             case .goTo: label = ":"
             case .export: label = (m.marked.isEmpty ? m.labels["exportPrompt"] : m.labels.fill("exportMarked", GroupedNumber.text(m.marked.count))) + ": "
             case .simulate: label = m.labels["simulatePrompt"] + ": "

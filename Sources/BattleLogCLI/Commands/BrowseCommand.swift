@@ -76,6 +76,7 @@ enum BrowseCommand: Command {
         let settings = globals.settings
         options.mouse = settings.mouse ?? true
         options.keyBar = settings.keyBar ?? false
+        options.viewsPath = SavedViews.defaultPath(environment: environment)
         options.theme = settings.effectiveTheme
         options.exportFolder = settings.exportFolder
         options.replaySpeedExponent = settings.replaySpeedExponent ?? 0

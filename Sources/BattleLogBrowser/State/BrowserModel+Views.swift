@@ -1,0 +1,77 @@
+import BattleLogKit
+import BattleLogPresentation
+
+/// What a view is: the filter, the sort and the column layouts, as `U` restores them.
+struct ViewState {
+    let filter: String?
+    let sort: RecordSort?
+    let columnLayouts: [ColumnView: ColumnLayout]
+}
+
+/// Saved views (`V` saves the filter, the sort and the columns under a name, `'` recalls one)
+/// and undo of the last view change (`U`).
+extension BrowserModel {
+    /// The most view changes `U` goes back through.
+    static let undoLimit = 50
+
+    var currentViewState: ViewState { ViewState(filter: filterText, sort: listSort, columnLayouts: columnLayouts) }
+
+    /// Called before a change of the filter, the sort or the columns: `U` comes back here.
+    func rememberView() {
+        viewUndo.append(currentViewState)
+        if viewUndo.count > Self.undoLimit { viewUndo.removeFirst(viewUndo.count - Self.undoLimit) }
+    }
+
+    /// `V`: keeps the view under `name` (replacing one of that name), across runs.
+    func saveView(named name: String) {
+        let columns = Dictionary(uniqueKeysWithValues: columnLayouts.map { ($0.key.rawValue, $0.value) })
+        savedViews.save(SavedView(name: name, filter: filterText, sort: listSort?.text, columns: columns))
+        status = labels.fill("views.saved", SafeText.escape(name))
+    }
+
+    /// `'`: the view saved under `name`; nil when it applied, else why not (nothing changed).
+    func recallView(named name: String) throws -> String? {
+        guard let view = savedViews.named(name) else {
+            let names = savedViews.entries.map { SafeText.escape($0.name) }.joined(separator: ", ")
+            return labels.fill("views.noSuch", SafeText.escape(name), names)
+        }
+        // Both are checked before anything changes: a Human renamed since, a field gone.
+        var sort: RecordSort?
+        do {
+            if let text = view.sort { sort = try store.sort(text) }
+            if let text = view.filter { _ = try FilterCompiler.compile(text, roster: roster, columns: store.queryColumns) }
+        } catch let e as SortFieldError {
+            return labels.fill("views.broken", SafeText.escape(view.name), e.description)
+        } catch let e as FilterError {
+            return labels.fill("views.broken", SafeText.escape(view.name), e.text(labels))
+        }
+        rememberView()
+        var layouts: [ColumnView: ColumnLayout] = [:]
+        for (key, layout) in view.columns { if let v = ColumnView(rawValue: key) { layouts[v] = layout } }
+        try apply(ViewState(filter: view.filter, sort: sort, columnLayouts: layouts))
+        status = labels.fill("views.recalled", SafeText.escape(view.name))
+        return nil
+    }
+
+    /// `U`: the view before the last change of the filter, the sort or the columns.
+    func undoView() throws {
+        guard let previous = viewUndo.popLast() else { status = labels["views.nothingToUndo"]; return }
+        try apply(previous)
+        status = labels["views.undone"]
+    }
+
+    /// Shows `state`: its sort and columns, then its filter's matches (or the Human's records).
+    private func apply(_ state: ViewState) throws {
+        listSort = state.sort
+        columnLayouts = state.columnLayouts
+        try applyFilter(state.filter ?? "", remembering: false)
+    }
+
+    /// Tab in the view prompt: the saved names that begin with what is typed.
+    func completeViewName(_ p: inout Prompt) {
+        let matches = savedViews.entries.map(\.name).filter { $0.lowercased().hasPrefix(p.text.lowercased()) }
+        guard let first = matches.first else { return }
+        if matches.count == 1 { p.line = InputLine(first); p.candidates = []; return }
+        p.candidates = matches.map(SafeText.escape)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import BattleLogBrowser
+import BattleLogKit
+
+/// Saved views (`V`, `'`) and undo (`U`), issue 43: a filter, a sort and a column layout kept
+/// under a name across runs, and the last view change undone.
+@Suite(.serialized) struct SavedViewsTests {
+    static func settle(_ m: BrowserModel) {
+        for _ in 0..<2000 where !(m.filterProgress?.finished ?? true) { usleep(2_000); m.tick() }
+        m.tick()
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func aViewIsSavedRecalledInAnotherRunAndUndone(language: String) throws {
+        let s = try SimulatedStore(fights: 200, heroes: 2, villains: 2)
+        let file = s.folder + "/state/views"
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        m.savedViews = SavedViews(path: file)
+        m.handle(.character("f")); m.type("result != draw"); m.handle(.enter)
+        Self.settle(m)
+        m.handle(.character("S")); m.type("power:desc"); m.handle(.enter)
+        Self.settle(m)
+        m.handle(.character("H"))   // the date column, in the filter's view
+        // Saved under a name of any script, typed one scalar a key.
+        let name = "强 क्षि é"
+        m.handle(.character("V"))
+        for scalar in name.unicodeScalars { m.handle(.character(Character(scalar))) }
+        m.handle(.enter)
+        #expect(m.status == m.labels.fill("views.saved", name))
+
+        // Another run: the view comes back whole.
+        let (other, _) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        other.savedViews = SavedViews(path: file)
+        #expect(other.filterText == nil && other.listSort == nil)
+        other.handle(.character("'"))
+        other.type("强")
+        other.handle(.tab)
+        #expect(other.prompt?.text == name)
+        other.handle(.enter)
+        Self.settle(other)
+        #expect(other.filterText == "result != draw" && other.listSort?.text == "power:desc")
+        #expect(other.columnLayout.hidden == ["date"])
+        let filter = try FilterCompiler.compile("result != draw", roster: s.store.humans, columns: s.store.queryColumns)
+        let expected = try s.store.page(RecordQuery(filter: filter, sort: try s.store.sort("power:desc")), limit: 5).map(\.id)
+        #expect(other.selectedRecord?.id == expected.first)
+
+        // U goes back one change at a time: before the recall, nothing.
+        other.handle(.character("U"))
+        Self.settle(other)
+        #expect(other.filterText == nil && other.listSort == nil && other.columnLayouts.isEmpty)
+        other.handle(.character("U"))
+        #expect(other.status == other.labels["views.nothingToUndo"])
+        // In the first run: undo the hidden column, then the sort, then the filter.
+        m.handle(.character("U"))
+        #expect(m.columnLayout.hidden.isEmpty && m.listSort?.text == "power:desc")
+        m.handle(.character("U"))
+        Self.settle(m)
+        #expect(m.listSort == nil && m.filterText == "result != draw")
+        m.handle(.character("U"))
+        #expect(m.filterText == nil)
+    }
+
+    @Test func aNameThatIsNoViewAndAViewThatNoLongerAppliesAreSaid() throws {
+        let s = try SimulatedStore(fights: 30, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("'"))
+        #expect(m.prompt == nil && m.status == m.labels["views.none"])
+        // A view whose filter names a field the model no longer has is refused whole.
+        m.savedViews = SavedViews(path: nil)
+        m.savedViews.save(SavedView(name: "gone", filter: "colour = \"red\"", sort: "power", columns: [:]))
+        m.savedViews.save(SavedView(name: "bad sort", filter: nil, sort: "weapon.enchantments", columns: [:]))
+        for (name, fragment) in [("gone", "no longer applies"), ("bad sort", "is a list"), ("nosuch", "no view named")] {
+            m.handle(.character("'")); m.type(name); m.handle(.enter)
+            #expect(m.prompt?.kind == .recallView && m.prompt?.error?.contains(fragment) == true, "\(name): \(m.prompt?.error ?? "")")
+            m.handle(.escape)
+            #expect(m.filterText == nil && m.listSort == nil)
+        }
+        // A damaged line in the file is left out, the others read.
+        let file = s.folder + "/views"
+        try "{not json\n{\"name\":\"ok\",\"filter\":null,\"sort\":\"power\",\"columns\":{}}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(SavedViews(path: file).entries.map(\.name) == ["ok"])
+    }
+}
