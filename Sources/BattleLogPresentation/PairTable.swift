@@ -22,20 +22,20 @@ public enum PairTable {
     }
 
     /// The table's lines within `width` columns; the columns that do not fit are named in a
-    /// last line.
+    /// last line. `corner` names the axes in the top-left cell (`gate ↓ result →`).
     public static func lines(_ pairs: [PairCount], first: GroupField, second: GroupField, order: GroupOrder,
-                             labels: Labels, width: Int = 100) -> [String] {
+                             labels: Labels, width: Int = 100, corner: String = "") -> [String] {
         let (rows, columns) = axes(pairs, order: order)
         var cells: [GroupCount.Key: [GroupCount.Key: Int]] = [:]
         for p in pairs { cells[p.row, default: [:]][p.column] = p.figures.count }
         let largest = pairs.map(\.figures.count).max() ?? 0
         let rowLabels = rows.map { GroupTable.label($0, field: first, labels: labels) }
-        let rowWidth = min(30, rowLabels.map(DisplayWidth.of).max() ?? 1)
+        let rowWidth = min(30, max(DisplayWidth.of(corner), rowLabels.map(DisplayWidth.of).max() ?? 1))
         let columnLabels = columns.map { GroupTable.label($0, field: second, labels: labels) }
         let numberWidth = max(3, pairs.map { GroupedNumber.text($0.figures.count).count }.max() ?? 1) + 2
         let cellWidth = min(16, max(numberWidth, columnLabels.map(DisplayWidth.of).max() ?? 1))
         let fitting = max(1, min(columns.count, (width - rowWidth) / (cellWidth + 2)))
-        var out = [DisplayWidth.pad("", to: rowWidth) + columnLabels.prefix(fitting).map {
+        var out = [DisplayWidth.pad(DisplayWidth.truncate(corner, to: rowWidth), to: rowWidth) + columnLabels.prefix(fitting).map {
             "  " + DisplayWidth.pad(DisplayWidth.truncate($0, to: cellWidth), to: cellWidth, alignRight: true)
         }.joined()]
         for (row, label) in zip(rows, rowLabels) {

@@ -26,6 +26,9 @@ import BattleLogKit
         BrowserView.render(m, on: grid)
         #expect(grid.line(23).hasPrefix("/re:^[a-m]"), "\(grid.line(23))")
         m.handle(.enter)
+        // The status says the search once, not `/re:^[a-m] │ /re:^[a-m]`.
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(23).components(separatedBy: "/re:^[a-m]").count == 2, "\(grid.line(23))")
         m.handle(.character("n"))
         #expect(m.rosterIndex == matching[1])
         m.handle(.character("N"))
@@ -50,6 +53,13 @@ import BattleLogKit
         m.handle(.enter)
         m.handle(.character("n"))
         #expect(m.rosterIndex == matching[matching.count - 2])
+        // A text search's status says it once, not `/a │ /a: 2 of 9`.
+        m.handle(.character("/"))
+        m.handle(.control("t"))
+        m.type("a")
+        m.handle(.enter)
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(23).components(separatedBy: "/a").count == 2, "\(grid.line(23))")
     }
 
     @Test func anExpressionThatDoesNotCompileIsSaidAndNothingMoves() throws {

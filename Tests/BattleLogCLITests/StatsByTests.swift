@@ -146,6 +146,18 @@ import BattleLogKit
         }
     }
 
+    /// The pair table's corner names its axes: the first field down, the second across.
+    @Test func thePairTablesCornerNamesItsAxes() throws {
+        let dir = TempDir()
+        let db = dir.file("pairs.sqlite")
+        #expect(cli(["simulate", "--fights", "40", "--seed", "3"], db: db).status == 0)
+        let run = cli(["stats", "--by", "kind, result"], db: db)
+        let lines = run.out.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("kind ↓ result →") == true, "\(run.out)")
+        // The rows line up under the corner.
+        #expect(lines.dropFirst().first?.hasPrefix("hero ") == true)
+    }
+
     @Test func badFieldsAndStrayOptionsAreUsageErrors() {
         let dir = TempDir()
         let db = dir.file("bad.sqlite")

@@ -132,7 +132,8 @@ public enum BrowserView {
             parts.append(m.labels["noRecords"])
         }
         if let h = m.selectedHuman, m.filterText == nil, m.replay == nil { parts.append(DisplayWidth.truncate(h.name, to: 30)) }
-        if let q = m.searchText { parts.append("/" + q) }
+        // The search, unless the message says it already (`/x │ /x`).
+        if let q = m.searchText, !(m.status?.hasPrefix(m.searchLabel + q) ?? false) { parts.append(m.searchLabel + q) }
         if let p = m.simulationProgress, m.isSimulating {
             parts.append("\(m.labels["simulating"]) \(GroupedNumber.text(p.saved))/\(GroupedNumber.text(p.total))")
         }

@@ -89,7 +89,9 @@ enum StatsCommand: Command {
                 console.line(pairsJSON(pairs, fields: fields, by: text, filter: a.value(.where), order: order, records: records, labels: labels))
                 return ExitStatus.success
             }
-            for line in PairTable.lines(pairs, first: fields[0], second: fields[1], order: order, labels: labels, width: console.columns ?? 100) {
+            // The corner names the axes: the first field down, the second across.
+            let corner = SafeText.escape(names[0].trimmingCharacters(in: .whitespaces)) + " ↓ " + SafeText.escape(names[1].trimmingCharacters(in: .whitespaces)) + " →"
+            for line in PairTable.lines(pairs, first: fields[0], second: fields[1], order: order, labels: labels, width: console.columns ?? 100, corner: corner) {
                 console.line(line)
             }
             console.line("")
