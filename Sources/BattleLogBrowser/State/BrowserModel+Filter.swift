@@ -39,6 +39,9 @@ extension BrowserModel {
     func startSearch(_ text: String, _ filter: CompiledFilter) -> FilterSearch {
         let search = FilterSearch(text: text, filter: filter, sort: listSort)
         scanner.submit(search)
+        // Counted beside the search, exactly and at once: the status says how many there are.
+        exactMatchCount = nil
+        pendingMatchCount = matchCounter.submit(RecordQuery(filter: filter))
         return search
     }
 }

@@ -10,6 +10,10 @@ extension BrowserModel {
         tickReplay()
         tickAnalysis()
         settlePositionCount()
+        if let serial = pendingMatchCount, let counted = matchCounterStorage?.take(serial) {
+            pendingMatchCount = nil
+            exactMatchCount = counted
+        }
         if let search = filterSearch {
             let p = search.progress
             if let id = reselectID {

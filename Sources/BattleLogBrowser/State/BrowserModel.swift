@@ -180,6 +180,11 @@ public final class BrowserModel {
     /// The background count of a selection's position in a long list (made on first use).
     var positionCounter: PositionCounter.Worker { Self.made(&positionCounterStorage) { PositionCounter.worker(path: store.path) } }
     var positionCounterStorage: PositionCounter.Worker?
+    var matchCounter: MatchCounter.Worker { Self.made(&matchCounterStorage) { MatchCounter.worker(path: store.path) } }
+    var matchCounterStorage: MatchCounter.Worker?
+    /// The count asked for the filter being found (its serial), and the exact count once known.
+    var pendingMatchCount: Int?
+    public internal(set) var exactMatchCount: Int?
     /// The background reader of the pages past the loaded records (made on first use).
     var pagePrefetcher: PagePrefetcher.Worker { Self.made(&pagePrefetcherStorage) { PagePrefetcher.worker(path: store.path) } }
     var pagePrefetcherStorage: PagePrefetcher.Worker?
@@ -231,7 +236,7 @@ public final class BrowserModel {
     /// The background readers started so far (each is made on first use).
     private var startedReaders: [any BackgroundReader] {
         let all: [(any BackgroundReader)?] = [scannerStorage, profilesStorage, searchWorkerStorage, analysisCounterStorage,
-                                              positionCounterStorage, pagePrefetcherStorage]
+                                              positionCounterStorage, pagePrefetcherStorage, matchCounterStorage]
         return all.compactMap { $0 }
     }
 

@@ -119,7 +119,10 @@ public enum BrowserView {
         if m.replay != nil {
             // The replay's box says where it is: the bar keeps the messages and the keys.
         } else if let f = m.filterProgress {
-            let count = f.finished ? GroupedNumber.text(f.count) : "\(GroupedNumber.text(f.count))+ " + m.labels["counting"]
+            // Found in the list's order as they come; their number is counted apart, at once.
+            let count = f.finished ? GroupedNumber.text(f.count)
+                : m.exactMatchCount.map { "\(GroupedNumber.text($0)) (\(GroupedNumber.text(f.count)) \(m.labels["found"])…)" }
+                ?? "\(GroupedNumber.text(f.count))+ " + m.labels["counting"]
             parts.append(f.count > 0 ? "\(m.labels["record"]) \(GroupedNumber.text(m.selected + 1)) \(m.labels["of"]) \(count)" : (f.finished ? m.labels["noMatch"] : m.labels["counting"]))
             parts.append("f: " + (m.filterText ?? ""))
         } else if m.focus == .roster && m.layout.showsRoster && !m.roster.isEmpty {
