@@ -82,13 +82,14 @@ public enum Chart {
         return lines
     }
 
-    /// The first, middle and last labels under an axis `width` cells long (as many as fit
-    /// apart); with `slot`, each label starts under its bin.
+    /// The first, last and middle labels under an axis `width` cells long (as many as fit
+    /// apart: the ends first, so that the axis always says where it stops); with `slot`, each
+    /// label starts under its bin.
     static func axisLabels(_ labels: [String], width: Int, slot: Int? = nil) -> String {
         guard !labels.isEmpty, width > 0 else { return "" }
         var cells = Array(repeating: " ", count: width)
         var taken = Array(repeating: false, count: width)
-        let picks = labels.count <= 2 ? Array(labels.indices) : [0, labels.count / 2, labels.count - 1]
+        let picks = labels.count <= 2 ? Array(labels.indices) : [0, labels.count - 1, labels.count / 2]
         for i in picks {
             let text = labels[i]
             let w = DisplayWidth.of(text)
@@ -98,8 +99,9 @@ public enum Chart {
             else if i == labels.count - 1 && slot == nil { at = width - w }
             at = max(0, min(width - w, at))
             guard w <= width, !taken[at..<(at + w)].contains(true), at + w <= width else { continue }
-            // Keep a blank between labels.
+            // Keep a blank between labels, on both sides.
             if at > 0 && taken[at - 1] { continue }
+            if at + w < width && taken[at + w] { continue }
             cells[at] = text
             for j in at..<(at + w) { taken[j] = true }
             for j in (at + 1)..<(at + w) { cells[j] = "" }

@@ -506,7 +506,9 @@ import BattleLogPresentation
             Thread.sleep(forTimeInterval: 0.01)
             most = max(most, Self.connections(to: s.path))
         }
-        #expect(most <= baseline + 1, "\(most - baseline) extra connections at once (baseline \(baseline))")
+        // The scan's connection, the match count's, and the count's second half while it counts:
+        // never one per filter typed.
+        #expect(most <= baseline + 3, "\(most - baseline) extra connections at once (baseline \(baseline))")
         m.filterSearch?.wait(timeout: 60)
         m.tick()
         #expect(m.filterText == "rolls.sum = 419 or rolls contains 101")

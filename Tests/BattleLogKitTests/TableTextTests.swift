@@ -90,3 +90,22 @@ import Testing
         }
     }
 }
+
+/// A chart's x axis keeps both ends (issue 43: the head-to-head chart dropped its last label).
+@Suite struct ChartAxisTests {
+    @Test func theEndsAreLabelledFirstAndTheMiddleOnlyWhereItFits() {
+        let days = ["2026-01-01", "2026-01-16", "2026-01-31"]
+        // Room for the ends only: both ends, not the first and the middle.
+        let tight = Chart.axisLabels(days, width: 24)
+        #expect(tight.hasPrefix("2026-01-01") && tight.hasSuffix("2026-01-31") && !tight.contains("2026-01-16"), "\(tight)")
+        // Room for all three, each with a blank between.
+        let wide = Chart.axisLabels(days, width: 40)
+        #expect(wide.contains("2026-01-16") && wide.hasSuffix("2026-01-31"))
+        // Never two labels touching.
+        for width in 10...40 {
+            let line = Chart.axisLabels(days, width: width)
+            #expect(!line.contains("12026") && !line.contains("62026"), "\(width): \(line)")
+        }
+    }
+}
+

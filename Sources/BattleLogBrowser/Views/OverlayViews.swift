@@ -169,17 +169,17 @@ enum StatsView {
             row += 1
         }
 
-        // Dice histogram: ten columns of tens against the uniform share each should have (a
-        // tenth): the bars are scaled between the lowest and highest share, so that a
-        // difference of a fraction of a percent is visible; the heading gives the range.
+        // Dice histogram: ten columns of tens, each bar from zero to its share of the rolls, the
+        // tallest at the top: even dice look even (a bar scaled from its lowest share made a
+        // difference of a fraction of a percent look like a tilt). The heading gives the test
+        // and the range against the uniform tenth, the last row the scale.
         let histHeight = max(3, min(8, inner.bottom - row - 2))
         guard row + histHeight + 1 < inner.bottom || histHeight >= 3 else { return }
         var buckets = [Int](repeating: 0, count: 10)
         for (roll, times) in stats.dice where (1...100).contains(roll) { buckets[(roll - 1) / 10] = buckets[(roll - 1) / 10].addingSaturating(times) }
         let total = Double(buckets.map { max(0, $0) }.saturatingSum())
         let shares = buckets.map { total > 0 ? Double(max(0, $0)) / total * 10 : 0 }   // 1 = the uniform share
-        let low = min(shares.min() ?? 1, 1), high = max(shares.max() ?? 1, 1)
-        let floor = low - max(high - low, 0.002) * 0.25
+        let high = max(shares.max() ?? 1, 1)
         var diceHeading = m.labels["diceHistogram"]
         if total > 0 {
             func percent(_ share: Double) -> String { String(format: "%+.1f%%", (share - 1) * 100) }
@@ -199,7 +199,7 @@ enum StatsView {
             let y = row + level
             guard y < inner.bottom - 1 else { break }
             for (b, count) in buckets.enumerated() {
-                let fraction = total > 0 ? (shares[b] - floor) / (high - floor) : 0
+                let fraction = total > 0 ? shares[b] / high : 0
                 let eighths = Int((max(0, min(1, fraction)) * Double(histHeight * 8)).rounded(.down))
                 _ = count
                 let fromBottom = histHeight - 1 - level
@@ -212,6 +212,11 @@ enum StatsView {
             // Every bucket's first face when the labels have room to stay apart, else every other one.
             for b in stride(from: 0, to: 10, by: colWidth >= 3 ? 1 : 2) {
                 s.put(labelRow, rightLeft + b * colWidth, String(b * 10 + 1), style: .dim)
+            }
+            // The scale: the bars start at 0, the tallest is this share of the rolls.
+            let scale = m.labels.fill("diceScale", String(format: "%.1f%%", high * 10))
+            if labelRow + 1 < inner.bottom, total > 0 {
+                s.put(labelRow + 1, rightLeft, DisplayWidth.truncate(scale, to: rightWidth), style: .dim)
             }
         }
     }
