@@ -53,7 +53,7 @@ public func fuzzCoreDataBrowser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
         model.handle(key)
         model.tick()
         StoreBrowserView.render(model, on: grid)
-        for cell in grid.cells { precondition(isShowable(cell.text), "a control character on the Core Data browser's screen") }
+        for cell in grid.cells { require(isShowable(cell.text), "a control character on the Core Data browser's screen") }
     }
     model.stopBackgroundWork()
     return 0

@@ -4,7 +4,7 @@ public func fuzzFilter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         _ = try FilterParser.parse(text)
     } catch {
-        precondition(error.column >= 1 && error.column <= text.count + 1, "error column \(error.column) outside the input")
+        require(error.column >= 1 && error.column <= text.count + 1, "error column \(error.column) outside the input")
         _ = error.caretLines
     }
     return 0

@@ -22,12 +22,12 @@ public func fuzzPrompt(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             i += 2
             if let s = Unicode.Scalar(v) { _ = line.edit(.character(Character(s))) }
         }
-        precondition(line.cursor >= 0 && line.cursor <= line.text.count, "cursor \(line.cursor) outside \(line.text.count) characters")
+        require(line.cursor >= 0 && line.cursor <= line.text.count, "cursor \(line.cursor) outside \(line.text.count) characters")
         let room = Int(b % 50) + 1
         let view = InputView(line, room: room)
-        precondition(view.text.contains("▏"), "the cursor mark joined a character")
-        precondition(DisplayWidth.of(view.text) <= room, "the line is \(DisplayWidth.of(view.text)) columns, over \(room)")
-        precondition(isShowable(view.text), "a control character got out")
+        require(view.text.contains("▏"), "the cursor mark joined a character")
+        require(DisplayWidth.of(view.text) <= room, "the line is \(DisplayWidth.of(view.text)) columns, over \(room)")
+        require(isShowable(view.text), "a control character got out")
     }
     return 0
 }

@@ -8,15 +8,15 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data + 2, count: size - 2), as: UTF8.self)
 
     func check(_ line: String, _ what: String) {
-        precondition(isShowable(line), "\(what) let a control character out")
-        precondition(DisplayWidth.of(line) <= max(width, 0), "\(what) is \(DisplayWidth.of(line)) columns, over \(width)")
+        require(isShowable(line), "\(what) let a control character out")
+        require(DisplayWidth.of(line) <= max(width, 0), "\(what) is \(DisplayWidth.of(line)) columns, over \(width)")
     }
     check(DisplayWidth.truncate(text, to: width), "truncate")
     for atSpaces in [true, false] {
         let lines = DisplayWidth.wrap(text, to: width, maxLines: maxLines, atSpaces: atSpaces)
-        precondition(lines.count <= maxLines, "wrap gave \(lines.count) lines, over \(maxLines)")
+        require(lines.count <= maxLines, "wrap gave \(lines.count) lines, over \(maxLines)")
         for line in lines { check(line, "wrap") }
     }
-    precondition(isShowable(SafeText.escape(text)), "escape let a control character out")
+    require(isShowable(SafeText.escape(text)), "escape let a control character out")
     return 0
 }

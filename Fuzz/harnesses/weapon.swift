@@ -9,16 +9,16 @@ public func fuzzWeapon(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do { weapon = try WeaponArchive.weapon(from: bytes) } catch { return 0 }
     let again: Weapon
     do { again = try WeaponArchive.weapon(from: WeaponArchive.bytes(of: weapon)) } catch {
-        preconditionFailure("re-archived weapon did not read back: \(error)")
+        fail("re-archived weapon did not read back: \(error)")
     }
-    precondition(again == weapon || (again.power.isNaN && weapon.power.isNaN), "weapon did not round-trip")
+    require(again == weapon || (again.power.isNaN && weapon.power.isNaN), "weapon did not round-trip")
     var w = JSONWriter()
     weapon.writeJSON(into: &w)
     guard let json = try? JSONParser.parse(w.text), let fromJSON = try? Weapon(json: json) else {
-        preconditionFailure("weapon's JSON did not read back: \(w.text)")
+        fail("weapon's JSON did not read back: \(w.text)")
     }
     var w2 = JSONWriter()
     fromJSON.writeJSON(into: &w2)
-    precondition(w2.text == w.text, "weapon's JSON is not stable: \(w.text) then \(w2.text)")
+    require(w2.text == w.text, "weapon's JSON is not stable: \(w.text) then \(w2.text)")
     return 0
 }
