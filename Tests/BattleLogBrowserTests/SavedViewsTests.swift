@@ -81,4 +81,22 @@ import BattleLogKit
         try "{not json\n{\"name\":\"ok\",\"filter\":null,\"sort\":\"power\",\"columns\":{}}\n".write(toFile: file, atomically: true, encoding: .utf8)
         #expect(SavedViews(path: file).entries.map(\.name) == ["ok"])
     }
+
+    /// Enter alone in `V` saves nothing (it once took the last view's name and overwrote it);
+    /// a typed name that exists is replaced, and the status says so.
+    @Test(arguments: ["en", "zh"])
+    func savingNeedsATypedNameAndSaysWhenItReplaces(language: String) throws {
+        let s = try SimulatedStore(fights: 30, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        m.savedViews = SavedViews(path: nil)
+        m.savedViews.save(SavedView(name: "wins", filter: "result = win", sort: nil, columns: [:]))
+        m.handle(.character("V"))
+        #expect(m.prompt?.placeholder == nil)
+        m.handle(.enter)
+        #expect(m.prompt?.kind == .saveView && m.prompt?.error == m.labels["views.needName"])
+        #expect(m.savedViews.named("wins")?.filter == "result = win")
+        m.type("wins"); m.handle(.enter)
+        #expect(m.status == m.labels.fill("views.replaced", "wins"))
+        #expect(m.savedViews.named("wins")?.filter == nil && m.savedViews.entries.count == 1)
+    }
 }

@@ -57,7 +57,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["power", "power:desc", "owner", "owner:desc", "weapon.rarity", "timeline.firstHit:desc",
+    @Test(arguments: ["power", "power:desc", "owner", "owner:desc", "weapon.rarity", "weapon.rarity:desc", "timeline.firstHit:desc",
                       "duration", "date", "result:desc", "magic", "weapon.forgedAt",
                       "kind", "kind:desc", "opponent"])
     func pagesBothWaysPositionsAndStreamsAgreeWithTheSortedList(_ text: String) throws {
@@ -128,6 +128,17 @@ import Testing
         let byResult = try store.page(RecordQuery(sort: try store.sort("result")), limit: 1000).compactMap(\.result?.rawValue)
         #expect(byResult == byResult.sorted())
         #expect(try store.sort("date:desc").isNewestFirst)
+        // A weapon's rarity sorts by its rank, not its letters; bare hands last either way.
+        for (text, ranks) in [("weapon.rarity", Weapon.Rarity.allCases), ("weapon.rarity:desc", Weapon.Rarity.allCases.reversed())] {
+            let byRarity = try store.page(RecordQuery(sort: try store.sort(text)), limit: 1000).map { r in
+                r.attribute(named: "weapon").flatMap { a -> Weapon.Rarity? in
+                    if case .success(let w as Weapon) = a.decoded { return w.rarity } else { return nil }
+                }
+            }
+            let armed = byRarity.prefix { $0 != nil }.compactMap { $0 }
+            #expect(armed == armed.sorted { ranks.firstIndex(of: $0)! < ranks.firstIndex(of: $1)! }, "\(text)")
+            #expect(Set(armed).count > 1 && byRarity.dropFirst(armed.count).allSatisfy { $0 == nil }, "\(text)")
+        }
     }
 
     @Test(arguments: [("weapon.enchantments", SortFieldError.Reason.list), ("power:sideways", .badDirection),

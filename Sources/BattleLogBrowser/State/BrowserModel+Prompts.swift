@@ -76,7 +76,8 @@ extension BrowserModel {
                 prompt = Prompt(kind: .filter, text: p.text, cursor: e.column - 1, error: e.text(labels), errorColumn: e.column)
             }
         case .saveView:
-            let name = (p.text.isEmpty ? p.placeholder ?? "" : p.text).trimmingCharacters(in: .whitespaces)
+            // Always a typed name: Enter alone must not overwrite a view.
+            let name = p.text.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { prompt = Prompt(kind: .saveView, text: p.text, error: labels["views.needName"]); return }
             saveView(named: name)
         case .recallView:

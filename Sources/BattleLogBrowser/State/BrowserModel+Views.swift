@@ -25,8 +25,9 @@ extension BrowserModel {
     /// `V`: keeps the view under `name` (replacing one of that name), across runs.
     func saveView(named name: String) {
         let columns = Dictionary(uniqueKeysWithValues: columnLayouts.map { ($0.key.rawValue, $0.value) })
+        let replaces = savedViews.entries.contains { $0.name == name }
         savedViews.save(SavedView(name: name, filter: filterText, sort: listSort?.text, columns: columns))
-        status = labels.fill("views.saved", SafeText.escape(name))
+        status = labels.fill(replaces ? "views.replaced" : "views.saved", SafeText.escape(name))
     }
 
     /// `'`: the view saved under `name`; nil when it applied, else why not (nothing changed).

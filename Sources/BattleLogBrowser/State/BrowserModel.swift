@@ -367,7 +367,7 @@ public final class BrowserModel {
         case .search: startSearch()
         case .filter: prompt = Prompt(kind: .filter, text: filterText ?? "")
         case .sort: prompt = Prompt(kind: .sort, text: listSort?.text ?? "", placeholder: "power:desc")
-        case .saveView: prompt = Prompt(kind: .saveView, text: "", placeholder: savedViews.entries.last?.name)
+        case .saveView: prompt = Prompt(kind: .saveView, text: "")
         case .recallView:
             guard !savedViews.entries.isEmpty else { status = labels["views.none"]; return }
             prompt = Prompt(kind: .recallView, text: "", placeholder: savedViews.entries.last?.name)

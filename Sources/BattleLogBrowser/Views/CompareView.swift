@@ -6,18 +6,24 @@ import BattleLogPresentation
 enum CompareView {
     static func rect(_ m: BrowserModel) -> Rect { HelpView.overlayRect(m.layout, width: 160) }
 
-    /// Each half's width: the overlay's inside less the gutter.
-    static func halfWidth(_ m: BrowserModel) -> Int { max(1, (rect(m).width - 5) / 2) }
+    /// Each half's width: the overlay's inside less a gap either side of the gutter.
+    static func halfWidth(_ m: BrowserModel) -> Int { max(1, (rect(m).width - 7) / 2) }
 
-    static func lines(_ m: BrowserModel) -> (left: [[DetailView.Span]], right: [[DetailView.Span]]) {
-        guard let (a, b) = m.compared else { return ([], []) }
+    /// The two records' lines side by side, aligned as a diff aligns them: lines alike stand on
+    /// one row, a line only one side has faces a blank, so that one longer wrap does not push
+    /// every line after it out of step. Each record's heading first.
+    static func rows(_ m: BrowserModel) -> [(left: [DetailView.Span]?, right: [DetailView.Span]?)] {
+        guard let (a, b) = m.compared else { return [] }
         let w = halfWidth(m)
-        return (DetailView.content(a, labels: m.labels, width: w), DetailView.content(b, labels: m.labels, width: w))
+        let left = [[DetailView.Span(text: "#\(a.id) · \(m.labels["fight"]) \(a.fightText)", style: .bold)]]
+            + DetailView.content(a, labels: m.labels, width: w)
+        let right = [[DetailView.Span(text: "#\(b.id) · \(m.labels["fight"]) \(b.fightText)", style: .bold)]]
+            + DetailView.content(b, labels: m.labels, width: w)
+        return LineAlignment.pairs(left.map(text), right.map(text)).map { ($0.map { left[$0] }, $1.map { right[$0] }) }
     }
 
     static func scrollExtent(_ m: BrowserModel) -> (total: Int, visible: Int) {
-        let (l, r) = lines(m)
-        return (max(l.count, r.count) + 1, max(0, rect(m).height - 2))
+        (rows(m).count, max(0, rect(m).height - 2))
     }
 
     static func render(_ m: BrowserModel, _ s: Screen) {
@@ -26,21 +32,17 @@ enum CompareView {
         Drawing.clear(s, r)
         Drawing.box(s, r, title: "\(m.labels["compare"]) #\(a.id) · #\(b.id)  (Esc/c)", focused: true)
         let w = halfWidth(m)
-        let (left, right) = lines(m)
-        let header = [[DetailView.Span(text: "#\(a.id) · \(m.labels["fight"]) \(a.fightText)", style: .bold)]]
-        let headerRight = [[DetailView.Span(text: "#\(b.id) · \(m.labels["fight"]) \(b.fightText)", style: .bold)]]
-        let l = header + left, rr = headerRight + right
+        let rows = rows(m)
         let scroll = min(m.overlayScroll, m.overlayScrollLimit)
-        let count = max(l.count, rr.count)
-        for i in 0..<min(r.height - 2, max(0, count - scroll)) {
-            let row = r.top + 1 + i, k = scroll + i
-            let leftX = r.left + 2, rightX = r.left + 3 + w + 1
-            drawHalf(s, row, leftX, w, k < l.count ? l[k] : nil)
-            drawHalf(s, row, rightX, w, k < rr.count ? rr[k] : nil)
-            let differs = text(k < l.count ? l[k] : nil) != text(k < rr.count ? rr[k] : nil)
-            s.put(row, r.left + 2 + w, differs ? "≠" : "│", style: differs ? .accent : .dim)
+        for (i, pair) in rows.dropFirst(scroll).prefix(r.height - 2).enumerated() {
+            let row = r.top + 1 + i
+            let gutter = r.left + 2 + w + 1
+            drawHalf(s, row, r.left + 2, w, pair.left)
+            drawHalf(s, row, gutter + 2, w, pair.right)
+            let differs = text(pair.left) != text(pair.right)
+            s.put(row, gutter, differs ? "≠" : "│", style: differs ? .accent : .dim)
         }
-        Drawing.moreMarks(s, r, above: scroll > 0, below: scroll + r.height - 2 < count)
+        Drawing.moreMarks(s, r, above: scroll > 0, below: scroll + r.height - 2 < rows.count)
     }
 
     private static func text(_ spans: [DetailView.Span]?) -> String { (spans ?? []).map(\.text).joined() }

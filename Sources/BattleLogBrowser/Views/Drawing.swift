@@ -21,10 +21,21 @@ enum Drawing {
     /// when there is more above or below. `keyed`: each line is a key and what it does (the
     /// keys set a column; a line without a description is a heading, in bold, and may run on);
     /// else each line is text as it is.
+    /// The key column of a keyed overlay: its widest key, 22 columns at most.
+    static func keyColumnWidth(_ lines: [(String, String)]) -> Int {
+        min(22, lines.filter { !$0.1.isEmpty }.map { DisplayWidth.of($0.0) }.max() ?? 10)
+    }
+
+    /// The width a keyed overlay needs to show every line whole (borders and gaps included).
+    static func keyedWidth(_ lines: [(String, String)]) -> Int {
+        let keys = keyColumnWidth(lines)
+        return lines.map { $0.1.isEmpty ? DisplayWidth.of($0.0) + 4 : keys + DisplayWidth.of($0.1) + 5 }.max() ?? 0
+    }
+
     static func overlay(_ s: Screen, _ r: Rect, title: String, lines: [(String, String)], scroll: Int, keyed: Bool) {
         clear(s, r)
         box(s, r, title: title + "  (Esc/q)", focused: true)
-        let keyWidth = min(22, lines.filter { !$0.1.isEmpty }.map { DisplayWidth.of($0.0) }.max() ?? 10)
+        let keyWidth = keyColumnWidth(lines)
         for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
             let y = r.top + 1 + i
             guard keyed, !line.1.isEmpty else {
@@ -99,9 +110,11 @@ enum Drawing {
         return Rect(top: full.top + (full.height - height) / 2, left: full.left, height: height, width: full.width)
     }
 
-    /// Clears a rectangle (overlays draw over the panes).
+    /// Clears a rectangle (overlays draw over the panes), and the column either side of it, so
+    /// that no pane's border glyph stands against the overlay's (`┌┌`, `└└`).
     static func clear(_ s: Screen, _ r: Rect) {
-        for row in r.top..<r.bottom { s.fill(row, r.left, width: r.width, style: .normal) }
+        let left = max(0, r.left - 1), right = min(s.columns, r.right + 1)
+        for row in r.top..<r.bottom { s.fill(row, left, width: right - left, style: .normal) }
     }
 
     /// `text` padded or cut to `width` columns, written at (row, column).

@@ -23,21 +23,23 @@ enum HelpView {
         return m.replay != nil ? replaySection + [("", "")] + browser : browser + [("", "")] + replaySection
     }
 
-    /// As tall as its lines (the body's height at most), in the middle of the body.
-    static func rect(_ m: BrowserModel, lineCount: Int) -> Rect {
-        Drawing.overlayRect(m.layout, width: 64, lineCount: lineCount)
+    /// As tall and as wide as its lines (the body's size at most), in the middle of the body.
+    static func rect(_ m: BrowserModel, lines: [(String, String)]) -> Rect {
+        Drawing.overlayRect(m.layout, width: max(64, Drawing.keyedWidth(lines)), lineCount: lines.count)
     }
 
     static func scrollExtent(_ m: BrowserModel) -> (total: Int, visible: Int) {
-        let count = lines(m).count
-        return (count, max(0, rect(m, lineCount: count).height - 2))
+        let lines = lines(m)
+        return (lines.count, max(0, rect(m, lines: lines).height - 2))
     }
 
     static func render(_ m: BrowserModel, _ s: Screen) {
-        let lines = lines(m)
+        var lines = lines(m)
+        // A help filter that matches nothing says so.
+        if lines.isEmpty, let f = m.helpFilter { lines = [(m.labels.fill("helpNoMatch", SafeText.escape(f)), "")] }
         let scroll = min(m.overlayScroll, m.overlayScrollLimit)
-        let r = rect(m, lineCount: lines.count)
-        let filter = "  " + (m.helpFilter.map { "/" + $0 } ?? m.labels["helpFilterHint"])
+        let r = rect(m, lines: lines)
+        let filter = "  " + (m.helpFilter.map { "/" + SafeText.escape($0) } ?? m.labels["helpFilterHint"])
         Drawing.overlay(s, r, title: m.labels["help"] + filter, lines: lines, scroll: scroll, keyed: true)
     }
 

@@ -13,6 +13,8 @@ public struct QueryColumns: Sendable, Equatable {
         public var index: StoreModel.QueryIndex = .none
         /// What the filter compares it as.
         public var kind: QueryPathKind = .number
+        /// Text's values in rank order, which a sort follows (see `StoreModel.QueryColumn.order`).
+        public var order: [String]? = nil
     }
 
     private let sources: [String: Source]
@@ -37,7 +39,7 @@ public struct QueryColumns: Sendable, Equatable {
         var sources: [String: Source] = [:]
         for a in model.transformableAttributes {
             for c in a.queryColumns {
-                sources[c.path] = Source(column: c.column, sourceColumn: a.column, isReady: false, index: c.index, kind: c.kind)
+                sources[c.path] = Source(column: c.column, sourceColumn: a.column, isReady: false, index: c.index, kind: c.kind, order: c.order)
             }
         }
         return QueryColumns(sources, magicColumn: magicColumn(of: model.transformableAttributes))

@@ -107,6 +107,13 @@ extension BattleStore {
                 sql.replaceSubrange(mark, with: "'" + t.replacingOccurrences(of: "'", with: "''") + "'")
             }
             key = sql
+            // Text with a rank (a weapon's rarity) sorts by its place in the rank; an indexed
+            // column is read a value at a time, each from its own index.
+            if case .textPath(let p) = field, let source = columns.source(path: p), let order = source.order {
+                func literal(_ t: String) -> String { "'" + t.replacingOccurrences(of: "'", with: "''") + "'" }
+                key = "CASE \(sql) " + order.enumerated().map { "WHEN \(literal($1)) THEN \($0)" }.joined(separator: " ") + " END"
+                if source.isReady && source.index != .none { partitions = order.map { "record.\(source.column) = \(literal($0))" } }
+            }
         }
         let canonical = path ?? (field.derivedPath ?? Self.sortName(of: field, typed: name))
         return RecordSort(field: canonical, descending: direction == "desc", keySQL: key, partitions: partitions, valuedSQL: valued)

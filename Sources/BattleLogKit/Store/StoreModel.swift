@@ -58,6 +58,9 @@ public struct StoreModel: Sendable, Equatable {
         public var isIndexed: Bool { index != .none }
         /// What the filter language compares it as (`"kind"` in the model; a number by default).
         public var kind: QueryPathKind = .number
+        /// Text's values in rank order (`"order"` in the model: a weapon's rarity), which a sort
+        /// follows instead of the bytes.
+        public var order: [String]?
     }
 
     /// How a derived query column is indexed, always ending in `date` so that a range comes out
@@ -167,6 +170,15 @@ public struct StoreModel: Sendable, Equatable {
                 case nil: break
                 case .string(let k)? where QueryPathKind(rawValue: k) != nil: column.kind = QueryPathKind(rawValue: k)!
                 default: throw .invalidModel("\(qualified): \"kind\" of \(path) must be number, seconds, text, list or date")
+                }
+                if let o = c["order"] {
+                    guard case .array(let values) = o, column.kind == .text, !values.isEmpty else {
+                        throw .invalidModel("\(qualified): \"order\" of \(path) must be a text path's values in rank order")
+                    }
+                    column.order = try values.map { v throws(StoreError) in
+                        guard case .string(let t) = v else { throw .invalidModel("\(qualified): \"order\" of \(path) must list texts") }
+                        return t
+                    }
                 }
                 queryColumns.append(column)
             }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import BattleLogBrowser
+import BattleLogKit
+import BattleLogPresentation
+
+/// Overlays stand clear of the panes under them (no `┌┌`), the help is as wide as its lines,
+/// and the compare view keeps alike lines on one row (issue 43).
+@Suite(.serialized) struct OverlayEdgeTests {
+    /// Two box-drawing corners or edges side by side: a pane's border against an overlay's.
+    static func doubledBorders(_ grid: CellGrid) -> [String] {
+        let glyphs = Set("┌┐└┘│├┤")
+        return (0..<grid.rows).map(grid.line).filter { line in
+            zip(line, line.dropFirst()).contains { glyphs.contains($0) && glyphs.contains($1) }
+        }
+    }
+
+    @Test(arguments: [(24, 80), (40, 120)])
+    func overlaysLeaveNoDoubledBorder(rows: Int, columns: Int) throws {
+        let s = try SimulatedStore(fights: 60, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: rows, columns: columns)
+        m.handle(.tab)
+        m.handle(.character("m")); m.handle(.character("m"))
+        for key in [Key.character("i"), .character("?"), .character("c")] {
+            m.handle(key)
+            #expect(m.overlay != .none)
+            BrowserView.render(m, on: grid)
+            #expect(Self.doubledBorders(grid).isEmpty, "\(key) at \(columns)x\(rows):\n\(grid.text)")
+            m.handle(.escape)
+        }
+    }
+
+    @Test(arguments: ["en", "zh"])
+    func helpIsAsWideAsItsLongestLineAndSaysWhenNothingMatches(language: String) throws {
+        let s = try SimulatedStore(fights: 20, heroes: 1, villains: 1)
+        let (m, grid) = try makeBrowser(s, rows: 40, columns: 160, language: language)
+        m.handle(.character("?"))
+        BrowserView.render(m, on: grid)
+        // The search key's line names Ctrl-T and Ctrl-R, and is not cut.
+        let search = m.labels["key.search"]
+        #expect(grid.text.contains(search), "\(grid.text)")
+        m.handle(.character("/"))
+        m.type("zzqx")
+        m.handle(.enter)
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains(m.labels.fill("helpNoMatch", "zzqx")), "\(grid.text)")
+    }
+
+    @Test func alikeLinesStandOnOneRow() {
+        let a = ["#1", "name", "a long line", "that wrapped", "magic", "duration"]
+        let b = ["#2", "name", "short", "magic", "duration", "extra"]
+        let rows = LineAlignment.pairs(a, b)
+        func row(_ text: String) -> (Int?, Int?)? { rows.first { p in p.0.map { a[$0] } == text } }
+        // Shared lines face each other; the left's extra wrap faces a blank; the changed line is paired.
+        #expect(row("magic").map { $0.1.map { b[$0] } } == "magic")
+        #expect(row("duration").map { $0.1.map { b[$0] } } == "duration")
+        #expect(row("a long line").map { $0.1.map { b[$0] } } == "short")
+        #expect(rows.contains { $0.0 == 3 && $0.1 == nil })
+        #expect(rows.last.map { $0.0 == nil && $0.1 == 5 } == true)
+        // Every line of each side appears once, in order.
+        #expect(rows.compactMap(\.0) == Array(a.indices) && rows.compactMap(\.1) == Array(b.indices))
+    }
+}
