@@ -68,18 +68,24 @@ import BattleLogPresentation
         #expect(m.listSort == nil)
     }
 
-    @Test func aFieldThatIsNoFieldIsSaidInThePromptAndTheListStays() throws {
+    @Test(arguments: ["en", "zh"])
+    func aFieldThatIsNoFieldIsSaidInThePromptAndTheListStays(language: String) throws {
         let s = try SimulatedStore(fights: 50, heroes: 2, villains: 2)
-        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
         m.handle(.tab)
         let before = m.selectedRecord?.id
         m.handle(.character("S"))
         m.type("powr")
         m.handle(.enter)
         #expect(m.prompt?.kind == .sort)
-        #expect(m.prompt?.error?.contains("is not a field to sort by") == true)
+        // In the browser's language, with the field it most likely meant, on one line.
+        let said = m.labels.fill("sortError.didYouMean", "powr", "power")
+        #expect(m.prompt?.error == said)
         BrowserView.render(m, on: grid)
-        #expect(grid.text.contains("not a field to sort by"))
+        #expect(grid.text.contains(said), "\(grid.text)")
+        m.handle(.escape)
+        m.handle(.character("S")); m.type("zzzzzz"); m.handle(.enter)
+        #expect(m.prompt?.error?.hasPrefix(m.labels.fill("sortError.unknownField", "zzzzzz", "date").prefix(8)) == true)
         m.handle(.escape)
         #expect(m.listSort == nil && m.selectedRecord?.id == before)
         // Tab completes a field's name.

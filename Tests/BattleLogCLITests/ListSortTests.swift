@@ -52,7 +52,8 @@ import BattleLogKit
     }
 
     @Test(arguments: [("nosuch", "is not a field to sort by"), ("weapon.enchantments", "is a list"),
-                      ("power:up", "a sort is FIELD, FIELD:asc or FIELD:desc"), ("", "is not a field to sort by")])
+                      ("power:up", "a sort is FIELD, FIELD:asc or FIELD:desc"), ("", "is not a field to sort by"),
+                      ("powr:desc", "is not a field to sort by; did you mean power?")])
     func aSortThatMeansNothingIsAUsageError(_ sort: String, _ message: String) throws {
         let dir = TempDir()
         let db = dir.file("sort.sqlite")

@@ -87,7 +87,7 @@ extension BrowserModel {
             }
         case .sort:
             do { try applySort(p.text) } catch {
-                prompt = Prompt(kind: .sort, text: p.text, error: error.description, placeholder: p.placeholder)
+                prompt = Prompt(kind: .sort, text: p.text, error: error.text(labels), placeholder: p.placeholder)
             }
         case .goTo:
             try goTo(p.text)

@@ -41,7 +41,7 @@ extension BrowserModel {
     /// Why the search's text is no regular expression (nil: it is one, or no regex is asked).
     var currentPatternError: String? {
         guard let text = highlightSource else { return nil }
-        do { _ = try SearchPattern(text, regex: searchRegex); return nil } catch { return error.description }
+        do { _ = try SearchPattern(text, regex: searchRegex); return nil } catch { return error.text(labels) }
     }
 
     /// How the status names the search: `/text`, `?text` up the list, `/re:text` for a regex.
@@ -118,7 +118,7 @@ extension BrowserModel {
     func findMatch(forward: Bool, includeCurrent: Bool = false) throws {
         guard let text = searchText else { status = labels["noSearch"]; return }
         let pattern: SearchPattern
-        do { pattern = try SearchPattern(text, regex: searchRegex) } catch { status = error.description; return }
+        do { pattern = try SearchPattern(text, regex: searchRegex) } catch { status = error.text(labels); return }
         if focus == .roster || !layout.showsRoster && focus == .detail { try findHuman(pattern, forward: forward, includeCurrent: includeCurrent) }
         else { try findRecord(pattern, forward: forward, includeCurrent: includeCurrent) }
     }

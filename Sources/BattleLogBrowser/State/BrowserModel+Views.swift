@@ -42,7 +42,7 @@ extension BrowserModel {
             if let text = view.sort { sort = try store.sort(text) }
             if let text = view.filter { _ = try FilterCompiler.compile(text, roster: roster, columns: store.queryColumns) }
         } catch let e as SortFieldError {
-            return labels.fill("views.broken", SafeText.escape(view.name), e.description)
+            return labels.fill("views.broken", SafeText.escape(view.name), e.text(labels))
         } catch let e as FilterError {
             return labels.fill("views.broken", SafeText.escape(view.name), e.text(labels))
         }

@@ -43,10 +43,19 @@ public struct SortFieldError: Error, Equatable, Sendable, CustomStringConvertibl
     public let text: String
     public let reason: Reason
 
+    /// For an unknown field: the sortable name nearest what was typed (at most two edits away).
+    public var suggestion: String? {
+        guard case .unknownField(let names) = reason else { return nil }
+        let typed = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
+        return NearestWord.nearest(to: typed.lowercased(), among: names, within: 2)
+    }
+
     public var description: String {
         let shown = "\"\(SafeText.escape(text))\""
         switch reason {
-        case .unknownField(let names): return "\(shown) is not a field to sort by; fields: \(names.joined(separator: ", "))"
+        case .unknownField(let names):
+            if let s = suggestion { return "\(shown) is not a field to sort by; did you mean \(s)?" }
+            return "\(shown) is not a field to sort by; fields: \(names.joined(separator: ", "))"
         case .list: return "\(shown) is a list: sort by one value (a record may hold several)"
         case .badDirection: return "\(shown): a sort is FIELD, FIELD:asc or FIELD:desc"
         }
