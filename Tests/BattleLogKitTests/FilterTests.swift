@@ -460,3 +460,38 @@ final class FilterFixture {
         #expect(try plan("result = win").contains("record_date"))
     }
 }
+
+/// `rolls contains N` reads one bit of the dice's face masks (issue 43: a count at 10,000,000
+/// records within a second): the same records as the stored arrays hold, at every edge of the
+/// masks, and a damaged value matches neither `rolls contains` nor its absence.
+@Suite struct RollsContainTests {
+    @Test func theFaceMasksFindWhatTheArraysHold() throws {
+        let folder = TemporaryFolder()
+        let (store, hero, villain) = try makeStore(folder, fights: 0)
+        let dice: [[Int]] = [[1], [63], [64], [100], [1, 100], [], [50, 50, 50], [62, 65, 99], [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]]
+        try store.insert(dice.enumerated().map { i, d in
+            RecordDraft(fight: Int64(i + 1), ownerID: hero.id, opponentID: villain.id, date: Int64(1_700_000_000 + i), result: .win,
+                        duration: MediaTime(value: 1, timescale: 1), randomNumbers: d, usingMagic: nil)
+        })
+        // A damaged value: a face outside the model's range, written behind the store's back.
+        let db = try Database(path: store.path)
+        try db.execute(script: "UPDATE record SET random_numbers = '[150]', rolls_faces_low = NULL, rolls_faces_high = NULL, rolls_count = NULL, rolls_max = NULL, rolls_min = NULL, rolls_sum = NULL WHERE fight = 1")
+        let ids = try store.page(RecordQuery(), limit: 100).reduce(into: [Int64: Int]()) { $0[$1.id] = Int($1.fight ?? 0) - 1 }
+        for n in [-1, 0, 1, 2, 11, 50, 62, 63, 64, 65, 99, 100, 101, 126, 127, 1000] {
+            for columns in [store.queryColumns, .computed] {
+                for negated in [false, true] {
+                    let text = (negated ? "not " : "") + "rolls contains \(n)"
+                    let filter = try FilterCompiler.compile(text, roster: store.humans, columns: columns)
+                    var found = Set<Int>()
+                    try store.forEachRecord(RecordQuery(filter: filter)) { found.insert(ids[$0.id]!) }
+                    // Record 0 is damaged: `not` (a true negation of NULL as false) keeps it.
+                    let holding = Set(dice.indices.filter { $0 != 0 && dice[$0].contains(n) })
+                    let expected = negated ? Set(dice.indices).subtracting(holding) : holding
+                    #expect(found == expected, "\(text) \(columns == .computed ? "computed" : "columns")")
+                }
+            }
+            #expect(try store.count(RecordQuery(filter: try FilterCompiler.compile("rolls contains \(n)", roster: store.humans, columns: store.queryColumns)))
+                    == dice.indices.filter { $0 != 0 && dice[$0].contains(n) }.count)
+        }
+    }
+}

@@ -83,6 +83,16 @@ public struct FilterCompiler {
         case .rollsContain(let n):
             // The dice's stored array, the column the `rolls` paths derive from.
             guard let dice = columns.source(path: "rolls.count")?.sourceColumn else { return "NULL" }
+            // One bit of the faces' masks when every face the model allows fits them (a damaged
+            // value's masks are NULL, as its count is).
+            if let low = columns.source(path: "rolls.facesLow"), columns.source(path: "rolls.facesHigh") != nil,
+               let range = low.range, DiceFaces.representable.contains(range.lowerBound), DiceFaces.representable.contains(range.upperBound) {
+                switch n {
+                case 1...63: return "((\(derived("rolls.facesLow")) >> \(n - 1)) & 1)"
+                case 64...126: return "((\(derived("rolls.facesHigh")) >> \(n - 64)) & 1)"
+                default: return "(\(derived("rolls.facesLow")) * 0)"
+                }
+            }
             return "(CASE WHEN \(derived("rolls.count")) IS NOT NULL THEN EXISTS (SELECT 1 FROM json_each(record.\(dice)) WHERE value = \(bind(.integer(n)))) END)"
         case .comparison(let field, let op, let value):
             return comparison(field, op, value)

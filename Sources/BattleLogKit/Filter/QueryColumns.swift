@@ -15,6 +15,10 @@ public struct QueryColumns: Sendable, Equatable {
         public var kind: QueryPathKind = .number
         /// Text's values in rank order, which a sort follows (see `StoreModel.QueryColumn.order`).
         public var order: [String]? = nil
+        /// Read by the compiler for another field, not a field itself (see `StoreModel.QueryColumn.isInternal`).
+        public var isInternal = false
+        /// The range the model gives the source attribute's values (its dice's faces).
+        public var range: ClosedRange<Int64>? = nil
     }
 
     private let sources: [String: Source]
@@ -39,7 +43,8 @@ public struct QueryColumns: Sendable, Equatable {
         var sources: [String: Source] = [:]
         for a in model.transformableAttributes {
             for c in a.queryColumns {
-                sources[c.path] = Source(column: c.column, sourceColumn: a.column, isReady: false, index: c.index, kind: c.kind, order: c.order)
+                sources[c.path] = Source(column: c.column, sourceColumn: a.column, isReady: false, index: c.index, kind: c.kind,
+                                         order: c.order, isInternal: c.isInternal, range: a.range)
             }
         }
         return QueryColumns(sources, magicColumn: magicColumn(of: model.transformableAttributes))
@@ -47,8 +52,8 @@ public struct QueryColumns: Sendable, Equatable {
 
     public func source(path: String) -> Source? { sources[path] }
 
-    /// Every derived path, sorted.
-    public var paths: [String] { sources.keys.sorted() }
+    /// Every derived path that is a field, sorted.
+    public var paths: [String] { sources.filter { !$0.value.isInternal }.keys.sorted() }
 
     /// Whether `path` is a number the filter compares and groups as one (`rolls.max`, a model's
     /// own path), not a magic field (`power`, `gate`, which group by their values as magic).
@@ -58,7 +63,7 @@ public struct QueryColumns: Sendable, Equatable {
 
     /// The paths beyond the filter language's own fields (a model's new attribute's), sorted.
     public var extraPaths: [String] {
-        sources.keys.filter { FilterField.named($0) == nil }.sorted()
+        paths.filter { FilterField.named($0) == nil }
     }
 
     /// What each of `extraPaths` is compared as.

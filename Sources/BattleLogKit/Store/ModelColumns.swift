@@ -193,7 +193,8 @@ extension BattleStore {
             for d in a.derived {
                 sources[d.column.path] = QueryColumns.Source(column: d.column.column, sourceColumn: a.attribute.column,
                                                             isReady: !pending.contains(d.column.column), index: d.column.index,
-                                                            kind: d.column.kind, order: d.column.order)
+                                                            kind: d.column.kind, order: d.column.order,
+                                                            isInternal: d.column.isInternal, range: a.attribute.range)
             }
         }
         queryColumns = QueryColumns(sources, magicColumn: QueryColumns.magicColumn(of: schema.attributes))

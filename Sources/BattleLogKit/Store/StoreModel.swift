@@ -61,6 +61,9 @@ public struct StoreModel: Sendable, Equatable {
         /// Text's values in rank order (`"order"` in the model: a weapon's rarity), which a sort
         /// follows instead of the bytes.
         public var order: [String]?
+        /// A column the filter compiler reads for another field (`"internal": true`: the dice's
+        /// face masks for `rolls contains`): no field of its own to filter, sort or group by.
+        public var isInternal = false
     }
 
     /// How a derived query column is indexed, always ending in `date` so that a range comes out
@@ -170,6 +173,11 @@ public struct StoreModel: Sendable, Equatable {
                 case nil: break
                 case .string(let k)? where QueryPathKind(rawValue: k) != nil: column.kind = QueryPathKind(rawValue: k)!
                 default: throw .invalidModel("\(qualified): \"kind\" of \(path) must be number, seconds, text, list or date")
+                }
+                switch c["internal"] {
+                case nil, .bool(false)?: break
+                case .bool(true)?: column.isInternal = true
+                default: throw .invalidModel("\(qualified): \"internal\" of \(path) must be true or false")
                 }
                 if let o = c["order"] {
                     guard case .array(let values) = o, column.kind == .text, !values.isEmpty else {

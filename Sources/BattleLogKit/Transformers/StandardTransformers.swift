@@ -71,6 +71,11 @@ extension AnyValueTransformer {
                 return .integer(total)
             }),
             "count": ("INTEGER", { v in .integer(Int64(v.count)) }),
+            // The faces rolled as bits, 1 to 63 and 64 to 126 (face f is bit f - 1 of the first,
+            // f - 64 of the second), so that `rolls contains N` is a bit test the grouping index
+            // answers; NULL when a face is outside 1...126.
+            "facesLow": ("INTEGER", { v in DiceFaces.mask(v, faces: 1...63) }),
+            "facesHigh": ("INTEGER", { v in DiceFaces.mask(v, faces: 64...126) }),
         ]))
 
     /// `Magic?`: in JSON `{"type":..,"version":..,<fields>}`; in CSV its type and one column per
