@@ -162,6 +162,10 @@ import BattleLogPresentation
         let (tiny, small) = try makeBrowser(s, rows: 6, columns: 20)
         BrowserView.render(tiny, on: small)
         #expect(small.text.hasPrefix("Terminal too small:\n20x6 < 60x16;"), "\(small.text)")
+        // In Chinese, with Chinese punctuation throughout.
+        let (zh, zhGrid) = try makeBrowser(s, rows: 10, columns: 50, language: "zh")
+        BrowserView.render(zh, on: zhGrid)
+        #expect(zhGrid.text.hasPrefix("终端太小：50x10 < 60x16。请放大窗口，或按 q 退出"), "\(zhGrid.text)")
         // Keys act only as the message says: nothing moves unseen, q quits.
         let before = (m.focus, m.rosterIndex)
         for key: Key in [.down, .tab, .character("j"), .character("/"), .character("f"), .character("m"), .enter] { m.handle(key) }

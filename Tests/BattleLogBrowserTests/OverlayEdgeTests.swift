@@ -46,6 +46,14 @@ import BattleLogPresentation
         #expect(grid.text.contains(m.labels.fill("helpNoMatch", "zzqx")), "\(grid.text)")
     }
 
+    /// A title too long for its box is cut inside its spaces: the ellipsis never meets the border.
+    @Test func aLongTitleIsCutBeforeTheBorder() {
+        let grid = CellGrid(rows: 3, columns: 20)
+        Drawing.box(grid, Rect(top: 0, left: 0, height: 3, width: 20), title: "Records of Elias Brandt, sorted by power:desc", focused: true)
+        let top = grid.line(0)
+        #expect(top.hasSuffix("… ─┐") && top.hasPrefix("┌─ Records"), "\(top)")
+    }
+
     @Test func alikeLinesStandOnOneRow() {
         let a = ["#1", "name", "a long line", "that wrapped", "magic", "duration"]
         let b = ["#2", "name", "short", "magic", "duration", "extra"]

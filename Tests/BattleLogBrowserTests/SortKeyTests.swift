@@ -93,6 +93,18 @@ import BattleLogPresentation
         m.type("weapon.ra")
         m.handle(.tab)
         #expect(m.prompt?.text == "weapon.rarity")
+        // Then its directions, listed above the prompt; a letter and Tab picks one.
+        m.handle(.tab)
+        #expect(m.prompt?.text == "weapon.rarity:")
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("weapon.rarity:asc") && grid.text.contains("weapon.rarity:desc"), "\(grid.text)")
+        m.type("d"); m.handle(.tab)
+        #expect(m.prompt?.text == "weapon.rarity:desc")
+        // Several fields: the common part, and all of them listed.
+        m.handle(.escape)
+        m.handle(.character("S")); m.type("rolls."); m.handle(.tab)
+        BrowserView.render(m, on: grid)
+        #expect(["rolls.max", "rolls.min", "rolls.sum", "rolls.count"].allSatisfy(grid.text.contains), "\(grid.text)")
     }
 
     /// `e` writes the list in the order it is shown: a Human's records and a filter's matches,

@@ -366,7 +366,7 @@ public final class BrowserModel {
             else { focus = pane(-1, wrapping: false) }
         case .search: startSearch()
         case .filter: prompt = Prompt(kind: .filter, text: filterText ?? "")
-        case .sort: prompt = Prompt(kind: .sort, text: listSort?.text ?? "", placeholder: "power:desc")
+        case .sort: prompt = Prompt(kind: .sort, text: listSort?.text ?? "")   // empty clears: no placeholder to take
         case .saveView: prompt = Prompt(kind: .saveView, text: "")
         case .recallView:
             guard !savedViews.entries.isEmpty else { status = labels["views.none"]; return }

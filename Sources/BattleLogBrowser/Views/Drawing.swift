@@ -13,14 +13,11 @@ enum Drawing {
             s.put(row, r.right - 1, "│", style: style)
         }
         s.put(r.bottom - 1, r.left, "└" + String(repeating: "─", count: r.width - 2) + "┘", style: style)
-        let t = DisplayWidth.truncate(" " + title + " ", to: r.width - 4)
+        // Cut inside its spaces: an ellipsis never runs into the border.
+        let t = " " + DisplayWidth.truncate(title, to: max(0, r.width - 6)) + " "
         s.put(r.top, r.left + 2, t, style: focused ? .bold : .normal)
     }
 
-    /// An overlay: `r` cleared, boxed under `title`, and `lines` from `scroll` on, with marks
-    /// when there is more above or below. `keyed`: each line is a key and what it does (the
-    /// keys set a column; a line without a description is a heading, in bold, and may run on);
-    /// else each line is text as it is.
     /// The key column of a keyed overlay: its widest key, 22 columns at most.
     static func keyColumnWidth(_ lines: [(String, String)]) -> Int {
         min(22, lines.filter { !$0.1.isEmpty }.map { DisplayWidth.of($0.0) }.max() ?? 10)
@@ -32,6 +29,10 @@ enum Drawing {
         return lines.map { $0.1.isEmpty ? DisplayWidth.of($0.0) + 4 : keys + DisplayWidth.of($0.1) + 5 }.max() ?? 0
     }
 
+    /// An overlay: `r` cleared, boxed under `title`, and `lines` from `scroll` on, with marks
+    /// when there is more above or below. `keyed`: each line is a key and what it does (the
+    /// keys set a column; a line without a description is a heading, in bold, and may run on);
+    /// else each line is text as it is.
     static func overlay(_ s: Screen, _ r: Rect, title: String, lines: [(String, String)], scroll: Int, keyed: Bool) {
         clear(s, r)
         box(s, r, title: title + "  (Esc/q)", focused: true)
@@ -95,7 +96,7 @@ enum Drawing {
     /// Says the terminal is too small for the layout, over the whole screen; false when it is not.
     static func tooSmall(_ s: Screen, _ l: Layout, labels: Labels) -> Bool {
         guard l.isTooSmall else { return false }
-        let msg = "\(labels["tooSmall"]): \(l.columns)x\(l.rows) < \(Layout.minimumColumns)x\(Layout.minimumRows); \(labels["tooSmall.hint"])"
+        let msg = labels.fill("tooSmall", "\(l.columns)x\(l.rows)", "\(Layout.minimumColumns)x\(Layout.minimumRows)")
         for (i, line) in DisplayWidth.wrap(msg, to: l.columns, maxLines: max(1, l.rows), atSpaces: true).enumerated() {
             s.put(i, 0, line, style: .bold)
         }

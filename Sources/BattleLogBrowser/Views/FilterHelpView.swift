@@ -75,9 +75,10 @@ enum FilterHelpView {
         return lines
     }
 
-    /// Draws the panel (when open) and the completions (when several) above the prompt row.
+    /// Draws the completions (when several, in any prompt) and the filter's panel (when open)
+    /// above the prompt row.
     static func render(_ m: BrowserModel, _ s: Screen, above row: Int) {
-        guard let p = m.prompt, p.kind == .filter else { return }
+        guard let p = m.prompt else { return }
         let l = m.layout
         var bottom = row
         if !p.candidates.isEmpty {
