@@ -15,6 +15,10 @@ import BattleLogKit
         #expect(m.layout.body.height == without.body.height - 1)
         BrowserView.render(m, on: grid)
         let bar = grid.line(22)
+        // The keys are on the bar: the status line does not say them again.
+        #expect(!grid.line(23).contains(m.labels["shortHint"]), "\(grid.line(23))")
+        // At 80 columns the replay still fits; the pager is what gives way.
+        #expect(bar.contains("r " + m.labels["bar.replay"]), "\(bar)")
         #expect(bar.hasPrefix("? " + m.labels["bar.help"]), "\(bar)")
         #expect(bar.contains("/ " + m.labels["bar.search"]) && bar.contains("f " + m.labels["bar.filter"]))
         // Quit stays at the end however narrow; what does not fit goes before it.

@@ -267,8 +267,10 @@ public enum StoreBrowserView {
         }
         let shortHint = m.labels["shortHint"] + " "
         let paneHint = m.labels[m.focus == .roster ? "cd.hint" : m.focus == .records ? "cd.hintObjects" : "cd.hintDetail"] + " "
-        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.status, hint: paneHint,
-                           fallback: shortHint, shortHint: shortHint)
+        // With the function-key bar on screen, the keys are there: the status line keeps its room.
+        let bar = l.keyBar != nil
+        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.status, hint: bar ? "" : paneHint,
+                           fallback: bar ? "" : shortHint, shortHint: bar ? "" : shortHint)
     }
 
     /// The prompt's line: its label and input; an error beside it or, with a column, a caret

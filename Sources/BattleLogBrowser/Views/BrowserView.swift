@@ -151,8 +151,10 @@ public enum BrowserView {
                                 : m.overlay == .stats ? "hintAnalysis"
                                 : m.focus == .roster ? "hint" : m.focus == .records ? "hintRecords" : "hintDetail"] + " "
         let replayShort = m.labels[playing ? "hintReplayPlayingShort" : "hintReplayShort"] + " "
-        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.status, hint: paneHint,
-                           fallback: m.replay != nil ? replayShort : shortHint, shortHint: shortHint)
+        // With the function-key bar on screen, the keys are there: the status line keeps its room.
+        let bar = l.keyBar != nil
+        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.status, hint: bar ? "" : paneHint,
+                           fallback: bar ? "" : m.replay != nil ? replayShort : shortHint, shortHint: bar ? "" : shortHint)
     }
 }
 

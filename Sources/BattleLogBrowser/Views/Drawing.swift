@@ -65,7 +65,7 @@ enum Drawing {
         let room = columns - DisplayWidth.of(left)
         s.put(row, 0, left, style: .statusBar)
         let shown = room > DisplayWidth.of(hint) + 2 ? hint : fallback
-        s.put(row, columns - DisplayWidth.of(shown), shown, style: .statusBar)
+        if !shown.isEmpty { s.put(row, columns - DisplayWidth.of(shown), shown, style: .statusBar) }
     }
 
     /// The actions the function-key bar names, in its order (those without a key in the
@@ -81,7 +81,8 @@ enum Drawing {
             guard let b = keyMap.bindings.first(where: { $0.action == action && $0.context == context }), let key = b.keys.first else { return nil }
             return (key.label, " " + labels["bar." + action.rawValue])
         }
-        func width(_ items: [(key: String, name: String)]) -> Int { items.reduce(0) { $0 + DisplayWidth.of($1.key) + DisplayWidth.of($1.name) + 2 } }
+        // Two columns between items, none after the last.
+        func width(_ items: [(key: String, name: String)]) -> Int { items.reduce(-2) { $0 + DisplayWidth.of($1.key) + DisplayWidth.of($1.name) + 2 } }
         while width(items) > bar.width, items.count > 1 { items.remove(at: items.count - 2) }
         var x = 0
         for item in items where x < bar.width {
