@@ -312,7 +312,7 @@ extension Database {
             case .null: sqlite3_result_null(context)
             case .integer(let i): sqlite3_result_int64(context, i)
             case .real(let d): sqlite3_result_double(context, d)
-            case .text(let s): sqlite3_result_text(context, s, -1, sqliteTransient)
+            case .text(let s): sqlite3_result_text(context, s, Int32(s.utf8.count), sqliteTransient)
             case .blob(let b): b.withUnsafeBytes { sqlite3_result_blob(context, $0.baseAddress, Int32($0.count), sqliteTransient) }
             }
         }, nil, nil, { pointer in

@@ -44,7 +44,8 @@ public final class Statement {
         case .null: rc = sqlite3_bind_null(handle, index)
         case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
         case .real(let v): rc = sqlite3_bind_double(handle, index, v)
-        case .text(let v): rc = sqlite3_bind_text(handle, index, v, -1, sqliteTransient)
+        // With its byte count: a NUL inside the text is kept, not taken as its end.
+        case .text(let v): rc = sqlite3_bind_text(handle, index, v, Int32(v.utf8.count), sqliteTransient)
         case .blob(let v):
             rc = v.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), sqliteTransient) }
         }

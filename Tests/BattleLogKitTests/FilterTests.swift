@@ -495,3 +495,40 @@ final class FilterFixture {
         }
     }
 }
+
+/// `~` on a text no index holds: an ASCII needle in an ASCII text is answered by SQLite's own
+/// `lower` and `instr`, any other by `bl_contains`; both say what `FilterText.contains` says.
+@Suite struct ContainsInSQLiteTests {
+    @Test func asciiAndUnicodeTextsMatchAsTheFilterLanguageSays() throws {
+        let folder = TemporaryFolder()
+        let store = try BattleStore(path: folder.file("c.sqlite"))
+        try SimulationRun(fights: 12, seed: 3, heroes: 2, villains: 2, batchSize: 12).run(on: store)
+        let texts = ["Frost\nember", "FROSTBITE", "fröst", "Fro\u{301}st", "ice", "ＦＲＯＳＴ", "frost\u{0}hidden", "100% _pure_", "", "naïve\ncafe"]
+        let db = try Database(path: store.path)
+        let ids = try db.prepare("SELECT id FROM record ORDER BY id").map([]) { $0.int64(0) }
+        for (i, id) in ids.enumerated() {
+            try db.prepare("UPDATE record SET weapon_enchantments = ? WHERE id = ?")
+                .execute([i < texts.count ? SQLiteValue.text(texts[i]) : .null, .integer(id)])
+        }
+        for needle in ["frost", "FROST", "ro", "%", "_", "", "cafe", "naive", "hidden", "ö", "ＦＲＯ"] {
+            let filter = try FilterCompiler.compile("weapon.enchantments ~ \"\(needle)\"", roster: store.humans, columns: store.queryColumns)
+            let found = Set(try store.page(RecordQuery(filter: filter), limit: 100).map(\.id))
+            let expected = Set(ids.enumerated().filter { i, _ in i < texts.count && FilterText.contains(texts[i], needle) }.map(\.1))
+            #expect(found == expected, "~ \"\(needle)\"")
+        }
+    }
+}
+
+/// A text holding a NUL goes into SQLite and comes out of a function whole (it was cut at the
+/// NUL: a bound text and a function's text result were passed as C strings).
+@Suite struct TextWithANulTests {
+    @Test func aNulInsideATextIsKept() throws {
+        let folder = TemporaryFolder()
+        let db = try Database(path: folder.file("nul.sqlite"))
+        try db.execute(script: "CREATE TABLE t(x)")
+        try db.prepare("INSERT INTO t VALUES (?)").execute([SQLiteValue.text("a\u{0}b")])
+        try db.createFunction("echo", argumentCount: 1) { $0[0] }
+        #expect(try db.prepare("SELECT length(CAST(x AS BLOB)), length(CAST(echo(x) AS BLOB)) FROM t").first([]) { [$0.int64(0), $0.int64(1)] } == [3, 3])
+        #expect(try db.prepare("SELECT x FROM t").first([]) { $0.string(0) } == "a\u{0}b")
+    }
+}

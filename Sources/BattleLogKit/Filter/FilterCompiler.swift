@@ -243,7 +243,16 @@ public struct FilterCompiler {
     }
 
     private mutating func textComparison(_ column: String, _ op: FilterOperator, _ value: String) -> String {
-        if op == .contains { return "bl_contains(\(column), \(bind(.text(value))))" }
+        if op == .contains {
+            // (The column is named three times: only a plain column, not one with an argument.)
+            guard value.utf8.allSatisfy({ $0 < 0x80 }), !column.contains("?") else { return "bl_contains(\(column), \(bind(.text(value))))" }
+            // An ASCII needle in an ASCII text (as many characters as bytes) is `~` exactly as
+            // SQLite's own lower and instr say it, without a call into Swift for each record (a
+            // count of `weapon.enchantments ~ frost` at 10,000,000 records took 4.4 s so); any
+            // other text goes to `bl_contains`, which folds marks and case by Unicode.
+            return "(CASE WHEN length(\(column)) = length(CAST(\(column) AS BLOB)) THEN instr(lower(\(column)), "
+                + "\(bind(.text(value.lowercased())))) > 0 ELSE bl_contains(\(column), \(bind(.text(value)))) END)"
+        }
         return "\(column) \(op.rawValue) \(bind(.text(value)))"
     }
 
