@@ -47,6 +47,25 @@ import BattleLogPresentation
     }
 
     /// A title too long for its box is cut inside its spaces: the ellipsis never meets the border.
+    /// A value that would wrap in a roomy pane stays on one line in a short one, and says it was
+    /// cut: a damaged duration's reason at 60x16 ends in `…`, never mid-word without a mark.
+    @Test func aValueCutForWantOfRoomEndsInAnEllipsis() throws {
+        let s = try SimulatedStore(fights: 10, heroes: 1, villains: 1)
+        try s.store.executeRaw("UPDATE record SET duration = 'not a time at all, and long enough to wrap over several lines of a pane'")
+        let (m, grid) = try makeBrowser(s, rows: 16, columns: 60)
+        m.handle(.tab)
+        BrowserView.render(m, on: grid)
+        let line = try #require((0..<grid.rows).map(grid.line).first { $0.contains("Duration ⚠") }, "\(grid.text)")
+        #expect(line.contains("…"), "\(grid.text)")
+        // In a tall pane the reason wraps instead, over more than one row.
+        let (tall, tallGrid) = try makeBrowser(s, rows: 40, columns: 90)
+        tall.handle(.tab)
+        BrowserView.render(tall, on: tallGrid)
+        let rows = (0..<tallGrid.rows).map(tallGrid.line)
+        let at = try #require(rows.firstIndex { $0.contains("Duration ⚠") }, "\(tallGrid.text)")
+        #expect(!rows[at].contains("…") && rows[at...].joined().contains("byte 0)"), "\(tallGrid.text)")
+    }
+
     @Test func aLongTitleIsCutBeforeTheBorder() {
         let grid = CellGrid(rows: 3, columns: 20)
         Drawing.box(grid, Rect(top: 0, left: 0, height: 3, width: 20), title: "Records of Elias Brandt, sorted by power:desc", focused: true)

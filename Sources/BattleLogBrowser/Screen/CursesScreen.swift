@@ -177,30 +177,37 @@ final class CursesScreen: Screen {
         }
     }
 
-    /// What an Esc that ncurses could not match to a key stands for. Alone, it is Esc. With
-    /// bytes already behind it, it began something the terminal sent at once: a control
-    /// sequence terminfo does not list (`ESC [15~`), read to its end and ignored, or a key
-    /// pressed with Alt (`ESC o`), ignored: neither may act as Esc and then as the keys after it.
-    /// A second Esc behind it is Esc pressed twice.
+    /// What an Esc that ncurses could not match to a key stands for. Alone, it is Esc. With a
+    /// control sequence already behind it that terminfo does not list (`ESC [15~`, `ESC O x`),
+    /// the sequence is read to its end and ignored. With any other key behind it (Esc pressed
+    /// and a key quickly after, or Alt with a key, which the terminal sends as the same bytes),
+    /// it is Esc and then that key: no key typed is lost, and no Alt binding exists to be
+    /// taken instead.
     private func afterEscape() -> Key? {
         timeout(0)
         var next: wint_t = 0
         let rc = get_wch(&next)
         if rc == ERR { return .escape }
-        if rc == KEY_CODE_YES { return nil }   // Alt with a cursor or function key
-        if next == 27 {
-            unget_wch(wchar_t(next))
+        if rc == KEY_CODE_YES {
+            ungetch(Int32(next))
             return .escape
         }
         if next == wint_t(UInt8(ascii: "[")) || next == wint_t(UInt8(ascii: "O")) {
-            // A control sequence: parameters and intermediates, then one final byte.
-            for _ in 0..<32 {
-                var b: wint_t = 0
-                guard get_wch(&b) != ERR else { break }
-                if b >= 0x40 && b <= 0x7E { break }
+            // A control sequence when more is already there: parameters and intermediates, then
+            // one final byte. Nothing behind it: Esc, then the `[` or `O` typed after it.
+            var b: wint_t = 0
+            guard get_wch(&b) != ERR else {
+                unget_wch(wchar_t(next))
+                return .escape
             }
+            for _ in 0..<32 {
+                if b >= 0x40 && b <= 0x7E { break }
+                guard get_wch(&b) != ERR else { break }
+            }
+            return nil
         }
-        return nil
+        unget_wch(wchar_t(next))
+        return .escape
     }
 
     private func mouseEvent() -> Key? {

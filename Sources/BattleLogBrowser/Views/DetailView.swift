@@ -37,11 +37,16 @@ enum DetailView {
     static func content(_ rec: Record, labels: Labels, width: Int, height: Int = .max) -> [[Span]] {
         let presenters = rec.schema.attributes.indices.map { ValuePresenters.presenter(of: rec.schema, at: $0) }
         var boxes = presenters.count { $0.box != nil }
-        func fitted(valueLines: Int) -> [(spans: [Span], priority: Priority)] {
-            var lines = prioritisedContent(rec, labels: labels, width: width, valueLines: valueLines, boxes: boxes)
+        func fitted(valueLines: Int, lineValueLines: Int = 3) -> [(spans: [Span], priority: Priority)] {
+            var lines = prioritisedContent(rec, labels: labels, width: width, valueLines: valueLines,
+                                           lineValueLines: lineValueLines, boxes: boxes)
             // The date, the owner and the result are in the records pane too.
             for level in [Priority.spacer, .extra, .continuation, .date, .owner, .result, .boxLine]
             where lines.count > height {
+                // A value's further lines go by wrapping it on one line, which ends in `…`.
+                if level == .continuation, lineValueLines > 1, lines.contains(where: { $0.priority == .continuation }) {
+                    return fitted(valueLines: valueLines, lineValueLines: 1)
+                }
                 lines.removeAll { $0.priority == level }
             }
             return lines
@@ -58,8 +63,9 @@ enum DetailView {
     }
 
     /// `boxes`: how many of the box presenters draw their box (the first ones); the rest show
-    /// their line.
-    private static func prioritisedContent(_ rec: Record, labels: Labels, width: Int, valueLines: Int,
+    /// their line. `valueLines`: the most lines of a value inside a box; `lineValueLines`: of a
+    /// value on its own line (the last one ends in `…` when the value is longer).
+    private static func prioritisedContent(_ rec: Record, labels: Labels, width: Int, valueLines: Int, lineValueLines: Int,
                                            boxes: Int) -> [(spans: [Span], priority: Priority)] {
         var out: [(spans: [Span], priority: Priority)] = []
         let presenters = rec.schema.attributes.indices.map { ValuePresenters.presenter(of: rec.schema, at: $0) }
@@ -92,7 +98,7 @@ enum DetailView {
             }
             let segments = presenter.line(stored, labels: labels, width: valueWidth)
             guard let first = segments.first else { row(labels[attribute.labelKey], []); continue }
-            for (n, piece) in DisplayWidth.wrap(first.text, to: valueWidth, maxLines: 3).enumerated() {
+            for (n, piece) in DisplayWidth.wrap(first.text, to: valueWidth, maxLines: lineValueLines).enumerated() {
                 row(n == 0 ? labels[attribute.labelKey] : "", [Span(text: piece, style: style(for: first.role))],
                     presenter.box != nil ? (n == 0 ? .boxLine : .continuation)
                         : presenter.lineIsExtra ? .extra : (n == 0 ? .essential : .continuation))
