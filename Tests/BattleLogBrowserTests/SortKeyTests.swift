@@ -11,10 +11,10 @@ import BattleLogPresentation
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             m.tick()
-            if m.filterProgress?.finished ?? true { return }
+            if (m.filterProgress?.finished ?? true) && (m.sortProgress?.finished ?? true) { return }
             usleep(2_000)
         }
-        Issue.record("the filter never finished")
+        Issue.record("the filter or the sorted list never finished")
     }
 
     /// The records the browser shows from the top, one `j` at a time.
@@ -38,6 +38,7 @@ import BattleLogPresentation
         m.handle(.character("S"))
         m.type("power:desc")
         m.handle(.enter)
+        Self.settle(m)
         let sort = try s.store.sort("power:desc")
         let expected = try s.store.page(RecordQuery(ownerID: villain.id, sort: sort), limit: 10_000).map(\.id)
         #expect(expected.count > 300)
@@ -66,6 +67,73 @@ import BattleLogPresentation
         let newest = try s.store.page(RecordQuery(filter: filter), limit: 50).map(\.id)
         #expect(Self.walk(m, count: 50) == newest)
         #expect(m.listSort == nil)
+    }
+
+    /// A Human's list in a sort is found in the background, as a filter's matches are: the
+    /// first page shows while the rest is found, the status says it is sorting and how to give
+    /// it up, and Esc gives it up (the records newest first again) without waiting for it.
+    @Test(arguments: ["en", "zh"])
+    func aSortStillBeingFoundShowsItsFirstPageAndEscGivesItUp(language: String) throws {
+        let s = try SimulatedStore(fights: 600, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        let villain = try #require(m.roster.first { $0.kind == .villain })
+        m.select(human: villain.name)
+        m.handle(.tab)
+        let newest = m.selectedRecord?.id
+        let sort = try s.store.sort("duration:desc")
+        let query = RecordQuery(ownerID: villain.id, sort: sort)
+        // The list held after its first page, as a long scan would be.
+        let list = FilterSearch(query: query)
+        let held = DispatchSemaphore(value: 0), reached = DispatchSemaphore(value: 0)
+        list.streamStarting = { reached.signal(); held.wait() }
+        let path = s.path
+        let runner = Thread { if let store = try? BattleStore(path: path, readOnly: true) { list.run(on: store) } }
+        runner.start()
+        defer { held.signal() }
+        #expect(reached.wait(timeout: .now() + 10) == .success)
+        // As `syncSortedList` starts one: the sort, the list, and no rows loaded yet.
+        m.listSort = sort
+        m.sortedList = list
+        m.window = []
+        m.handle(.character("g"))
+        let expected = try s.store.page(query, limit: FilterSearch.headCount).map(\.id)
+        #expect(m.sortedList === list && m.selectedRecord?.id == expected.first)
+        BrowserView.render(m, on: grid)
+        let status = grid.line(23)
+        #expect(status.contains("\(FilterSearch.headCount)+") && status.contains(m.labels["sorting"]), "\(status)")
+        m.handle(.escape)
+        #expect(m.listSort == nil && m.sortedList == nil && list.isCancelled)
+        #expect(m.selectedRecord?.id == newest && m.status == m.labels["sortCancelled"])
+        // Once the sort is whole, Esc is the pane to the left again.
+        m.handle(.character("S")); m.type("duration:desc"); m.handle(.enter)
+        Self.settle(m)
+        #expect(m.sortProgress?.finished == true && m.selectedRecord?.id == expected.first)
+        m.handle(.escape)
+        #expect(m.listSort == sort && m.focus == .roster)
+    }
+
+    /// Another program writes fights while a Human's list is sorted: the list is found again
+    /// over them, in the sort, and the selection stays on its record.
+    @Test func aSortedListFollowsAnotherProgramsWritesAndKeepsTheSelection() throws {
+        let s = try SimulatedStore(fights: 300, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let villain = try #require(m.roster.first { $0.kind == .villain })
+        m.select(human: villain.name)
+        m.handle(.tab)
+        m.handle(.character("S")); m.type("duration"); m.handle(.enter)
+        Self.settle(m)
+        for _ in 0..<20 { m.handle(.character("j")) }
+        let kept = try #require(m.selectedRecord?.id)
+        m.refreshInterval = 0
+        let writer = try BattleStore(path: s.path)
+        try SimulationRun(fights: 300, seed: 7, heroes: 2, villains: 2, batchSize: 50).run(on: writer)
+        let sorted = try writer.page(RecordQuery(ownerID: villain.id, sort: try s.store.sort("duration")), limit: 10_000).map(\.id)
+        m.tick(now: Date().addingTimeInterval(1))
+        Self.settle(m)
+        for _ in 0..<200 where m.selectedRecord?.id != kept || m.total != sorted.count { usleep(2_000); m.tick() }
+        #expect(m.total == sorted.count && m.selectedRecord?.id == kept && m.selected == sorted.firstIndex(of: kept))
+        m.handle(.character("g"))
+        #expect(Self.walk(m, count: 40) == Array(sorted.prefix(40)))
     }
 
     @Test(arguments: ["en", "zh"])
@@ -115,6 +183,7 @@ import BattleLogPresentation
         let villain = try #require(m.roster.first { $0.kind == .villain })
         m.select(human: villain.name)
         m.handle(.character("S")); m.type("duration:desc"); m.handle(.enter)
+        Self.settle(m)
         let sort = try s.store.sort("duration:desc")
         for (file, query) in [("human.jsonl", RecordQuery(ownerID: villain.id, sort: sort))] {
             let path = s.folder + "/" + file

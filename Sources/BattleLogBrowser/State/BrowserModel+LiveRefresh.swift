@@ -14,7 +14,7 @@ extension BrowserModel {
             pendingMatchCount = nil
             exactMatchCount = counted
         }
-        if let search = filterSearch {
+        if let search = listSearch {
             let p = search.progress
             if let id = reselectID {
                 // Live refresh restarted the search: wait until it finds the selected record.
@@ -62,6 +62,18 @@ extension BrowserModel {
     /// selection stays on the record it was on.
     func refreshAfterExternalChange() throws {
         try refreshReplay()
+        if let list = sortedList, filterSearch == nil {
+            // The sorted list is found again over the new data, the selection kept on its record.
+            try reloadRoster()
+            if !list.progress.finished || reselectID != nil {
+                refreshPending = true
+                return
+            }
+            reselectID = selectedRecord?.id
+            list.cancel()
+            syncSortedList()
+            return
+        }
         if let search = filterSearch {
             // The roster and the title follow at once; a scan still running finishes first and
             // the new data is scanned right after it.

@@ -23,7 +23,7 @@ extension BrowserModel {
         let count = abs(selected - anchor.position)
         guard count < Self.markLimit else { status = labels.fill("marks.tooMany", GroupedNumber.text(Self.markLimit)); return }
         var ids = [anchor.record.id, here.id]
-        if let f = filterSearch {
+        if let f = listSearch {
             ids += f.ids(min(anchor.position, selected)..<(max(anchor.position, selected) + 1))
         } else if count > 1 {
             ids += try store.page(query, from: RecordCursor(anchor.record), direction: selected > anchor.position ? .older : .newer, limit: count - 1).map(\.id)
@@ -36,7 +36,7 @@ extension BrowserModel {
     /// `A`: marks every record of the list: the filter's matches found so far, or the Human's.
     func markAll() throws {
         var ids: [Int64] = []
-        if let f = filterSearch {
+        if let f = listSearch {
             ids = f.ids(0..<min(f.progress.count, Self.markLimit + 1))
         } else if selectedHuman != nil {
             try store.streamIDs(query, chunk: 4096) { chunk in

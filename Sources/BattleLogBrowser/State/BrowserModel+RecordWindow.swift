@@ -7,7 +7,8 @@ import Foundation
 extension BrowserModel {
     func jumpToFirst() throws {
         cancelPositionCount()
-        if filterSearch != nil { try moveFiltered(to: 0); return }
+        syncSortedList()
+        if listSearch != nil { try moveFiltered(to: 0); return }
         total = tallies[selectedHuman?.id ?? -1]?.total ?? 0
         window = try store.page(query, limit: Self.pageFetch)
         windowStart = 0
@@ -19,7 +20,8 @@ extension BrowserModel {
 
     func jumpToLast() throws {
         cancelPositionCount()
-        if let f = filterSearch { try moveFiltered(to: f.progress.count - 1); return }
+        syncSortedList()
+        if let f = listSearch { try moveFiltered(to: f.progress.count - 1); return }
         window = try store.page(query, from: nil, direction: .newer, limit: Self.pageFetch)
         if window.count < Self.pageFetch { total = window.count }
         windowStart = max(0, total - window.count)
@@ -36,14 +38,14 @@ extension BrowserModel {
         let fresh = try store.records(ids: window.map(\.id))
         if fresh.count == window.count {
             window = fresh
-        } else if filterSearch == nil {
+        } else if listSearch == nil {
             try jumpToFirst()
         }
     }
 
     /// Moves the selection to `position`, loading pages as needed; clamps at both ends.
     func moveSelection(to position: Int) throws {
-        if filterSearch != nil { try moveFiltered(to: position); return }
+        if listSearch != nil { try moveFiltered(to: position); return }
         // A move is relative to where the selection is: its position must be known.
         let before = selected
         settlePositionCount(waiting: true)
@@ -92,7 +94,7 @@ extension BrowserModel {
     /// moved (a page was loaded), so that the next page key reads from memory. Not for a filter's
     /// matches (read by id, as the scan finds them).
     func prefetchPastWindow() {
-        guard filterSearch == nil, let first = window.first, let last = window.last else { return }
+        guard listSearch == nil, let first = window.first, let last = window.last else { return }
         let request = PagePrefetcher.Request(query: query, oldest: RecordCursor(last), newest: RecordCursor(first), limit: Self.pageFetch)
         guard request != lastPrefetch else { return }
         lastPrefetch = request
@@ -119,6 +121,20 @@ extension BrowserModel {
     /// record's date until it arrives, and the title shows "…" for it meanwhile.
     func select(_ record: Record) throws {
         cancelPositionCount()
+        syncSortedList()
+        if let list = sortedList {
+            // In a sorted list: its place among the ids found, or once the scan finds it.
+            window = []
+            if let position = list.position(of: record.id) {
+                let visible = layout.recordRows
+                recordsScroll = max(0, position - visible / 2)
+                try moveFiltered(to: position)
+            } else {
+                reselectID = record.id
+                try moveFiltered(to: 0)
+            }
+            return
+        }
         let cursor = RecordCursor(record)
         let half = Self.pageFetch / 2
         let newer = try store.page(query, from: cursor, direction: .newer, limit: half)
@@ -189,9 +205,10 @@ extension BrowserModel {
         positionCounterStorage?.cancel()
     }
 
-    /// Filter mode: the selection moves over the ids found so far; the rows around it are loaded by id.
+    /// A filter's matches or a sorted list: the selection moves over the ids found so far; the
+    /// rows around it are loaded by id.
     func moveFiltered(to position: Int) throws {
-        guard let search = filterSearch else { return }
+        guard let search = listSearch else { return }
         total = search.progress.count
         guard total > 0 else { window = []; windowStart = 0; selected = 0; recordsScroll = 0; return }
         selected = max(0, min(total - 1, position))
@@ -241,5 +258,34 @@ extension BrowserModel {
         if selected >= recordsScroll + visible { recordsScroll = selected - visible + 1 }
         // A pane that grew (a zoom undone, a larger window) shows a full page, not blank rows.
         recordsScroll = max(0, min(recordsScroll, total - visible))
+    }
+
+    /// Starts, keeps or ends the sorted Human's list to match the sort and the selected Human:
+    /// a list in a sort is found in the background (the first page at once where an index
+    /// serves the sort), never read page by page on the keys' thread.
+    func syncSortedList() {
+        guard filterSearch == nil, let sort = listSort, let owner = selectedHuman?.id else {
+            if let list = sortedList { list.cancel(); sortedList = nil }
+            return
+        }
+        if let list = sortedList, list.query.ownerID == owner, list.query.sort == sort, !list.isCancelled { return }
+        sortedList?.cancel()
+        let list = FilterSearch(query: RecordQuery(ownerID: owner, sort: sort))
+        scanner.submit(list)
+        sortedList = list
+        window = []
+        windowStart = 0
+        selected = 0
+        recordsScroll = 0
+        total = 0
+    }
+
+    /// Esc while a sorted list is still being found: the sort is given up, the Human's records
+    /// newest first again.
+    func cancelSort() throws {
+        rememberView()
+        listSort = nil
+        try jumpToFirst()
+        status = labels["sortCancelled"]
     }
 }

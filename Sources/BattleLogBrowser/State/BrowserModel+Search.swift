@@ -61,7 +61,7 @@ extension BrowserModel {
         if origin.focus == .roster {
             if rosterIndex != origin.rosterIndex { try selectHuman(at: origin.rosterIndex) }
         } else if let r = origin.record, selectedRecord?.id != r.id {
-            if filterSearch != nil {
+            if listSearch != nil {
                 if let i = window.firstIndex(where: { $0.id == r.id }) { try moveSelection(to: windowStart + i) }
             } else {
                 try select(r)

@@ -157,9 +157,17 @@ public final class BrowserModel {
     var filterSearch: FilterSearch? {
         didSet {
             cancelPositionCount()
+            // A filter's matches come in the sort themselves: the sorted Human's list is done with.
+            if filterSearch != nil, let list = sortedList { list.cancel(); sortedList = nil }
             if (oldValue == nil) != (filterSearch == nil) { relayout(rows: layout.rows, columns: layout.columns) }
         }
     }
+    /// The selected Human's list in a sort (no filter): its ids found in the background in the
+    /// sort's order, as a filter's are, so that no sort waits on the keys.
+    var sortedList: FilterSearch?
+    /// The ids the record list moves over: the filter's matches, or the sorted Human's list
+    /// (nil: the Human's list newest first, read page by page).
+    var listSearch: FilterSearch? { filterSearch ?? sortedList }
     /// After live refresh restarted the filter (or Backspace went up a drill-down): the record
     /// to select again once it is found.
     var reselectID: Int64?
@@ -222,6 +230,10 @@ public final class BrowserModel {
     /// Matches found so far and whether the search is over (nil without a filter).
     public var filterProgress: (count: Int, finished: Bool)? {
         filterSearch.map { let p = $0.progress; return (p.count, p.finished) }
+    }
+    /// The sorted Human's list found so far and whether it is whole (nil when not sorted).
+    public var sortProgress: (count: Int, finished: Bool)? {
+        sortedList.map { let p = $0.progress; return (p.count, p.finished) }
     }
 
     var dataVersion: Int64 = 0
@@ -363,6 +375,7 @@ public final class BrowserModel {
         case .back:
             // Back from a filter's records leaves the filter: the roster and its Human return.
             if focus == .records && filterSearch != nil { try applyFilter(""); focus = .roster }
+            else if let list = sortedList, !list.progress.finished { try cancelSort() }
             else { focus = pane(-1, wrapping: false) }
         case .search: startSearch()
         case .filter: prompt = Prompt(kind: .filter, text: filterText ?? "")

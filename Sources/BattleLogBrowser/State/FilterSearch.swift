@@ -23,6 +23,12 @@ final class FilterSearch: Sendable {
         self.query = RecordQuery(filter: filter, sort: sort)
     }
 
+    /// The records of `query` with no filter text: one Human's list in a sort.
+    init(query: RecordQuery) {
+        self.text = ""
+        self.query = query
+    }
+
     /// Asks the scan to stop: the scanner's progress handler sees it within a millisecond.
     func cancel() { state.withLock { $0.cancelled = true } }
 

@@ -130,10 +130,13 @@ public enum BrowserView {
             parts.append(m.labels.fill("humanOf", GroupedNumber.text(m.rosterIndex + 1), GroupedNumber.text(m.roster.count)))
         } else if m.total > 0 {
             let position = m.isCountingPosition ? "…" : GroupedNumber.text(m.selected + 1)
-            parts.append("\(m.labels["record"]) \(position) \(m.labels["of"]) \(GroupedNumber.text(m.total))")
-        } else {
+            let sorting = m.sortProgress.map { !$0.finished } ?? false
+            parts.append("\(m.labels["record"]) \(position) \(m.labels["of"]) \(GroupedNumber.text(m.total))" + (sorting ? "+" : ""))
+        } else if !(m.sortProgress.map { !$0.finished } ?? false) {
             parts.append(m.labels["noRecords"])
         }
+        // A sorted list still being found says so, and how to give it up.
+        if m.filterProgress == nil, let p = m.sortProgress, !p.finished { parts.append(m.labels["sorting"]) }
         if let h = m.selectedHuman, m.filterText == nil, m.replay == nil { parts.append(DisplayWidth.truncate(h.name, to: 30)) }
         // The search, unless the message says it already (`/x │ /x`).
         if let q = m.searchText, !(m.status?.hasPrefix(m.searchLabel + q) ?? false) { parts.append(m.searchLabel + q) }
