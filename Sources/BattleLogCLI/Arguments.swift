@@ -83,18 +83,6 @@ public struct CommandSpec: Sendable {
     }
 }
 
-/// A usage mistake: the message names what is wrong. Exit status 2.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    /// The usage line whose `--help` the message points to.
-    public let usage: String?
-    public init(_ message: String, usage: String? = nil) {
-        self.message = message
-        self.usage = usage
-    }
-    public var description: String { message }
-}
-
 /// The parsed arguments of one command.
 public struct ParsedArguments: Sendable {
     public var values: [OptionKey: String] = [:]
@@ -111,11 +99,11 @@ public struct ParsedArguments: Sendable {
         guard let text = values[key] else { return nil }
         let name = key.rawValue
         guard let n = Int(text.replacingOccurrences(of: "_", with: "")) else {
-            throw UsageError("--\(name) expects a number, got \"\(SafeText.escape(text))\"", usage: spec.usage)
+            throw UsageError(.key("cli.expectsNumber", "--" + name, SafeText.escape(text)), usage: spec.usage)
         }
-        guard n >= minimum else { throw UsageError("--\(name) must be at least \(minimum), got \(n)", usage: spec.usage) }
+        guard n >= minimum else { throw UsageError(.key("cli.atLeast", "--" + name, String(minimum), String(n)), usage: spec.usage) }
         guard n <= maximum else {
-            throw UsageError("--\(name) must be at most \(GroupedNumber.text(maximum)), got \(GroupedNumber.text(n))", usage: spec.usage)
+            throw UsageError(.key("cli.atMost", "--" + name, GroupedNumber.text(maximum), GroupedNumber.text(n)), usage: spec.usage)
         }
         return n
     }
@@ -127,13 +115,13 @@ public struct ParsedArguments: Sendable {
         let name = key.rawValue
         do { return try FilterCompiler.compile(text, roster: store.humans, columns: store.queryColumns) }
         // One line: the expression quoted (escaped) and the problem with its column.
-        catch { throw UsageError("--\(name) \"\(error.excerpt())\": \(error.text(labels))") }
+        catch { throw UsageError(.verbatim("--\(name) \"\(error.excerpt())\": \(error.text(labels))")) }
     }
 
     /// The option `key` read as a sort (`power:desc`), or nil when absent.
     public func sort(_ key: OptionKey, store: BattleStore, spec: CommandSpec) throws(UsageError) -> RecordSort? {
         guard let text = values[key] else { return nil }
-        do { return try store.sort(text) } catch { throw UsageError("--\(key.rawValue): \(error.description)", usage: spec.usage) }
+        do { return try store.sort(text) } catch { throw UsageError(.localized { l in "--\(key.rawValue): " + error.text(l) }, usage: spec.usage) }
     }
 
     /// The option `name` as one of `choices`, or nil when absent.
@@ -143,7 +131,7 @@ public struct ParsedArguments: Sendable {
         let name = key.rawValue
         guard let v = T(rawValue: text) else {
             let all = T.allCases.map(\.rawValue).joined(separator: "|")
-            throw UsageError("--\(name) must be \(all), got \"\(SafeText.escape(text))\"", usage: spec.usage)
+            throw UsageError(.key("cli.mustBe", "--" + name, all, SafeText.escape(text)), usage: spec.usage)
         }
         return v
     }
@@ -167,11 +155,11 @@ extension CommandSpec {
                     name = String(name[..<eq])
                 }
                 guard let option = options.first(where: { $0.name == name }) else {
-                    throw UsageError("unknown option --\(SafeText.escape(name)) for \(self.name)", usage: usage)
+                    throw UsageError(.key("cli.unknownOption", "--" + SafeText.escape(name), self.name), usage: usage)
                 }
                 if option.valueCount > 1 {
                     guard inlineValue == nil, arguments.count - i >= option.valueCount else {
-                        throw UsageError("--\(name) needs \(option.valueCount) values (\(option.valueName!))", usage: usage)
+                        throw UsageError(.key("cli.needsValues", "--" + name, String(option.valueCount), option.valueName!), usage: usage)
                     }
                     parsed.valueLists[option.key] = Array(arguments[i..<(i + option.valueCount)])
                     parsed.values[option.key] = arguments[i]
@@ -179,26 +167,26 @@ extension CommandSpec {
                 } else if option.valueName != nil {
                     if let inlineValue { parsed.values[option.key] = inlineValue; continue }
                     guard i < arguments.count else {
-                        throw UsageError("--\(name) needs a value (\(option.valueName!))", usage: usage)
+                        throw UsageError(.key("cli.needsValue", "--" + name, option.valueName!), usage: usage)
                     }
                     parsed.values[option.key] = arguments[i]
                     i += 1
                 } else {
-                    guard inlineValue == nil else { throw UsageError("--\(name) takes no value", usage: usage) }
+                    guard inlineValue == nil else { throw UsageError(.key("cli.takesNoValue", "--" + name), usage: usage) }
                     parsed.flags.insert(option.key)
                 }
                 continue
             }
             if !onlyPositionals && arg.hasPrefix("-") && arg.count > 1 && Int(arg) == nil {
-                throw UsageError("unknown option \(SafeText.escape(arg)) for \(name)", usage: usage)
+                throw UsageError(.key("cli.unknownOption", SafeText.escape(arg), name), usage: usage)
             }
             parsed.positionals.append(arg)
         }
         if parsed.positionals.count < positionals.count {
-            throw UsageError("\(name) needs \(positionals[parsed.positionals.count])", usage: usage)
+            throw UsageError(.key("cli.needsPositional", name, positionals[parsed.positionals.count]), usage: usage)
         }
         if parsed.positionals.count > positionals.count {
-            throw UsageError("unexpected argument \"\(SafeText.escape(parsed.positionals[positionals.count]))\" for \(name)", usage: usage)
+            throw UsageError(.key("cli.unexpectedArgument", SafeText.escape(parsed.positionals[positionals.count]), name), usage: usage)
         }
         return parsed
     }

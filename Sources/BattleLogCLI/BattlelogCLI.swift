@@ -59,12 +59,12 @@ public enum BattlelogCLI {
             // `help COMMAND` is `COMMAND --help`; anything else after help is a usage error.
             if rest.first == "help", rest.count == 2 {
                 guard let command = commands.first(where: { $0.spec.name == rest[1] }) else {
-                    throw UsageError("help: no command \"\(SafeText.escape(rest[1]))\" (help COMMAND, or help --man)", usage: usage)
+                    throw UsageError(.key("cli.helpNoCommand", SafeText.escape(rest[1])), usage: usage)
                 }
                 console.line(HelpText.wrapped(command.spec.help, width: HelpText.width(console: console, environment: environment)))
                 return ExitStatus.success
             }
-            if rest.first == "help", rest.count > 2 { throw UsageError("help takes one command, or --man", usage: usage) }
+            if rest.first == "help", rest.count > 2 { throw UsageError(.key("cli.helpTakesOne"), usage: usage) }
             if rest.first == "--help" || rest.first == "-h" || rest.first == "help" {
                 console.line(HelpText.wrapped(help, width: HelpText.width(console: console, environment: environment)))
                 return ExitStatus.success
@@ -80,7 +80,7 @@ public enum BattlelogCLI {
                 commandArguments = Array(rest.dropFirst())
             }
             guard let command = commands.first(where: { $0.spec.name == commandName }) else {
-                throw UsageError("unknown command \"\(SafeText.escape(commandName))\"", usage: usage)
+                throw UsageError(.key("cli.unknownCommand", SafeText.escape(commandName)), usage: usage)
             }
             if commandArguments.contains("--help") || commandArguments.contains("-h") {
                 console.line(HelpText.wrapped(command.spec.help, width: HelpText.width(console: console, environment: environment)))
@@ -99,32 +99,36 @@ public enum BattlelogCLI {
             WALBound.bytes = globals.walBoundBytes
             return try command.run(parsed, globals: globals, console: console, environment: environment)
         } catch let e as UsageError {
-            // One line; the usage is one `--help` away.
-            console.error("battlelog: \(e.message)" + helpHint(e.usage))
+            // One line, in the user's language; the usage is one `--help` away.
+            console.error("battlelog: \(e.message.text(messageLabels(arguments, environment)))" + helpHint(e.usage))
             return ExitStatus.usage
         } catch let e as OutputFailure {
             // The end of `run` reports it (a closed pipe quietly).
             _ = e
             return ExitStatus.success
         } catch StoreError.interrupted {
-            console.error("battlelog: interrupted")
+            console.error("battlelog: " + messageLabels(arguments, environment)["cli.interrupted"])
             return ExitStatus.interrupted
         } catch let e as CommandFailure {
-            console.error("battlelog: \(SafeText.escape(e.message))")
+            console.error("battlelog: \(SafeText.escape(e.message.text(messageLabels(arguments, environment))))")
             return ExitStatus.failure
         } catch let e as CoreDataError {
             console.error("battlelog: \(SafeText.escape(e.description))")
             return ExitStatus.failure
         } catch let e as StoreError {
-            // In the user's language (`--lang` may come anywhere on the line, or not at all).
-            let globals = try? GlobalOptions.extract(from: arguments, environment: environment).0
-            let labels = Labels.load(globals?.language(environment: environment) ?? Labels.language(environment: environment))
-            console.error("battlelog: \(SafeText.escape(e.text(labels)))")
+            console.error("battlelog: \(SafeText.escape(e.text(messageLabels(arguments, environment))))")
             return ExitStatus.failure
         } catch {
             console.error("battlelog: \(SafeText.escape(String(describing: error)))")
             return ExitStatus.failure
         }
+    }
+
+    /// The labels of the language a message is shown in: `--lang` wherever it is on the line,
+    /// or the environment's (also when the mistake is in the global options themselves).
+    private static func messageLabels(_ arguments: [String], _ environment: [String: String]) -> Labels {
+        let globals = try? GlobalOptions.extract(from: arguments, environment: environment).0
+        return Labels.load(globals?.language(environment: environment) ?? Labels.language(environment: environment))
     }
 }
 

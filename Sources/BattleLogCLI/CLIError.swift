@@ -2,9 +2,9 @@ import BattleLogKit
 
 /// A failure that is not a usage mistake: exit status 1, one line naming what is wrong.
 public struct CommandFailure: Error, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+    public let message: CLIMessage
+    public init(_ message: CLIMessage) { self.message = message }
+    public var description: String { message.description }
 }
 
 /// Exit statuses.

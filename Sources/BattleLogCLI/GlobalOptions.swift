@@ -21,7 +21,7 @@ public struct GlobalOptions: Sendable {
     static func walBound(environment: [String: String]) throws(UsageError) -> Int64 {
         guard let text = environment["BATTLELOG_WAL_MB"], !text.isEmpty else { return WALBound.defaultBytes }
         guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let mb = Int64(text), (1...1_048_576).contains(mb) else {
-            throw UsageError("BATTLELOG_WAL_MB must be a whole number of megabytes from 1 to 1048576, got \"\(SafeText.escape(text))\"", usage: BattlelogCLI.usage)
+            throw UsageError(.key("cli.walMB", SafeText.escape(text)), usage: BattlelogCLI.usage)
         }
         return mb << 20
     }
@@ -72,13 +72,14 @@ public struct GlobalOptions: Sendable {
                 if arg.hasPrefix("--\(spec.name)=") {
                     value = String(arg.dropFirst(spec.name.count + 3))
                 } else {
-                    guard i < arguments.count else { throw UsageError("--\(spec.name) needs a value (\(spec.valueName!))", usage: BattlelogCLI.usage) }
+                    guard i < arguments.count else { throw UsageError(.key("cli.needsValue", "--" + spec.name, spec.valueName!), usage: BattlelogCLI.usage) }
                     value = arguments[i]
                     i += 1
                 }
-                if value.isEmpty { throw UsageError("--\(spec.name) needs a value (\(spec.valueName!))", usage: BattlelogCLI.usage) }
+                if value.isEmpty { throw UsageError(.key("cli.needsValue", "--" + spec.name, spec.valueName!), usage: BattlelogCLI.usage) }
                 if let choices = spec.choices, !choices.contains(value) {
-                    throw UsageError("--\(spec.name) must be \(choices.joined(separator: " or ")), got \"\(SafeText.escape(value))\"", usage: BattlelogCLI.usage)
+                    let name = spec.name, given = SafeText.escape(value)
+                    throw UsageError(.localized { l in l.fill("cli.mustBe", "--" + name, choices.joined(separator: l["cli.or"]), given) }, usage: BattlelogCLI.usage)
                 }
             }
             switch spec.key {

@@ -18,7 +18,9 @@ enum InputFile {
         var number = 0
         var total = 0
         func tooLong() -> CommandFailure {
-            CommandFailure("\(path == "-" ? "standard input" : SafeText.escape(path)): line \(number + 1): longer than \(maxLine >> 20) MB with no line end (not an export's JSON lines)")
+            CommandFailure(.localized { [path, number, maxLine] l in
+                l.fill("cli.lineTooLong", path == "-" ? l["cli.standardInput"] : SafeText.escape(path), String(number + 1), String(maxLine >> 20))
+            })
         }
         try readChunks(path) { chunk, size in
             total += chunk.count
@@ -47,15 +49,15 @@ enum InputFile {
             fd = 0
         } else {
             var info = stat()
-            guard stat(path, &info) == 0 else { throw CommandFailure("\(shown): \(String(cString: strerror(errno)))") }
+            guard stat(path, &info) == 0 else { throw CommandFailure(.verbatim("\(shown): \(String(cString: strerror(errno)))")) }
             switch info.st_mode & S_IFMT {
-            case S_IFDIR: throw CommandFailure("\(shown): is a folder, not an export file")
+            case S_IFDIR: throw CommandFailure(.key("cli.folderNotExport", shown))
             case S_IFREG, S_IFIFO, S_IFCHR: break
-            default: throw CommandFailure("\(shown): is not a file that can be read")
+            default: throw CommandFailure(.key("cli.notReadable", shown))
             }
             // O_NONBLOCK: opening a FIFO that no one writes to would otherwise wait forever.
             fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else { throw CommandFailure("\(shown): \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { throw CommandFailure(.verbatim("\(shown): \(String(cString: strerror(errno)))")) }
             let flags = fcntl(fd, F_GETFL)
             _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
         }
@@ -67,7 +69,8 @@ enum InputFile {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw CommandFailure("\(path == "-" ? "standard input" : shown): \(String(cString: strerror(errno)))")
+                let why = String(cString: strerror(errno))
+                throw CommandFailure(.localized { [path, shown] l in "\(path == "-" ? l["cli.standardInput"] : shown): \(why)" })
             }
             if n == 0 { break }
             try body(buffer[..<n], size)

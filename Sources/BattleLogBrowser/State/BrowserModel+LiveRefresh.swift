@@ -62,19 +62,7 @@ extension BrowserModel {
     /// selection stays on the record it was on.
     func refreshAfterExternalChange() throws {
         try refreshReplay()
-        if let list = sortedList, filterSearch == nil {
-            // The sorted list is found again over the new data, the selection kept on its record.
-            try reloadRoster()
-            if !list.progress.finished || reselectID != nil {
-                refreshPending = true
-                return
-            }
-            reselectID = selectedRecord?.id
-            list.cancel()
-            syncSortedList()
-            return
-        }
-        if let search = filterSearch {
+        if let search = listSearch {
             // The roster and the title follow at once; a scan still running finishes first and
             // the new data is scanned right after it.
             try reloadRoster()
@@ -82,11 +70,15 @@ extension BrowserModel {
                 refreshPending = true
                 return
             }
-            // Run the filter again over the new data, keeping the screen as it is until the new
-            // search finds the selected record again.
+            // Run the filter (or find the sorted list) again over the new data, keeping the
+            // screen as it is until the new scan finds the selected record again.
             reselectID = selectedRecord?.id
             search.cancel()
-            filterSearch = startSearch(search.text, try FilterCompiler.compile(search.text, roster: roster, columns: store.queryColumns))
+            if filterSearch != nil {
+                filterSearch = startSearch(search.text, try FilterCompiler.compile(search.text, roster: roster, columns: store.queryColumns))
+            } else {
+                syncSortedList(keepingScreen: true)
+            }
             return
         }
         let current = selectedHuman

@@ -262,8 +262,9 @@ extension BrowserModel {
 
     /// Starts, keeps or ends the sorted Human's list to match the sort and the selected Human:
     /// a list in a sort is found in the background (the first page at once where an index
-    /// serves the sort), never read page by page on the keys' thread.
-    func syncSortedList() {
+    /// serves the sort), never read page by page on the keys' thread. `keepingScreen`: the rows
+    /// stay as they are until the new list finds the selected record (live refresh).
+    func syncSortedList(keepingScreen: Bool = false) {
         guard filterSearch == nil, let sort = listSort, let owner = selectedHuman?.id else {
             if let list = sortedList { list.cancel(); sortedList = nil }
             return
@@ -273,6 +274,7 @@ extension BrowserModel {
         let list = FilterSearch(query: RecordQuery(ownerID: owner, sort: sort))
         scanner.submit(list)
         sortedList = list
+        guard !keepingScreen else { return }
         window = []
         windowStart = 0
         selected = 0

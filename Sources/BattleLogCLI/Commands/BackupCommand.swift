@@ -11,10 +11,11 @@ enum BackupCommand: Command {
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let destination = a.positionals[0]
-        guard !destination.isEmpty else { throw UsageError("backup needs a file name for DEST", usage: spec.usage) }
+        guard !destination.isEmpty else { throw UsageError(.key("cli.backupNeedsDest"), usage: spec.usage) }
         // Refused before the database is opened (a mistyped name must not cost a long open).
         try BattleStore.checkBackupDestination(destination)
         let store = try openExistingStore(globals, console: console)
+        let labels = Labels.load(globals.language(environment: environment))
         let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "MB")
         bar.startCounting()
         let started = Date()
@@ -25,16 +26,17 @@ enum BackupCommand: Command {
         do {
             summary = try store.backup(to: destination, progress: { copied, total in
                 bar.update(done: copied >> 20, total: max(1, total >> 20))
-            }, verifying: { bar.note("verifying the copy …") }, shouldStop: { InterruptFlag.isRaised })
+            }, verifying: { bar.note(labels["cli.verifying"]) }, shouldStop: { InterruptFlag.isRaised })
         } catch StoreError.interrupted {
             bar.finish()
-            console.error("battlelog: backup interrupted; nothing was written at \(SafeText.escape(destination))")
+            console.error("battlelog: " + labels.fill("cli.backupInterrupted", SafeText.escape(destination)))
             return ExitStatus.interrupted
         }
         bar.finish()
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-        console.error("backed up \(GroupedNumber.counted(summary.records, "record")) of \(GroupedNumber.counted(summary.humans, "Human")) "
-            + "(\(GroupedNumber.text(max(1, summary.bytes >> 20))) MB) to \(SafeText.escape(destination)) in \(seconds) s, verified")
+        console.error(labels.fill("cli.backedUp", labels.counted("cli.records", count: summary.records, GroupedNumber.text(summary.records)),
+                                  labels.counted("cli.humans", count: summary.humans, GroupedNumber.text(summary.humans)),
+                                  GroupedNumber.text(max(1, summary.bytes >> 20)), SafeText.escape(destination), seconds))
         return ExitStatus.success
     }
 }

@@ -31,7 +31,7 @@ enum BrowseCommand: Command {
         }   // closed here: its log is written back before the file moves
         for suffix in ["-wal", "-shm", ""] where FileManager.default.fileExists(atPath: partial + suffix) {
             guard rename(partial + suffix, path + suffix) == 0 else {
-                throw CommandFailure("\(SafeText.escape(path)): cannot put the demo in place: \(String(cString: strerror(errno)))")
+                throw CommandFailure(.key("cli.demoNotPlaced", SafeText.escape(path), String(cString: strerror(errno))))
             }
         }
     }
@@ -48,7 +48,7 @@ enum BrowseCommand: Command {
         var exists = stat()
         let missing = stat(path, &exists) != 0 || (exists.st_size == 0 && !globals.databasePathIsExplicit)
         if missing && globals.databasePathIsExplicit && !a.has(.create) {
-            throw CommandFailure("\(path): no such database (check the path; `battlelog --db PATH --create` opens a new empty one)")
+            throw CommandFailure(.key("cli.noDatabaseCreate", path))
         }
         let language = globals.language(environment: environment)
         if missing && !globals.databasePathIsExplicit {
@@ -103,8 +103,8 @@ enum BrowseCommand: Command {
     /// that write to a pipe or file.
     static func checkTerminal(console: Console, environment: [String: String], instead: String = "list, show or export") throws {
         guard console.stdoutIsTerminal else {
-            throw CommandFailure("the browser needs a terminal on stdout (use \(instead) to write to a pipe or file)")
+            throw CommandFailure(.key("cli.needsTerminal", instead))
         }
-        do { try BrowserApp.checkTerminal(environment["TERM"]) } catch { throw CommandFailure(error.description) }
+        do { try BrowserApp.checkTerminal(environment["TERM"]) } catch { throw CommandFailure(.verbatim(error.description)) }
     }
 }

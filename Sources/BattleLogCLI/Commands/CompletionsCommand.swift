@@ -10,7 +10,7 @@ enum CompletionsCommand: Command {
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         guard let shell = Shell(rawValue: a.positionals[0]) else {
-            throw UsageError("completions: the shell must be bash, zsh or fish, got \"\(SafeText.escape(a.positionals[0]))\"", usage: spec.usage)
+            throw UsageError(.key("cli.completionsShell", SafeText.escape(a.positionals[0])), usage: spec.usage)
         }
         let script = switch shell {
         case .bash: Completions.bash

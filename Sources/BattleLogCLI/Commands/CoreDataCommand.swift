@@ -22,14 +22,14 @@ enum CoreDataCommand: Command {
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let action = a.positionals[0]
         guard ["info", "dump", "history", "browse"].contains(action) else {
-            throw UsageError("coredata needs info, dump, history or browse, got \"\(SafeText.escape(action))\"", usage: spec.usage)
+            throw UsageError(.key("cli.coredataAction", SafeText.escape(action)), usage: spec.usage)
         }
-        if action != "history", a.value(.since) != nil { throw UsageError("--since is for coredata history, not \(action)", usage: spec.usage) }
+        if action != "history", a.value(.since) != nil { throw UsageError(.key("cli.sinceIsForHistory", action), usage: spec.usage) }
         if action != "dump", let extra = [OptionKey.entity, .limit].first(where: { a.value($0) != nil }) {
-            throw UsageError("--\(extra.rawValue) is for coredata dump, not \(action)", usage: spec.usage)
+            throw UsageError(.key("cli.isForDump", "--" + extra.rawValue, action), usage: spec.usage)
         }
         if action == "browse" {
-            if a.has(.json) { throw UsageError("--json is for coredata info and dump, not browse", usage: spec.usage) }
+            if a.has(.json) { throw UsageError(.key("cli.jsonNotBrowse"), usage: spec.usage) }
             try BrowseCommand.checkTerminal(console: console, environment: environment, instead: "coredata dump or coredata info")
             return try browse(a.positionals[1], model: a.value(.model), globals: globals, console: console, environment: environment)
         }
@@ -73,11 +73,11 @@ enum CoreDataCommand: Command {
                 // A date of the right shape that names no day says which part does not exist.
                 let labels = Labels.load("en")
                 let why = ISODate.problem(text).map { Template.fill(labels["filterError." + $0.key], $0.arguments) }
-                throw UsageError("--since: \"\(SafeText.escape(text))\" " + (why.map { "is no date: " + $0 } ?? "is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)"), usage: spec.usage)
+                throw UsageError(why.map { .key("cli.sinceNoDate", SafeText.escape(text), $0) } ?? .key("cli.sinceNotDate", SafeText.escape(text)), usage: spec.usage)
             }
             since = Double(seconds) - TaggedJSON.referenceDateOffset
         }
-        guard store.hasHistory else { throw CommandFailure("\(store.path): the store keeps no persistent history (no ATRANSACTION and ACHANGE tables)") }
+        guard store.hasHistory else { throw CommandFailure(.key("cli.noHistory", store.path)) }
         let json = a.has(.json)
         try store.forEachTransaction(since: since) { t in
             if json {

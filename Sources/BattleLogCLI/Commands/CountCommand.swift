@@ -21,7 +21,7 @@ enum CountCommand: Command {
         store.setProgressHandler { InterruptFlag.isRaised }
         let n: Int
         do { n = try store.matchCount(RecordQuery(filter: filter)) }
-        catch .interrupted { console.error("interrupted"); return ExitStatus.interrupted }
+        catch .interrupted { console.error(labels["cli.interrupted"]); return ExitStatus.interrupted }
         if a.has(.json) {
             var w = JSONWriter(terminalSafe: true)
             w.beginObject()

@@ -20,8 +20,8 @@ enum ExportCommand: Command {
         let store = try openExistingStore(globals, console: console)
         let query = RecordQuery(filter: try a.filter(.where, store: store, labels: Labels.load(globals.language(environment: environment))),
                                 sort: try a.sort(.sort, store: store, spec: spec))
-        if a.has(.bom) && format != .csv { throw UsageError("--bom is for --format csv", usage: spec.usage) }
-        if a.has(.excelSafe) && format != .csv { throw UsageError("--excel-safe is for --format csv", usage: spec.usage) }
+        if a.has(.bom) && format != .csv { throw UsageError(.key("cli.isForCSV", "--bom"), usage: spec.usage) }
+        if a.has(.excelSafe) && format != .csv { throw UsageError(.key("cli.isForCSV", "--excel-safe"), usage: spec.usage) }
         let excelSafe = a.has(.excelSafe)
         // No mark unless asked: programs reading CSV as data take it for part of the first name.
         if format == .csv { console.write((a.has(.bom) ? "\u{FEFF}" : "") + RecordCSV.header(store.schema) + CSVRow.end) }

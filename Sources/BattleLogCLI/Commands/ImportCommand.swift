@@ -17,8 +17,8 @@ enum ImportCommand: Command {
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         let path = a.positionals[0]
-        if a.has(.coredata) { return try importCoreData(path, a, globals: globals, console: console) }
-        if a.value(.resultMap) != nil { throw UsageError("--result-map is for import --coredata", usage: spec.usage) }
+        if a.has(.coredata) { return try importCoreData(path, a, globals: globals, console: console, environment: environment) }
+        if a.value(.resultMap) != nil { throw UsageError(.key("cli.resultMapIsForCoreData"), usage: spec.usage) }
         let file = path == "-" ? "standard input" : SafeText.escape(path)
         // An existing database first: a file that cannot be imported into is reported before the
         // input is read (a missing one is created only once the input has been read whole).
@@ -28,15 +28,15 @@ enum ImportCommand: Command {
         // The input first: a missing one is named as the input, and no database is made for it.
         if path != "-" {
             if stat(path, &input) != 0 {
-                throw CommandFailure("\(file): cannot read the input: \(String(cString: strerror(errno))) (import reads an export: battlelog export > FILE)")
+                throw CommandFailure(.key("cli.cannotReadInput", file, String(cString: strerror(errno))))
             }
-            if (input.st_mode & S_IFMT) == S_IFDIR { throw CommandFailure("\(file): is a folder; import reads a file (an export's JSON lines)") }
+            if (input.st_mode & S_IFMT) == S_IFDIR { throw CommandFailure(.key("cli.inputIsFolder", file)) }
         }
         let databaseExists = stat(globals.databasePath, &database) == 0
         var store = databaseExists ? try openStore(globals, console: console) : nil
         if path != "-", databaseExists, stat(path, &input) == 0,
            input.st_dev == database.st_dev, input.st_ino == database.st_ino {
-            throw CommandFailure("\(file): is the database itself; import reads an export (battlelog export > FILE)")
+            throw CommandFailure(.key("cli.inputIsDatabase", file))
         }
         // Read and written in one pass, in one transaction: the first bad line rolls everything
         // back. A database this import created is removed again when nothing could be imported.
@@ -64,49 +64,53 @@ enum ImportCommand: Command {
         } catch {
             store = nil
             if created { BattleStore.removeDatabase(at: globals.databasePath) }
-            if case StoreError.conflict(let message)? = error as? StoreError { throw CommandFailure("\(file): \(message)") }
+            if case StoreError.conflict(let message)? = error as? StoreError { throw CommandFailure(.verbatim("\(file): \(message)")) }
             throw error
         }
         if written == 0 {
             store = nil
             if created { BattleStore.removeDatabase(at: globals.databasePath) }
-            throw CommandFailure("\(file): is empty (no records to import)")
+            throw CommandFailure(.key("cli.inputEmpty", file))
         }
-        console.error("imported \(GroupedNumber.counted(written, "record")) into \(SafeText.escape(globals.databasePath))")
+        let labels = Labels.load(globals.language(environment: environment))
+        console.error(labels.fill("cli.imported", labels.counted("cli.records", count: written, GroupedNumber.text(written)), SafeText.escape(globals.databasePath)))
         return ExitStatus.success
     }
 
     /// `import --coredata STORE`: the app's Humans and Records, each record a one-sided fight.
-    static func importCoreData(_ path: String, _ a: ParsedArguments, globals: GlobalOptions, console: Console) throws -> Int32 {
+    static func importCoreData(_ path: String, _ a: ParsedArguments, globals: GlobalOptions, console: Console,
+                               environment: [String: String]) throws -> Int32 {
         var resultMap: [String: FightResult] = [:]
         if let text = a.value(.resultMap) {
             do { resultMap = try BattleLogImport.parseResultMap(text) }
-            catch { throw UsageError(error.description, usage: spec.usage) }
+            catch { throw UsageError(.verbatim(error.description), usage: spec.usage) }
         }
         let source = try CoreDataStore(path: path)
         let importer = try BattleLogImport(store: source, resultMap: resultMap)
         var input = stat(), database = stat()
         if stat(globals.databasePath, &database) == 0, stat(path, &input) == 0,
            input.st_dev == database.st_dev, input.st_ino == database.st_ino {
-            throw CommandFailure("\(SafeText.escape(path)): is the database itself; import --coredata reads a Core Data store into another database")
+            throw CommandFailure(.key("cli.storeIsDatabase", SafeText.escape(path)))
         }
         // Everything that can stop the import is read before the database is opened (or created).
         let plan = try importer.check()
         let store = try openStore(globals, console: console)
         let total = try importer.recordCount()
-        let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "records")
+        let labels = Labels.load(globals.language(environment: environment))
+        let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: labels["progress.records"])
         let summary = try importer.run(plan, into: store) { bar.update(done: $0, total: total) }
         bar.finish()
         let w = summary.written
-        var line = "imported \(GroupedNumber.counted(w.records, "record")) of \(GroupedNumber.counted(summary.heroes + summary.villains, "Human")) "
-            + "(\(GroupedNumber.counted(summary.heroes, "hero", plural: "heroes")), \(GroupedNumber.counted(summary.villains, "villain")); \(w.newHumans) new here) from \(SafeText.escape(path)) "
-            + "into \(SafeText.escape(globals.databasePath)); each is a fight of its own, with no opponent"
-        if w.damagedValues > 0 {
-            line += "; \(GroupedNumber.text(w.damagedValues)) values kept as damaged or missing (battlelog doctor lists them)"
-        }
+        let humans = summary.heroes + summary.villains
+        var line = labels.fill("cli.importedCoreData", labels.counted("cli.records", count: w.records, GroupedNumber.text(w.records)),
+                               labels.counted("cli.humans", count: humans, GroupedNumber.text(humans)),
+                               labels.counted("cli.heroes", count: summary.heroes, GroupedNumber.text(summary.heroes)),
+                               labels.counted("cli.villains", count: summary.villains, GroupedNumber.text(summary.villains)),
+                               String(w.newHumans), SafeText.escape(path), SafeText.escape(globals.databasePath))
+        if w.damagedValues > 0 { line += labels.fill("cli.damagedKept", GroupedNumber.text(w.damagedValues)) }
         console.error(line)
         if !summary.missingAttributes.isEmpty {
-            console.error("note: the store's Record has no \(summary.missingAttributes.joined(separator: ", ")); those values are missing in every record")
+            console.error(labels.fill("cli.missingAttributes", summary.missingAttributes.joined(separator: ", ")))
         }
         return ExitStatus.success
     }

@@ -42,15 +42,15 @@ struct ImportReader {
                         // A byte-order mark some editors write first is not part of the JSON.
                         if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
                         if line.starts(with: Array("id,".utf8)) {
-                            throw CommandFailure("\(name): is CSV, which cannot be imported (it is for spreadsheets); import reads the JSON lines of `battlelog export`")
+                            throw CommandFailure(.key("cli.inputIsCSV", name))
                         }
                     }
                     if line.isEmpty || line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { return }
                     guard let text = String(validating: line, as: UTF8.self) else {
-                        throw CommandFailure("\(name): line \(number): not valid UTF-8")
+                        throw CommandFailure(.key("cli.notUTF8", name, String(number)))
                     }
                     do { records.append(try RecordJSON.decode(text, schema: schema)) }
-                    catch let e as RecordJSON.LineError { throw CommandFailure("\(name): line \(number): \(e.message)") }
+                    catch let e as RecordJSON.LineError { throw CommandFailure(.key("cli.lineError", name, String(number), e.message)) }
                     lines.append(number)
                     if records.count == Self.recordsPerChunk { try handOver(read: read, size: size) }
                 }

@@ -26,7 +26,7 @@ enum ListCommand: Command {
         var query = RecordQuery(ownerKind: kind, result: result, filter: try a.filter(.where, store: store, labels: Labels.load(globals.language(environment: environment))))
         query.sort = try a.sort(.sort, store: store, spec: spec)
         if let name = a.value(.owner) {
-            guard let owner = store.human(named: name) else { throw CommandFailure("no Human named \"\(MessageText.cut(name))\"") }
+            guard let owner = store.human(named: name) else { throw CommandFailure(.key("storeError.noSuchHuman", MessageText.cut(name))) }
             query.ownerID = owner.id
         }
         var cursor: RecordCursor?

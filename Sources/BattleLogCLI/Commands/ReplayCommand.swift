@@ -20,7 +20,7 @@ enum ReplayCommand: Command {
         let (fight, other): (FightTimeline, Record)
         switch try store.fight(of: r) {
         case .success(let found): (fight, other) = found
-        case .failure(let why): throw CommandFailure(why.text(labels))
+        case .failure(let why): throw CommandFailure(.verbatim(why.text(labels)))
         }
         // The heading, then each action when its time comes: `timelineLines` gives them in the
         // merged order, one line each after the heading.
@@ -38,7 +38,7 @@ enum ReplayCommand: Command {
             // When the action falls due on the wall clock, in nanoseconds after the start.
             let due = UInt64(max(0, action.action.time.seconds / speed * 1e9))
             while true {
-                if InterruptFlag.isRaised { console.error("interrupted"); return ExitStatus.interrupted }
+                if InterruptFlag.isRaised { console.error(labels["cli.interrupted"]); return ExitStatus.interrupted }
                 let now = DispatchTime.now().uptimeNanoseconds - start
                 guard now < due else { break }
                 // Sleeps until the action is due, waking at least every 100 ms to see a Ctrl-C.
@@ -63,7 +63,7 @@ enum ReplayCommand: Command {
         default: nil
         }
         guard let value, value.isFinite, value >= 1.0 / 16, value <= 1000 else {
-            throw UsageError("--speed must be a number or a fraction from 1/16 to 1000 (2, 2x, 1/4), got \"\(SafeText.escape(given))\"", usage: spec.usage)
+            throw UsageError(.key("cli.speed", SafeText.escape(given)), usage: spec.usage)
         }
         return value
     }

@@ -92,7 +92,7 @@ enum ShowCommand: Command {
 
     static func recordID(_ text: String, spec: CommandSpec) throws(UsageError) -> Int64 {
         guard let id = Int64(text), id > 0 else {
-            throw UsageError("ID must be a positive record id, got \"\(SafeText.escape(text))\"", usage: spec.usage)
+            throw UsageError(.key("cli.recordID", SafeText.escape(text)), usage: spec.usage)
         }
         return id
     }

@@ -17,12 +17,12 @@ enum SimulateCommand: Command {
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         guard let fights = try a.integer(.fights, maximum: 1_000_000_000, spec: spec) else {
-            throw UsageError("simulate needs --fights N", usage: spec.usage)
+            throw UsageError(.key("cli.simulateNeedsFights"), usage: spec.usage)
         }
         let seed: UInt64
         if let text = a.value(.seed) {
             guard let s = UInt64(text) else {
-                throw UsageError("--seed expects a whole number from 0 to \(UInt64.max), got \"\(SafeText.escape(text))\"", usage: spec.usage)
+                throw UsageError(.key("cli.seed", String(UInt64.max), SafeText.escape(text)), usage: spec.usage)
             }
             seed = s
         } else {
@@ -36,7 +36,8 @@ enum SimulateCommand: Command {
         if a.value(.seed) == nil { console.error("seed: \(seed)") }
 
         let run = SimulationRun(fights: fights, seed: seed, heroes: heroes, villains: villains, batchSize: batch)
-        let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: "fights")
+        let labels = Labels.load(globals.language(environment: environment))
+        let bar = ProgressBar(console: console, enabled: console.stderrIsTerminal, unit: labels["progress.fights"])
         InterruptFlag.install()
         defer { InterruptFlag.uninstall() }
         // Ctrl-C stops the batch being written at once (it is rolled back), not after it.
@@ -47,8 +48,10 @@ enum SimulateCommand: Command {
         let elapsed = Date().timeIntervalSince(began)
         let interrupted = saved < fights
         let rate = elapsed > 0 ? Double(saved) / elapsed : 0
-        console.error((interrupted ? "interrupted: " : "") +
-                      "saved \(GroupedNumber.text(saved)) of \(GroupedNumber.counted(fights, "fight")) (\(GroupedNumber.counted(saved * 2, "record"))) in \(String(format: "%.1f", elapsed)) s, \(GroupedNumber.text(Int(rate))) fights/s, seed \(seed)")
+        console.error((interrupted ? labels["cli.interruptedPrefix"] : "") +
+                      labels.fill("cli.saved", GroupedNumber.text(saved), labels.counted("cli.fights", count: fights, GroupedNumber.text(fights)),
+                                  labels.counted("cli.records", count: saved * 2, GroupedNumber.text(saved * 2)),
+                                  String(format: "%.1f", elapsed), GroupedNumber.text(Int(rate)), String(seed)))
         return interrupted ? ExitStatus.interrupted : ExitStatus.success
     }
 }

@@ -16,10 +16,10 @@ enum StatsCommand: Command {
 
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         if a.value(.by) == nil, let stray = [OptionKey.where, .sort].first(where: { a.value($0) != nil }) {
-            throw UsageError("--\(stray.rawValue) goes with --by FIELD", usage: spec.usage)
+            throw UsageError(.key("cli.goesWithBy", "--" + stray.rawValue), usage: spec.usage)
         }
         let order = try a.choice(.sort, as: GroupOrder.self, spec: spec)
-        if a.valueLists[.vs] != nil && a.value(.by) != nil { throw UsageError("--vs and --by go one at a time", usage: spec.usage) }
+        if a.valueLists[.vs] != nil && a.value(.by) != nil { throw UsageError(.key("cli.vsOrBy"), usage: spec.usage) }
         let store = try openExistingStore(globals, console: console)
         if let names = a.valueLists[.vs] {
             return try headToHead(names, a, store: store, globals: globals, console: console, environment: environment)
@@ -72,13 +72,13 @@ enum StatsCommand: Command {
                         console: Console, environment: [String: String]) throws -> Int32 {
         let labels = Labels.load(globals.language(environment: environment))
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        guard (1...2).contains(names.count) else { throw UsageError("--by takes one field or two (--by gate,result)", usage: spec.usage) }
+        guard (1...2).contains(names.count) else { throw UsageError(.key("cli.byOneOrTwo"), usage: spec.usage) }
         var fields: [GroupField] = []
         for name in names {
             do { fields.append(try GroupField.parse(name, extraPaths: store.queryColumns.extraPaths, kinds: store.queryColumns.extraPathKinds)) }
-            catch { throw UsageError("--by: \(error.description)", usage: spec.usage) }
+            catch { throw UsageError(.localized { "--by: " + error.text($0) }, usage: spec.usage) }
         }
-        if fields.count == 2 && fields[0] == fields[1] { throw UsageError("--by: two different fields, or one (--by gate,result)", usage: spec.usage) }
+        if fields.count == 2 && fields[0] == fields[1] { throw UsageError(.key("cli.byTwoDifferent"), usage: spec.usage) }
         let filter = try a.filter(.where, store: store, labels: labels)
         // Unasked, the first field's natural order (a date or a number ascending, else by count).
         let order = asked ?? .natural(for: fields[0])
@@ -144,10 +144,10 @@ enum StatsCommand: Command {
                            console: Console, environment: [String: String]) throws -> Int32 {
         let labels = Labels.load(globals.language(environment: environment))
         let humans = try names.map { name in
-            guard let h = store.human(named: name) else { throw CommandFailure(StoreError.noSuchHuman(MessageText.cut(name)).text(labels)) }
+            guard let h = store.human(named: name) else { throw CommandFailure(.verbatim(StoreError.noSuchHuman(MessageText.cut(name)).text(labels))) }
             return h
         }
-        guard humans[0].id != humans[1].id else { throw UsageError(labels["vs.same"], usage: spec.usage) }
+        guard humans[0].id != humans[1].id else { throw UsageError(.key("vs.same"), usage: spec.usage) }
         let h2h = try store.headToHead(humans[0], humans[1])
         if a.has(.json) {
             console.line(headToHeadJSON(h2h))
