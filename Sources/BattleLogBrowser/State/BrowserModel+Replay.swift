@@ -81,7 +81,9 @@ extension BrowserModel {
         let analysisWait: Int32 = overlay == .stats && analysisCounterStorage?.isCounting == true ? 50 : Self.idleTick
         // A position being counted is shown within 20 ms of being counted.
         let positionWait: Int32 = isCountingPosition ? 20 : Self.idleTick
-        return min(analysisWait, positionWait, replay?.millisecondsToNextFrame() ?? Self.idleTick)
+        // A filter's matches or a sorted list being found: its first page within 50 ms of it.
+        let listWait: Int32 = listSearch.map { !$0.progress.finished } == true ? 50 : Self.idleTick
+        return min(analysisWait, positionWait, listWait, replay?.millisecondsToNextFrame() ?? Self.idleTick)
     }
     static let idleTick: Int32 = 250
 
