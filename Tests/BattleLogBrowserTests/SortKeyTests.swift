@@ -112,6 +112,23 @@ import BattleLogPresentation
         #expect(m.listSort == sort && m.focus == .roster)
     }
 
+    /// Before its first page is read, a sorted list says it is sorting, never "No records".
+    @Test(arguments: ["en", "zh"])
+    func aSortWithNothingFoundYetSaysItSorts(language: String) throws {
+        let s = try SimulatedStore(fights: 40, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        m.handle(.tab)
+        let sort = try s.store.sort("power:desc")
+        // A list that has not begun (its scan not yet run).
+        m.listSort = sort
+        m.sortedList = FilterSearch(query: RecordQuery(ownerID: try #require(m.selectedHuman).id, sort: sort))
+        m.window = []
+        m.total = 0
+        BrowserView.render(m, on: grid)
+        let pane = (0..<20).map(grid.line).joined(separator: "\n")
+        #expect(pane.contains(m.labels["sorting"]) && !pane.contains(m.labels["noRecords"]), "\(grid.text)")
+    }
+
     /// Another program writes fights while a Human's list is sorted: the list is found again
     /// over them, in the sort, and the selection stays on its record.
     @Test func aSortedListFollowsAnotherProgramsWritesAndKeepsTheSelection() throws {

@@ -345,7 +345,10 @@ enum RecordsView {
         if first > 0 { s.put(r.top + 1, r.left, "‹", style: .accent) }
         if moreRight { s.put(r.top + 1, r.right - 1, "›", style: .accent) }
         if m.total == 0 {
-            let empty = m.filterProgress.map { $0.finished ? m.labels["noMatch"] : m.labels["counting"] } ?? m.labels["noRecords"]
+            // A list still being found is not an empty one: a sort says it sorts.
+            let sorting = m.sortProgress.map { !$0.finished } ?? false
+            let empty = m.filterProgress.map { $0.finished ? m.labels["noMatch"] : m.labels["counting"] }
+                ?? (sorting ? m.labels["sorting"] : m.labels["noRecords"])
             s.put(r.top + 2, r.left + 2, empty, style: .dim)
             return
         }
