@@ -17,6 +17,14 @@ import BattleLogPresentation
         Issue.record("the filter or the sorted list never finished")
     }
 
+    /// Selects the first Villain and moves to their records; returns them.
+    static func showVillainsRecords(_ m: BrowserModel) throws -> Human {
+        let villain = try #require(m.roster.first { $0.kind == .villain })
+        m.select(human: villain.name)
+        m.handle(.tab)
+        return villain
+    }
+
     /// The records the browser shows from the top, one `j` at a time.
     static func walk(_ m: BrowserModel, count: Int) -> [Int64] {
         var ids: [Int64] = []
@@ -31,9 +39,7 @@ import BattleLogPresentation
     func aHumansRecordsAndAFiltersMatchesFollowTheSort(language: String) throws {
         let s = try SimulatedStore(fights: 900, heroes: 2, villains: 2)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
-        let villain = try #require(m.roster.first { $0.kind == .villain })
-        m.select(human: villain.name)
-        m.handle(.tab)
+        let villain = try Self.showVillainsRecords(m)
         // Typed one scalar a key, as a person types it.
         m.handle(.character("S"))
         m.type("power:desc")
@@ -76,9 +82,7 @@ import BattleLogPresentation
     func aSortStillBeingFoundShowsItsFirstPageAndEscGivesItUp(language: String) throws {
         let s = try SimulatedStore(fights: 600, heroes: 2, villains: 2)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
-        let villain = try #require(m.roster.first { $0.kind == .villain })
-        m.select(human: villain.name)
-        m.handle(.tab)
+        let villain = try Self.showVillainsRecords(m)
         let newest = m.selectedRecord?.id
         let sort = try s.store.sort("duration:desc")
         let query = RecordQuery(ownerID: villain.id, sort: sort)
@@ -134,9 +138,7 @@ import BattleLogPresentation
     @Test func aSortedListFollowsAnotherProgramsWritesAndKeepsTheSelection() throws {
         let s = try SimulatedStore(fights: 300, heroes: 2, villains: 2)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
-        let villain = try #require(m.roster.first { $0.kind == .villain })
-        m.select(human: villain.name)
-        m.handle(.tab)
+        let villain = try Self.showVillainsRecords(m)
         m.handle(.character("S")); m.type("duration"); m.handle(.enter)
         Self.settle(m)
         for _ in 0..<20 { m.handle(.character("j")) }

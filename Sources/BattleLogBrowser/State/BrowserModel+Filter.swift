@@ -28,11 +28,7 @@ extension BrowserModel {
         filterSearch = startSearch(trimmed, compiled)
         reselectID = nil
         reselectRow = nil
-        window = []
-        windowStart = 0
-        total = 0
-        selected = 0
-        recordsScroll = 0
+        emptyRecordWindow()
         focus = .records
     }
 

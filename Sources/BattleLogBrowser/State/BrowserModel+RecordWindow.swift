@@ -210,7 +210,7 @@ extension BrowserModel {
     func moveFiltered(to position: Int) throws {
         guard let search = listSearch else { return }
         total = search.progress.count
-        guard total > 0 else { window = []; windowStart = 0; selected = 0; recordsScroll = 0; return }
+        guard total > 0 else { emptyRecordWindow(); return }
         selected = max(0, min(total - 1, position))
         scrollSelectionIntoView()
         let needed = recordsScroll..<min(total, recordsScroll + layout.recordRows)
@@ -274,12 +274,16 @@ extension BrowserModel {
         let list = FilterSearch(query: RecordQuery(ownerID: owner, sort: sort))
         scanner.submit(list)
         sortedList = list
-        guard !keepingScreen else { return }
+        if !keepingScreen { emptyRecordWindow() }
+    }
+
+    /// No rows loaded and none selected: a list about to be found anew.
+    func emptyRecordWindow() {
         window = []
         windowStart = 0
+        total = 0
         selected = 0
         recordsScroll = 0
-        total = 0
     }
 
     /// Esc while a sorted list is still being found: the sort is given up, the Human's records

@@ -18,11 +18,7 @@ extension BrowserModel {
                 // The matches are found again in the new order.
                 search.cancel()
                 filterSearch = startSearch(search.text, search.query.filter!)
-                window = []
-                windowStart = 0
-                total = 0
-                selected = 0
-                recordsScroll = 0
+                emptyRecordWindow()
             } else {
                 try jumpToFirst()
             }

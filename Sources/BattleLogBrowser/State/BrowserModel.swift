@@ -235,6 +235,8 @@ public final class BrowserModel {
     public var sortProgress: (count: Int, finished: Bool)? {
         sortedList.map { let p = $0.progress; return (p.count, p.finished) }
     }
+    /// Whether a sorted Human's list is still being found.
+    public var isSorting: Bool { sortProgress.map { !$0.finished } ?? false }
 
     var dataVersion: Int64 = 0
     var lastPoll = Date.distantPast
@@ -375,7 +377,7 @@ public final class BrowserModel {
         case .back:
             // Back from a filter's records leaves the filter: the roster and its Human return.
             if focus == .records && filterSearch != nil { try applyFilter(""); focus = .roster }
-            else if let list = sortedList, !list.progress.finished { try cancelSort() }
+            else if isSorting { try cancelSort() }
             else { focus = pane(-1, wrapping: false) }
         case .search: startSearch()
         case .filter: prompt = Prompt(kind: .filter, text: filterText ?? "")

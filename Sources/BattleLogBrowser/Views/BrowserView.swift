@@ -130,13 +130,12 @@ public enum BrowserView {
             parts.append(m.labels.fill("humanOf", GroupedNumber.text(m.rosterIndex + 1), GroupedNumber.text(m.roster.count)))
         } else if m.total > 0 {
             let position = m.isCountingPosition ? "…" : GroupedNumber.text(m.selected + 1)
-            let sorting = m.sortProgress.map { !$0.finished } ?? false
-            parts.append("\(m.labels["record"]) \(position) \(m.labels["of"]) \(GroupedNumber.text(m.total))" + (sorting ? "+" : ""))
-        } else if !(m.sortProgress.map { !$0.finished } ?? false) {
+            parts.append("\(m.labels["record"]) \(position) \(m.labels["of"]) \(GroupedNumber.text(m.total))" + (m.isSorting ? "+" : ""))
+        } else if !m.isSorting {
             parts.append(m.labels["noRecords"])
         }
         // A sorted list still being found says so, and how to give it up.
-        if m.filterProgress == nil, let p = m.sortProgress, !p.finished { parts.append(m.labels["sorting"]) }
+        if m.isSorting { parts.append(m.labels["sorting"]) }
         if let h = m.selectedHuman, m.filterText == nil, m.replay == nil { parts.append(DisplayWidth.truncate(h.name, to: 30)) }
         // The search, unless the message says it already (`/x │ /x`).
         if let q = m.searchText, !(m.status?.hasPrefix(m.searchLabel + q) ?? false) { parts.append(m.searchLabel + q) }
@@ -346,9 +345,8 @@ enum RecordsView {
         if moreRight { s.put(r.top + 1, r.right - 1, "›", style: .accent) }
         if m.total == 0 {
             // A list still being found is not an empty one: a sort says it sorts.
-            let sorting = m.sortProgress.map { !$0.finished } ?? false
             let empty = m.filterProgress.map { $0.finished ? m.labels["noMatch"] : m.labels["counting"] }
-                ?? (sorting ? m.labels["sorting"] : m.labels["noRecords"])
+                ?? (m.isSorting ? m.labels["sorting"] : m.labels["noRecords"])
             s.put(r.top + 2, r.left + 2, empty, style: .dim)
             return
         }
