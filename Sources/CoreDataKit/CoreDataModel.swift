@@ -148,3 +148,15 @@ public struct Relationship: Sendable {
         case unresolved
     }
 }
+
+extension Entity {
+    /// The properties a persistent-history change's `ZCOLUMNS` counts, in its order: every
+    /// non-transient attribute and relationship the entity has (its own and inherited), in one
+    /// list sorted by name. Nil when the list cannot be known: a guessed model, or a property
+    /// read off a column rather than the model.
+    public var historyPropertyOrder: [String]? {
+        if attributes.contains(where: \.guessed) || relationships.contains(where: \.guessed) { return nil }
+        let names = attributes.filter { !$0.isTransient }.map(\.name) + relationships.map(\.name)
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+}

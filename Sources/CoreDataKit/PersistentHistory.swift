@@ -39,10 +39,16 @@ public struct HistoryChange: Sendable {
     public var entity: String
     public var entityID: Int64
     public var pk: Int64
-    /// `ZCOLUMNS` of an update: a bitmap of the properties it changed, as stored, and the
-    /// indexes of its set bits (bit 0 is the low bit of the first byte). Core Data does not
-    /// document which property each bit stands for, so they are not named.
+    /// `ZCOLUMNS` of an update: a bitmap of the properties it changed, as stored. Bit n, counted
+    /// from the most significant bit of the first byte, is the n-th of the entity's
+    /// `historyPropertyOrder`.
     public var updatedColumns: [UInt8]?
+    /// The names of the properties the update changed, read off `updatedColumns` through the
+    /// store's model; nil when the model cannot tell (a guessed model, or a bit past the end of
+    /// its list: the history was written under an older model).
+    public var updatedProperties: [String]?
+    /// How many properties the model's list holds (for saying why `updatedProperties` is nil).
+    public var modelPropertyCount: Int?
     /// `ZTOMBSTONE0`, `ZTOMBSTONE1`, …: the values a deleted object's entity keeps in history.
     public var tombstone: [JSONValue]
 
@@ -50,17 +56,31 @@ public struct HistoryChange: Sendable {
         bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
     }
 
-    /// The change on one line: `update ICNote 12 (columns 0020: bits 13)`.
-    public var text: String {
-        var t = "\(kind.rawValue) \(SafeText.escape(entity)) \(pk)"
-        if let bytes = updatedColumns { t += " (columns \(Self.hex(bytes)): bits \(updatedBits.map(String.init).joined(separator: ",")))" }
-        if !tombstone.isEmpty { t += " (tombstone " + tombstone.map { SafeText.escape(TaggedJSON.text($0)) }.joined(separator: ", ") + ")" }
-        return t
-    }
-
+    /// The set bits of `updatedColumns`, numbered as Core Data numbers them (bit 0 is the most
+    /// significant bit of the first byte).
     public var updatedBits: [Int] {
         guard let bytes = updatedColumns else { return [] }
-        return bytes.enumerated().flatMap { i, byte in (0..<8).filter { byte & (1 << $0) != 0 }.map { i * 8 + $0 } }
+        return bytes.enumerated().flatMap { i, byte in (0..<8).filter { byte & (0x80 >> $0) != 0 }.map { i * 8 + $0 } }
+    }
+
+    /// The property names of `bits` in `order`, or nil when a bit lies past its end.
+    static func names(bits: [Int], order: [String]?) -> [String]? {
+        guard let order, bits.allSatisfy({ $0 < order.count }) else { return nil }
+        return bits.map { order[$0] }
+    }
+
+    /// The change on one line: `update ICNote 12 (title, snippet)`, or, when the model cannot
+    /// name the bits, `update ICNote 12 (columns 0020: bits 10, past the model's 8 properties)`.
+    public var text: String {
+        var t = "\(kind.rawValue) \(SafeText.escape(entity)) \(pk)"
+        if let names = updatedProperties {
+            t += " (" + names.map(SafeText.escape).joined(separator: ", ") + ")"
+        } else if let bytes = updatedColumns {
+            t += " (columns \(Self.hex(bytes)): bits \(updatedBits.map(String.init).joined(separator: ","))"
+            t += modelPropertyCount.map { ", past the model's \($0) properties)" } ?? ", unnamed: the model is guessed)"
+        }
+        if !tombstone.isEmpty { t += " (tombstone " + tombstone.map { SafeText.escape(TaggedJSON.text($0)) }.joined(separator: ", ") + ")" }
+        return t
     }
 
     public var json: JSONValue {
@@ -70,6 +90,7 @@ public struct HistoryChange: Sendable {
         ]
         if let bytes = updatedColumns {
             o["updatedColumns"] = .object(["hex": .string(Self.hex(bytes)), "bits": .array(updatedBits.map { .integer(Int64($0)) })])
+            o["updatedProperties"] = updatedProperties.map { .array($0.map(JSONValue.string)) } ?? .null
         }
         if !tombstone.isEmpty { o["tombstone"] = .array(tombstone) }
         return .object(o)
@@ -122,9 +143,13 @@ extension CoreDataStore {
                 let kind: HistoryChange.Kind = c.isNull(1) ? .unknown : [0: .insert, 1: .update, 2: .delete][c.int64(1)] ?? .unknown
                 var tombstone: [JSONValue] = (0..<tombstones.count).map { Self.json(c.value(Int32(5 + $0)), type: .undefined) }
                 while tombstone.last == .null { tombstone.removeLast() }
-                return HistoryChange(id: c.int64(0), kind: kind, entity: model.entity(id: entityID)?.name ?? "Z_ENT \(entityID)",
-                                     entityID: entityID, pk: c.int64(3), updatedColumns: c.isNull(4) ? nil : c.bytes(4),
-                                     tombstone: tombstone)
+                let entity = model.entity(id: entityID)
+                let order = entity?.historyPropertyOrder
+                var change = HistoryChange(id: c.int64(0), kind: kind, entity: entity?.name ?? "Z_ENT \(entityID)",
+                                           entityID: entityID, pk: c.int64(3), updatedColumns: c.isNull(4) ? nil : c.bytes(4),
+                                           modelPropertyCount: order?.count, tombstone: tombstone)
+                if change.updatedColumns != nil { change.updatedProperties = HistoryChange.names(bits: change.updatedBits, order: order) }
+                return change
             }
             if try !body(transaction) { break }
         }

@@ -77,4 +77,50 @@ import Testing
         let none = cli(["coredata", "history", Fixture.path("wild/IMODb2.sqlite")], db: folder.file("u.sqlite"))
         #expect(none.status == 1 && none.err.contains("keeps no persistent history"))
     }
+
+    /// `ZCOLUMNS` names the properties an update changed: bit n from the most significant bit of
+    /// the first byte is the n-th of the entity's non-transient properties, attributes and
+    /// relationships in one list sorted by name. A bit past that list's end names nothing.
+    @Test func updatedColumnsNameTheirProperties() throws {
+        let order = ["body", "folder", "modifiedAt", "pinned", "title"]
+        func change(_ bytes: [UInt8]) -> HistoryChange {
+            var c = HistoryChange(id: 1, kind: .update, entity: "Note", entityID: 1, pk: 1, updatedColumns: bytes,
+                                  modelPropertyCount: order.count, tombstone: [])
+            c.updatedProperties = HistoryChange.names(bits: c.updatedBits, order: order)
+            return c
+        }
+        #expect(change([0x10]).updatedProperties == ["pinned"])
+        #expect(change([0x18]).updatedProperties == ["pinned", "title"])
+        #expect(change([0x80]).updatedProperties == ["body"])
+        #expect(change([0x00]).updatedProperties == [])
+        #expect(change([0x04]).updatedProperties == nil)
+        #expect(change([0x04]).text == "update Note 1 (columns 04: bits 5, past the model's 5 properties)")
+        #expect(change([0x18]).text == "update Note 1 (pinned, title)")
+
+        // A real store: Screen Time's request is asked for, then acknowledged.
+        let folder = TemporaryFolder()
+        let admin = cli(["coredata", "history", Fixture.path("wild/RMAdminStore-Local.sqlite"), "--json"], db: folder.file("u.sqlite"))
+        let lines = admin.out.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        func updated(_ transaction: Int) -> [String]? {
+            let t = lines.first { $0?["transaction"] as? Int == transaction }
+            return ((t??["changes"] as? [[String: Any]])?.first)?["updatedProperties"] as? [String]
+        }
+        #expect(updated(101) == ["requestedDate"])
+        #expect(updated(102) == ["acknowledgedDate"])
+    }
+
+    /// The list is in byte order of the names, inherited properties among the entity's own,
+    /// transient attributes left out.
+    @Test func theHistoryOrderSortsEveryStoredPropertyByName() {
+        var parent = Entity(name: "P", id: 1, table: "ZP", attributes: [Attribute(name: "zeta", type: .string)], relationships: [])
+        parent.attributes.append(Attribute(name: "Upper", type: .string))
+        var child = parent
+        child.name = "C"
+        child.attributes.append(Attribute(name: "alpha", type: .string))
+        child.attributes.append(Attribute(name: "scratch", type: .string, isTransient: true))
+        child.relationships = [Relationship(name: "notes", target: "N", toMany: true, inverse: nil, storage: .unresolved)]
+        #expect(child.historyPropertyOrder == ["Upper", "alpha", "notes", "zeta"])
+        child.attributes.append(Attribute(name: "ZRAW", type: .binary, guessed: true))
+        #expect(child.historyPropertyOrder == nil)
+    }
 }
