@@ -91,10 +91,10 @@ extension CoreDataStore {
             let value = row.value(i)
             stored[a.name] = value
             guard reading != .stored else { continue }
-            // A guessed model cannot tell a Transformable from binary data: an archive is decoded.
-            let type: AttributeType = a.guessed && a.type == .binary && Self.isArchive(value) ? .transformable : a.type
-            if reading == .listing, [.transformable, .binary, .undefined].contains(type), case .blob = value { continue }
-            attributes.append((a.name, Self.json(value, type: type)))
+            // A guessed BLOB column may be a Transformable or Binary Data: an archive in it is
+            // decoded as in Binary Data, its bytes one key away.
+            if reading == .listing, [.transformable, .binary, .undefined].contains(a.type), case .blob = value { continue }
+            attributes.append((a.name, Self.json(value, type: a.type)))
         }
         // Every value of the row is shown: one in a column no property of the entity maps to
         // (a model that does not tell) comes under its column name.
@@ -103,8 +103,7 @@ extension CoreDataStore {
                 guard let i = columns[c.name], !row.isNull(i) else { continue }
                 let value = row.value(i)
                 if reading == .listing, case .blob = value { continue }
-                let type = AttributeType.guess(declared: c.type)
-                attributes.append((c.name, Self.json(value, type: type == .binary && Self.isArchive(value) ? .transformable : type)))
+                attributes.append((c.name, Self.json(value, type: AttributeType.guess(declared: c.type))))
             }
         }
         var relationships: [(String, JSONValue)] = []
@@ -138,11 +137,6 @@ extension CoreDataStore {
             }
         }
         return CoreDataObject(entity: entity.name, pk: pk, attributes: attributes, relationships: relationships, stored: stored)
-    }
-
-    static func isArchive(_ value: SQLiteValue) -> Bool {
-        if case .blob(let b) = value { return BinaryPropertyListReader.isBinaryPropertyList(b) }
-        return false
     }
 
     private func reference(_ entity: String?, _ pk: Int64) -> JSONValue {

@@ -136,6 +136,22 @@ import SQLiteDB
         #expect(archived.contains { ($0["$archive"] as? [String: Any])?["type"] as? String == "__deleted_im" })
     }
 
+    /// A model guessed from the tables cannot tell a Transformable from Binary Data: an archive
+    /// in a BLOB column is decoded, and its bytes are kept beside it all the same.
+    @Test func anArchiveInAGuessedColumnKeepsItsBytesOneKeyAway() throws {
+        let store = try CoreDataStore(path: Fixture.path("wild/BookMigration-Model1.sqlite"))
+        #expect(store.model.source == .guessed)
+        let books = try dumpAll(store, entity: try store.entity(named: "Book"))
+        let urls = books.compactMap { ($0["attributes"] as? [String: Any])?["fileurl"] as? [String: Any] }
+        #expect(urls.count == 4)
+        #expect(urls.contains { $0["$archive"] as? String == "The Trial.file" })
+        for u in urls {
+            let text = try #require(u["$data"] as? String)
+            let bytes = try #require(Data(base64Encoded: text))
+            #expect(bytes.starts(with: Data("bplist00".utf8)))
+        }
+    }
+
     @Test func aTransformableHoldingAnotherClassIsDamageNamedWithIt() throws {
         let folder = TemporaryFolder()
         let copy = folder.file("s.sqlite")
