@@ -13,7 +13,10 @@ public struct HistoryTransaction: Sendable {
     public var processID: String?
     /// The query generation token (an archive), decoded.
     public var queryGeneration: JSONValue
+    /// Its changes (all of them, or the first few of a page's transaction).
     public var changes: [HistoryChange]
+    /// How many changes it has.
+    public var changeCount = 0
 
     /// `{"transaction", "timestamp", "author", "bundleID", "contextName", "processID",
     /// "queryGeneration", "changes": [...]}`.
@@ -102,10 +105,67 @@ extension CoreDataStore {
     public var hasHistory: Bool { schema.tables["ATRANSACTION"] != nil && schema.tables["ACHANGE"] != nil }
 
     /// Calls `body` with every transaction from `since` (seconds since 2001) on, oldest first,
-    /// each with all its changes. Reads both layouts: author, bundle id, context name and
-    /// process id as ids of `ATRANSACTIONSTRING` (`ZAUTHORTS`, …), or inline in older stores.
+    /// each with all its changes, until `body` returns false. Reads both layouts: author, bundle
+    /// id, context name and process id as ids of `ATRANSACTIONSTRING` (`ZAUTHORTS`, …), or
+    /// inline in older stores.
     public func forEachTransaction(since: Double? = nil, _ body: (HistoryTransaction) throws -> Bool) throws {
         guard hasHistory else { return }
+        let select = try statement(transactionSQL(where: since == nil ? "1" : "\(historyTime) >= ?", order: "\(historyTime), t.Z_PK"))
+        defer { select.reset() }
+        if let since { try select.bind([since]) }
+        while try select.step() {
+            var transaction = transaction(select.row)
+            transaction.changes = try changes(of: transaction.id)
+            transaction.changeCount = transaction.changes.count
+            if try !body(transaction) { break }
+        }
+    }
+
+    /// Up to `limit` transactions by number after `key` (from the first when nil), or,
+    /// `backward`, the `limit` before it (up to the last), in number order; each with its number
+    /// of changes and at most `changesEach` of them (the rest: `transaction(id:)`).
+    public func transactionPage(from key: Int64?, backward: Bool = false, limit: Int, changesEach: Int = 4) throws -> [HistoryTransaction] {
+        guard hasHistory else { return [] }
+        let condition = key == nil ? "1" : "t.Z_PK \(backward ? "<" : ">") ?"
+        let select = try statement(transactionSQL(where: condition, order: "t.Z_PK \(backward ? "DESC" : "ASC") LIMIT \(max(0, limit))"))
+        defer { select.reset() }
+        if let key { try select.bind([key]) }
+        var page: [HistoryTransaction] = []
+        while try select.step() { page.append(transaction(select.row)) }
+        let count = try statement("SELECT count(*) FROM ACHANGE WHERE ZTRANSACTIONID = ?")
+        for i in page.indices {
+            page[i].changes = try changes(of: page[i].id, limit: changesEach)
+            page[i].changeCount = Int(try count.first([page[i].id]) { $0.int64(0) } ?? 0)
+        }
+        return backward ? page.reversed() : page
+    }
+
+    /// The transaction numbered `id` with all its changes; nil when there is none.
+    public func transaction(id: Int64) throws -> HistoryTransaction? {
+        guard hasHistory else { return nil }
+        let select = try statement(transactionSQL(where: "t.Z_PK = ?", order: "t.Z_PK"))
+        defer { select.reset() }
+        try select.bind([id])
+        guard try select.step() else { return nil }
+        var t = transaction(select.row)
+        t.changes = try changes(of: id)
+        t.changeCount = t.changes.count
+        return t
+    }
+
+    /// How many transactions the history holds.
+    public func transactionCount() throws -> Int {
+        guard hasHistory else { return 0 }
+        return Int(try statement("SELECT count(*) FROM ATRANSACTION").first([]) { $0.int64(0) } ?? 0)
+    }
+
+    private var historyTime: String {
+        schema.tables["ATRANSACTION"]!.contains { $0.name == "ZTIMESTAMP" } ? "t.ZTIMESTAMP" : "NULL"
+    }
+
+    /// The transactions' SELECT: number, time, author, bundle id, context name, process id,
+    /// query generation.
+    private func transactionSQL(where condition: String, order: String) -> String {
         let columns = Set(schema.tables["ATRANSACTION"]!.map(\.name))
         let strings = schema.tables["ATRANSACTIONSTRING"] != nil
         func field(_ name: String) -> String {
@@ -113,12 +173,23 @@ extension CoreDataStore {
             guard strings, columns.contains("Z\(name)TS") else { return inline }
             return "coalesce((SELECT s.ZNAME FROM ATRANSACTIONSTRING s WHERE s.Z_PK = t.Z\(name)TS), \(inline))"
         }
-        let time = columns.contains("ZTIMESTAMP") ? "t.ZTIMESTAMP" : "NULL"
         let generation = columns.contains("ZQUERYGEN") ? "t.ZQUERYGEN" : "NULL"
-        let sql = """
-            SELECT t.Z_PK, \(time), \(field("AUTHOR")), \(field("BUNDLEID")), \(field("CONTEXTNAME")), \(field("PROCESSID")), \(generation)
-            FROM ATRANSACTION t\(since == nil ? "" : " WHERE \(time) >= ?") ORDER BY \(time), t.Z_PK
+        return """
+            SELECT t.Z_PK, \(historyTime), \(field("AUTHOR")), \(field("BUNDLEID")), \(field("CONTEXTNAME")), \(field("PROCESSID")), \(generation)
+            FROM ATRANSACTION t WHERE \(condition) ORDER BY \(order)
             """
+    }
+
+    private func transaction(_ row: Row) -> HistoryTransaction {
+        func text(_ i: Int32) -> String? { row.isNull(i) ? nil : row.string(i) }
+        return HistoryTransaction(
+            id: row.int64(0), timestamp: row.isNull(1) ? nil : row.double(1),
+            author: text(2), bundleID: text(3), contextName: text(4), processID: text(5),
+            queryGeneration: row.isNull(6) ? .null : Self.json(row.value(6), type: .transformable), changes: [])
+    }
+
+    /// The changes of transaction `id` in their order (at most `limit`).
+    private func changes(of id: Int64, limit: Int? = nil) throws -> [HistoryChange] {
         let changeColumns = schema.tables["ACHANGE"]!.map(\.name)
         let tombstones = changeColumns.filter { $0.hasPrefix("ZTOMBSTONE") }
             .sorted { Int($0.dropFirst(10)) ?? 0 < Int($1.dropFirst(10)) ?? 0 }
@@ -126,32 +197,20 @@ extension CoreDataStore {
         func column(_ name: String) -> String { has.contains(name) ? name : "NULL" }
         let changes = try statement("""
             SELECT Z_PK, \(column("ZCHANGETYPE")), \(column("ZENTITY")), \(column("ZENTITYPK")), \(column("ZCOLUMNS"))\(tombstones.map { ", " + Self.quote($0) }.joined())
-            FROM ACHANGE WHERE ZTRANSACTIONID = ? ORDER BY Z_PK
+            FROM ACHANGE WHERE ZTRANSACTIONID = ? ORDER BY Z_PK\(limit.map { " LIMIT \($0)" } ?? "")
             """)
-        let select = try statement(sql)
-        defer { select.reset() }
-        if let since { try select.bind([since]) }
-        while try select.step() {
-            let row = select.row
-            func text(_ i: Int32) -> String? { row.isNull(i) ? nil : row.string(i) }
-            var transaction = HistoryTransaction(
-                id: row.int64(0), timestamp: row.isNull(1) ? nil : row.double(1),
-                author: text(2), bundleID: text(3), contextName: text(4), processID: text(5),
-                queryGeneration: row.isNull(6) ? .null : Self.json(row.value(6), type: .transformable), changes: [])
-            transaction.changes = try changes.map([transaction.id]) { c in
-                let entityID = c.int64(2)
-                let kind: HistoryChange.Kind = c.isNull(1) ? .unknown : [0: .insert, 1: .update, 2: .delete][c.int64(1)] ?? .unknown
-                var tombstone: [JSONValue] = (0..<tombstones.count).map { Self.json(c.value(Int32(5 + $0)), type: .undefined) }
-                while tombstone.last == .null { tombstone.removeLast() }
-                let entity = model.entity(id: entityID)
-                let order = entity?.historyPropertyOrder
-                var change = HistoryChange(id: c.int64(0), kind: kind, entity: entity?.name ?? "Z_ENT \(entityID)",
-                                           entityID: entityID, pk: c.int64(3), updatedColumns: c.isNull(4) ? nil : c.bytes(4),
-                                           modelPropertyCount: order?.count, tombstone: tombstone)
-                if change.updatedColumns != nil { change.updatedProperties = HistoryChange.names(bits: change.updatedBits, order: order) }
-                return change
-            }
-            if try !body(transaction) { break }
+        return try changes.map([id]) { c in
+            let entityID = c.int64(2)
+            let kind: HistoryChange.Kind = c.isNull(1) ? .unknown : [0: .insert, 1: .update, 2: .delete][c.int64(1)] ?? .unknown
+            var tombstone: [JSONValue] = (0..<tombstones.count).map { Self.json(c.value(Int32(5 + $0)), type: .undefined) }
+            while tombstone.last == .null { tombstone.removeLast() }
+            let entity = model.entity(id: entityID)
+            let order = entity?.historyPropertyOrder
+            var change = HistoryChange(id: c.int64(0), kind: kind, entity: entity?.name ?? "Z_ENT \(entityID)",
+                                       entityID: entityID, pk: c.int64(3), updatedColumns: c.isNull(4) ? nil : c.bytes(4),
+                                       modelPropertyCount: order?.count, tombstone: tombstone)
+            if change.updatedColumns != nil { change.updatedProperties = HistoryChange.names(bits: change.updatedBits, order: order) }
+            return change
         }
     }
 }

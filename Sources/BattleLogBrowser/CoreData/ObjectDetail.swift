@@ -45,6 +45,8 @@ struct ObjectDetail {
     /// Nil when the row is missing (a dangling reference from a join table).
     let object: CoreDataObject?
     let lines: [Line]
+    /// The detail box's title when it is not the object's name (a history transaction).
+    var title: String?
 
     /// The lines of `listed`; `toggled` holds the tree nodes the user folded or unfolded (a
     /// node shows its children at the first level unless toggled, deeper ones only when toggled).

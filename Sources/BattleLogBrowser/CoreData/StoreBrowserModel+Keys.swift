@@ -98,7 +98,7 @@ extension StoreBrowserModel {
         case .roster:
             let target = max(0, min(tree.count - 1, treeIndex + delta))
             if target != treeIndex { selectTreeRow(target) }
-        case .records: moveObjects(by: delta)
+        case .records: if shownHistory != nil { moveHistory(by: delta) } else { moveObjects(by: delta) }
         case .detail: moveDetail(by: delta)
         }
     }
@@ -107,7 +107,7 @@ extension StoreBrowserModel {
         switch focus {
         case .roster: selectTreeRow(last ? tree.count - 1 : 0)
         case .records:
-            guard var l = levels.popLast() else { return }
+            guard var l = levels.popLast() else { moveHistoryToEnd(last: last); return }
             load(&l, last ? .last : .first)
             levels.append(l)
             refreshDetail(resetLine: true)
@@ -118,9 +118,9 @@ extension StoreBrowserModel {
     func open() {
         switch focus {
         case .roster:
-            if selectedTreeRow?.entity != nil { focus = .records }
+            if selectedTreeRow?.entity != nil || shownHistory != nil { focus = .records }
         case .records:
-            if selectedObject != nil { focus = .detail }
+            if selectedObject != nil || shownHistory?.selectedTransaction != nil { focus = .detail }
         case .detail:
             openDetailLine()
         }
@@ -175,6 +175,7 @@ extension StoreBrowserModel {
             focus = .records
             let offset = row - l.records.top - 2
             if offset >= 0, let lv = level, lv.scroll + offset < lv.rows.count { moveObjects(by: lv.scroll + offset - lv.selected) }
+            if offset >= 0, let h = shownHistory, h.scroll + offset < h.rows.count { moveHistory(by: h.scroll + offset - h.selected) }
         } else if l.detail.contains(row: row, column: column) {
             focus = .detail
             let index = detailScroll + row - l.detail.top - 1
@@ -202,6 +203,10 @@ extension StoreBrowserModel {
     /// The selected object in `coredata dump`'s JSON form (its to-many targets too) and its
     /// name; nil (and the status says why) when there is none.
     private func selectedObjectJSON() -> (json: String, name: String)? {
+        if shownHistory != nil {
+            guard let found = selectedTransactionJSON() else { status = labels["cd.noTransactions"]; return nil }
+            return found
+        }
         guard let l = level, let row = selectedObject else { status = labels["cd.noObjects"]; return nil }
         guard let full = (try? store.row(l.list, key: row.ref.pk, reading: .full)) ?? nil, let object = full.object else {
             status = labels.fill("cd.danglingFollow", Self.name(row.ref))
@@ -219,7 +224,12 @@ extension StoreBrowserModel {
 
     /// `P`, `E`: the selected object's JSON, laid out, in the pager or the editor.
     func viewObject(in kind: ExternalViewer.Kind) {
-        guard let (json, _) = selectedObjectJSON(), let l = level, let row = selectedObject else { return }
+        guard let (json, name) = selectedObjectJSON() else { return }
+        guard let l = level, let row = selectedObject else {
+            let number = name.filter(\.isNumber)
+            wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(json), fileName: "transaction-\(number).json")
+            return
+        }
         let entity = l.list.entity.name.filter { $0.isLetter || $0.isNumber }
         wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(json), fileName: "\(entity.isEmpty ? "object" : entity)-\(row.ref.pk).json")
     }

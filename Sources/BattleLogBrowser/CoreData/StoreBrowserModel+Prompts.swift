@@ -140,7 +140,7 @@ extension StoreBrowserModel {
     var cursor: Int {
         switch focus {
         case .roster: treeIndex
-        case .records: level?.selected ?? 0
+        case .records: level?.selected ?? shownHistory?.selected ?? 0
         case .detail: detailIndex
         }
     }
@@ -148,7 +148,9 @@ extension StoreBrowserModel {
     func select(_ index: Int) {
         switch focus {
         case .roster: if index != treeIndex { selectTreeRow(index) }
-        case .records: if let l = level, index != l.selected { moveObjects(by: index - l.selected) }
+        case .records:
+            if let l = level, index != l.selected { moveObjects(by: index - l.selected) }
+            if let h = shownHistory, index != h.selected { moveHistory(by: index - h.selected) }
         case .detail:
             detailIndex = max(0, min(index, (detail?.lines.count ?? 1) - 1))
             keepDetailInView()
@@ -162,6 +164,7 @@ extension StoreBrowserModel {
         case .roster:
             return tree.map { $0.entity?.name ?? $0.historyTable ?? "" }
         case .records:
+            if let h = shownHistory { return h.rows.map { Self.historyRow($0, numberWidth: 1, width: Int.max) } }
             return (level?.rows ?? []).map { row in
                 guard let o = row.object else { return Self.name(row.ref) }
                 let values = o.attributes.map { StoredValueText.shown($0.value, labels: labels).text }

@@ -29,8 +29,10 @@ public final class StoreBrowserModel {
     public internal(set) var treeScroll = 0
     let counter: StoreCounter
 
-    // MARK: Objects: the path of lists from the selected entity
+    // MARK: Objects: the path of lists from the selected entity (or from the history)
     public internal(set) var levels: [ObjectLevel] = []
+    /// The persistent history, when the tree's history is selected.
+    public internal(set) var history: HistoryLevel?
     var detail: ObjectDetail?
     public internal(set) var detailIndex = 0
     public internal(set) var detailScroll = 0
@@ -118,6 +120,7 @@ public final class StoreBrowserModel {
     /// followed from it.
     public var breadcrumb: String {
         var parts: [String] = []
+        if let t = history?.selectedTransaction { parts.append(labels.fill("cd.transaction", String(t.id))) }
         for (i, l) in levels.enumerated() {
             if let via = l.via, i > 0 { parts.append(SafeText.escape(via)) }
             if l.rows.indices.contains(l.selected) { parts.append(Self.name(l.rows[l.selected].ref)) }
@@ -136,7 +139,11 @@ public final class StoreBrowserModel {
         keepTreeInView()
         levels = []
         detail = nil
-        guard let entity = tree[treeIndex].entity else { return }
+        history = nil
+        guard let entity = tree[treeIndex].entity else {
+            if store.hasHistory { openHistory() }
+            return
+        }
         var l = ObjectLevel(list: store.list(entity))
         load(&l, .first)
         levels = [l]
@@ -230,6 +237,13 @@ public final class StoreBrowserModel {
 
     /// Reads the selected object's detail again (`resetLine`: from its first line).
     func refreshDetail(resetLine: Bool) {
+        if shownHistory != nil {
+            detail = historyDetail()
+            if resetLine { detailIndex = firstDetailLine; detailScroll = 0 }
+            detailIndex = max(0, min(detailIndex, (detail?.lines.count ?? 1) - 1))
+            keepDetailInView()
+            return
+        }
         guard let l = level, let listed = selectedObject else { detail = nil; return }
         if resetLine { toggled = [] }
         // The list read what a row shows; the detail reads every value.
@@ -284,7 +298,8 @@ public final class StoreBrowserModel {
             shownValue = (line.label, line.json.map { if case .string(let s) = $0 { s } else { line.value } } ?? line.value)
             overlay = .value
         case .follow(let ref):
-            guard let name = ref.entity, let entity = store.model.entity(named: name) else {
+            // A change in the history may name an object deleted since.
+            guard let name = ref.entity, let entity = store.model.entity(named: name), (try? store.exists(ref)) == true else {
                 status = labels.fill("cd.danglingFollow", Self.name(ref))
                 return
             }
@@ -315,6 +330,10 @@ public final class StoreBrowserModel {
             here.detailScroll = detailScroll
             here.toggled = toggled
             levels.append(here)
+        } else if history != nil {
+            history?.detailIndex = detailIndex
+            history?.detailScroll = detailScroll
+            history?.returnFocus = focus
         }
         var l = level
         l.returnFocus = focus
@@ -326,6 +345,16 @@ public final class StoreBrowserModel {
 
     /// Back one level along the path; false at the first.
     func popLevel() -> Bool {
+        if levels.count == 1, let h = history {
+            // Back from an object opened from a change: to the history.
+            levels = []
+            focus = h.returnFocus
+            refreshDetail(resetLine: false)
+            detailIndex = h.detailIndex
+            detailScroll = h.detailScroll
+            keepDetailInView()
+            return true
+        }
         guard levels.count > 1, let left = levels.popLast() else { return false }
         focus = left.returnFocus
         let back = levels[levels.count - 1]
@@ -346,6 +375,12 @@ public final class StoreBrowserModel {
             if l.selected >= l.scroll + layout.recordRows { l.scroll = l.selected - layout.recordRows + 1 }
             clampScroll(&l)
             levels.append(l)
+        }
+        if var h = history {
+            if h.selected >= h.scroll + layout.recordRows { h.scroll = h.selected - layout.recordRows + 1 }
+            h.scroll = max(0, min(h.scroll, max(0, h.rows.count - layout.recordRows)))
+            if h.selected < h.scroll { h.scroll = h.selected }
+            history = h
         }
         if detail != nil { refreshDetail(resetLine: false) }
     }

@@ -92,14 +92,12 @@ public enum StoreBrowserView {
         let r = m.layout.records
         guard r.height >= 4, r.width >= 8 else { return }
         let inner = r.width - 2
+        if let h = m.shownHistory {
+            history(m, h, s)
+            return
+        }
         guard let level = m.level else {
             Drawing.box(s, r, title: m.labels["cd.objects"], focused: m.focus == .records)
-            if let t = m.selectedTreeRow?.historyTable {
-                let text = m.labels.fill("cd.historyTable", SafeText.escape(t), m.count(ofTable: t).map(GroupedNumber.text) ?? "…")
-                for (i, line) in DisplayWidth.wrap(text, to: max(1, inner - 2), maxLines: max(1, r.height - 3)).enumerated() {
-                    s.put(r.top + 2 + i, r.left + 2, line, style: .dim)
-                }
-            }
             return
         }
         var title = m.labels["cd.objects"] + " — "
@@ -142,12 +140,40 @@ public enum StoreBrowserView {
                           below: level.scroll + m.layout.recordRows < level.rows.count || !level.atEnd)
     }
 
+    /// The history's transactions, one a row: time, number, process, changes.
+    static func history(_ m: StoreBrowserModel, _ h: HistoryLevel, _ s: Screen) {
+        let r = m.layout.records
+        let inner = r.width - 2
+        let count = m.count(ofTable: "ATRANSACTION").map(GroupedNumber.text) ?? "…"
+        Drawing.box(s, r, title: m.labels.fill("cd.historyTitle", count), focused: m.focus == .records)
+        let numberWidth = max(1, h.rows.map { String($0.id).count }.max() ?? 1)
+        let header = DisplayWidth.pad(m.labels["cd.hTime"], to: 19) + "  " + DisplayWidth.pad("#", to: numberWidth, alignRight: true)
+            + "  " + DisplayWidth.pad(m.labels["cd.hProcess"], to: 16) + "  " + m.labels["cd.hChanges"]
+        s.put(r.top + 1, r.left + 1, DisplayWidth.truncate(header, to: inner), style: .bold)
+        if h.rows.isEmpty {
+            s.put(r.top + 2, r.left + 2, m.labels["cd.noTransactions"], style: .dim)
+            return
+        }
+        for i in 0..<m.layout.recordRows {
+            let index = h.scroll + i
+            guard index < h.rows.count else { break }
+            let selected = index == h.selected
+            let style: Style = selected ? (m.focus == .records ? .selected : .selectedDim) : .normal
+            let y = r.top + 2 + i
+            s.fill(y, r.left + 1, width: inner, style: style)
+            let text = StoreBrowserModel.historyRow(h.rows[index], numberWidth: numberWidth, width: inner)
+            s.put(y, r.left + 1, text, style: style)
+            Drawing.highlight(s, y, r.left + 1, shown: text, needle: m.focus == .records ? m.searchText : nil)
+        }
+        Drawing.moreMarks(s, r, above: h.scroll > 0 || !h.atStart, below: h.scroll + m.layout.recordRows < h.rows.count || !h.atEnd)
+    }
+
     // MARK: - Detail
 
     static func detail(_ m: StoreBrowserModel, _ s: Screen) {
         let r = m.layout.detail
         guard r.height >= 3, r.width >= 8 else { return }
-        let title = m.labels["cd.detail"] + (m.detail.map { " — " + StoreBrowserModel.name($0.ref) } ?? "")
+        let title = m.labels["cd.detail"] + (m.detail.map { " — " + ($0.title ?? StoreBrowserModel.name($0.ref)) } ?? "")
         Drawing.box(s, r, title: title, focused: m.focus == .detail)
         guard let d = m.detail else { return }
         let inner = r.width - 2
@@ -266,7 +292,7 @@ public enum StoreBrowserView {
             parts.append("\(m.labels["exporting"]) \(GroupedNumber.text(p.written))/\(GroupedNumber.text(p.total))")
         }
         let shortHint = m.labels["shortHint"] + " "
-        let paneHint = m.labels[m.focus == .roster ? "cd.hint" : m.focus == .records ? "cd.hintObjects" : "cd.hintDetail"] + " "
+        let paneHint = m.labels[m.focus == .roster ? "cd.hint" : m.focus == .records ? (m.shownHistory != nil ? "cd.hintHistory" : "cd.hintObjects") : "cd.hintDetail"] + " "
         // With the function-key bar on screen, the keys are there: the status line keeps its room.
         let bar = l.keyBar != nil
         Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.status, hint: bar ? "" : paneHint,

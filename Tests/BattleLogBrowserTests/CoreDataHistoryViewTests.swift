@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import BattleLogBrowser
+import BattleLogFoundation
+import BattleLogPresentation
+@testable import CoreDataKit
+
+/// The persistent history as a view of the Core Data browser (issue 40): every transaction a
+/// row in keyed pages, its changes in the detail, and a change leading to its object.
+@Suite struct CoreDataHistoryViewTests {
+    static let truthSocial = CoreDataBrowserTests.fixtures + "/wild/iLEAPP-ios17-TruthSocial-ChatModel.sqlite"
+
+    static func openHistory(_ path: String, language: String = "en", rows: Int = 24, columns: Int = 80) throws -> (StoreBrowserModel, CellGrid) {
+        let (m, grid) = try CoreDataBrowserTests.open(path, rows: rows, columns: columns, language: language)
+        let heading = try #require(m.tree.firstIndex { $0.entity == nil && $0.historyTable == nil })
+        m.selectTreeRow(heading)
+        m.handle(.enter)
+        #expect(m.focus == .records)
+        return (m, grid)
+    }
+
+    static func text(_ grid: CellGrid) -> String { grid.text }
+
+    @Test func everyTransactionIsARowInNumberOrderAcrossPages() throws {
+        let (m, grid) = try Self.openHistory(Self.truthSocial)
+        var expected: [Int64] = []
+        try m.store.forEachTransaction { expected.append($0.id); return true }
+        #expect(expected.count == 125 && expected.count > StoreBrowserModel.pageFetch)
+        var seen: [Int64] = []
+        while true {
+            seen.append(try #require(m.shownHistory?.selectedTransaction?.id))
+            let before = m.shownHistory?.selected
+            let id = m.shownHistory?.selectedTransaction?.id
+            m.handle(.character("j"))
+            if m.shownHistory?.selectedTransaction?.id == id && m.shownHistory?.selected == before { break }
+        }
+        #expect(seen == expected.sorted())
+        // G and g jump to the ends.
+        m.handle(.character("g"))
+        #expect(m.shownHistory?.selectedTransaction?.id == expected.min())
+        m.handle(.character("G"))
+        #expect(m.shownHistory?.selectedTransaction?.id == expected.max())
+        CoreDataBrowserTests.settledRender(m, grid)
+        #expect(Self.text(grid).contains("Persistent history — 125 transactions"), "\(Self.text(grid))")
+    }
+
+    @Test func aChangeLeadsToItsObjectAndBackspaceReturns() throws {
+        let (m, grid) = try Self.openHistory(Self.truthSocial, rows: 40, columns: 120)
+        for _ in 0..<6 { m.handle(.character("j")) }
+        #expect(m.shownHistory?.selectedTransaction?.id == 7)
+        CoreDataBrowserTests.settledRender(m, grid)
+        let screen = Self.text(grid)
+        #expect(screen.contains("2024-01-10 21:57:00   7  TruthSocial       1: update ManagedChat 1"), "\(screen)")
+        #expect(screen.contains("Detail — Transaction 7"))
+        m.handle(.enter)
+        #expect(m.focus == .detail)
+        let line = try #require(m.detail?.lines.firstIndex { $0.value == "ManagedChat 1 (lastReadAt, serverId)" })
+        #expect(m.detail?.lines[line].label == "update")
+        m.detailIndex = line
+        m.handle(.enter)
+        #expect(m.levels.count == 1 && m.selectedObject?.ref == ObjectRef(entity: "ManagedChat", pk: 1))
+        #expect(m.breadcrumb == "Transaction 7 › ManagedChat 1")
+        m.handle(.backspace)
+        #expect(m.levels.isEmpty && m.shownHistory?.selectedTransaction?.id == 7)
+        #expect(m.focus == .detail && m.detailIndex == line)
+    }
+
+    @Test func aChangeToAnObjectDeletedSinceSaysSoAndOpensNothing() throws {
+        let path = CoreDataBrowserTests.fixtures + "/wild/RMAdminStore-Local.sqlite"
+        let (m, _) = try Self.openHistory(path)
+        var target: (transaction: Int64, change: HistoryChange)?
+        try m.store.forEachTransaction { t in
+            if let c = t.changes.first(where: { $0.kind == .delete }) { target = (t.id, c); return false }
+            return true
+        }
+        let (transaction, change) = try #require(target)
+        #expect(try !m.store.exists(ObjectRef(entity: change.entity, pk: change.pk)))
+        m.handle(.character("g"))
+        while m.shownHistory?.selectedTransaction?.id != transaction { m.handle(.character("j")) }
+        m.handle(.enter)
+        m.detailIndex = try #require(m.detail?.lines.firstIndex { $0.label == "delete" })
+        m.handle(.enter)
+        #expect(m.levels.isEmpty)
+        #expect(m.status == "\(change.entity) \(change.pk) is dangling: no such row", "\(m.status ?? "")")
+    }
+
+    @Test func copyGivesTheTransactionAsCoredataHistoryJSONWritesIt() throws {
+        let (m, _) = try Self.openHistory(Self.truthSocial)
+        m.handle(.character("j"))
+        m.handle(.character("y"))
+        let t = try #require(try m.store.transaction(id: 2))
+        #expect(m.wantsCopy == TaggedJSON.text(t.json))
+        #expect(m.wantsCopy?.contains("\"updatedProperties\":[\"avatarURL\",\"lastReadAt\",\"type\"]") == true)
+    }
+
+    @Test func theViewSpeaksChinese() throws {
+        let (m, grid) = try Self.openHistory(Self.truthSocial, language: "zh")
+        CoreDataBrowserTests.settledRender(m, grid)
+        let screen = Self.text(grid)
+        #expect(screen.contains("持久化历史 — 125 个事务"), "\(screen)")
+        #expect(screen.contains("事务 1"))
+    }
+}
