@@ -127,6 +127,7 @@ public enum BrowserApp {
         model.mouse = options.mouse
         model.exportFolder = options.exportFolder
         model.showsKeyBar = options.keyBar
+        model.filterHistory = FilterHistory(path: options.historyPath.map { PathParts.folder(of: $0) + "/coredata-filter-history" })
         return run(model, on: screen, clipboard: options.clipboardCommand)
     }
 

@@ -77,8 +77,9 @@ public enum CoreDataInfo {
         }
     }
 
-    /// With `counts` false, no table is counted (the browser counts in the background).
-    public static func text(_ store: CoreDataStore, counts: Bool = true) throws -> [String] {
+    /// With `counts` false, no table is counted; `objects` then gives each entity's count of
+    /// objects with its sub-entities where known (the browser counts in the background).
+    public static func text(_ store: CoreDataStore, counts: Bool = true, objects: ((Entity) -> Int?)? = nil) throws -> [String] {
         let e = SafeText.escape
         var lines = ["Core Data store \(e(store.path))"]
         if let v = metadataValue(store, "NSPersistenceFrameworkVersion") { lines.append("  framework version  \(e(TaggedJSON.text(v)))") }
@@ -106,7 +107,10 @@ public enum CoreDataInfo {
         }
         for entity in store.model.entities {
             lines.append("")
-            let rows = counts ? try store.rowCount(entity).map { ", \($0) \($0 == 1 ? "row" : "rows")" } ?? ", no table" : ""
+            var rows = counts ? try store.rowCount(entity).map { ", \($0) \($0 == 1 ? "row" : "rows")" } ?? ", no table" : ""
+            if !counts, let objects {
+                rows = ", " + (objects(entity).map { "\(GroupedNumber.text($0)) \($0 == 1 ? "object" : "objects")" } ?? "counting…")
+            }
             var head = "\(e(entity.name))  (table \(e(entity.table)), Z_ENT \(entity.id)\(rows)"
             if let p = entity.parent { head += ", parent \(e(p))" }
             if let c = entity.className, c != entity.name { head += ", class \(e(c))" }

@@ -105,10 +105,15 @@ struct ObjectColumns {
                 if type == .date, !shown.damaged, shown.text.count >= 19 { return (String(shown.text.prefix(19)), false) }
                 return (shown.text, shown.damaged)
             case .toOne(let name):
-                guard case .object(let o)? = object.relationships.first(where: { $0.name == name })?.value, case .integer(let pk)? = o["pk"] else { return ("", false) }
-                let entity = if case .string(let s)? = o["entity"] { s } else { "?" }
-                return (SafeText.escape(entity) + " " + String(pk), false)
+                return (object.relationships.first(where: { $0.name == name }).flatMap { Self.toOneText($0.value) } ?? "", false)
             }
         }
+    }
+
+    /// A to-one's target as its cell shows it (`Book 3`); nil for no target.
+    static func toOneText(_ value: JSONValue) -> String? {
+        guard case .object(let o) = value, case .integer(let pk)? = o["pk"] else { return nil }
+        let entity = if case .string(let s)? = o["entity"] { s } else { "?" }
+        return SafeText.escape(entity) + " " + String(pk)
     }
 }

@@ -61,7 +61,7 @@ extension StoreBrowserModel {
         case .inspect: openBytes()
         case .export: promptExport()
         case .showModel:
-            modelLines = (try? CoreDataInfo.text(store, counts: false)) ?? []
+            readModelLines()
             overlay = .model
         case .help: overlay = .help
         case .zoom: toggleZoom()
@@ -241,6 +241,9 @@ extension StoreBrowserModel {
             let text: String
             switch line.json {
             case .string(let s)?: text = s
+            // A UUID, a date or a URL is copied as its text, not as its tagged JSON.
+            case .object(let o)? where o.count == 1 && ["$uuid", "$date", "$url"].contains(o.keys.first!):
+                if case .string(let s)? = o.values.first { text = s } else { text = TaggedJSON.text(.object(o)) }
             case let json?: text = TaggedJSON.text(json)
             case nil: text = line.value
             }

@@ -22,6 +22,9 @@ extension StoreBrowserModel {
         case .tab where p.kind == .filter:
             completeFilter(&p)
             prompt = p
+        case .up where p.kind == .filter, .down where p.kind == .filter:
+            filterHistory.walk(&p, older: key == .up)
+            prompt = p
         default:
             let before = p.text
             guard p.line.edit(key) else { break }
@@ -54,6 +57,7 @@ extension StoreBrowserModel {
             guard let l = level else { return }
             do {
                 applyFilter(try EntityFilter.compile(text, entity: store.model.merged(l.list.entity)))
+                filterHistory.add(text)
             } catch {
                 prompt = Prompt(kind: .filter, text: p.text, cursor: error.column - 1, error: error.text(labels), errorColumn: error.column)
             }
@@ -167,8 +171,10 @@ extension StoreBrowserModel {
             if let h = shownHistory { return h.rows.map { Self.historyRow($0, numberWidth: 1, width: Int.max) } }
             return (level?.rows ?? []).map { row in
                 guard let o = row.object else { return Self.name(row.ref) }
+                // What the row's cells show: values, and to-ones as their targets (`Book 3`).
                 let values = o.attributes.map { StoredValueText.shown($0.value, labels: labels).text }
-                return ([Self.name(row.ref)] + values).joined(separator: "  ")
+                let targets = o.relationships.compactMap { ObjectColumns.toOneText($0.value) }
+                return ([Self.name(row.ref)] + values + targets).joined(separator: "  ")
             }
         case .detail:
             return (detail?.lines ?? []).map { $0.isHeading || $0.box != nil ? "" : $0.label + "  " + $0.value }

@@ -70,6 +70,9 @@ public final class StoreBrowserModel {
     var export: BackgroundExport?
     /// Where an export goes when the name typed has no folder (`export_dir`).
     public var exportFolder: String?
+    /// The object filters applied, kept across runs apart from the battle log's (another
+    /// vocabulary); Up and Down walk it in the filter prompt.
+    public var filterHistory = FilterHistory(path: nil)
 
     /// Rows read per page: a screenful and a half, one small query per page key.
     static let pageFetch = 64
@@ -399,6 +402,12 @@ public final class StoreBrowserModel {
         resize(rows: layout.rows, columns: layout.columns)
     }
 
+    /// The model as `coredata info` prints it, each entity with its count of objects (and its
+    /// sub-entities') as far as counted.
+    func readModelLines() {
+        modelLines = (try? CoreDataInfo.text(store, counts: false, objects: { self.count(of: $0) })) ?? []
+    }
+
     // MARK: - Life
 
     public var eventTimeout: Int32 { 250 }
@@ -406,6 +415,8 @@ public final class StoreBrowserModel {
     /// An export that ended says so; a count that arrived shows in the frame the loop draws
     /// after every tick.
     public func tick() {
+        // Counts that arrive while the model is shown join it.
+        if overlay == .model, modelLines.contains(where: { $0.hasSuffix("counting…)") || $0.contains("counting…,") }) { readModelLines() }
         if let e = export, !e.isRunning, let summary = e.summary {
             status = summary
             export = nil

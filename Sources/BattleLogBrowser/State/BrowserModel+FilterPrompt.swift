@@ -22,9 +22,12 @@ extension BrowserModel {
         p.errorColumn = nil
     }
 
+    func walkHistory(_ p: inout Prompt, older: Bool) { filterHistory.walk(&p, older: older) }
+}
+
+extension FilterHistory {
     /// Up shows the previous filter applied, Down the next; past the newest, the text typed.
-    func walkHistory(_ p: inout Prompt, older: Bool) {
-        let entries = filterHistory.entries
+    func walk(_ p: inout BrowserModel.Prompt, older: Bool) {
         guard !entries.isEmpty else { return }
         let current = p.historyIndex
         if current == nil { p.draft = p.text }
