@@ -148,7 +148,7 @@ extension CoreDataStore {
         return index
     }
 
-    private func objects(_ sql: String, _ parameters: [SQLiteValue], list: ObjectList, reading: ObjectReading) throws -> [ListedObject] {
+    func objects(_ sql: String, _ parameters: [SQLiteValue], list: ObjectList, reading: ObjectReading) throws -> [ListedObject] {
         let select = try statement(sql)
         defer { select.reset() }
         try select.bind(parameters)

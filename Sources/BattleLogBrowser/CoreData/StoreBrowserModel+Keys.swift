@@ -52,6 +52,9 @@ extension StoreBrowserModel {
             prompt = Prompt(kind: .search, text: "")
         case .searchNext: findMatch(forward: true, from: cursor + 1)
         case .searchPrevious: findMatch(forward: false, from: cursor - 1)
+        case .sort:
+            guard let l = level else { status = labels["cd.noObjects"]; return }
+            prompt = Prompt(kind: .sort, text: l.sort?.text ?? "")
         case .filter:
             guard let l = level else { status = labels["cd.noObjects"]; return }
             prompt = Prompt(kind: .filter, text: l.list.filter?.text ?? "")
@@ -128,6 +131,7 @@ extension StoreBrowserModel {
 
     /// Back: along the path of followed relationships, then out of the filter, then a pane left.
     func back() {
+        if isSorting { cancelSort(); return }
         if popLevel() { return }
         if let l = level, l.list.filter != nil, focus != .roster {
             applyFilter(nil)

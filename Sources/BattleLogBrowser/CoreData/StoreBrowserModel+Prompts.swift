@@ -22,6 +22,9 @@ extension StoreBrowserModel {
         case .tab where p.kind == .filter:
             completeFilter(&p)
             prompt = p
+        case .tab where p.kind == .sort:
+            completeSort(&p)
+            prompt = p
         case .up where p.kind == .filter, .down where p.kind == .filter:
             filterHistory.walk(&p, older: key == .up)
             prompt = p
@@ -70,8 +73,14 @@ extension StoreBrowserModel {
             goTo(pk)
         case .export:
             startExport(p)
+        case .sort:
+            do {
+                try applySort(p.text)
+            } catch {
+                prompt = Prompt(kind: .sort, text: p.text, error: error.text(labels))
+            }
         // The record browser's own prompts; this browser opens none of them.
-        case .simulate, .seek, .sort, .saveView, .recallView:
+        case .simulate, .seek, .saveView, .recallView:
             break
         }
     }
@@ -92,6 +101,10 @@ extension StoreBrowserModel {
         guard let list else { return }
         var next = ObjectLevel(list: list, via: l.via)
         next.returnFocus = l.returnFocus
+        // The sort stays: the matches are sorted anew.
+        l.sorted?.cancel()
+        next.sort = l.sort
+        next.sorted = l.sort.map { sorter.sort(list, by: $0) }
         load(&next, .first)
         levels[levels.count - 1] = next
         if focus == .roster { focus = .records }

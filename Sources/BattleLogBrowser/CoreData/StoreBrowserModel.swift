@@ -28,6 +28,7 @@ public final class StoreBrowserModel {
     public internal(set) var treeIndex = 0
     public internal(set) var treeScroll = 0
     let counter: StoreCounter
+    let sorter: ObjectSorter
 
     // MARK: Objects: the path of lists from the selected entity (or from the history)
     public internal(set) var levels: [ObjectLevel] = []
@@ -90,11 +91,15 @@ public final class StoreBrowserModel {
         self.status = status
         self.tree = TreeRow.rows(store.model)
         self.counter = StoreCounter(store: store)
+        self.sorter = ObjectSorter(store: store)
         // The first entity with objects to show (the tree's first row may be a heading).
         if let first = tree.firstIndex(where: { $0.entity != nil }) { selectTreeRow(first) }
     }
 
-    deinit { counter.shutDown(timeout: 0) }
+    deinit {
+        counter.shutDown(timeout: 0)
+        sorter.shutDown(timeout: 0)
+    }
 
     // MARK: - Derived
 
@@ -140,6 +145,7 @@ public final class StoreBrowserModel {
         guard !tree.isEmpty else { return }
         treeIndex = max(0, min(tree.count - 1, index))
         keepTreeInView()
+        for l in levels { l.sorted?.cancel() }
         levels = []
         detail = nil
         history = nil
@@ -162,11 +168,17 @@ public final class StoreBrowserModel {
 
     // MARK: - Lists in keyed pages
 
-    enum Load { case first, last, around(Int64) }
+    enum Load: Equatable { case first, last, around(Int64) }
 
     /// Fills `l` from its first row, its last, or around a key.
     func load(_ l: inout ObjectLevel, _ where_: Load) {
         do {
+            if l.sorted != nil {
+                try loadSorted(&l, where_)
+                l.scroll = max(0, l.selected - layout.recordRows / 2)
+                clampScroll(&l)
+                return
+            }
             switch where_ {
             case .first:
                 l.rows = try store.page(l.list, from: nil, limit: Self.pageFetch)
@@ -203,21 +215,26 @@ public final class StoreBrowserModel {
         defer { levels.append(l); refreshDetail(resetLine: true) }
         var target = l.selected + delta
         do {
-            while target >= l.rows.count && !l.atEnd, let last = l.rows.last {
-                let more = try store.page(l.list, from: last.ref.pk, limit: Self.pageFetch)
-                l.atEnd = more.count < Self.pageFetch
+            while target >= l.rows.count && !l.atEnd, !l.rows.isEmpty {
+                let more = try rowsAfter(l, limit: Self.pageFetch)
                 l.rows += more
+                l.atEnd = reachedEnd(l, fetched: more.count)
+                // A sort still finding its keys: the rest comes with a later tick.
+                if more.isEmpty { break }
                 if l.rows.count > Self.maxWindow {
                     let drop = l.rows.count - Self.maxWindow
                     l.rows.removeFirst(drop)
+                    l.firstPosition += drop
                     l.selected -= drop; l.scroll -= drop; target -= drop
                     l.atStart = false
                 }
             }
-            while target < 0 && !l.atStart, let first = l.rows.first {
-                let more = try store.page(l.list, from: first.ref.pk, backward: true, limit: Self.pageFetch)
-                l.atStart = more.count < Self.pageFetch
+            while target < 0 && !l.atStart, !l.rows.isEmpty {
+                let more = try rowsBefore(l, limit: Self.pageFetch)
                 l.rows = more + l.rows
+                l.firstPosition -= more.count
+                l.atStart = l.sorted != nil ? l.firstPosition <= 0 : more.count < Self.pageFetch
+                if more.isEmpty { break }
                 l.selected += more.count; l.scroll += more.count; target += more.count
                 if l.rows.count > Self.maxWindow {
                     l.rows.removeLast(l.rows.count - Self.maxWindow)
@@ -350,6 +367,7 @@ public final class StoreBrowserModel {
     func popLevel() -> Bool {
         if levels.count == 1, let h = history {
             // Back from an object opened from a change: to the history.
+            levels[0].sorted?.cancel()
             levels = []
             focus = h.returnFocus
             refreshDetail(resetLine: false)
@@ -359,6 +377,7 @@ public final class StoreBrowserModel {
             return true
         }
         guard levels.count > 1, let left = levels.popLast() else { return false }
+        left.sorted?.cancel()
         focus = left.returnFocus
         let back = levels[levels.count - 1]
         toggled = back.toggled
@@ -410,11 +429,13 @@ public final class StoreBrowserModel {
 
     // MARK: - Life
 
-    public var eventTimeout: Int32 { 250 }
+    /// Shorter while a sort finds its keys, so that they show as they come.
+    public var eventTimeout: Int32 { isSorting ? 50 : 250 }
 
     /// An export that ended says so; a count that arrived shows in the frame the loop draws
     /// after every tick.
     public func tick() {
+        tickSort()
         // Counts that arrive while the model is shown join it.
         if overlay == .model, modelLines.contains(where: { $0.hasSuffix("counting…)") || $0.contains("counting…,") }) { readModelLines() }
         if let e = export, !e.isRunning, let summary = e.summary {
@@ -426,6 +447,7 @@ public final class StoreBrowserModel {
     @discardableResult
     public func stopBackgroundWork() -> String? {
         counter.shutDown()
+        sorter.shutDown()
         guard let export, export.isRunning else { return nil }
         export.stop()
         export.wait()
@@ -478,6 +500,10 @@ public struct ObjectLevel: Sendable {
     public internal(set) var atEnd = true
     /// The relationship followed from the previous level's object (nil for the first level).
     public let via: String?
+    /// The order (nil: by key) and, for a sort, the keys found so far; `rows[0]`'s place in them.
+    public internal(set) var sort: ObjectSort?
+    var sorted: SortedKeys?
+    var firstPosition = 0
     /// The pane that had the focus when this level was opened (back returns to it).
     var returnFocus: BrowserModel.Pane = .records
     /// The detail's line, scroll and folds when a relationship was followed from this level.

@@ -106,6 +106,7 @@ public enum StoreBrowserView {
         case .related(let owner, let relationship): title += StoreBrowserModel.name(owner) + " › " + SafeText.escape(relationship)
         }
         if let f = level.list.filter { title += "  f: " + SafeText.escape(f.text) }
+        if let sort = level.sort { title += "  S: " + SafeText.escape(sort.text) }
         Drawing.box(s, r, title: title, focused: m.focus == .records)
         let columns = ObjectColumns(entity: level.list.entity, model: m.store.model, width: inner)
         var x = r.left + 1
@@ -115,7 +116,8 @@ public enum StoreBrowserView {
             x += c.width + 1
         }
         if level.rows.isEmpty {
-            s.put(r.top + 2, r.left + 2, m.labels[level.list.filter != nil ? "noMatch" : "cd.noObjects"], style: .dim)
+            let why = level.sorted.map { !$0.isDone } == true ? "sorting" : level.list.filter != nil ? "noMatch" : "cd.noObjects"
+            s.put(r.top + 2, r.left + 2, m.labels[why], style: .dim)
             return
         }
         for i in 0..<m.layout.recordRows {
@@ -285,6 +287,10 @@ public enum StoreBrowserView {
             let count = m.listCount.map { m.labels.fill($0 == 1 ? "cd.objectCount" : "cd.objectsCount", GroupedNumber.text($0)) } ?? m.labels["counting"]
             if let o = m.selectedObject { parts.append("pk \(o.ref.pk) · " + count) } else { parts.append(count) }
             if let f = level.list.filter { parts.append("f: " + SafeText.escape(f.text)) }
+            if let sorted = level.sorted, !sorted.isDone {
+                parts.append(m.labels.fill("cd.sortingFound", GroupedNumber.text(sorted.count)))
+            }
+            if let sort = level.sort { parts.append("S: " + SafeText.escape(sort.text)) }
         }
         if let q = m.searchText { parts.append("/" + SafeText.escape(q)) }
         if let e = m.export, e.isRunning {
@@ -309,7 +315,8 @@ public enum StoreBrowserView {
         case .filter: "f: "
         case .goTo: ": pk "
         case .export: m.labels["exportPrompt"] + ": "
-        case .simulate, .seek, .sort, .saveView, .recallView: ""
+        case .sort: m.labels["sortPrompt"] + ": "
+        case .simulate, .seek, .saveView, .recallView: ""
         }
         let input = InputView(p.line, room: max(1, l.columns - DisplayWidth.of(label)))
         var inputRow = row

@@ -215,6 +215,7 @@ public enum KeyTable {
         KeyBinding(keys: [.character("n")], action: .searchNext, context: .coreData),
         KeyBinding(keys: [.character("N")], action: .searchPrevious, context: .coreData),
         KeyBinding(keys: [.character("f")], action: .filter, context: .coreData),
+        KeyBinding(keys: [.character("S")], action: .sort, context: .coreData),
         KeyBinding(keys: [.character(":")], action: .goTo, context: .coreData),
         KeyBinding(keys: [.character("i")], action: .inspect, context: .coreData),
         KeyBinding(keys: [.character("e")], action: .export, context: .coreData),

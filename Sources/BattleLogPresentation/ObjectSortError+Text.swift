@@ -1,0 +1,14 @@
+import BattleLogFoundation
+import CoreDataKit
+
+extension ObjectSortError {
+    /// The problem in the user's language, in the words of the record browser's sort errors.
+    public func text(_ labels: Labels) -> String {
+        switch self {
+        case .noSuchField(let name, let fields):
+            labels.fill("sortError.unknownField", SafeText.escape(name), fields.map { SafeText.escape($0) }.joined(separator: ", "))
+        case .badDirection(let direction):
+            labels.fill("sortError.badDirection", SafeText.escape(direction))
+        }
+    }
+}

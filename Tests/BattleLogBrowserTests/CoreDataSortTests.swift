@@ -1,0 +1,140 @@
+import AppStoreWriter
+import Foundation
+import SQLiteDB
+import Testing
+@testable import BattleLogBrowser
+import BattleLogPresentation
+@testable import CoreDataKit
+
+/// Sorting a Core Data object list by any field (issue 40): the whole order as SQL gives it,
+/// paged across windows, objects without the value last, kept across a filter; Esc gives a
+/// running sort up.
+@Suite(.serialized) struct CoreDataSortTests {
+    /// A copy of SampleModel2_V2 whose every tenth Page has no number.
+    static func storeWithNulls() throws -> (path: String, folder: String) {
+        let folder = NSTemporaryDirectory() + "battlelog-cd-sort-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/s.sqlite"
+        try FileManager.default.copyItem(atPath: CoreDataBrowserTests.fixtures + "/SampleModel2_V2.sqlite", toPath: path)
+        let db = try Database(path: path, mode: .readWrite)
+        try db.execute(script: "UPDATE ZPAGE SET ZNUMBER = NULL WHERE Z_PK % 10 = 0")
+        return (path, folder)
+    }
+
+    /// Sorts the Page list by `text` and waits for every key.
+    static func sorted(_ m: StoreBrowserModel, _ text: String) throws {
+        m.handle(.character("S"))
+        m.handle(.control("u"))
+        for c in text { m.handle(.character(c)) }
+        m.handle(.enter)
+        let deadline = Date().addingTimeInterval(10)
+        while m.isSorting && Date() < deadline { usleep(1_000) }
+        m.tick()
+    }
+
+    /// Every pk of the list, walking it with j from its first row.
+    static func walk(_ m: StoreBrowserModel) -> [Int64] {
+        m.focus = .records
+        m.handle(.character("g"))
+        var pks: [Int64] = []
+        while let pk = m.selectedObject?.ref.pk {
+            pks.append(pk)
+            let at = m.level?.selected
+            m.handle(.character("j"))
+            if m.level?.selected == at { break }
+        }
+        return pks
+    }
+
+    @Test(arguments: [false, true])
+    func theWholeListInTheFieldsOrderNullsLast(descending: Bool) throws {
+        let (path, folder) = try Self.storeWithNulls()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (m, _) = try CoreDataBrowserTests.open(path)
+        try CoreDataBrowserTests.select(m, entity: "Page", pk: 1)
+        try Self.sorted(m, descending ? "number:desc" : "number")
+        #expect(m.level?.sort == ObjectSort(field: "number", descending: descending))
+        // The order by plain SQL: numbers in order (ties by pk, reversed with the order), then
+        // the pages without a number by pk.
+        let db = try Database(path: path, mode: .readOnly)
+        let direction = descending ? "DESC" : "ASC"
+        let numbered = try db.prepare("SELECT Z_PK FROM ZPAGE WHERE ZNUMBER IS NOT NULL ORDER BY ZNUMBER \(direction), Z_PK \(direction)").map { $0.int64(0) }
+        let unnumbered = try db.prepare("SELECT Z_PK FROM ZPAGE WHERE ZNUMBER IS NULL ORDER BY Z_PK").map { $0.int64(0) }
+        let expected = numbered + unnumbered
+        #expect(expected.count > StoreBrowserModel.pageFetch, "the walk crosses pages")
+        #expect(Self.walk(m) == expected)
+        // Back up across the pages too, and G lands on the last.
+        m.handle(.character("G"))
+        #expect(m.selectedObject?.ref.pk == expected.last)
+        var back: [Int64] = []
+        while let pk = m.selectedObject?.ref.pk {
+            back.append(pk)
+            let at = m.level?.selected
+            m.handle(.character("k"))
+            if m.level?.selected == at { break }
+        }
+        #expect(back == expected.reversed())
+        // `:` goes to a pk where the sort has it.
+        m.goTo(expected[70])
+        #expect(m.selectedObject?.ref.pk == expected[70])
+        m.handle(.character("j"))
+        #expect(m.selectedObject?.ref.pk == expected[71])
+    }
+
+    @Test func theSortStaysAcrossAFilterAndAnEmptyTextGoesBackToPkOrder() throws {
+        let (m, _) = try CoreDataBrowserTests.open(CoreDataBrowserTests.fixtures + "/SampleModel2_V2.sqlite")
+        try CoreDataBrowserTests.select(m, entity: "Page", pk: 1)
+        try Self.sorted(m, "number:desc")
+        m.handle(.character("f"))
+        for c in "isBookmarked = true" { m.handle(.character(c)) }
+        m.handle(.enter)
+        let deadline = Date().addingTimeInterval(10)
+        while m.isSorting && Date() < deadline { usleep(1_000) }
+        m.tick()
+        let numbers = Self.walk(m).map { pk in
+            (try? m.store.object(ObjectRef(entity: "Page", pk: pk)))??.attributes.first { $0.name == "number" }?.value
+        }
+        let values = numbers.compactMap { v -> Int64? in if case .integer(let i)? = v { i } else { nil } }
+        #expect(values.count == numbers.count && values == values.sorted(by: >) && !values.isEmpty)
+        try Self.sorted(m, "")
+        #expect(m.level?.sort == nil)
+        let pks = Self.walk(m)
+        #expect(pks == pks.sorted() && pks.count == values.count)
+    }
+
+    @Test func aFieldTheListLacksIsNamedWithTheFieldsThereAre() throws {
+        let (m, _) = try CoreDataBrowserTests.open(CoreDataBrowserTests.fixtures + "/SampleModel2_V2.sqlite")
+        try CoreDataBrowserTests.select(m, entity: "Page", pk: 1)
+        m.handle(.character("S"))
+        for c in "colour" { m.handle(.character(c)) }
+        m.handle(.enter)
+        #expect(m.prompt?.error == "\"colour\" is not a field to sort by; fields: pk, book, content, isBookmarked, number", "\(m.prompt?.error ?? "")")
+        m.handle(.control("u"))
+        for c in "number:up" { m.handle(.character(c)) }
+        m.handle(.enter)
+        #expect(m.prompt?.error == "\"up\": a sort is FIELD, FIELD:asc or FIELD:desc")
+        m.handle(.escape)
+        #expect(m.level?.sort == nil)
+        // Tab completes the field, then offers its directions.
+        m.handle(.character("S"))
+        for c in "isB" { m.handle(.character(c)) }
+        m.handle(.tab)
+        #expect(m.prompt?.text == "isBookmarked")
+    }
+
+    @Test func escGivesARunningSortUp() throws {
+        let (m, grid) = try CoreDataBrowserTests.open(CoreDataBrowserTests.fixtures + "/SampleModel2_V2.sqlite")
+        try CoreDataBrowserTests.select(m, entity: "Page", pk: 1)
+        // A sorter that never runs: the sort stays in progress for as long as the test needs.
+        m.sorter.shutDown()
+        m.handle(.character("S"))
+        for c in "number" { m.handle(.character(c)) }
+        m.handle(.enter)
+        #expect(m.isSorting && m.level?.rows.isEmpty == true)
+        StoreBrowserView.render(m, on: grid)
+        #expect(grid.text.contains("sorting… 0 found (Esc cancels)"), "\(grid.text)")
+        m.handle(.escape)
+        #expect(!m.isSorting && m.level?.sort == nil && m.status == "sort given up: in pk order again")
+        #expect(m.selectedObject?.ref.pk == 1 && m.levels.count == 1)
+    }
+}
