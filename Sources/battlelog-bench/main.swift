@@ -118,6 +118,46 @@ if args.count == 3 && args[1] == "browse-app-store" {
     timed("paging (PgDn)", [.pageDown], repeat: 1000)
     timed("paging (PgUp)", [.pageUp], repeat: 1000)
     timed("End and Home", [.end, .home], repeat: 100)
+    // Sort the records by a field: the first page, every key, keys while it sorts, Esc.
+    func sortBy(_ text: String) {
+        model.handle(.character("S")); model.handle(.control("u"))
+        for c in text { model.handle(.character(c)) }
+        let t = now()
+        model.handle(.enter)
+        var first: Double?
+        var keys: [Double] = []
+        var flip = false
+        while model.isSorting && now() - t < 120 {
+            model.tick()
+            if first == nil, model.level?.rows.isEmpty == false { first = now() - t }
+            if first != nil {
+                let k = now()
+                model.handle(flip ? .up : .down); flip.toggle()
+                model.tick()
+                StoreBrowserView.render(model, on: grid)
+                keys.append(now() - k)
+            }
+            usleep(5_000)
+        }
+        model.tick()
+        if first == nil { first = now() - t }
+        say(String(format: "sort by %@: first page %@, every key %@; j/k while sorting: %d keys, p99 %.3f ms", text, ms(first!), ms(now() - t),
+                   keys.count, percentile(keys.isEmpty ? [0] : keys, 0.99) * 1000))
+        timed("  paging the sorted list (j, PgDn)", [.down, .pageDown], repeat: 300)
+        timed("  End and Home", [.end, .home], repeat: 50)
+    }
+    sortBy("date")
+    sortBy("date:desc")
+    sortBy("owner")
+    // Esc while sorting: the sort given up.
+    model.handle(.character("S")); model.handle(.control("u"))
+    for c in "date" { model.handle(.character(c)) }
+    model.handle(.enter)
+    usleep(100_000)
+    let te = now()
+    model.handle(.escape)
+    say("Esc while sorting: \(ms(now() - te)), sorting: \(model.isSorting)")
+    sortBy("")
     // Follow owner from a record's detail and come back, again and again, a record further each time.
     model.handle(.enter)
     timed("follow owner, back, next record", [.end, .enter, .backspace, .backTab, .down, .tab], repeat: 300)

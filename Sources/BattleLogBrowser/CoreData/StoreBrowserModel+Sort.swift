@@ -34,7 +34,7 @@ extension StoreBrowserModel {
     }
 
     /// Whether the current list's sort is still finding its keys.
-    var isSorting: Bool { level?.sorted.map { !$0.isDone } ?? false }
+    public var isSorting: Bool { level?.sorted.map { !$0.isDone } ?? false }
 
     /// Up to `limit` rows after the window's last (from the list's start when it is empty).
     func rowsAfter(_ l: ObjectLevel, limit: Int) throws -> [ListedObject] {
