@@ -324,8 +324,11 @@ try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories
 let oursPath = dir + "/ours.sqlite", cPath = dir + "/baseline.sqlite"
 // --reuse: keep an existing ours.sqlite and skip the store comparison (for the read figures).
 let reuse = args.contains("--reuse") && FileManager.default.fileExists(atPath: oursPath)
+// --c-only: the C baseline alone, into the schema of the ours.sqlite already in --dir (which a
+// `battlelog simulate` wrote); prints its time and stops (Scripts/bench-writes runs it).
+let cOnly = args.contains("--c-only")
 if !reuse {
-    removeDatabase(oursPath)
+    if !cOnly { removeDatabase(oursPath) }
     removeDatabase(cPath)
 }
 let batch = 10_000
@@ -338,7 +341,7 @@ say("battlelog-bench: \(fights) fights = \(fights * 2) records, batches of \(bat
 let tOurs0 = now()
 // The rate of each million records, to see whether writing slows as the file grows.
 var millionTimes: [Double] = []
-do {
+if !cOnly {
     let store = try BattleStore(path: oursPath)
     var lastMark = tOurs0
     try SimulationRun(fights: fights, seed: seed, heroes: 12, villains: 12, batchSize: batch).run(on: store, progress: { p in
@@ -356,7 +359,7 @@ if millionTimes.count >= 2 {
     say(String(format: "ours, the last million's rate / the first's = %.2f (goal: at least 0.80)", rates.last! / rates.first!))
 }
 let oursPeak = peakRSSMegabytes()
-say(String(format: "ours:     %.2f s  (%.0f records/s; simulate + encode + insert)  peak memory %.1f MB", tOurs, Double(fights * 2) / tOurs, oursPeak))
+if !cOnly { say(String(format: "ours:     %.2f s  (%.0f records/s; simulate + encode + insert)  peak memory %.1f MB", tOurs, Double(fights * 2) / tOurs, oursPeak)) }
 
 // The same rows, generated the same way, inserted through the raw C API. Only the insert is timed.
 // Bound in this order: 13 integers, 3 reals, 12 texts, 1 blob (see `bl_baseline_insert`).
@@ -452,6 +455,7 @@ if args.contains("--no-baseline") {
 let oursSchema = try BattleStore(path: oursPath).schemaSQL()
 let (tC, tPrepare) = cBaseline(path: cPath, schema: oursSchema)
 say(String(format: "C API:    %.2f s  (%.0f records/s; insert only; generating its rows took another %.2f s, not counted)", tC, Double(fights * 2) / tC, tPrepare))
+if cOnly { removeDatabase(cPath); exit(0) }
 // The same rows into a lean schema: the same tables, only the four indexes every list needs
 // (a Human's records, every record by date, the fights, the cascade).
 let leanPath = dir + "/lean.sqlite"
