@@ -39,10 +39,13 @@ public enum ObjectSortError: Error, Equatable {
 
 extension CoreDataStore {
     /// The fields a list of `entity` sorts by: `pk`, then the stored attributes and to-ones of
-    /// the entity and its sub-entities, by name.
+    /// the entity and its sub-entities, by name. Transformables and binary data are left out:
+    /// their stored bytes have no order a person would know.
     public func sortFields(_ entity: Entity) -> [String] {
         let merged = model.merged(entity)
-        let attributes = merged.attributes.filter { $0.column != nil && !$0.isTransient }.map(\.name)
+        let attributes = merged.attributes.filter {
+            $0.column != nil && !$0.isTransient && ![.transformable, .binary, .undefined].contains($0.type)
+        }.map(\.name)
         let toOnes = merged.relationships.compactMap { r -> String? in
             if case .foreignKey = r.storage { return r.name } else { return nil }
         }

@@ -73,14 +73,21 @@ public struct HistoryChange: Sendable {
     }
 
     /// The change on one line: `update ICNote 12 (title, snippet)`, or, when the model cannot
-    /// name the bits, `update ICNote 12 (columns 0020: bits 10, past the model's 8 properties)`.
+    /// name the bits, `update ICNote 12 (changed-columns bitmap 0020, bits 10: bit 10 lies past
+    /// the model's 8 properties, so none is named)`.
     public var text: String {
         var t = "\(kind.rawValue) \(SafeText.escape(entity)) \(pk)"
         if let names = updatedProperties {
             t += " (" + names.map(SafeText.escape).joined(separator: ", ") + ")"
         } else if let bytes = updatedColumns {
-            t += " (columns \(Self.hex(bytes)): bits \(updatedBits.map(String.init).joined(separator: ","))"
-            t += modelPropertyCount.map { ", past the model's \($0) properties)" } ?? ", unnamed: the model is guessed)"
+            let bits = updatedBits
+            t += " (changed-columns bitmap \(Self.hex(bytes)), bits \(bits.map(String.init).joined(separator: ",")): "
+            if let count = modelPropertyCount {
+                let past = bits.filter { $0 >= count }.map(String.init).joined(separator: ",")
+                t += "bit\(past.contains(",") ? "s" : "") \(past) lie\(past.contains(",") ? "" : "s") past the model's \(count) properties, so none is named)"
+            } else {
+                t += "the model is guessed, so none is named)"
+            }
         }
         if !tombstone.isEmpty { t += " (tombstone " + tombstone.map { SafeText.escape(TaggedJSON.text($0)) }.joined(separator: ", ") + ")" }
         return t

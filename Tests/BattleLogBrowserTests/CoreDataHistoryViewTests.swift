@@ -81,7 +81,32 @@ import BattleLogPresentation
         m.detailIndex = try #require(m.detail?.lines.firstIndex { $0.label == "delete" })
         m.handle(.enter)
         #expect(m.levels.isEmpty)
-        #expect(m.status == "\(change.entity) \(change.pk) is dangling: no such row", "\(m.status ?? "")")
+        #expect(m.status == "\(change.entity) \(change.pk) is no longer in the store: deleted since", "\(m.status ?? "")")
+    }
+
+    @Test func colonGoesToATransactionAndTheObjectListsKeysSaySo() throws {
+        let path = CoreDataBrowserTests.fixtures + "/wild/RMAdminStore-Local.sqlite"
+        let (m, _) = try Self.openHistory(path)
+        m.handle(.character(":"))
+        for c in "700" { m.handle(.character(c)) }
+        m.handle(.enter)
+        #expect(m.shownHistory?.selectedTransaction?.id == 700)
+        #expect(m.detail?.title == "Transaction 700")
+        m.handle(.character("k"))
+        #expect(m.shownHistory?.selectedTransaction?.id == 699)
+        m.handle(.character(":"))
+        for c in "99999" { m.handle(.character(c)) }
+        m.handle(.enter)
+        #expect(m.status == "no transaction 99999 in the history" && m.shownHistory?.selectedTransaction?.id == 699)
+        for key in ["f", "S", "e", "i"] {
+            m.handle(.character(Character(key)))
+            #expect(m.prompt == nil && m.status?.hasPrefix("the history is a list of transactions") == true, "\(key)")
+        }
+        // From the heading to one of the history's tables: the history stays where it was.
+        let table = try #require(m.tree.firstIndex { $0.historyTable == "ATRANSACTION" })
+        m.focus = .roster
+        m.selectTreeRow(table)
+        #expect(m.shownHistory?.selectedTransaction?.id == 699)
     }
 
     @Test func copyGivesTheTransactionAsCoredataHistoryJSONWritesIt() throws {

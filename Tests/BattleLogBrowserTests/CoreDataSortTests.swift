@@ -108,7 +108,7 @@ import BattleLogPresentation
         m.handle(.character("S"))
         for c in "colour" { m.handle(.character(c)) }
         m.handle(.enter)
-        #expect(m.prompt?.error == "\"colour\" is not a field to sort by; fields: pk, book, content, isBookmarked, number", "\(m.prompt?.error ?? "")")
+        #expect(m.prompt?.error == "\"colour\" is not a field to sort by; fields: pk, book, isBookmarked, number", "\(m.prompt?.error ?? "")")
         m.handle(.control("u"))
         for c in "number:up" { m.handle(.character(c)) }
         m.handle(.enter)

@@ -94,7 +94,8 @@ import Testing
         #expect(change([0x80]).updatedProperties == ["body"])
         #expect(change([0x00]).updatedProperties == [])
         #expect(change([0x04]).updatedProperties == nil)
-        #expect(change([0x04]).text == "update Note 1 (columns 04: bits 5, past the model's 5 properties)")
+        #expect(change([0x04]).text == "update Note 1 (changed-columns bitmap 04, bits 5: bit 5 lies past the model's 5 properties, so none is named)")
+        #expect(change([0x24]).text == "update Note 1 (changed-columns bitmap 24, bits 2,5: bit 5 lies past the model's 5 properties, so none is named)")
         #expect(change([0x18]).text == "update Note 1 (pinned, title)")
 
         // A real store: Screen Time's request is asked for, then acknowledged.

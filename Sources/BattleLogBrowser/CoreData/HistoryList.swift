@@ -99,6 +99,19 @@ extension StoreBrowserModel {
         h.scroll = max(0, min(h.scroll, max(0, h.rows.count - layout.recordRows)))
     }
 
+    /// `:` in the history: the transaction with that number.
+    func goToTransaction(_ id: Int64) {
+        guard var h = history else { return }
+        guard (try? store.transaction(id: id)) ?? nil != nil else {
+            status = labels.fill("cd.noSuchTransaction", String(id))
+            return
+        }
+        loadHistory(&h, .around(id))
+        history = h
+        focus = .records
+        refreshDetail(resetLine: true)
+    }
+
     func moveHistoryToEnd(last: Bool) {
         guard var h = history else { return }
         loadHistory(&h, last ? .last : .first)

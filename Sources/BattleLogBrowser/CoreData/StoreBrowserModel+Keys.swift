@@ -32,6 +32,11 @@ extension StoreBrowserModel {
     public func perform(_ action: Action) throws {
         if overlay != .none, handleOverlay(action) { return }
         status = nil
+        // The history is a list of transactions: the object lists' own keys say so.
+        if shownHistory != nil, [.filter, .sort, .export, .inspect].contains(action) {
+            status = labels["cd.notInHistory"]
+            return
+        }
         switch action {
         case .moveUp: move(by: -1)
         case .moveDown: move(by: 1)
@@ -59,6 +64,7 @@ extension StoreBrowserModel {
             guard let l = level else { status = labels["cd.noObjects"]; return }
             prompt = Prompt(kind: .filter, text: l.list.filter?.text ?? "")
         case .goTo:
+            if shownHistory != nil { prompt = Prompt(kind: .goTo, text: "", placeholder: labels["cd.transactionNumber"]); return }
             guard level != nil else { status = labels["cd.noObjects"]; return }
             prompt = Prompt(kind: .goTo, text: "", placeholder: "pk")
         case .inspect: openBytes()

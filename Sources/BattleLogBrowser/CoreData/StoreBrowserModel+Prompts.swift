@@ -70,7 +70,7 @@ extension StoreBrowserModel {
                 prompt = Prompt(kind: .goTo, text: p.text, error: labels["cd.goToNeedsPk"], placeholder: p.placeholder)
                 return
             }
-            goTo(pk)
+            if shownHistory != nil { goToTransaction(pk) } else { goTo(pk) }
         case .export:
             startExport(p)
         case .sort:

@@ -145,6 +145,13 @@ public final class StoreBrowserModel {
         guard !tree.isEmpty else { return }
         treeIndex = max(0, min(tree.count - 1, index))
         keepTreeInView()
+        // From one history row to another: the history stays where it was.
+        if tree[treeIndex].entity == nil, history != nil {
+            for l in levels { l.sorted?.cancel() }
+            levels = []
+            refreshDetail(resetLine: false)
+            return
+        }
         for l in levels { l.sorted?.cancel() }
         levels = []
         detail = nil
@@ -320,7 +327,7 @@ public final class StoreBrowserModel {
         case .follow(let ref):
             // A change in the history may name an object deleted since.
             guard let name = ref.entity, let entity = store.model.entity(named: name), (try? store.exists(ref)) == true else {
-                status = labels.fill("cd.danglingFollow", Self.name(ref))
+                status = labels.fill(shownHistory != nil ? "cd.goneSince" : "cd.danglingFollow", Self.name(ref))
                 return
             }
             // The target's whole entity, positioned at it: its neighbours are one key away.

@@ -284,12 +284,13 @@ public enum StoreBrowserView {
         }
         var parts: [String] = []
         if let level = m.level {
-            let count = m.listCount.map { m.labels.fill($0 == 1 ? "cd.objectCount" : "cd.objectsCount", GroupedNumber.text($0)) } ?? m.labels["counting"]
-            if let o = m.selectedObject { parts.append("pk \(o.ref.pk) · " + count) } else { parts.append(count) }
-            if let f = level.list.filter { parts.append("f: " + SafeText.escape(f.text)) }
+            // A sort's progress first: at 80 columns it is what must not be cut.
             if let sorted = level.sorted, !sorted.isDone {
                 parts.append(m.labels.fill("cd.sortingFound", GroupedNumber.text(sorted.count)))
             }
+            let count = m.listCount.map { m.labels.fill($0 == 1 ? "cd.objectCount" : "cd.objectsCount", GroupedNumber.text($0)) } ?? m.labels["counting"]
+            if let o = m.selectedObject { parts.append("pk \(o.ref.pk) · " + count) } else { parts.append(count) }
+            if let f = level.list.filter { parts.append("f: " + SafeText.escape(f.text)) }
             if let sort = level.sort { parts.append("S: " + SafeText.escape(sort.text)) }
         }
         if let q = m.searchText { parts.append("/" + SafeText.escape(q)) }
