@@ -62,10 +62,12 @@ let package = Package(
         .executableTarget(name: "battlelog-bench",
                           dependencies: ["BattleLogFoundation", "BattleLogKit", "BattleLogPresentation", "BattleLogCLI", "BattleLogBrowser", "CBaseline", "CoreDataKit", "CoreDataImport", "AppStoreWriter"]),
 
+        // Checks the JSON output of the tests' commands against docs/schemas.
+        .target(name: "SchemaCheck", dependencies: ["BattleLogCLI"], path: "Tests/SchemaCheck"),
         .testTarget(name: "BattleLogKitTests", dependencies: ["BattleLogKit", "KeyedArchiving", "AppStoreWriter", "BattleLogPresentation", "SQLiteDB"],
                     exclude: ["Fixtures"]),  // a database of the previous schema, read through #filePath
-        .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "BattleLogKit", "BattleLogPresentation", "BattleLogBrowser", "AppStoreWriter", "SQLiteDB"]),
-        .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "KeyedArchiving", "CoreDataImport", "BattleLogKit", "BattleLogCLI", "AppStoreWriter", "SQLiteDB", "CZlib"],
+        .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "SchemaCheck", "BattleLogKit", "BattleLogPresentation", "BattleLogBrowser", "AppStoreWriter", "SQLiteDB"]),
+        .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "SchemaCheck", "KeyedArchiving", "CoreDataImport", "BattleLogKit", "BattleLogCLI", "AppStoreWriter", "SQLiteDB", "CZlib"],
                     exclude: ["Fixtures"]),  // real Core Data stores, read through #filePath
         .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit", "BattleLogPresentation", "CoreDataKit", "AppStoreWriter", "SQLiteDB"],
                     exclude: ["Golden"]),  // golden screens, read through #filePath

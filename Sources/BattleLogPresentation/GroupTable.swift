@@ -44,7 +44,7 @@ public enum GroupTable {
 
     /// Whether the grouped path is a span of time shown as a clock: `duration`, or a query path
     /// battlelog's model declares as `seconds` (`timeline.firstHit`).
-    static func isTime(_ path: String) -> Bool {
+    public static func isTime(_ path: String) -> Bool {
         path == "duration" || QueryColumns.computed.source(path: path)?.kind == .seconds
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import Testing
+import SchemaCheck
 @testable import BattleLogCLI
 import BattleLogKit
 
@@ -10,24 +12,29 @@ struct CLIRun {
 }
 
 /// Runs `battlelog` with `arguments` against the database at `db`, capturing its output.
-func cli(_ arguments: [String], db: String, environment: [String: String] = [:]) -> CLIRun {
+/// A command that writes JSON has its output checked against its published schema.
+func cli(_ arguments: [String], db: String, environment: [String: String] = [:],
+         sourceLocation: SourceLocation = #_sourceLocation) -> CLIRun {
     final class Box: @unchecked Sendable { var out = ""; var err = "" }
     let box = Box()
     let console = Console(out: { box.out += $0 }, err: { box.err += $0 })
     var env = environment
     env["BATTLELOG_DB"] = db
     let status = BattlelogCLI.run(arguments, console: console, environment: env)
+    if let v = SchemaCheck.violations(of: arguments, status: status, output: box.out) { Issue.record(Comment(rawValue: v), sourceLocation: sourceLocation) }
     return CLIRun(status: status, out: box.out, err: box.err)
 }
 
 /// Runs `battlelog` as `cli` does, with stdout a terminal of `columns` columns.
-func cliOnTerminal(_ arguments: [String], db: String, columns: Int, environment: [String: String] = [:]) -> CLIRun {
+func cliOnTerminal(_ arguments: [String], db: String, columns: Int, environment: [String: String] = [:],
+                   sourceLocation: SourceLocation = #_sourceLocation) -> CLIRun {
     final class Box: @unchecked Sendable { var out = ""; var err = "" }
     let box = Box()
     let console = Console(out: { box.out += $0 }, err: { box.err += $0 }, stdoutIsTerminal: true, columns: columns)
     var env = environment
     env["BATTLELOG_DB"] = db
     let status = BattlelogCLI.run(arguments, console: console, environment: env)
+    if let v = SchemaCheck.violations(of: arguments, status: status, output: box.out) { Issue.record(Comment(rawValue: v), sourceLocation: sourceLocation) }
     return CLIRun(status: status, out: box.out, err: box.err)
 }
 
@@ -110,9 +117,12 @@ func binaryCopyForAnotherUser() throws -> (binary: String, folder: TempDir) {
     return (copy, folder)
 }
 
-/// Runs the real binary and returns its status and output (stdin is /dev/null).
-func runBinary(_ arguments: [String], environment: [String: String] = [:], stdin: String = "/dev/null") throws -> CLIRun {
+/// Runs the real binary and returns its status and output (stdin is /dev/null); JSON output is
+/// checked against its published schema.
+func runBinary(_ arguments: [String], environment: [String: String] = [:], stdin: String = "/dev/null",
+               sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIRun {
     let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let r = try ChildProcess.run([try requireBinary()] + arguments, environment: env, stdin: stdin)
+    if let v = SchemaCheck.violations(of: arguments, status: r.status, output: r.out) { Issue.record(Comment(rawValue: v), sourceLocation: sourceLocation) }
     return CLIRun(status: r.status, out: r.out, err: r.err)
 }

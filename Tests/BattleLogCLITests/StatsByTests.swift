@@ -46,7 +46,7 @@ import BattleLogKit
         case "rolls.count": return String(rolls.count)
         case "timeline.crits":
             guard let t = r["timeline"] as? [String: Any] else { return "absent" }
-            return String((t["actions"] as! [[Any]]).filter { $0[1] as? String == "critical" }.count)
+            return String((t["actions"] as! [[String: Any]]).filter { $0["kind"] as? String == "critical" }.count)
         default: Issue.record("no grouping for \(field) in the test"); return "?"
         }
     }
@@ -79,9 +79,12 @@ import BattleLogKit
                 if g["absent"] as? Bool == true { name = "absent" }
                 else if g["damaged"] as? Bool == true { name = "damaged" }
                 else if let v = g["value"] as? String { name = v }
+                else if let d = g["value"] as? [String: Any] { name = String((d["value"] as! Int) / (d["timescale"] as! Int)) }
                 else { name = String(describing: (g["value"] as! NSNumber).int64Value) }
                 #expect(fromStats[name] == nil, "\(args): group \(name) twice")
-                let mean = g["meanDuration"] as? Double ?? 0
+                // A mean is a duration object (to the millisecond), null for no duration.
+                let meanObject = g["meanDuration"] as? [String: Any]
+                let mean = meanObject.map { Double($0["value"] as! Int) / Double($0["timescale"] as! Int) } ?? 0
                 fromStats[name] = Tally(count: g["count"] as! Int, wins: g["wins"] as! Int, losses: g["losses"] as! Int,
                                         draws: g["draws"] as! Int, seconds: (mean * Double(g["count"] as! Int) * 1000).rounded() / 1000)
             }
@@ -254,6 +257,8 @@ import BattleLogKit
                 (json[axis] as! [[String: Any]]).map { g in
                     if g["absent"] as? Bool == true { return "absent" }
                     if let v = g["value"] as? String { return v }
+                    // A span of time is a duration object: its whole seconds name the bucket.
+                    if let d = g["value"] as? [String: Any] { return String((d["value"] as! Int) / (d["timescale"] as! Int)) }
                     return String(describing: (g["value"] as! NSNumber).int64Value)
                 }
             }

@@ -55,7 +55,7 @@ import SQLiteDB
         let db = dir.file("a.sqlite")
         #expect(cli(["simulate", "--fights", "200", "--seed", "8"], db: db).status == 0)
         let exported = cli(["export"], db: db).out
-        #expect(exported.contains(#""timeline":{"actions":[["#))
+        #expect(exported.contains(#""timeline":{"actions":[{"time":{"value":"#))
         try exported.write(toFile: dir.file("a.jsonl"), atomically: true, encoding: .utf8)
         let copy = dir.file("b.sqlite")
         #expect(cli(["import", dir.file("a.jsonl")], db: copy).status == 0)
@@ -69,7 +69,7 @@ import SQLiteDB
         #expect(crits.status == 0, "\(crits.err)")
         for line in crits.out.split(separator: "\n") {
             let timeline = try #require(JSONParser.parse(String(line)).objectValue?["timeline"]?.objectValue?["actions"]?.arrayValue)
-            #expect(timeline.filter { $0.arrayValue?[1] == .string("critical") }.count >= 2)
+            #expect(timeline.filter { $0.objectValue?["kind"] == .string("critical") }.count >= 2)
         }
     }
 

@@ -2,17 +2,19 @@ import BattleLogCLI
 import AppStoreWriter
 import Foundation
 import SQLiteDB
+import SchemaCheck
 import Testing
 @testable import BattleLogKit
 @testable import CoreDataKit
 
-/// The CLI in-process, as a user runs it.
+/// The CLI in-process, as a user runs it; JSON output is checked against its published schema.
 struct CLIRun { let status: Int32; let out: String; let err: String }
-func cli(_ arguments: [String], db: String) -> CLIRun {
+func cli(_ arguments: [String], db: String, sourceLocation: SourceLocation = #_sourceLocation) -> CLIRun {
     final class Box: @unchecked Sendable { var out = ""; var err = "" }
     let box = Box()
     let console = Console(out: { box.out += $0 }, err: { box.err += $0 })
     let status = BattlelogCLI.run(arguments, console: console, environment: ["BATTLELOG_DB": db])
+    if let v = SchemaCheck.violations(of: arguments, status: status, output: box.out) { Issue.record(Comment(rawValue: v), sourceLocation: sourceLocation) }
     return CLIRun(status: status, out: box.out, err: box.err)
 }
 

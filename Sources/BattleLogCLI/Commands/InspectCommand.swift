@@ -27,7 +27,15 @@ enum InspectCommand: Command {
                 if let nonText = e.nonText { w.key("storage"); w.writeString(nonText) }
                 w.key("length"); w.writeInteger(e.length)
                 w.key("version"); if let v = e.version { w.writeInteger(v) } else { w.writeNull() }
-                w.key(e.error == nil ? "value" : "error"); w.writeString(e.error ?? e.decoded ?? "")
+                // The value as `show --json` gives it, and the line the text output shows; a
+                // damaged one has neither, and says why.
+                if let error = e.error {
+                    w.key("value"); w.writeNull()
+                    w.key("error"); w.writeString(error)
+                } else {
+                    w.key("value"); w.writeRaw(e.decodedJSON ?? "null")
+                    w.key("text"); w.writeString(e.decoded ?? "")
+                }
                 if case .success(let table)? = e.archive { w.key("archive"); Self.writeJSON(table, into: &w) }
                 w.endObject()
             }
@@ -52,7 +60,7 @@ enum InspectCommand: Command {
         return ExitStatus.success
     }
 
-    /// `{"top":{"root":"→ 8"},"objects":[{"index":0,"what":"$null","keys":[["name","→ 1"],...]}]}`.
+    /// `{"top":{"root":"→ 8"},"objects":[{"index":0,"what":"$null","keys":[{"key":"name","value":"→ 1"},...]}]}`.
     static func writeJSON(_ table: ArchiveObjectTable, into w: inout JSONWriter) {
         w.beginObject()
         w.key("top", first: true); w.beginObject()
@@ -67,7 +75,10 @@ enum InspectCommand: Command {
             w.key("keys"); w.beginArray()
             for (k, f) in row.fields.enumerated() {
                 if k > 0 { w.comma() }
-                w.beginArray(); w.writeString(f.key); w.comma(); w.writeString(f.value); w.endArray()
+                w.beginObject()
+                w.key("key", first: true); w.writeString(f.key)
+                w.key("value"); w.writeString(f.value)
+                w.endObject()
             }
             w.endArray()
             w.endObject()

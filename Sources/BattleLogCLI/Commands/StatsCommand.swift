@@ -227,7 +227,7 @@ enum StatsCommand: Command {
             w.key("fight"); if let f = r.fight { w.writeInteger(f) } else { w.writeRaw("null") }
             w.key("date"); w.writeString(r.isoDate)
             w.key("result"); if let x = r.result { w.writeString(x.rawValue) } else { w.writeRaw("null") }
-            w.key("duration"); w.writeRaw(r.fightDuration.map { String(format: "%.3f", $0.seconds) } ?? "null")
+            w.key("duration"); if let d = r.fightDuration { d.writeJSON(into: &w) } else { w.writeNull() }
             w.endObject()
         }
         w.endArray()
@@ -238,17 +238,22 @@ enum StatsCommand: Command {
     /// A group's value in JSON: the fields `value` (null for absent and damaged groups; a
     /// bucket's start), `from`/`to`, `id`, `absent`/`damaged` and `label`.
     static func writeKey(_ key: GroupCount.Key, field: GroupField, labels: Labels, into w: inout JSONWriter, first: Bool) {
+        // A span of time (`duration`, `timeline.firstHit`) is the duration object of every output.
+        let isTime = if case .number(let path, _) = field { GroupTable.isTime(path) } else { false }
+        func writeNumber(_ n: Double) {
+            if isTime { MediaTime.jsonSeconds(n).writeJSON(into: &w) } else { w.writeRaw(GroupTable.jsonNumber(n)) }
+        }
         w.key("value", first: first)
         switch key {
         case .text(let t): w.writeString(t)
         case .human(let h): w.writeString(h.name)
-        case .number(let n): w.writeRaw(GroupTable.jsonNumber(n))
-        case .bucket(let from, _): w.writeRaw(GroupTable.jsonNumber(from))
+        case .number(let n): writeNumber(n)
+        case .bucket(let from, _): writeNumber(from)
         case .absent, .damaged: w.writeRaw("null")
         }
         if case .bucket(let from, let to) = key {
-            w.key("from"); w.writeRaw(GroupTable.jsonNumber(from))
-            w.key("to"); w.writeRaw(GroupTable.jsonNumber(to))
+            w.key("from"); writeNumber(from)
+            w.key("to"); writeNumber(to)
         }
         if case .human(let h) = key { w.key("id"); w.writeInteger(h.id) }
         if key == .absent { w.key("absent"); w.writeRaw("true") }
@@ -263,7 +268,7 @@ enum StatsCommand: Command {
         w.key("losses"); w.writeInteger(g.losses)
         w.key("draws"); w.writeInteger(g.draws)
         w.key("winRate"); w.writeRaw(PrintfNumber.fixed(g.winRate, places: 4))
-        w.key("meanDuration"); w.writeRaw(g.meanDuration.map { PrintfNumber.fixed($0, places: 3) } ?? "null")
+        w.key("meanDuration"); if let mean = g.meanDuration { MediaTime.jsonSeconds(mean).writeJSON(into: &w) } else { w.writeNull() }
     }
 
     /// `--by A,B` as JSON: the rows' and columns' values in order, and each cell that has
@@ -343,11 +348,15 @@ enum StatsCommand: Command {
         } else {
             w.writeRaw("null")
         }
-        w.key("dice"); w.beginObject()
-        for (i, roll) in s.dice.keys.sorted().enumerated() {
-            w.key(String(roll), first: i == 0); w.writeInteger(s.dice[roll]!)
+        w.key("dice"); w.beginArray()
+        for (i, face) in s.dice.keys.sorted().enumerated() {
+            if i > 0 { w.comma() }
+            w.beginObject()
+            w.key("face", first: true); w.writeInteger(face)
+            w.key("count"); w.writeInteger(s.dice[face]!)
+            w.endObject()
         }
-        w.endObject()
+        w.endArray()
         w.endObject()
         return w.text
     }

@@ -19,6 +19,9 @@ public struct StoredValueInspection: Sendable, Equatable {
     public let hasVersions: Bool
     /// The decoded value, described.
     public let decoded: String?
+    /// The decoded value in the JSON of `show --json` (terminal-safe): `null` when absent, nil
+    /// when it could not be decoded.
+    public let decodedJSON: String?
     /// Why it could not be decoded.
     public let error: String?
 
@@ -30,12 +33,18 @@ public struct StoredValueInspection: Sendable, Equatable {
             let text = stored.storedText
             let archive = stored.storedBlob.map { bytes in Result { () throws(PropertyListError) in try ArchiveObjectTable(bytes: bytes) } }
             var decoded: String?
-            if case .success(let value) = stored.decoded { decoded = value.map(transformer.describe) ?? "none" }
+            var decodedJSON: String?
+            if case .success(let value) = stored.decoded {
+                decoded = value.map(transformer.describe) ?? "none"
+                var w = JSONWriter(terminalSafe: true)
+                if let value { transformer.writeJSON(value, into: &w) } else { w.writeNull() }
+                decodedJSON = w.text
+            }
             return StoredValueInspection(
                 attribute: attribute.name, transformer: transformer.name, storedText: text,
                 nonText: text != nil ? nil : stored.storedBlob.map { "a BLOB of \($0.count) bytes" } ?? Self.storage(of: stored.error),
                 length: text?.utf8.count ?? stored.storedBlob?.count ?? 0, archive: archive, version: text.flatMap { transformer.formatVersion(ofStored: $0) },
-                hasVersions: transformer.hasFormatVersions, decoded: decoded, error: stored.error?.reason.description)
+                hasVersions: transformer.hasFormatVersions, decoded: decoded, decodedJSON: decodedJSON, error: stored.error?.reason.description)
         }
     }
 

@@ -22,14 +22,7 @@ extension AnyValueTransformer {
         describe: { $0.description },
         csvHeaders: { [$0 + "_seconds"] },
         csvCells: { t in [t.map { String(format: "%.6f", $0.seconds) } ?? ""] },
-        writeJSON: { t, w in
-            w.beginObject()
-            w.key("value", first: true); w.writeInteger(t.value)
-            w.key("timescale"); w.writeInteger(t.timescale)
-            w.key("flags"); w.writeInteger(t.flags.rawValue)
-            w.key("epoch"); w.writeInteger(t.epoch)
-            w.endObject()
-        },
+        writeJSON: { t, w in t.writeJSON(into: &w) },
         readJSON: { (json: JSONValue) throws(TransformError) -> MediaTime in
             guard case .object(let d) = json else { throw .wrongShape(expected: "an object", found: json.typeName) }
             var dictionary: [String: Int64] = [:]
@@ -113,7 +106,8 @@ extension AnyValueTransformer {
 }
 
 extension AnyValueTransformer {
-    /// `Timeline`: in JSON its stored form; in CSV its derived figures (`<column>_actions`,
+    /// `Timeline`: in JSON its export form (`TimelineTransformer.writeExportJSON`: each action an
+    /// object with named fields); in CSV its derived figures (`<column>_actions`,
     /// `_crits`, `_first_hit` in seconds, `_biggest_hit`); derives `actions`, `crits`, `firstHit`
     /// (seconds, NULL when nothing hit) and `biggestHit`.
     public static let timeline = AnyValueTransformer(TimelineTransformer(), forms: ValueForms<Timeline>(
@@ -127,7 +121,8 @@ extension AnyValueTransformer {
             return [String(t.actions.count), String(t.crits), t.firstHit.map { String(format: "%.6f", $0.time.seconds) } ?? "",
                     String(t.biggestHit)]
         },
-        readJSON: { (json: JSONValue) throws(TransformError) -> Timeline in try TimelineTransformer().value(fromJSON: json) },
+        writeJSON: { t, w in TimelineTransformer.writeExportJSON(t, into: &w) },
+        readJSON: { (json: JSONValue) throws(TransformError) -> Timeline in try TimelineTransformer().value(fromExportJSON: json) },
         derivations: [
             "actions": ("INTEGER", { t in .integer(Int64(t.actions.count)) }),
             "crits": ("INTEGER", { t in .integer(Int64(t.crits)) }),
