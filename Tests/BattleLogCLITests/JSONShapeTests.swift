@@ -121,6 +121,44 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.file("copy")))
     }
 
+    /// An action in the named-field shape that is wrong says which field, in its own terms.
+    @Test func aMalformedActionIsRefusedByItsField() throws {
+        let dir = TempDir()
+        let db = dir.file("db")
+        _ = cli(["simulate", "--fights", "1", "--seed", "4"], db: db)
+        let line = String(cli(["export"], db: db).out.split(separator: "\n")[0])
+        let cases: [(change: (inout [String: Any]) -> Void, says: String)] = [
+            ({ $0["kind"] = 3 }, #"action 1: "kind" should be a string, found an integer"#),
+            ({ $0["damage"] = "12" }, #"action 1: "damage" should be an integer, found a string"#),
+            ({ $0["die"] = nil }, #"action 1 has no "die""#),
+            ({ $0["extra"] = true }, #"action 1 has an unknown key "extra""#),
+        ]
+        for (i, c) in cases.enumerated() {
+            var record = try Self.object(line)
+            var timeline = record["timeline"] as! [String: Any]
+            var actions = timeline["actions"] as! [[String: Any]]
+            c.change(&actions[1])
+            timeline["actions"] = actions
+            record["timeline"] = timeline
+            let file = dir.file("bad\(i).jsonl")
+            try String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self).write(toFile: file, atomically: true, encoding: .utf8)
+            let r = cli(["import", file], db: dir.file("copy\(i)"))
+            #expect(r.status == 1 && r.err.contains(c.says), "\(r.err)")
+        }
+    }
+
+    /// Exact values of a span of time stay apart: two first hits 0.3 ms apart are two groups.
+    @Test func exactTimeGroupsStayDistinct() throws {
+        let dir = TempDir()
+        let db = dir.file("db")
+        _ = cli(["simulate", "--fights", "200", "--seed", "9"], db: db)
+        let json = try Self.object(cli(["stats", "--by", "timeline.firstHit", "--json"], db: db).out)
+        let values = try #require(json["groups"] as? [[String: Any]]).compactMap { $0["value"] as? [String: Any] }
+        #expect(values.count > 10)
+        let keys = values.map { "\($0["value"]!)/\($0["timescale"]!)" }
+        #expect(Set(keys).count == keys.count, "\(keys)")
+    }
+
     @Test func diceCountsAreFaceAndCountInFaceOrder() throws {
         let dir = TempDir()
         let db = dir.file("db")

@@ -225,7 +225,7 @@ enum StatsCommand: Command {
             w.beginObject()
             w.key("record", first: true); w.writeInteger(r.id)
             w.key("fight"); if let f = r.fight { w.writeInteger(f) } else { w.writeRaw("null") }
-            w.key("date"); w.writeString(r.isoDate)
+            w.key("date"); if r.date != nil { w.writeString(r.isoDate) } else { w.writeNull() }
             w.key("result"); if let x = r.result { w.writeString(x.rawValue) } else { w.writeRaw("null") }
             w.key("duration"); if let d = r.fightDuration { d.writeJSON(into: &w) } else { w.writeNull() }
             w.endObject()
@@ -240,14 +240,17 @@ enum StatsCommand: Command {
     static func writeKey(_ key: GroupCount.Key, field: GroupField, labels: Labels, into w: inout JSONWriter, first: Bool) {
         // A span of time (`duration`, `timeline.firstHit`) is the duration object of every output.
         let isTime = if case .number(let path, _) = field { GroupTable.isTime(path) } else { false }
-        func writeNumber(_ n: Double) {
-            if isTime { MediaTime.jsonSeconds(n).writeJSON(into: &w) } else { w.writeRaw(GroupTable.jsonNumber(n)) }
+        func writeNumber(_ n: Double, exact: Bool = false) {
+            // An exact value to the nanosecond (two firstHit values 0.3 ms apart stay two), a
+            // bucket's bounds to the millisecond.
+            if isTime { MediaTime.jsonSeconds(n, timescale: exact ? 1_000_000_000 : 1000).writeJSON(into: &w) }
+            else { w.writeRaw(GroupTable.jsonNumber(n)) }
         }
         w.key("value", first: first)
         switch key {
         case .text(let t): w.writeString(t)
         case .human(let h): w.writeString(h.name)
-        case .number(let n): writeNumber(n)
+        case .number(let n): writeNumber(n, exact: true)
         case .bucket(let from, _): writeNumber(from)
         case .absent, .damaged: w.writeRaw("null")
         }

@@ -12,9 +12,9 @@ extension MediaTime {
         w.endObject()
     }
 
-    /// A number of seconds (a mean, a bucket's bound) as a duration object to the millisecond,
-    /// the precision `stats` computes and prints them to.
-    public static func jsonSeconds(_ seconds: Double) -> MediaTime {
-        MediaTime(seconds: seconds, preferredTimescale: 1000)
+    /// A number of seconds (a mean, a bucket's bound) as a duration object, by default to the
+    /// millisecond, the precision `stats` computes and prints them to.
+    public static func jsonSeconds(_ seconds: Double, timescale: Int32 = 1000) -> MediaTime {
+        MediaTime(seconds: seconds, preferredTimescale: timescale)
     }
 }
