@@ -37,7 +37,7 @@ import Testing
         let opponent = try #require((shown["opponent"] as? [String: Any])?["name"] as? String)
         let vs = try Self.object(cli(["stats", "--vs", owner, opponent, "--json"], db: db).out)
         let recent = try #require(vs["recent"] as? [[String: Any]])
-        let fight1 = try #require(recent.first { $0["record"] as? Int == 1 })
+        let fight1 = try #require(recent.first { $0["id"] as? Int == 1 })
         #expect(NSDictionary(dictionary: fight1["duration"] as! [String: Any]).isEqual(to: duration))
         // A mean is a duration too, to the millisecond.
         #expect(Self.isDuration(vs["meanDuration"]))

@@ -311,7 +311,7 @@ import BattleLogKit
         #expect(counts(json["secondMagic"]) == gates)
         // The newest 20 of the hero's records against the villain, newest first.
         let newest = mine.sorted { ($0["date"] as! String, $0["id"] as! Int) > ($1["date"] as! String, $1["id"] as! Int) }.prefix(20).map { $0["id"] as! Int }
-        #expect((json["recent"] as! [[String: Any]]).map { $0["record"] as! Int } == Array(newest))
+        #expect((json["recent"] as! [[String: Any]]).map { $0["id"] as! Int } == Array(newest))
         // Two of a kind never fight; unknown names and a Human against itself are refused.
         let heroes = store.humans.filter { $0.kind == .hero }
         #expect(cli(["stats", "--vs", heroes[0].name, heroes[1].name], db: db).out.contains("never fought"))

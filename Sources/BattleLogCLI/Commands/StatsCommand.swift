@@ -223,7 +223,7 @@ enum StatsCommand: Command {
         for (i, r) in h.recent.enumerated() {
             if i > 0 { w.comma() }
             w.beginObject()
-            w.key("record", first: true); w.writeInteger(r.id)
+            w.key("id", first: true); w.writeInteger(r.id)
             w.key("fight"); if let f = r.fight { w.writeInteger(f) } else { w.writeRaw("null") }
             w.key("date"); if r.date != nil { w.writeString(r.isoDate) } else { w.writeNull() }
             w.key("result"); if let x = r.result { w.writeString(x.rawValue) } else { w.writeRaw("null") }
@@ -320,7 +320,8 @@ enum StatsCommand: Command {
         for (i, h) in s.humans.enumerated() {
             if i > 0 { w.comma() }
             w.beginObject()
-            w.key("name", first: true); w.writeString(h.human.name)
+            w.key("id", first: true); w.writeInteger(h.human.id)
+            w.key("name"); w.writeString(h.human.name)
             w.key("kind"); w.writeString(h.human.kindText)
             w.key("wins"); w.writeInteger(h.tally.wins)
             w.key("losses"); w.writeInteger(h.tally.losses)
