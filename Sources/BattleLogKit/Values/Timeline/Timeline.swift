@@ -51,6 +51,10 @@ public struct Timeline: Sendable, Equatable {
     /// The largest damage of one action (0 with none).
     public var biggestHit: Int { actions.map(\.damage).max() ?? 0 }
 
+    /// `action`'s time on this side's clock, as the stored and JSON forms write it (a time on
+    /// another clock is rounded to its nearest tick).
+    public func clockTime(of action: Action) -> MediaTime { action.time.convertScale(timescale) }
+
     /// An action of a merged fight: which side acted (0: the first timeline given, 1: the second).
     public struct FightAction: Sendable, Equatable {
         public let side: Int

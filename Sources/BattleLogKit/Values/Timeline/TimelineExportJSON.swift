@@ -12,7 +12,7 @@ extension TimelineTransformer {
             if i > 0 { w.comma() }
             w.beginObject()
             w.key("time", first: true)
-            (a.time.timescale == timeline.timescale ? a.time : a.time.convertScale(timeline.timescale)).writeJSON(into: &w)
+            timeline.clockTime(of: a).writeJSON(into: &w)
             w.key("kind"); w.writeString(a.kind.rawValue)
             w.key("damage"); w.writeInteger(a.damage)
             w.key("die"); w.writeInteger(a.die)
@@ -34,10 +34,10 @@ extension TimelineTransformer {
             return try value(fromJSON: json)
         }
         let scale: Int64? = if case .integer(let s)? = o["timescale"] { s } else { nil }
+        let fields = ["time", "kind", "damage", "die"]
         var positional: [JSONValue] = []
         positional.reserveCapacity(entries.count)
         for (i, entry) in entries.enumerated() {
-            let fields = ["time", "kind", "damage", "die"]
             guard case .object(let a) = entry else { throw .timeline("action \(i) should be an object, found \(entry.typeName)") }
             if let missing = fields.first(where: { a[$0] == nil }) { throw .timeline("action \(i) has no \"\(missing)\"") }
             if let extra = a.keys.sorted().first(where: { !fields.contains($0) }) { throw .timeline("action \(i) has an unknown key \"\(extra)\"") }

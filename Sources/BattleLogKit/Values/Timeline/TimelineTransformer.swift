@@ -26,8 +26,7 @@ public struct TimelineTransformer: ValueTransformer {
         for (i, a) in timeline.actions.enumerated() {
             if i > 0 { w.comma() }
             w.beginArray()
-            // On the timeline's own clock (a time off it is rounded to its nearest tick).
-            w.writeInteger(a.time.timescale == timeline.timescale ? a.time.value : a.time.convertScale(timeline.timescale).value); w.comma()
+            w.writeInteger(timeline.clockTime(of: a).value); w.comma()
             w.writeString(a.kind.rawValue); w.comma()
             w.writeInteger(Int64(a.damage)); w.comma()
             w.writeInteger(Int64(a.die))
