@@ -18,6 +18,7 @@ extension StoreError {
         case .noSuchFolder(let p, let folder): ("noSuchFolder", [p, folder])
         case .notABattlelogDatabase(let p): ("notABattlelogDatabase", [p])
         case .newerSchema(let p, let found, let supported): ("newerSchema", [p, String(found), String(supported)])
+        case .newerMigration(let p, let name): ("newerMigration", [p, name])
         case .readOnly(let p): ("readOnly", [p])
         case .locked(let p): ("locked", [p])
         case .destinationExists(let p): ("destinationExists", [p])

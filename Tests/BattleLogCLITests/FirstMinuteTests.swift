@@ -264,6 +264,7 @@ import BattleLogPresentation
         // Two versions back: magic-query-columns (which only drops indexes if they exist) runs
         // again unharmed, then record-weapon adds a column the file already has.
         try store.executeRaw("PRAGMA user_version = \(BattleStore.schemaVersion - 2)")
+        try store.executeRaw("DELETE FROM schema_migration WHERE name IN ('magic-query-columns', 'record-weapon')")
         let r = cli(["list"], db: db)
         #expect(r.status == 1)
         #expect(r.err.contains("its schema does not match its version") && !r.err.contains("SQLite error"), "\(r.err)")
@@ -276,6 +277,7 @@ import BattleLogPresentation
         let errors: [StoreError] = [.isADirectory(path: "/x"), .emptyFile(path: "/x"), .notADatabase(path: "/x"),
                                     .noSuchDatabase(path: "/x"), .noSuchFolder(path: "/a/b.sqlite", folder: "/a"),
                                     .notABattlelogDatabase(path: "/x"), .newerSchema(path: "/x", found: 9, supported: 5),
+                                    .newerMigration(path: "/x", name: "y"),
                                     .readOnly(path: "/x"), .locked(path: "/x"), .destinationExists(path: "/x"),
                                     .destinationIsAFolder(path: "/d"), .backupFailed(path: "/x", reason: "the disk is full"),
                                     .noSuchRecord(7), .noSuchHuman("Aria")]

@@ -141,6 +141,7 @@ import SQLiteDB
             ALTER TABLE record DROP COLUMN weapon_power; ALTER TABLE record DROP COLUMN weapon_enchantments;
             ALTER TABLE record DROP COLUMN weapon_forged_at; ALTER TABLE record DROP COLUMN weapon;
             PRAGMA user_version = \(BattleStore.schemaVersion - 1);
+            DELETE FROM schema_migration WHERE name = 'record-weapon';
             """)
         let list = cli(["list", "--where", "weapon.rarity = rare"], db: db)
         #expect(list.status == 0 && list.out == "no records\n", "\(list.out)\(list.err)")

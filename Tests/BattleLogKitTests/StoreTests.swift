@@ -256,6 +256,55 @@ func runSQLite(_ path: String, _ sql: String) throws {
         #expect(try store.diagnostics.fightProblems() == [], "one record without an opponent is a whole fight")
         #expect(try Database(path: path, mode: .readOnly).prepare("PRAGMA integrity_check").first([], { $0.string(0) }) == "ok")
     }
+
+    /// The names a file has had, in the order they ran.
+    static func applied(_ path: String) throws -> [String] {
+        try Database(path: path, mode: .readOnly).prepare("SELECT name FROM schema_migration ORDER BY rowid").map { $0.string(0) ?? "" }
+    }
+
+    @Test func aFileFromBeforeTheNamesGainsThemAndRunsTheRest() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("v1.sqlite")
+        do {
+            let db = try Database(path: path)
+            try db.execute(script: Schema.migrations[0].sql)
+            try db.execute(script: "PRAGMA user_version = 1; PRAGMA application_id = \(Schema.applicationID)")
+        }
+        _ = try BattleStore(path: path)
+        #expect(try Self.applied(path) == Schema.migrations.map(\.name))
+        #expect(try Database(path: path).userVersion() == Schema.migrations.count)
+    }
+
+    @Test func aMigrationIsRunByItsNameNotItsPlace() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("gap.sqlite")
+        do { _ = try BattleStore(path: path) }
+        // A file that has had every migration but one in the middle (made by a branch that
+        // ordered them otherwise): that one runs, and none of the others again.
+        try runSQLite(path, """
+            DROP TABLE group_summary; DROP TABLE group_summary_state;
+            DROP TRIGGER IF EXISTS group_summary_insert_below; DROP TRIGGER IF EXISTS group_summary_update;
+            DROP TRIGGER IF EXISTS group_summary_delete;
+            DELETE FROM schema_migration WHERE name = 'group-summaries';
+            PRAGMA user_version = \(Schema.migrations.count - 1);
+            """)
+        #expect(throws: StoreError.readOnly(path: path)) { try BattleStore(path: path, readOnly: true) }
+        _ = try BattleStore(path: path)
+        #expect(Set(try Self.applied(path)) == Set(Schema.migrations.map(\.name)))
+        #expect(try Self.applied(path).last == "group-summaries")
+        #expect(try Database(path: path).scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'group_summary'") == 1)
+    }
+
+    @Test func aFileThatHadAMigrationThisProgramDoesNotKnowIsRefusedUntouched() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("newer.sqlite")
+        do { _ = try BattleStore(path: path) }
+        try runSQLite(path, "INSERT INTO schema_migration(name) VALUES ('weapon-sheaths\u{1b}[2J')")
+        let before = fileBytes(path)
+        #expect(throws: StoreError.newerMigration(path: path, name: "weapon-sheaths^[[2J")) { try BattleStore(path: path) }
+        #expect(throws: StoreError.newerMigration(path: path, name: "weapon-sheaths^[[2J")) { try BattleStore(path: path, readOnly: true) }
+        #expect(fileBytes(path) == before)
+    }
 }
 
 @Suite struct PositionTests {

@@ -81,14 +81,13 @@ public final class BattleStore {
         do { try FilterFunctions.register(on: db, attributes: schema.resolved) } catch { throw .sqlite(path: path, error) }
 
         do {
-            let version = try db.userVersion()
             try db.execute(script: "PRAGMA foreign_keys = ON")
             if !db.isReadOnly {
                 try db.execute(script: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = \(WALBound.keptBytes)")
                 try Schema.migrate(db)
                 try ModelColumns.ensure(resolvedAttributes, on: db)
                 try GroupSummaries.ensure(on: db)
-            } else if version < Schema.currentVersion {
+            } else if try !Schema.isCurrent(db) {
                 throw StoreError.readOnly(path: path)
             } else {
                 try ModelColumns.checkPresent(resolvedAttributes, on: db, path: path)

@@ -1,13 +1,24 @@
+import BattleLogFoundation
 import SQLiteDB
 
-/// The store's schema as named migrations, run in order; `PRAGMA user_version` records how many
-/// a file has had. A migration, once shipped, is never edited or moved: add a new one at the end.
+/// The store's schema as named migrations, as GRDB's `DatabaseMigrator` keeps them: each file
+/// records the names it has had (`schema_migration`), and an open runs, in this list's order,
+/// every migration whose name the file lacks. A migration, once shipped, is never edited or
+/// renamed: add a new one at the end.
+///
+/// `PRAGMA user_version` still says how many a file has had: older battlelogs judge a file by
+/// it, and a file from before the names (no `schema_migration`) has had the first that many.
 enum Schema {
     /// One step of the schema, named for what it makes.
     struct Migration: Sendable {
         let name: String
         let sql: String
+        /// It edits sqlite_schema directly, so `schema_version` must be bumped after it.
+        var rewritesSchema = false
     }
+
+    /// The table of the migrations' names a file has had.
+    static let appliedTable = "schema_migration"
 
     /// `PRAGMA application_id`: marks a file as a battlelog database ("BTLG").
     static let applicationID: Int64 = 0x4254_4C47
@@ -94,7 +105,7 @@ enum Schema {
            SET sql = replace(sql, 'opponent_id INTEGER NOT NULL REFERENCES', 'opponent_id INTEGER REFERENCES')
          WHERE type = 'table' AND name = 'record';
         PRAGMA writable_schema = OFF;
-        """),
+        """, rewritesSchema: true),
         // 4: the model's derived query columns (`ModelColumns` adds them as the model declares
         // them; this table remembers which still need filling for existing records, so that a
         // fill killed halfway resumes where it stopped). The result index goes: three values, it
@@ -152,9 +163,6 @@ enum Schema {
         """),
     ]
 
-    /// The migrations (0-based) that edit sqlite_schema and so must bump `schema_version`.
-    static let rewritesSchema: Set<Int> = [2]
-
     static var currentVersion: Int { migrations.count }
 
     /// The migration called `name` (a name this file defines).
@@ -163,30 +171,66 @@ enum Schema {
         return m
     }
 
-    /// Runs the migrations the database has not had yet, each in its own transaction.
+    /// The names of the migrations the file has had, in the order they ran; nil when it keeps no
+    /// names (a file from before them, or a new one).
+    static func appliedNames(_ db: Database) throws -> [String]? {
+        guard try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [appliedTable]) == 1 else { return nil }
+        return try db.prepare("SELECT name FROM \(appliedTable) ORDER BY rowid").map { $0.string(0) ?? "" }
+    }
+
+    /// The names a file has had that this program does not know (a newer battlelog's).
+    static func unknownNames(_ applied: [String]) -> [String] {
+        let known = Set(migrations.map(\.name))
+        return applied.filter { !known.contains($0) }
+    }
+
+    /// Whether the file has had every migration of this program.
+    static func isCurrent(_ db: Database) throws -> Bool {
+        let applied = Set(try appliedNames(db) ?? Array(migrations.prefix(try db.userVersion()).map(\.name)))
+        return migrations.allSatisfy { applied.contains($0.name) }
+    }
+
+    /// Runs the migrations the database has not had yet, each in its own transaction that also
+    /// records its name; another process migrating the same file at once runs none twice.
     static func migrate(_ db: Database) throws {
-        var version = try db.userVersion()
-        while version < currentVersion {
+        // Asked outside a transaction first: a current file takes no write lock (a reader opening
+        // it while another process writes does not wait).
+        if let applied = try appliedNames(db), Set(applied).isSuperset(of: migrations.map(\.name)) { return }
+        for migration in migrations {
             try db.transaction {
-                do { try db.execute(script: migrations[version].sql) }
+                let applied = try namesRecorded(db)
+                guard !applied.contains(migration.name) else { return }
+                let unknown = unknownNames(applied)
+                guard unknown.isEmpty else { throw StoreError.newerMigration(path: db.path, name: SafeText.escape(MessageText.cut(unknown[0]))) }
+                do { try db.execute(script: migration.sql) }
                 catch let e as SQLiteError where e.message.contains("already exists") || e.message.contains("duplicate column name") {
                     // Tables of a later version in a file that says it is older: edited by hand,
                     // or by another program. Nothing is changed (the transaction rolls back).
-                    throw StoreError.schemaDoesNotMatchVersion(path: db.path, version: version, message: e.message)
+                    throw StoreError.schemaDoesNotMatchVersion(path: db.path, version: applied.count, message: e.message)
                 }
-                if rewritesSchema.contains(version) {
+                if migration.rewritesSchema {
                     let schemaVersion = try db.scalarInt("PRAGMA schema_version") ?? 0
                     try db.execute(script: "PRAGMA schema_version = \(schemaVersion + 1)")
                     // The edit must have taken: a schema that does not read back is not committed.
                     guard try db.scalarInt("SELECT \"notnull\" FROM pragma_table_info('record') WHERE name = 'opponent_id'") == 0 else {
-                        throw StoreError.invalidModel("migration \(migrations[version].name) could not make record.opponent_id optional")
+                        throw StoreError.invalidModel("migration \(migration.name) could not make record.opponent_id optional")
                     }
                 }
-                if version == 0 { try db.execute(script: "PRAGMA application_id = \(applicationID)") }
-                try db.setUserVersion(version + 1)
+                if applied.isEmpty { try db.execute(script: "PRAGMA application_id = \(applicationID)") }
+                try db.execute("INSERT INTO \(appliedTable)(name) VALUES (?)", [migration.name])
+                try db.setUserVersion(applied.count + 1)
             }
-            version += 1
         }
+    }
+
+    /// The names recorded in the file, the table made first when missing: with the first
+    /// `user_version` names for a file from before the names (inside the caller's transaction).
+    private static func namesRecorded(_ db: Database) throws -> [String] {
+        if let applied = try appliedNames(db) { return applied }
+        let version = try db.userVersion()
+        try db.execute(script: "CREATE TABLE \(appliedTable) (name TEXT NOT NULL UNIQUE)")
+        for m in migrations.prefix(version) { try db.execute("INSERT INTO \(appliedTable)(name) VALUES (?)", [m.name]) }
+        return migrations.prefix(version).map(\.name)
     }
 }
 
@@ -195,11 +239,10 @@ extension BattleStore {
     /// C baseline, which must build the same tables and indexes).
     /// The model's derived columns and their indexes included, and the grouping index.
     public static var schemaScript: String {
-        // Migration 3 edits sqlite_schema, which a plain script cannot follow with the
+        // optional-opponent edits sqlite_schema, which a plain script cannot follow with the
         // schema_version bump `migrate` makes; a new database gets the same table directly.
-        var script = Schema.migrations.map(\.sql)
+        var script = Schema.migrations.filter { !$0.rewritesSchema }.map(\.sql)
         script[0] = script[0].replacingOccurrences(of: "opponent_id INTEGER NOT NULL REFERENCES", with: "opponent_id INTEGER REFERENCES")
-        script.remove(at: 2)
         if let model = try? StoreModel.bundled() {
             let attributes = ResolvedAttribute.resolve(model, .standard)
             for a in attributes {

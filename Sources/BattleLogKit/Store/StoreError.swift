@@ -20,6 +20,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A store Core Data wrote: `coredata info` reads it, `import --coredata` brings its battle log in.
     case coreDataStore(path: String)
     case newerSchema(path: String, found: Int, supported: Int)
+    /// The file has had a migration this program does not know (a newer battlelog's).
+    case newerMigration(path: String, name: String)
     /// The file holds tables of a later schema version than its `user_version` says.
     case schemaDoesNotMatchVersion(path: String, version: Int, message: String)
     case readOnly(path: String)
@@ -60,6 +62,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(p): is a Core Data store, not a battlelog database; read it with `battlelog coredata info \(p)`, or bring its battle log in with `battlelog --db NEW.sqlite import --coredata \(p)`"
         case .newerSchema(let p, let found, let supported):
             "\(p): was written by a newer battlelog (schema version \(found); this one reads up to \(supported))"
+        case .newerMigration(let p, let name):
+            "\(p): was written by a newer battlelog (its schema has had \"\(name)\", which this one does not know)"
         case .schemaDoesNotMatchVersion(let p, let version, let message):
             "\(p): its schema does not match its version: it says version \(version), but holds what a later version adds (\(message)); it was changed outside battlelog, so it is left as it is"
         case .readOnly(let p): "\(p): the database is read-only, cannot write"

@@ -27,6 +27,8 @@ enum StoreFile {
         var pageSize = 0
         /// It has Core Data's Z_PRIMARYKEY and Z_METADATA tables.
         var isCoreData = false
+        /// The migrations it has had that this program does not know (a newer battlelog's).
+        var unknownMigrations: [String] = []
     }
 
     /// Opens `path`; creates it (in a temporary file beside it, linked into place once migrated)
@@ -127,6 +129,9 @@ enum StoreFile {
         if f.userVersion > Schema.currentVersion && (f.applicationID == Schema.applicationID || f.applicationID == 0) {
             throw .newerSchema(path: path, found: f.userVersion, supported: Schema.currentVersion)
         }
+        if let name = f.unknownMigrations.first, f.applicationID == Schema.applicationID {
+            throw .newerMigration(path: path, name: SafeText.escape(MessageText.cut(name)))
+        }
         if (f.userVersion == 0 && f.tables > 0) || (f.userVersion > 0 && f.applicationID != Schema.applicationID) {
             if f.isCoreData { throw .coreDataStore(path: path) }
             throw .notABattlelogDatabase(path: path)
@@ -145,6 +150,7 @@ enum StoreFile {
             f.pageSize = Int(try db.scalarInt("PRAGMA page_size") ?? 0)
             f.isCoreData = try db.scalarInt(
                 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('Z_PRIMARYKEY', 'Z_METADATA')") == 2
+            f.unknownMigrations = Schema.unknownNames(try Schema.appliedNames(db) ?? [])
             return f
         } catch let e as SQLiteError {
             if e.isWALIndexUnavailable && mode == .readOnly { throw .walUnreadable(path: path) }
