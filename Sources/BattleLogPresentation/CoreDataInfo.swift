@@ -151,8 +151,10 @@ public enum CoreDataInfo {
         name + String(repeating: " ", count: max(2, width - DisplayWidth.of(name)))
     }
 
-    /// One object as `Entity pk` and its values, aligned, escaped for the terminal.
-    public static func text(_ object: CoreDataObject) -> [String] {
+    /// One object as `Entity pk` and its values, aligned, escaped for the terminal: each value as
+    /// the browser's detail shows it (`TaggedValueText`), an archive's or a collection's members
+    /// on the lines below it, indented; relationships as their targets.
+    public static func text(_ object: CoreDataObject, labels: Labels) -> [String] {
         let e = SafeText.escape
         var lines = ["\(e(object.entity)) \(object.pk)"]
         let names = object.attributes.map(\.name) + object.relationships.map(\.name)
@@ -162,27 +164,28 @@ public enum CoreDataInfo {
             if case .string(let name)? = o["entity"] { return "\(e(name)) \(pk)" }
             return "? \(pk)"
         }
-        func valueText(_ v: JSONValue) -> String {
-            switch v {
-            case .string(let s): return e(s)
-            case .object(let o) where o.count == 2 && o["pk"] != nil:
-                return "→ " + reference(o)
-            case .object(let o) where o.count == 1:
-                // A tagged value shows its text: a date, a UUID, a URL; data by its size.
-                let (tag, inner) = o.first!
-                guard case .string(let text) = inner else { return e(TaggedJSON.text(v)) }
-                switch tag {
-                case "$date", "$uuid", "$url": return e(text)
-                case "$data": return "<\(((text.utf8.count / 4) * 3) - text.filter { $0 == "=" }.count) bytes> \(e(String(text.prefix(40))))\(text.count > 40 ? "…" : "")"
-                default: return e(TaggedJSON.text(v))
-                }
-            case .array(let items) where items.allSatisfy({ if case .object(let o) = $0 { o["pk"] != nil && o.count == 2 } else { false } }):
-                return items.isEmpty ? "(none)" : "→ " + items.map { if case .object(let o) = $0 { reference(o) } else { "" } }.joined(separator: ", ")
-            default: return e(TaggedJSON.text(v))
-            }
+        func isReference(_ v: JSONValue) -> Bool { if case .object(let o) = v { o.count == 2 && o["pk"] != nil } else { false } }
+        /// `value` under `label` at `indent`, its members below it (to a depth of 16).
+        func append(_ label: String, _ value: JSONValue, indent: Int, labelWidth: Int) {
+            let shown = TaggedValueText.shown(value, labels: labels)
+            let pad = String(repeating: " ", count: indent)
+            lines.append(pad + self.label(label, labelWidth) + shown.text)
+            guard shown.isContainer, indent < 2 + 2 * 16 else { return }
+            let keys = shown.children.map { e($0.key) }
+            let inner = (keys.map(DisplayWidth.of).max() ?? 0) + 2
+            for (key, child) in zip(keys, shown.children.map(\.value)) { append(key, child, indent: indent + 2, labelWidth: inner) }
         }
-        for (name, value) in object.attributes + object.relationships {
-            lines.append("  \(label(e(name), width))\(valueText(value))")
+        for (name, value) in object.attributes { append(e(name), value, indent: 2, labelWidth: width) }
+        for (name, value) in object.relationships {
+            let text: String
+            switch value {
+            case .object(let o) where isReference(value): text = "→ " + reference(o)
+            case .array(let items) where items.allSatisfy(isReference):
+                text = items.isEmpty ? labels["cd.none"] : "→ " + items.map { if case .object(let o) = $0 { reference(o) } else { "" } }.joined(separator: ", ")
+            case .null: text = ValuePresenter.absent
+            default: text = TaggedValueText.shown(value, labels: labels).text
+            }
+            lines.append("  \(label(e(name), width))\(text)")
         }
         return lines
     }

@@ -85,6 +85,26 @@ import BattleLogPresentation
         }
     }
 
+    /// One presenter of Core Data's values: `coredata dump`'s text shows each attribute exactly
+    /// as the browser's detail does (dates, UUIDs, archives, nulls, in both languages).
+    @Test(arguments: ["en", "zh"]) func theDumpTextAndTheDetailShowEachValueAlike(language: String) throws {
+        for c in Self.cases {
+            let (m, _) = try Self.open(Self.fixtures + "/" + c.file, language: language)
+            try Self.select(m, entity: c.entity, pk: c.pk)
+            let detail = try #require(m.detail)
+            let object = try #require(detail.object)
+            let dump = CoreDataInfo.text(object, labels: .load(language))
+            var compared = 0
+            for line in detail.lines where line.depth == 0 && line.attribute != nil && line.box == nil && !line.label.isEmpty {
+                let shown = try #require(dump.first { $0.hasPrefix("  " + line.label + " ") }, "\(c.file) \(line.label)")
+                #expect(shown.drop(while: { $0 == " " }).dropFirst(line.label.count).drop(while: { $0 == " " }) == Substring(line.value),
+                        "\(c.file) \(line.label): \(shown) against \(line.value)")
+                compared += 1
+            }
+            #expect(compared == object.attributes.count, "\(c.file)")
+        }
+    }
+
     @Test func aTransformableFoldsAndUnfoldsAndItsClassTitlesIt() throws {
         let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", rows: 40, columns: 120)
         try Self.select(m, entity: "Book", pk: 1)

@@ -131,11 +131,11 @@ extension StoreBrowserModel {
         let e = SafeText.escape
         func text(_ s: String?) -> Line.Value { s.map { (e($0), .normal) } ?? ("—", .dim) }
         var lines: [Line] = [Line(label: labels.fill("cd.transaction", String(t.id)), value: "", style: .bold, isHeading: true)]
-        let time = t.timestamp.map { StoredValueText.shown(TaggedJSON.date(sinceReferenceDate: $0), labels: labels).text }
+        let time = t.timestamp.map { TaggedValueText.shown(TaggedJSON.date(sinceReferenceDate: $0), labels: labels).text }
         let fields: [(String, Line.Value)] = [
             ("cd.tTime", text(time)), ("cd.tAuthor", text(t.author)), ("cd.tBundle", text(t.bundleID)),
             ("cd.tContext", text(t.contextName)), ("cd.tProcess", text(t.processID)),
-            ("cd.tQueryGeneration", t.queryGeneration == .null ? ("—", .dim) : (StoredValueText.shown(t.queryGeneration, labels: labels).text, .normal)),
+            ("cd.tQueryGeneration", t.queryGeneration == .null ? ("—", .dim) : (TaggedValueText.shown(t.queryGeneration, labels: labels).text, .normal)),
         ]
         for (key, value) in fields {
             lines.append(Line(label: labels[key], value: value.text, style: value.style, action: value.text == "—" ? nil : .read))

@@ -100,7 +100,7 @@ struct ObjectColumns {
             case .attribute(let name, let type):
                 guard let value = object.attributes.first(where: { $0.name == name })?.value else { return ("", false) }
                 if value == .null { return ("", false) }
-                let shown = StoredValueText.shown(value, labels: labels)
+                let shown = TaggedValueText.shown(value, labels: labels)
                 // A list shows a date to the second.
                 if type == .date, !shown.damaged, shown.text.count >= 19 { return (String(shown.text.prefix(19)), false) }
                 return (shown.text, shown.damaged)

@@ -64,7 +64,7 @@ struct ObjectDetail {
         if !object.attributes.isEmpty { lines.append(Line(label: labels["cd.attributes"], value: "", style: .accent, isHeading: true)) }
         for (name, value) in object.attributes {
             appendValue(&lines, label: e(name), value: value, path: "a:" + name, depth: 0, attribute: name, toggled: toggled, labels: labels)
-            if let magic = StoredValueText.magic(value) {
+            if let magic = TaggedValueText.magic(value) {
                 let stored = StoredAttribute<Magic?>(storedText: nil, decoded: .success(magic))
                 for segments in MagicBox.lines(stored, labels: labels, width: max(20, width - 4)) {
                     lines.append(Line(label: "", value: "", attribute: name, box: segments))
@@ -109,11 +109,11 @@ struct ObjectDetail {
 
     private static func appendValue(_ lines: inout [Line], label: String, value: JSONValue, path: String, depth: Int,
                                     attribute: String, toggled: Set<String>, labels: Labels) {
-        let shown = StoredValueText.shown(value, labels: labels)
+        let shown = TaggedValueText.shown(value, labels: labels)
         guard shown.isContainer else {
-            // A null is a dash, never the text "null"; any other value opens whole with Enter.
+            // A null is absence's dash (dim); any other value opens whole with Enter.
             let isNull = value == .null
-            lines.append(Line(depth: depth, label: label, value: isNull ? "—" : shown.text,
+            lines.append(Line(depth: depth, label: label, value: shown.text,
                               style: shown.damaged ? .damaged : isNull ? .dim : .normal,
                               action: isNull ? nil : .read, attribute: attribute, json: value))
             return

@@ -185,7 +185,7 @@ extension StoreBrowserModel {
             return (level?.rows ?? []).map { row in
                 guard let o = row.object else { return Self.name(row.ref) }
                 // What the row's cells show: values, and to-ones as their targets (`Book 3`).
-                let values = o.attributes.map { StoredValueText.shown($0.value, labels: labels).text }
+                let values = o.attributes.map { TaggedValueText.shown($0.value, labels: labels).text }
                 let targets = o.relationships.compactMap { ObjectColumns.toOneText($0.value) }
                 return ([Self.name(row.ref)] + values + targets).joined(separator: "  ")
             }

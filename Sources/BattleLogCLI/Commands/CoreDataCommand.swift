@@ -45,6 +45,7 @@ enum CoreDataCommand: Command {
         if action == "history" { return try history(store, a, console: console) }
         let entity = try a.value(.entity).map { name throws(CoreDataError) in try store.entity(named: name) }
         let json = a.has(.json)
+        let labels = Labels.load(globals.language(environment: environment))
         var first = true
         do {
             try store.forEachObject(entity: entity, limit: limit) { object in
@@ -52,7 +53,7 @@ enum CoreDataCommand: Command {
                     console.line(object.json(terminalSafe: true))
                 } else {
                     if !first { console.line("") }
-                    for line in CoreDataInfo.text(object) { console.line(line) }
+                    for line in CoreDataInfo.text(object, labels: labels) { console.line(line) }
                 }
                 first = false
                 return true

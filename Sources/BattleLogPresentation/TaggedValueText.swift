@@ -1,26 +1,27 @@
+import BattleLogFoundation
 import BattleLogKit
-import BattleLogPresentation
 import CoreDataKit
 import Foundation
 
-/// How the Core Data browser shows a value in `coredata dump`'s JSON forms: a date in UTC with
-/// its fraction, binary data by its size and first bytes, a UUID, a damaged value with its
-/// reason; a CMTime dictionary as a time; the seed app's archived magic JSON as the "Magic used"
-/// box; any other object or array as a tree node with children. Text is escaped here, so the
-/// widths the views measure are the widths drawn.
-enum StoredValueText {
+/// The one presenter of a Core Data value in its tagged JSON form (`TaggedJSON`), for every
+/// surface that shows one to a person: the browser's cells, detail and search, `coredata dump`'s
+/// text. A date in UTC with its fraction, binary data by its size and first bytes, a UUID, a
+/// damaged value in damage's one spelling with its reason, a CMTime dictionary as a time, a
+/// null as absence's dash; any other object or array as a node with children. Text is escaped
+/// here, so the widths the views measure are the widths drawn.
+public enum TaggedValueText {
     /// One value's line: its text, whether it is damaged, and its children when it folds.
-    struct Shown {
-        var text: String
-        var damaged = false
-        var children: [(key: String, value: JSONValue)] = []
-        var isContainer: Bool { !children.isEmpty }
+    public struct Shown {
+        public var text: String
+        public var damaged = false
+        public var children: [(key: String, value: JSONValue)] = []
+        public var isContainer: Bool { !children.isEmpty }
     }
 
-    static func shown(_ value: JSONValue, labels: Labels) -> Shown {
+    public static func shown(_ value: JSONValue, labels: Labels) -> Shown {
         let e = SafeText.escape
         switch value {
-        case .null: return Shown(text: "null")
+        case .null: return Shown(text: ValuePresenter.absent)
         case .bool(let b): return Shown(text: b ? "true" : "false")
         case .integer(let i): return Shown(text: String(i))
         case .number(let d): return Shown(text: TaggedJSON.text(.number(d)))
@@ -62,7 +63,7 @@ enum StoredValueText {
     }
 
     /// A CMTime's dictionary (value, timescale, flags, epoch, nothing else) as a time.
-    static func mediaTime(_ o: [String: JSONValue]) -> MediaTime? {
+    public static func mediaTime(_ o: [String: JSONValue]) -> MediaTime? {
         guard o.count == 4 else { return nil }
         var fields: [String: Int64] = [:]
         for (k, v) in o {
@@ -86,7 +87,7 @@ enum StoredValueText {
     }
 
     /// The battle-log app's magic, when `value` is its JSON (as stored, or archived as data).
-    static func magic(_ value: JSONValue) -> Magic? {
+    public static func magic(_ value: JSONValue) -> Magic? {
         let text: String
         switch value {
         case .string(let s): text = s
