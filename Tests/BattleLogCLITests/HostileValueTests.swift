@@ -117,6 +117,25 @@ import SQLiteDB
         #expect(!FileManager.default.fileExists(atPath: dir.file("plain-back.sqlite")), "a refused import created the database")
     }
 
+    /// Damage has one spelling wherever a person reads it: a damaged date or fight id is shown as
+    /// a damaged value is (`⚠ DAMAGED`, with the reason on a record's own page), never a bare `?`.
+    @Test func aDamagedDateOrFightIsShownAsDamage() throws {
+        let dir = TempDir()
+        let path = try Self.store(dir, "plain.sqlite", "UPDATE record SET date = 'garbage', fight = 'abc' WHERE id = 1")
+        let show = cli(["show", "1"], db: path).out
+        #expect(show.contains("Record 1  (fight ⚠ DAMAGED)"), "\(show)")
+        #expect(show.contains("  Date: ⚠ DAMAGED (expected an integer, found \"garbage\")"), "\(show)")
+        let list = cli(["list", "--limit", "100"], db: path).out
+        let row = try #require(list.split(separator: "\n").first { $0.hasPrefix(" 1  ") }, "\(list)")
+        #expect(row.contains(" 1  ⚠ DAMAGED "), "\(row)")
+        #expect(!list.contains("?"), "\(list)")
+        let zh = cli(["--lang", "zh", "show", "1"], db: path).out
+        #expect(!zh.contains("?") && !zh.contains("DAMAGED"), "\(zh)")
+        // CSV leaves a damaged plain value empty, as it does a damaged date.
+        let csv = cli(["export", "--format", "csv"], db: path).out
+        #expect(csv.contains("\r\n1,,"), "\(csv)")
+    }
+
     /// A database whose last commit is still in its `-wal`: copied with the WAL while a
     /// connection holds it open (what a crash leaves behind).
     static func withCommitInWAL(_ dir: TempDir, _ name: String, _ sql: String) throws -> String {

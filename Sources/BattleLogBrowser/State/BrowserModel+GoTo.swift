@@ -50,7 +50,7 @@ extension BrowserModel {
             }
             try show(first)
             if let date = first.date, date >= start + 86_400 {
-                status = labels.fill("goToNextDay", String(day), first.isoDate)
+                status = labels.fill("goToNextDay", String(day), first.dateText(labels))
             }
         }
     }
@@ -61,6 +61,6 @@ extension BrowserModel {
         if index != rosterIndex || filterSearch != nil { try selectHuman(at: index, loading: false) }
         try select(record)
         focus = .records
-        status = labels.fill("showRecord", String(record.id), record.fightText)
+        status = labels.fill("showRecord", String(record.id), record.fightText(labels))
     }
 }

@@ -112,7 +112,7 @@ extension BrowserModel {
         }
         try selectHuman(at: index, loading: false)
         try select(other)
-        status = "\(labels["otherSide"]): \(labels["fight"]) \(other.fightText)"
+        status = "\(labels["otherSide"]): \(labels["fight"]) \(other.fightText(labels))"
     }
 
     /// Selects `record` in the selected Human's list wherever it is: two small pages around it,

@@ -15,9 +15,9 @@ enum CompareView {
     static func rows(_ m: BrowserModel) -> [(left: [DetailView.Span]?, right: [DetailView.Span]?)] {
         guard let (a, b) = m.compared else { return [] }
         let w = halfWidth(m)
-        let left = [[DetailView.Span(text: "#\(a.id) · \(m.labels["fight"]) \(a.fightText)", style: .bold)]]
+        let left = [[DetailView.Span(text: "#\(a.id) · \(m.labels["fight"]) \(a.fightText(m.labels))", style: .bold)]]
             + DetailView.content(a, labels: m.labels, width: w)
-        let right = [[DetailView.Span(text: "#\(b.id) · \(m.labels["fight"]) \(b.fightText)", style: .bold)]]
+        let right = [[DetailView.Span(text: "#\(b.id) · \(m.labels["fight"]) \(b.fightText(m.labels))", style: .bold)]]
             + DetailView.content(b, labels: m.labels, width: w)
         return LineAlignment.pairs(left.map(text), right.map(text)).map { ($0.map { left[$0] }, $1.map { right[$0] }) }
     }

@@ -10,7 +10,7 @@ enum DetailView {
             Drawing.box(s, r, title: m.labels["detail"], focused: m.focus == .detail)
             return
         }
-        Drawing.box(s, r, title: "\(m.labels["detail"]) #\(rec.id) · \(m.labels["fight"]) \(rec.fightText)", focused: m.focus == .detail)
+        Drawing.box(s, r, title: "\(m.labels["detail"]) #\(rec.id) · \(m.labels["fight"]) \(rec.fightText(m.labels))", focused: m.focus == .detail)
         let lines = content(rec, labels: m.labels, width: r.width - 4, height: r.height - 2)
         for (i, line) in lines.prefix(r.height - 2).enumerated() {
             var x = r.left + 2
@@ -81,7 +81,7 @@ enum DetailView {
         func fit(_ text: String) -> String { DisplayWidth.truncate(text, to: valueWidth) }
         row(labels["owner"], [Span(text: fit(rec.owner.name), style: Drawing.style(for: rec.owner.kind))], .owner)
         row(labels["opponent"], [Span(text: fit(rec.opponentName), style: Drawing.style(for: rec.opponent?.kind))])
-        row(labels["date"], [Span(text: rec.isoDate, style: .normal)], .date)
+        row(labels["date"], [Span(text: rec.dateLine(labels), style: rec.date == nil ? .damaged : .normal)], .date)
         row(labels["result"], [Span(text: rec.result.map { labels[$0.rawValue] } ?? ValuePresenter.damagedCell(labels), style: Drawing.style(for: rec.result))],
             rec.result == nil ? .essential : .result)
         // Each transformable attribute in model order, through its value type's presenter (the

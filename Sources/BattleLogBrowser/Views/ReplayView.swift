@@ -12,7 +12,7 @@ enum ReplayView {
         guard r.height >= 9, r.width >= 20 else { return }
         Drawing.clear(s, r)
         let player = replay.player, fight = player.fight
-        Drawing.box(s, r, title: m.labels.fill("replay.title", replay.record.fightText, String(replay.record.id)), focused: true)
+        Drawing.box(s, r, title: m.labels.fill("replay.title", replay.record.fightText(m.labels), String(replay.record.id)), focused: true)
         let left = r.left + 2, width = r.width - 4
         let owners = [replay.record.owner, replay.other.owner]
         let names = owners.map { SafeText.escape($0.name) }

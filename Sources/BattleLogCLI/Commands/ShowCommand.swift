@@ -45,7 +45,7 @@ enum ShowCommand: Command {
         // The heading names the weapon each side struck with.
         let armed = names.indices.map { i in names[i] + (fight.sides[i].weapon.map { " (" + SafeText.escape($0) + ")" } ?? "") }
         let end = fight.end
-        let heading = labels.fill("timeline.heading", r.fightText, armed[0], armed[1], String(fight.actions.count),
+        let heading = labels.fill("timeline.heading", r.fightText(labels), armed[0], armed[1], String(fight.actions.count),
                                   "\(end.clockDescription) {\(end.value)/\(end.timescale)}")
         func rows(exact: Bool) -> [String] {
             TimelineText.lines(fight, names: names, rolls: r.dice ?? [], labels: labels, exact: exact).map { "  " + $0 }
@@ -62,14 +62,14 @@ enum ShowCommand: Command {
     static func lines(_ r: Record, labels: Labels, width: Int? = nil) -> [String] {
         var out: [String] = []
         let e = SafeText.escape
-        out.append(labels.fill("showRecord", String(r.id), r.fightText))
+        out.append(labels.fill("showRecord", String(r.id), r.fightText(labels)))
         out.append("  \(labels["owner"]): \(e(r.owner.name)) (\(labels.kind(r.owner.kind)))")
         if let opponent = r.opponent {
             out.append("  \(labels["opponent"]): \(e(opponent.name)) (\(labels.kind(opponent.kind)))")
         } else {
             out.append("  \(labels["opponent"]): \(Record.noOpponent)")
         }
-        out.append("  \(labels["date"]): \(r.isoDate)")
+        out.append("  \(labels["date"]): \(r.dateLine(labels))")
         out.append("  \(labels["result"]): \(r.result.map { labels[$0.rawValue] } ?? ValuePresenter.damagedCell(labels))")
         // Each transformable attribute in model order, through its value type's presenter (the
         // one table the browser uses too): a line after its label, or a box under the lines.

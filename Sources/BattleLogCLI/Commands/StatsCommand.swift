@@ -175,7 +175,7 @@ enum StatsCommand: Command {
         console.line("")
         console.line(labels["vs.recent"])
         // Aligned: the fight ids, the results and the durations each as wide as their widest.
-        let fights = h2h.recent.map(\.fightText), results = h2h.recent.map { r in r.result.map { labels[$0.rawValue] } ?? ValuePresenter.damagedCell(labels) }
+        let fights = h2h.recent.map { $0.fightText(labels) }, results = h2h.recent.map { r in r.result.map { labels[$0.rawValue] } ?? ValuePresenter.damagedCell(labels) }
         let times = h2h.recent.map { $0.fightDuration?.clockDescription ?? ValuePresenter.damagedCell(labels) }
         func pad(_ list: [String], right: Bool = false) -> [String] {
             let w = list.map(DisplayWidth.of).max() ?? 0
@@ -183,7 +183,7 @@ enum StatsCommand: Command {
         }
         for (i, (f, (result, time))) in zip(pad(fights, right: true), zip(pad(results), pad(times, right: true))).enumerated() {
             let r = h2h.recent[i]
-            console.line("  " + labels.fill("vs.fight", f, String(r.isoDate.prefix(16)).replacingOccurrences(of: "T", with: " "), result, time, String(r.id)))
+            console.line("  " + labels.fill("vs.fight", f, (r.date == nil ? r.dateText(labels) : String(r.isoDate.prefix(16)).replacingOccurrences(of: "T", with: " ")), result, time, String(r.id)))
         }
         return ExitStatus.success
     }

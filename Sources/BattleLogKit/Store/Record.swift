@@ -109,15 +109,13 @@ public struct Record: Sendable {
 
     public var isDamaged: Bool { !errors.isEmpty }
 
-    /// The fight id, or `?` when it is damaged.
-    public var fightText: String { fight.map { String($0) } ?? "?" }
-
     /// The opponent's name, or `—` when the record has no other side.
     public var opponentName: String { opponent?.name ?? Record.noOpponent }
 
     /// What stands for the opponent of a one-sided record.
     public static let noOpponent = "—"
 
-    /// The date as ISO 8601 in UTC: `2026-11-29T14:00:00Z`, or `?` when it is damaged.
-    public var isoDate: String { date.map(ISODate.format) ?? "?" }
+    /// The date as ISO 8601 in UTC: `2026-11-29T14:00:00Z`; empty when it is damaged (a person
+    /// reads `dateText`, which spells the damage).
+    public var isoDate: String { date.map(ISODate.format) ?? "" }
 }
