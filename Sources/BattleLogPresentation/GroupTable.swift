@@ -6,13 +6,13 @@ import Foundation
 /// duration and a bar scaled to the largest group.
 public enum GroupTable {
     /// A group's value as a person reads it (escaped): a name, a word in the labels' language, a
-    /// number, a bucket (`10–20`, `0:30–1:00`), a week (`week of 2026-02-09`), or the absent and
-    /// damaged groups' names.
+    /// number, a bucket (`10–20`, `0:30–1:00`), a week (`week of 2026-02-09`), the absent group's
+    /// name, or damage's one spelling.
     public static func label(_ key: GroupCount.Key, field: GroupField, labels: Labels) -> String {
         switch key {
         case .human(let h): return SafeText.escape(h.name)
         case .absent: return labels["group.none"]
-        case .damaged: return labels["group.damaged"]
+        case .damaged: return ValuePresenter.damagedCell(labels)
         case .text(let t):
             switch field {
             case .result, .magic, .kind: return labels.keys.contains(t) ? labels[t] : SafeText.escape(t)

@@ -212,7 +212,7 @@ import BattleLogKit
         let dates = try #require(try JSONSerialization.jsonObject(with: Data(cli(["stats", "--by", "date:month", "--json"], db: db).out.utf8)) as? [String: Any])
         #expect((dates["groups"] as! [[String: Any]]).contains { $0["damaged"] as? Bool == true && $0["count"] as? Int == 1 })
         let text = cli(["stats", "--by", "result"], db: db).out
-        #expect(text.contains("(damaged)"))
+        #expect(text.contains("⚠ DAMAGED"))
     }
 
     /// The dice's chi-square counts each fight's dice once (both records of a fight hold them),

@@ -225,8 +225,7 @@ enum HeadToHeadView {
             }
             defer { if magic.count > shown { y += 1 } }
             for g in magic.prefix(shown) where y < upper.bottom {
-                let label = g.key == .absent ? m.labels["group.none"] : g.key == .damaged ? m.labels["group.damaged"]
-                    : { if case .text(let t) = g.key { SafeText.escape(t) } else { "?" } }()
+                let label = GroupTable.label(g.key, field: .magic, labels: m.labels)
                 let w = upper.width - half - 1
                 let nameW = min(18, w / 2)
                 s.put(y, upper.left + half + 1, DisplayWidth.pad(DisplayWidth.truncate(label, to: nameW), to: nameW), style: .normal)
