@@ -21,6 +21,8 @@ import BattleLogKit
         "rolls contains 7",
         "timeline.crits >= 9",
         "date >= 2026-01-03 and timeline.crits >= 9",
+        "power = 10 or weapon.rarity = legendary",
+        "result = draw or date < 2026-01-02",
     ]
 
     /// Counted in halves of the dates on two connections, over the grouping index or the table:
@@ -42,10 +44,14 @@ import BattleLogKit
         for text in [nil] + Self.filters {
             let filter = try text.map { try FilterCompiler.compile($0, roster: store.humans, columns: store.queryColumns) }
             let expected = try plain.count(RecordQuery(filter: filter))
-            // Every route: the matches' dates found at once, or not (a budget of nothing).
+            // Every route: the matches' dates found at once, or not (a budget of nothing); an
+            // `or` through its indexes, or not.
             for budget in [500, 0] {
-                store.countEdgeBudget = budget
-                #expect(try store.matchCount(RecordQuery(filter: filter)) == Int(expected), "\(text ?? "all"), budget \(budget)")
+                for orBudget in [40_000, 0] {
+                    store.countEdgeBudget = budget
+                    store.countOrBudget = orBudget
+                    #expect(try store.matchCount(RecordQuery(filter: filter)) == Int(expected), "\(text ?? "all"), budgets \(budget), \(orBudget)")
+                }
             }
             let run = cli(["count"] + (text.map { ["--where", $0] } ?? []), db: db)
             #expect(run.status == 0 && run.out == "\(expected)\n", "\(text ?? "all"): \(run.out) \(run.err)")

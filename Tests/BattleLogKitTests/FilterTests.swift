@@ -158,7 +158,26 @@ final class FilterFixture {
         let sql = try FilterCompiler.compile("magic = villain and owner != Aria and result = loss", roster: f.store.humans).sql
         let confirmation = try #require(sql.range(of: "bl_magic_status"))
         #expect(sql.range(of: "record.result")!.lowerBound < confirmation.lowerBound, "\(sql)")
-        #expect(sql.range(of: "record.magic_type")!.lowerBound < sql.range(of: "record.result")!.lowerBound, "\(sql)")
+        // The generated type reads the JSON: the plain result column is asked before it.
+        #expect(sql.range(of: "record.result")!.lowerBound < sql.range(of: "record.magic_type")!.lowerBound, "\(sql)")
+    }
+
+    /// SQLite asks a record the conditions of an `and` in the order written, so the compiler
+    /// writes the cheap ones first: a plain column, then a derived one, then a set of Humans,
+    /// then text scans; at any depth, the matches unchanged.
+    @Test func theCheapestConditionsOfAnAndAreAskedFirst() throws {
+        let f = try FilterFixture()
+        let columns = f.store.queryColumns
+        let sql = try FilterCompiler.compile("weapon.enchantments ~ a and not (kind = hero) and rolls.max > 3 and result = loss",
+                                             roster: f.store.humans, columns: columns).sql
+        let order = ["record.result", "record.rolls_max", "record.owner_id", "weapon_enchantments"].map { sql.range(of: $0)?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && zip(order, order.dropFirst()).allSatisfy { $0! < $1! }, "\(sql)")
+        let nested = try FilterCompiler.compile("power > 0 or (owner != Aria and result = win)", roster: f.store.humans, columns: columns).sql
+        #expect(nested.range(of: "record.result")!.lowerBound < nested.range(of: "record.owner_id")!.lowerBound, "\(nested)")
+        // The same records either way round.
+        for (a, b) in [("gate ~ a", "not (kind = hero)"), ("owner != Aria", "result = win"), ("rolls contains 5", "opponent = 血影")] {
+            #expect(try f.ids("\(a) and \(b)") == f.ids("\(b) and \(a)"), "\(a) and \(b)")
+        }
     }
 
     @Test func damagedRecordsNeverBreakAFilter() throws {

@@ -46,4 +46,22 @@ import BattleLogKit
         #expect(emoji[e] == "🧙🏽‍♂️")
         #expect(TextSearch("zz").range(in: text) == nil)
     }
+
+    /// The SQL function's search remembers its answer for each text that is not ASCII: the
+    /// answers are the plain search's, for repeated texts, after the needle changes, and past
+    /// the most it keeps.
+    @Test func theRepeatedSearchAnswersAsThePlainOne() {
+        let search = RepeatedTextSearch()
+        let texts = ["寒冰\nfrost", "ฟ้าผ่า\nflame", "fro\u{301}st", "Fröst", "frost", "धार\nfrost", "寒冰", "FROST\nswift"]
+        for needle in ["frost", "FRÖST", "寒", "flame", "st"] {
+            for _ in 0..<3 {
+                for text in texts { #expect(search.matches(text, needle) == TextSearch(needle).matches(text), "\(needle) in \(text)") }
+            }
+        }
+        for n in 0..<(RepeatedTextSearch.remembered + 10) {
+            let text = "ก\(n)" + (n % 2 == 0 ? "frost" : "")
+            #expect(search.matches(text, "frost") == (n % 2 == 0))
+        }
+        #expect(search.matches("ก0frost", "frost") && !search.matches("ก1", "frost"))
+    }
 }

@@ -72,7 +72,7 @@ public struct FilterCompiler {
         switch e {
         // A chain of `and`s (or of `or`s) is written flat, not nested pair by pair: SQLite's
         // parser stack is fixed, and a nested chain of 90 terms overflowed it.
-        case .and: return chain(Self.operands(of: e, and: true), joiner: "AND")
+        case .and: return chain(Self.cheapestFirst(Self.operands(of: e, and: true), columns: columns), joiner: "AND")
         case .or: return chain(Self.operands(of: e, and: false), joiner: "OR")
         // NULL (a damaged or absent value) counts as false, so that `not` is a true negation.
         // Pairs of `not`s cancel: `not not x` is x as a truth value, one level deep.
@@ -106,7 +106,7 @@ public struct FilterCompiler {
     /// decoded a million villains' magic first, 7 s, then the 85,000 that are left).
     private mutating func conjunction(_ parts: [FilterExpression]) -> String {
         var pieces: [String] = [], confirmations: [String] = []
-        for part in parts {
+        for part in Self.cheapestFirst(parts, columns: columns) {
             if case .comparison(.magic, .equal, let value) = part, case let type = text(value).lowercased(),
                type != "none", type != "damaged", readyMagicColumn(path: "magic") == nil {
                 pieces.append(magicType(type))
@@ -117,6 +117,49 @@ public struct FilterCompiler {
         }
         for type in confirmations { pieces.append(magicConfirmation(type)) }
         return "(" + pieces.joined(separator: " AND ") + ")"
+    }
+
+    /// The operands of an `and` in the order SQLite should ask them: it asks a record each
+    /// condition in the order written and stops at the first false, so the cheap ones go first
+    /// (their order otherwise kept; `and` is commutative, NULL included). At 10,000,000
+    /// records, `not (kind = hero) and ... and timeline.crits >= 2` asked every record whether
+    /// its owner is in a set before comparing one number: 2.1 s, against 1.2 s the other way.
+    static func cheapestFirst(_ parts: [FilterExpression], columns: QueryColumns) -> [FilterExpression] {
+        parts.enumerated().sorted { a, b in
+            let (x, y) = (cost(a.element, columns), cost(b.element, columns))
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// What asking `e` of one record costs, as a rank: 0 a plain column (date, result), 1 a
+    /// derived query column, 2 a look-up in a set (a Human, a kind, the values a `~` found
+    /// through an index), 3 a call into Swift or a scan of text (`~`, a value computed from
+    /// its stored form while its column is filled).
+    static func cost(_ e: FilterExpression, _ columns: QueryColumns) -> Int {
+        func column(_ path: String) -> Int { columns.source(path: path)?.isReady == true ? 1 : 3 }
+        func contains(_ path: String) -> Int {
+            guard let s = columns.source(path: path), s.isReady else { return 3 }
+            return s.index != .none ? 2 : 3
+        }
+        switch e {
+        case .and(let a, let b), .or(let a, let b): return max(cost(a, columns), cost(b, columns))
+        case .not(let a): return cost(a, columns)
+        case .rollsContain: return column("rolls.facesLow")
+        case .comparison(let field, let op, _):
+            switch field {
+            case .date, .result: return 0
+            case .owner, .opponent, .kind: return 2
+            case .magic: return column("magic")
+            case .duration, .rollsMax, .rollsMin, .rollsSum, .rollsCount, .queryPath: return field.derivedPath.map(column) ?? 3
+            case .datePath(let path): return column(path)
+            case .textPath(let path):
+                if op == .contains { return contains(path) }
+                return columns.source(path: path)?.kind == .list ? 3 : column(path)
+            case .magicField(let type, let name):
+                guard let spec = FilterField.magicSpec(type: type, name: name) else { return 3 }
+                return op == .contains ? contains(spec.queryPath) : column(spec.queryPath)
+            }
+        }
     }
 
     /// The generated type of the stored magic (from its JSON's shape, which the decoder confirms).

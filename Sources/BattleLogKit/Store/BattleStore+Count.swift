@@ -9,6 +9,8 @@ extension BattleStore {
     ///
     /// The count reads the fewest bytes SQLite can and uses both cores:
     /// - a filter its own index answers alone (`power = 10`) is one seek;
+    /// - an `or` of indexed fields, the union of what each index finds, when that ends within a
+    ///   budget of steps;
     /// - otherwise the grouping index, when it alone answers the filter (about 90 bytes a record
     ///   against the table's 1,600), else the table;
     /// - split in two parts counted at once, each on its own connection (a second, read-only
@@ -24,8 +26,17 @@ extension BattleStore {
         let parts: [(sql: String, arguments: [SQLiteValue])] = try run {
             let newest = try db.scalarInt("SELECT max(id) FROM record") ?? 0
             let plain = countSQL(filter, grouping: false)
-            if try plan(of: plain).allSatisfy({ $0.hasPrefix("SEARCH") && $0.contains("COVERING INDEX") }) {
+            let plainPlan = try plan(of: plain)
+            if plainPlan.allSatisfy({ $0.hasPrefix("SEARCH") && $0.contains("COVERING INDEX") }) {
                 return [(plain, arguments)]
+            }
+            // An `or` of indexed fields: SQLite unites the ids each index finds, reading no row
+            // when the indexes answer every term (`collaborator ~ "mira" or formula = "星辰契约"`
+            // at 10,000,000 records: 0.11 s, against 1.0 s over the grouping index). Whether they
+            // do, the plan does not say: it is tried within a budget of steps.
+            if plainPlan.first == "MULTI-INDEX OR",
+               let n = try db.withStepBudget(countOrBudget, { try db.prepare(plain).first(arguments) { $0.int64(0) } }) {
+                return [("SELECT ?", [.integer(n ?? 0)])]   // the count, already known, as the one part
             }
             let grouping = readsGroupingIndexOnly(countSQL(filter, grouping: true))
             let upTo: [SQLiteValue] = [.integer(newest)]

@@ -29,6 +29,9 @@ public final class BattleStore {
     /// The budget, in the same units, of finding a count's first and last match (`matchCount`):
     /// past it the matches are few and far apart, and the count is not split by their dates.
     package var countEdgeBudget = 500
+    /// The steps (thousands) a count of an `or` of indexed fields may take through their indexes
+    /// before it is counted another way (about 0.1 s).
+    package var countOrBudget = 40_000
     /// How the last filter reading a derived index was best paged.
     var pageRouteCache: (query: RecordQuery, route: PageRoute)?
     /// Where the filter language reads each derived query path (its column once filled).
