@@ -162,10 +162,7 @@ public final class CoreDataStore {
     /// log's `~` matches.
     private static func registerFunctions(_ db: Database) throws(SQLiteError) {
         let search = RepeatedTextSearch()
-        try db.createFunction("cd_contains", argumentCount: 2) { args in
-            guard case .text(let haystack) = args[0], case .text(let needle) = args[1] else { return .null }
-            return .integer(search.matches(haystack, needle) ? 1 : 0)
-        }
+        try db.createTextPredicate("cd_contains") { search.matches(utf8: $0, needle: $1) }
     }
 
     deinit {

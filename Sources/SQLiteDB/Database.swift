@@ -28,8 +28,12 @@ public final class Database {
     private var cache: [String: Statement] = [:]
     private var progressBox: UnsafeMutableRawPointer?
 
+    /// SQLite configured once, before its first open: no memory statistics (see the shim).
+    private static let configured: Int32 = battlelog_sqlite3_disable_memory_statistics()
+
     /// Opens the database at `path`.
     public init(path: String, mode: Mode = .readWriteCreate) throws(SQLiteError) {
+        _ = Self.configured
         var db: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         var name = path
@@ -317,6 +321,37 @@ extension Database {
             }
         }, nil, nil, { pointer in
             if let pointer { Unmanaged<SQLFunctionBox>.fromOpaque(pointer).release() }
+        })
+        guard rc == SQLITE_OK else { throw error(code: rc, sql: nil) }
+    }
+}
+
+/// A Swift predicate over two texts callable from SQL.
+final class TextPredicateBox {
+    let body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+    init(_ body: @escaping (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) { self.body = body }
+}
+
+extension Database {
+    /// Registers `body` as the SQL function `name(a, b)`: 1 or 0 as `body` says of the two
+    /// texts' UTF-8 bytes, read in place (no copy, for a function asked of every row); NULL when
+    /// either is not text.
+    public func createTextPredicate(_ name: String,
+                                    _ body: @escaping (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) throws(SQLiteError) {
+        let box = Unmanaged.passRetained(TextPredicateBox(body)).toOpaque()
+        let rc = sqlite3_create_function_v2(handle, name, 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box, { context, _, argv in
+            let box = Unmanaged<TextPredicateBox>.fromOpaque(sqlite3_user_data(context)!).takeUnretainedValue()
+            guard let a = argv?[0], let b = argv?[1], sqlite3_value_type(a) == SQLITE_TEXT, sqlite3_value_type(b) == SQLITE_TEXT else {
+                sqlite3_result_null(context)
+                return
+            }
+            // Text first, then its length: the order SQLite documents for a value's bytes.
+            let pa = sqlite3_value_text(a), na = Int(sqlite3_value_bytes(a))
+            let pb = sqlite3_value_text(b), nb = Int(sqlite3_value_bytes(b))
+            let found = box.body(UnsafeBufferPointer(start: pa, count: pa == nil ? 0 : na), UnsafeBufferPointer(start: pb, count: pb == nil ? 0 : nb))
+            sqlite3_result_int64(context, found ? 1 : 0)
+        }, nil, nil, { pointer in
+            if let pointer { Unmanaged<TextPredicateBox>.fromOpaque(pointer).release() }
         })
         guard rc == SQLITE_OK else { throw error(code: rc, sql: nil) }
     }

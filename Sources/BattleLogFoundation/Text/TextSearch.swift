@@ -151,15 +151,18 @@ public struct TextSearch: Sendable {
 /// the needle is folded once, when it changes, and the answer for each text that is not ASCII is
 /// remembered (a column of lists or names holds few distinct texts: the 9,000,000 weapons of a
 /// 10,000,000-record log hold 55 enchantment lists, and folding Thai or Chinese by Unicode's
-/// tables for each record cost a `~` count more than the rest of it). ASCII texts are folded
-/// on the spot: that is cheaper than remembering. One per connection; the lock (never
+/// tables for each record cost a `~` count more than the rest of it). The texts come as their
+/// UTF-8 bytes and are remembered by them: a text seen before costs a hash of its bytes, no
+/// copy and no Unicode (a `String`'s hash normalizes it). One per connection; the lock (never
 /// contended: a connection's functions run on its one thread) makes it safe to share all the
 /// same.
 public final class RepeatedTextSearch: Sendable {
     private struct State {
-        var needle: String?
+        var needle: [UInt8]? = nil
         var search = TextSearch("")
-        var answers: [String: Bool] = [:]
+        /// Answers by the hash of a text's bytes: the texts with that hash and their answers.
+        var answers: [Int: [(text: [UInt8], found: Bool)]] = [:]
+        var remembered = 0
     }
     private let state = Locked(State())
     /// The most answers kept for one needle (a column of unique texts would otherwise keep them all).
@@ -169,19 +172,31 @@ public final class RepeatedTextSearch: Sendable {
 
     /// Whether `haystack` contains `needle`.
     public func matches(_ haystack: String, _ needle: String) -> Bool {
-        let ascii = haystack.utf8.allSatisfy { $0 < 0x80 }
-        let (search, known) = state.withLock { s -> (TextSearch, Bool?) in
-            if s.needle != needle { s = State(needle: needle, search: TextSearch(needle)) }
-            return (s.search, ascii ? nil : s.answers[haystack])
-        }
-        if let known { return known }
-        let found = search.matches(haystack)
-        if !ascii {
-            state.withLock { s in
-                if s.answers.count >= Self.remembered { s.answers.removeAll(keepingCapacity: true) }
-                if s.needle == needle { s.answers[haystack] = found }
+        var h = haystack, n = needle
+        return h.withUTF8 { hay in n.withUTF8 { matches(utf8: hay, needle: $0) } }
+    }
+
+    /// Whether the text whose UTF-8 bytes are `haystack` contains the one of `needle`.
+    public func matches(utf8 haystack: UnsafeBufferPointer<UInt8>, needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        state.withLock { s in
+            if s.needle.map({ !Self.same($0, needle) }) ?? true {
+                s = State(needle: Array(needle), search: TextSearch(String(decoding: needle, as: UTF8.self)))
             }
+            guard haystack.contains(where: { $0 >= 0x80 }) else { return s.search.matches(String(decoding: haystack, as: UTF8.self)) }
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(haystack))
+            let key = hasher.finalize()
+            if let known = s.answers[key]?.first(where: { Self.same($0.text, haystack) }) { return known.found }
+            let found = s.search.matches(String(decoding: haystack, as: UTF8.self))
+            if s.remembered >= Self.remembered { s.answers.removeAll(keepingCapacity: true); s.remembered = 0 }
+            s.answers[key, default: []].append((Array(haystack), found))
+            s.remembered += 1
+            return found
         }
-        return found
+    }
+
+    /// Whether `a` holds the bytes of `b` (memcmp: asked of every row).
+    private static func same(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { x in x.count == 0 || memcmp(x.baseAddress!, b.baseAddress!, b.count) == 0 }
     }
 }

@@ -25,10 +25,7 @@ enum FilterFunctions {
         }
         // A query calls it once a row with the same needle: the needle is folded once.
         let search = RepeatedTextSearch()
-        try db.createFunction("bl_contains", argumentCount: 2) { args in
-            guard case .text(let haystack) = args[0], case .text(let needle) = args[1] else { return .null }
-            return .integer(search.matches(haystack, needle) ? 1 : 0)
-        }
+        try db.createTextPredicate("bl_contains") { search.matches(utf8: $0, needle: $1) }
         let magic = MagicTransformer()
         try db.createFunction("bl_magic_status", argumentCount: 1) { args in
             switch args[0] {
