@@ -135,7 +135,7 @@ public struct BattleLogImport {
             let sql = "SELECT \(CoreDataStore.quote(column)), min(Z_PK), min(Z_ENT) FROM \(CoreDataStore.quote(record.table)) WHERE Z_ENT IN (\(ids)) GROUP BY 1"
             for (value, pk, ent) in try store.db.prepare(sql).map([], { ($0.value(0), $0.int64(1), $0.int64(2)) }) {
                 let entity = store.model.entity(id: ent)?.name ?? record.name
-                _ = try result(value, entity: entity, pk: pk)
+                _ = try result(StoredColumnValue(value), entity: entity, pk: pk)
             }
         }
         return Plan(humans: humans, heroes: heroes, villains: villains)
@@ -176,7 +176,7 @@ public struct BattleLogImport {
         return summary
     }
 
-    func result(_ value: SQLiteValue, entity: String, pk: Int64) throws(CoreDataError) -> FightResult {
+    func result(_ value: StoredColumnValue, entity: String, pk: Int64) throws(CoreDataError) -> FightResult {
         let text: String
         switch value {
         case .text(let t): text = t
@@ -191,20 +191,20 @@ public struct BattleLogImport {
     }
 
     /// Core Data's date (seconds since 2001) as whole seconds since 1970 (battlelog's dates are whole seconds).
-    static func date(_ value: SQLiteValue) -> CarriedValue<Int64> {
+    static func date(_ value: StoredColumnValue) -> CarriedValue<Int64> {
         let seconds: Double
         switch value {
         case .real(let d): seconds = d
         case .integer(let i): seconds = Double(i)
-        default: return .damaged(value)
+        default: return .damaged(value.sqliteValue)
         }
         let unix = (seconds + TaggedJSON.referenceDateOffset).rounded(.down)
-        guard unix.isFinite, unix >= -62_135_596_800, unix <= 253_402_300_799 else { return .damaged(value) }
+        guard unix.isFinite, unix >= -62_135_596_800, unix <= 253_402_300_799 else { return .damaged(value.sqliteValue) }
         return .value(Int64(unix))
     }
 
     /// The archived value of a Transformable's bytes, or nil when the bytes are not a keyed archive.
-    static func archived(_ value: SQLiteValue) -> JSONValue? {
+    static func archived(_ value: StoredColumnValue) -> JSONValue? {
         guard case .blob(let bytes) = value, BinaryPropertyListReader.isBinaryPropertyList(bytes) else { return nil }
         let decoded = KeyedArchive.decodeRoot(bytes)
         if case .object(let o) = decoded, o["$error"] != nil { return nil }
@@ -227,59 +227,59 @@ public struct BattleLogImport {
         }
     }
 
-    static func rolls(_ value: SQLiteValue) -> CarriedValue<[Int]> {
-        guard case .array(let items)? = archived(value) else { return .damaged(value) }
+    static func rolls(_ value: StoredColumnValue) -> CarriedValue<[Int]> {
+        guard case .array(let items)? = archived(value) else { return .damaged(value.sqliteValue) }
         var rolls: [Int] = []
         for item in items {
-            guard case .integer(let i) = item, let n = Int(exactly: i) else { return .damaged(value) }
+            guard case .integer(let i) = item, let n = Int(exactly: i) else { return .damaged(value.sqliteValue) }
             rolls.append(n)
         }
         return .value(rolls)
     }
 
-    static func duration(_ value: SQLiteValue) -> CarriedValue<MediaTime> {
-        guard case .object(let o)? = archived(value) else { return .damaged(value) }
+    static func duration(_ value: StoredColumnValue) -> CarriedValue<MediaTime> {
+        guard case .object(let o)? = archived(value) else { return .damaged(value.sqliteValue) }
         var fields: [String: Int64] = [:]
         for (k, v) in o {
-            guard case .integer(let i) = v else { return .damaged(value) }
+            guard case .integer(let i) = v else { return .damaged(value.sqliteValue) }
             fields[k] = i
         }
-        guard let time = try? MediaTime(dictionary: fields) else { return .damaged(value) }
+        guard let time = try? MediaTime(dictionary: fields) else { return .damaged(value.sqliteValue) }
         return .value(time)
     }
 
     /// The weapon's archive, read as the store reads its own (a class outside the allow-list, or
     /// anything else that does not read, comes in as it was: damage).
-    static func weapon(_ value: SQLiteValue) -> CarriedValue<(any Sendable)?> {
+    static func weapon(_ value: StoredColumnValue) -> CarriedValue<(any Sendable)?> {
         switch value {
         case .null: return .value(nil)
         case .blob(let bytes):
-            guard let w = try? WeaponArchive.weapon(from: bytes) else { return .damaged(value) }
+            guard let w = try? WeaponArchive.weapon(from: bytes) else { return .damaged(value.sqliteValue) }
             return .value(w)
-        default: return .damaged(value)
+        default: return .damaged(value.sqliteValue)
         }
     }
 
     /// The magic's JSON: inside an archived NSData (or NSString), or the column's bytes directly.
-    static func magic(_ value: SQLiteValue) -> CarriedValue<Magic?> {
+    static func magic(_ value: StoredColumnValue) -> CarriedValue<Magic?> {
         var bytes: [UInt8]
         switch value {
         case .null: return .value(nil)
         case .text(let t): bytes = Array(t.utf8)
         case .blob(let b): bytes = b
-        default: return .damaged(value)
+        default: return .damaged(value.sqliteValue)
         }
         if BinaryPropertyListReader.isBinaryPropertyList(bytes) {
             switch archived(value) {
             case .object(let o)?:
-                guard case .string(let b64)? = o["$data"], let data = Data(base64Encoded: b64) else { return .damaged(value) }
+                guard case .string(let b64)? = o["$data"], let data = Data(base64Encoded: b64) else { return .damaged(value.sqliteValue) }
                 bytes = [UInt8](data)
             case .string(let s)?: bytes = Array(s.utf8)
             case .null?: return .value(nil)
-            default: return .damaged(value)
+            default: return .damaged(value.sqliteValue)
             }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return .damaged(value) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .damaged(value.sqliteValue) }
         do { return .value(try MagicTransformer().value(fromStored: text)) }
         catch { return .damaged(.text(text)) }
     }

@@ -25,7 +25,7 @@ public struct CoreDataObject: Sendable {
     /// Relationship name -> `{"entity", "pk"}`, null, or an array of such references.
     public var relationships: [(name: String, value: JSONValue)]
     /// The attributes' stored forms, for an importer that keeps a damaged value as it was.
-    public var stored: [String: SQLiteValue]
+    public var stored: [String: StoredColumnValue]
 
     /// The one-line JSON form: `{"entity":...,"pk":...,"attributes":{...},"relationships":{...}}`.
     public func json(terminalSafe: Bool = false) -> String {
@@ -54,6 +54,13 @@ extension CoreDataStore {
     /// Calls `body` with every object (of `entity` and its sub-entities, or of every entity), in
     /// Z_ENT then Z_PK order, up to `limit`; `body` returns false to stop. With `decode` false
     /// the attributes' JSON forms are left out (`stored` has them as stored).
+    /// `body`, with a page SQLite finds malformed named as the store's damage (`CoreDataError.damaged`).
+    private func damageNamed<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as SQLiteError where e.code & 0xFF == 11 {
+            throw CoreDataError.damaged(path: path, reason: e.message)
+        }
+    }
+
     public func forEachObject(entity: Entity? = nil, limit: Int? = nil, decode: Bool = true,
                               _ body: (CoreDataObject) throws -> Bool) throws {
         let reading: ObjectReading = decode ? .full : .stored
@@ -65,12 +72,12 @@ extension CoreDataStore {
             let hasEnt = schema.hasColumn(root.table, "Z_ENT")
             let ids = family.map { String($0.id) }.joined(separator: ",")
             let sql = "SELECT * FROM \(Self.quote(root.table))" + (hasEnt ? " WHERE Z_ENT IN (\(ids)) ORDER BY Z_ENT, Z_PK" : " ORDER BY Z_PK")
-            let select = try db.prepare(sql)
+            let select = try damageNamed { try db.prepare(sql) }
             var columnIndex: [String: Int32] = [:]
             for i in 0..<select.row.columnCount { columnIndex[select.columnName(i)] = i }
             var stop = false
             defer { select.reset() }
-            while try select.step() {
+            while try damageNamed({ try select.step() }) {
                 let row = select.row
                 let ent = hasEnt ? row.int64(columnIndex["Z_ENT"] ?? 0) : Int64(root.id)
                 let entity = family.first { Int64($0.id) == ent } ?? root
@@ -85,11 +92,11 @@ extension CoreDataStore {
     func object(_ row: Row, entity: Entity, columns: [String: Int32], reading: ObjectReading) throws -> CoreDataObject {
         let pk = row.int64(columns["Z_PK"] ?? 0)
         var attributes: [(String, JSONValue)] = []
-        var stored: [String: SQLiteValue] = [:]
+        var stored: [String: StoredColumnValue] = [:]
         for a in entity.attributes {
             guard let column = a.column, let i = columns[column] else { continue }
             let value = row.value(i)
-            stored[a.name] = value
+            stored[a.name] = StoredColumnValue(value)
             guard reading != .stored else { continue }
             // A guessed BLOB column may be a Transformable or Binary Data: an archive in it is
             // decoded as in Binary Data, its bytes one key away.
@@ -152,7 +159,7 @@ extension CoreDataStore {
 
     /// A stored value in dump's JSON form, by the attribute's type; a value stored in another
     /// class than its type's (Core Data does not enforce it) is shown as stored.
-    public static func json(_ value: SQLiteValue, type: AttributeType) -> JSONValue {
+    static func json(_ value: SQLiteValue, type: AttributeType) -> JSONValue {
         switch (type, value) {
         case (_, .null): return .null
         case (.boolean, .integer(let i)) where i == 0 || i == 1: return .bool(i == 1)

@@ -18,7 +18,7 @@ public struct EntityFilter: Sendable, Equatable {
     public let text: String
     /// The SQL condition, its columns qualified with `alias` (`t."ZMAKER" = ?`).
     public let condition: String
-    public let parameters: [SQLiteValue]
+    let parameters: [SQLiteValue]
 
     /// The names a filter over `entity` may use, in the model's order (`pk` first).
     public static func fieldNames(_ entity: Entity) -> [String] {

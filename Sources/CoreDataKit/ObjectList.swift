@@ -128,11 +128,11 @@ extension CoreDataStore {
     }
 
     /// The stored values of `columns` of `ref`'s row, as stored (a to-one's foreign key).
-    public func storedColumns(_ columns: [String], of ref: ObjectRef) throws -> [SQLiteValue] {
+    public func storedColumns(_ columns: [String], of ref: ObjectRef) throws -> [StoredColumnValue] {
         guard let name = ref.entity, let entity = model.entity(named: name), schema.tables[entity.table] != nil,
               columns.allSatisfy({ schema.hasColumn(entity.table, $0) }) else { return [] }
         let sql = "SELECT \(columns.map(Self.quote).joined(separator: ", ")) FROM \(Self.quote(entity.table)) WHERE Z_PK = ?"
-        return try statement(sql).first([SQLiteValue.integer(ref.pk)], { row in (0..<Int32(columns.count)).map { row.value($0) } }) ?? []
+        return try statement(sql).first([SQLiteValue.integer(ref.pk)], { row in (0..<Int32(columns.count)).map { StoredColumnValue(row.value($0)) } }) ?? []
     }
 
     /// Whether `ref`'s row exists (a to-one that points nowhere is dangling).

@@ -1,7 +1,7 @@
 import BattleLogKit
 import BattleLogPresentation
+import CoreDataKit
 import KeyedArchiving
-import SQLiteDB
 
 /// The bytes overlay's lines for one stored value: its storage class and size, then a hex dump
 /// (offset, sixteen bytes, and the printable ASCII beside them, the rest as dots), the first
@@ -9,7 +9,7 @@ import SQLiteDB
 enum StoredBytes {
     static let limit = 4096
 
-    static func lines(name: String, value: SQLiteValue, labels: Labels) -> [String] {
+    static func lines(name: String, value: StoredColumnValue, labels: Labels) -> [String] {
         let title = SafeText.escape(name)
         switch value {
         case .null: return [title + "  NULL"]

@@ -24,6 +24,7 @@ enum TerminalRescue {
             return buffer
         }()
     }
+    // Unguarded, as said above: written by `arm` before any handler can run, read after.
     nonisolated(unsafe) private static var saved = Saved()
 
     /// Saves the terminal's state and installs the handlers. Call before curses starts.

@@ -2,7 +2,6 @@ import BattleLogBrowser
 import BattleLogKit
 import BattleLogPresentation
 import CoreDataKit
-import SQLiteDB
 
 /// `battlelog coredata info|dump|history|browse FILE`: a Core Data store's model, objects and
 /// persistent history, read-only.
@@ -47,20 +46,16 @@ enum CoreDataCommand: Command {
         let json = a.has(.json)
         let labels = Labels.load(globals.language(environment: environment))
         var first = true
-        do {
-            try store.forEachObject(entity: entity, limit: limit) { object in
-                if json {
-                    console.line(object.json(terminalSafe: true))
-                } else {
-                    if !first { console.line("") }
-                    for line in CoreDataInfo.text(object, labels: labels) { console.line(line) }
-                }
-                first = false
-                return true
+        // A page SQLite finds malformed: the store is named damaged (CoreDataError), not a bare SQLite error.
+        try store.forEachObject(entity: entity, limit: limit) { object in
+            if json {
+                console.line(object.json(terminalSafe: true))
+            } else {
+                if !first { console.line("") }
+                for line in CoreDataInfo.text(object, labels: labels) { console.line(line) }
             }
-        } catch let e as SQLiteError where e.code & 0xFF == 11 {
-            // A page SQLite finds malformed: the store is named damaged, not a bare SQLite error.
-            throw CoreDataError.damaged(path: store.path, reason: e.message)
+            first = false
+            return true
         }
         return ExitStatus.success
     }

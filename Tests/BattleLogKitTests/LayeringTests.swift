@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// The house's layering as its sources say it (issue 42): what each module may import, what a
+/// library's public API may show, and how many escapes from strict concurrency there are.
+@Suite struct LayeringTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources").path
+
+    /// Every Swift file under `Sources/<module>`, with its text.
+    static func files(_ module: String) -> [(path: String, text: String)] {
+        let root = sources + "/" + module
+        let paths = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        return paths.sorted().compactMap { p in (try? String(contentsOfFile: root + "/" + p, encoding: .utf8)).map { (module + "/" + p, $0) } }
+    }
+
+    /// The browser, the presentation and the command line reach SQLite only through the Kit's
+    /// and CoreDataKit's own types: none imports the SQLite module.
+    @Test func onlyTheStoresImportSQLite() {
+        for module in ["BattleLogBrowser", "BattleLogPresentation", "BattleLogCLI"] {
+            let files = Self.files(module)
+            #expect(!files.isEmpty, "\(module)")
+            for f in files where f.text.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "import SQLiteDB" }) {
+                Issue.record("\(f.path) imports SQLiteDB")
+            }
+        }
+    }
+
+    /// CoreDataKit, a library for other programs, shows none of SQLiteDB's types in its public
+    /// API (they would make its users depend on battlelog's SQLite module).
+    @Test func coreDataKitsPublicAPIShowsNoSQLiteType() {
+        for f in Self.files("CoreDataKit") {
+            for line in f.text.split(separator: "\n") where line.contains("public ") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                #expect(!line.contains("SQLiteValue") && !line.contains("SQLiteError") && !line.contains("Database"),
+                        "\(f.path): \(line)")
+            }
+        }
+    }
+
+    /// At most eight escapes from strict concurrency, each with a line saying why it is safe.
+    @Test func atMostEightEscapesEachExplained() throws {
+        let all = try FileManager.default.contentsOfDirectory(atPath: Self.sources).flatMap { Self.files($0) }
+        var escapes: [String] = []
+        for f in all {
+            let lines = f.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for (i, line) in lines.enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                guard !code.hasPrefix("//"), code.contains("@unchecked Sendable") || code.contains("nonisolated(unsafe)") else { continue }
+                escapes.append("\(f.path):\(i + 1)")
+                let before = lines[max(0, i - 6)..<i].map { $0.trimmingCharacters(in: .whitespaces) }
+                #expect(before.contains { $0.hasPrefix("//") } || line.contains("//"), "\(f.path):\(i + 1) has no line saying why")
+            }
+        }
+        #expect(!escapes.isEmpty && escapes.count <= 8, "\(escapes.count): \(escapes)")
+    }
+}
