@@ -36,9 +36,9 @@ final class SortedKeys: Sendable {
     func cancel() { state.withLock { $0.cancelled = true } }
 }
 
-/// Sorts the Core Data browser's lists on a thread and a connection of its own (SQLite sorts a
-/// million objects by an unindexed column in about a second); one sort at a time, a new one
-/// cancelling the last.
+/// Sorts the Core Data browser's lists in the background (a `NewestRequestWorker` over the
+/// store's second connection: SQLite sorts a million objects by an unindexed column in about a
+/// second); one sort at a time, a new one cancelling the last.
 final class ObjectSorter: Sendable {
     private struct Job: Sendable {
         var list: ObjectList
@@ -46,26 +46,24 @@ final class ObjectSorter: Sendable {
         var keys: SortedKeys
     }
 
-    private let next = Locked<Job?>(nil)
-    private let worker: WorkerThread
+    private let worker: NewestRequestWorker<CoreDataStore, any Error, Job, Void>
+    /// The keys of the newest sort, cancelled by the next one.
+    private let newest = Locked<SortedKeys?>(nil)
 
     init(store: CoreDataStore) {
-        let connection = (try? store.secondConnection()).map(ConnectionBox.init)
-        worker = WorkerThread(name: "battlelog sort") { [next] thread in
-            while thread.waitForWork() {
-                while let job = next.withLock({ j -> Job? in defer { j = nil }; return j }) {
-                    guard let store = connection?.store else { job.keys.finish(failure: "cannot read the store"); continue }
-                    let stop: @Sendable () -> Bool = { job.keys.isCancelled || thread.isShutDown }
-                    do {
-                        try store.forEachSortedKey(job.list, by: job.sort, shouldStop: stop) { batch in
-                            job.keys.append(batch)
-                            return !stop()
-                        }
-                        job.keys.finish(failure: nil)
-                    } catch {
-                        job.keys.finish(failure: job.keys.isCancelled ? nil : String(describing: error))
-                    }
+        // The second connection: made here, then touched only on the worker's thread.
+        let connection = Result { try store.secondConnection() }.map(ConnectionBox.init)
+        worker = NewestRequestWorker(name: "battlelog sort", open: { connection.map(\.store) }) { job, opened, _ in
+            guard let store = try? opened.get() else { job.keys.finish(failure: "cannot read the store"); return }
+            let stop: @Sendable () -> Bool = { job.keys.isCancelled }
+            do {
+                try store.forEachSortedKey(job.list, by: job.sort, shouldStop: stop) { batch in
+                    job.keys.append(batch)
+                    return !stop()
                 }
+                job.keys.finish(failure: nil)
+            } catch {
+                job.keys.finish(failure: job.keys.isCancelled ? nil : String(describing: error))
             }
         }
     }
@@ -73,13 +71,16 @@ final class ObjectSorter: Sendable {
     /// Starts sorting `list` by `sort`; the keys arrive in what it returns.
     func sort(_ list: ObjectList, by sort: ObjectSort) -> SortedKeys {
         let keys = SortedKeys()
-        next.withLock { old in
-            old?.keys.cancel()
-            old = Job(list: list, sort: sort, keys: keys)
+        newest.withLock { old in
+            old?.cancel()
+            old = keys
         }
-        worker.wake()
+        worker.submit(Job(list: list, sort: sort, keys: keys))
         return keys
     }
 
-    func shutDown(timeout: Double = 1) { worker.shutDown(timeout: timeout) }
+    func shutDown(timeout: Double = 1) {
+        newest.withLock { $0?.cancel() }
+        worker.shutDown(timeout: timeout)
+    }
 }

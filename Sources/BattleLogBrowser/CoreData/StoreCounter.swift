@@ -19,23 +19,22 @@ final class StoreCounter: Sendable {
     }
 
     private let state = Locked(State())
-    private let worker: WorkerThread
+    /// Each request drains the queue; a newer one takes over from the count after the one running.
+    private let worker: NewestRequestWorker<CoreDataStore, any Error, Int, Void>
 
     init(store: CoreDataStore) {
-        // The second connection: only the worker's thread touches it.
-        let connection = (try? store.secondConnection()).map(ConnectionBox.init)
-        // The thread holds what it uses, never the counter (which holds the thread).
-        worker = WorkerThread(name: "battlelog counts") { [state] thread in
-            while thread.waitForWork() {
-                while let next = state.withLock({ s in s.queue.isEmpty ? nil : s.queue.removeFirst() }) {
-                    if thread.isShutDown { return }
-                    let count: Int?
-                    switch next.job {
-                    case .list(let list): count = try? connection?.store.count(list)
-                    case .table(let table): count = try? connection?.store.rowCount(table: table)
-                    }
-                    if let count { state.withLock { $0.counts[next.key] = count } }
+        // The second connection: made here, then touched only on the worker's thread.
+        let connection = Result { try store.secondConnection() }.map(ConnectionBox.init)
+        // The worker holds what it uses, never the counter (which holds the worker).
+        worker = NewestRequestWorker(name: "battlelog counts", open: { connection.map(\.store) }) { [state] _, opened, stillWanted in
+            guard let store = try? opened.get() else { return }
+            while stillWanted(), let next = state.withLock({ s in s.queue.isEmpty ? nil : s.queue.removeFirst() }) {
+                let count: Int?
+                switch next.job {
+                case .list(let list): count = try? store.count(list)
+                case .table(let table): count = try? store.rowCount(table: table)
                 }
+                if let count { state.withLock { $0.counts[next.key] = count } }
             }
         }
     }
@@ -51,7 +50,7 @@ final class StoreCounter: Sendable {
         if ask {
             let j = job()
             state.withLock { $0.queue.append((key, j)) }
-            worker.wake()
+            worker.submit(0)
         }
         return known
     }

@@ -94,65 +94,36 @@ final class AnalysisCounter: Sendable {
         var filter: String?
     }
 
-    private struct State {
-        var pending: Request?
-        var running: Request?
-        var result: (Request, Result<[GroupCount], Error>)?
-        var shutDown = false
-    }
-
-    private let state = Locked(State())
-    private let thread: WorkerThread
+    private let worker: StoreRequestWorker<Request, (Request, Result<[GroupCount], Error>)>
 
     init(path: String) {
-        thread = WorkerThread(name: "battlelog analysis") { [state] worker in
-            var store: BattleStore?
-            while worker.waitForWork() {
-                guard let request = state.withLock({ s -> Request? in s.running = s.pending; s.pending = nil; return s.running }) else { continue }
-                do {
-                    if store == nil {
-                        let opened = try BattleStore(path: path, readOnly: true)
-                        opened.setProgressHandler { state.withLock { $0.shutDown || $0.pending != nil } }
-                        store = opened
-                    }
-                    let s = store!
-                    let filter = try request.filter.map { try FilterCompiler.compile($0, roster: s.humans, columns: s.queryColumns) }
-                    var field = request.field
-                    if filter == nil, case .number(let path, nil) = field, try !s.groupsAreSummarized(by: field) {
-                        // Fractions: their exact values are as many as the records, and reading
-                        // them all takes seconds. Whole-number buckets come from the summary at
-                        // once, and tell the view the buckets to draw.
-                        field = .number(path: path, width: 1)
-                    }
-                    let groups = try s.groupCounts(by: field, where: filter)
-                    state.withLock { $0.result = (request, .success(groups)); $0.running = nil }
-                } catch {
-                    // Cancelled for a newer request: that one answers.
-                    state.withLock { s in
-                        if s.pending == nil { s.result = (request, .failure(error)) }
-                        s.running = nil
-                    }
+        worker = StoreRequestWorker(name: "battlelog analysis", path: path) { request, opened, _ in
+            do {
+                let s = try opened.get()
+                let filter = try request.filter.map { try FilterCompiler.compile($0, roster: s.humans, columns: s.queryColumns) }
+                var field = request.field
+                if filter == nil, case .number(let path, nil) = field, try !s.groupsAreSummarized(by: field) {
+                    // Fractions: their exact values are as many as the records, and reading
+                    // them all takes seconds. Whole-number buckets come from the summary at
+                    // once, and tell the view the buckets to draw.
+                    field = .number(path: path, width: 1)
                 }
+                return (request, .success(try s.groupCounts(by: field, where: filter)))
+            } catch {
+                // Cancelled for a newer request: that one answers (the worker drops this outcome).
+                return (request, .failure(error))
             }
         }
     }
 
-    /// Asks for `request`'s groups (replacing any request still waiting).
-    func submit(_ request: Request) {
-        state.withLock { $0.pending = request }
-        thread.wake()
-    }
+    /// Asks for `request`'s groups (replacing any request still waiting, cancelling one running).
+    func submit(_ request: Request) { worker.submit(request) }
 
     /// The newest answer, taken once.
-    func take() -> (Request, Result<[GroupCount], Error>)? {
-        state.withLock { s in defer { s.result = nil }; return s.result }
-    }
+    func take() -> (Request, Result<[GroupCount], Error>)? { worker.take() }
 
     /// Whether an answer is on its way or waiting to be taken.
-    var isCounting: Bool { state.withLock { $0.pending != nil || $0.running != nil || $0.result != nil } }
+    var isCounting: Bool { worker.isWorking || worker.hasOutcome }
 
-    func shutDown(timeout: Double = 1) {
-        state.withLock { $0.shutDown = true }
-        thread.shutDown(timeout: timeout)
-    }
+    func shutDown(timeout: Double = 1) { worker.shutDown(timeout: timeout) }
 }

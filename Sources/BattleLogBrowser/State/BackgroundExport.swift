@@ -33,70 +33,51 @@ final class BackgroundExport: Sendable {
         }
     }
 
-    private struct State {
-        var progress = Progress()
-        var running = false
-        var stop = false
-        /// The outcome: nil while running.
-        var summary: String?
-    }
-
     let path: String
     let format: Format
-    private let total: Int
-    private let labels: Labels
-    /// The label keys of the summary (`{0}` rows to `{1}`), for JSON lines and for CSV.
-    private let doneKeys: (json: String, csv: String)
-    private let rows: @Sendable (Format, Sink) throws -> Void
-    private let state = Locked(State())
-    private let done = DispatchSemaphore(value: 0)
+    private let progressState = Locked(Progress())
+    private let job: BackgroundJob
 
     /// The format follows the file name: `.csv` is CSV, anything else JSON lines.
     init(to path: String, total: Int, labels: Labels, doneKeys: (json: String, csv: String),
          rows: @escaping @Sendable (Format, Sink) throws -> Void) {
-        self.total = total
+        let format: Format = path.lowercased().hasSuffix(".csv") ? .csv : .json
         self.path = path
-        self.labels = labels
-        self.doneKeys = doneKeys
-        self.rows = rows
-        self.format = path.lowercased().hasSuffix(".csv") ? .csv : .json
-    }
-
-    var isRunning: Bool { state.withLock { $0.running } }
-    var progress: Progress { state.withLock { $0.progress } }
-    var summary: String? { state.withLock { $0.summary } }
-
-    func start() {
-        state.withLock { $0.running = true; $0.progress.total = total }
-        let thread = Thread { [self] in
-            let outcome = run()
-            state.withLock { $0.summary = outcome; $0.running = false }
-            done.signal()
+        self.format = format
+        progressState.withLock { $0.total = total }
+        let progressState = self.progressState
+        job = BackgroundJob(name: "battlelog export") { shouldStop in
+            Self.run(path: path, format: format, labels: labels, doneKeys: doneKeys, rows: rows, progress: progressState, shouldStop: shouldStop)
         }
-        thread.name = "battlelog export"
-        thread.start()
     }
 
-    func stop() { state.withLock { $0.stop = true } }
+    var isRunning: Bool { job.isRunning }
+    var progress: Progress { progressState.withLock { $0 } }
+    var summary: String? { job.summary }
 
-    func wait() { if isRunning { done.wait() } }
+    func start() { job.start() }
+    func stop() { job.stop() }
+    func wait() { job.wait() }
 
-    private func run() -> String {
+    /// Writes the rows to a temporary file beside `path`, renamed into place when complete.
+    private static func run(path: String, format: Format, labels: Labels, doneKeys: (json: String, csv: String),
+                            rows: (Format, Sink) throws -> Void, progress state: Locked<Progress>,
+                            shouldStop: @escaping @Sendable () -> Bool) -> String {
         let temporary = path + ".part-\(getpid())"
         guard let file = fopen(temporary, "wx") else {
             return labels.fill("exportFailed", SafeText.escape(path), String(cString: strerror(errno)))
         }
         var closed = false
         defer { if !closed { fclose(file) }; unlink(temporary) }
-        let sink = Sink(write: { [self] line in
-            if state.withLock({ $0.stop }) { throw ExportFailure.stopped }
+        let sink = Sink(write: { line in
+            if shouldStop() { throw ExportFailure.stopped }
             // CSV ends its records as RFC 4180 does, JSON lines with LF.
             let bytes = Array((line + (format == .csv ? CSVRow.end : "\n")).utf8)
             guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw ExportFailure.write(errno) }
-        }, progress: { [state] written in state.withLock { $0.progress.written = written } })
+        }, progress: { written in state.withLock { $0.written = written } })
         do {
             try rows(format, sink)
-            state.withLock { $0.progress.written = sink.written }
+            state.withLock { $0.written = sink.written }
             closed = true
             guard fflush(file) == 0, fsync(fileno(file)) == 0, fclose(file) == 0 else { throw ExportFailure.write(errno) }
             guard rename(temporary, path) == 0 else { throw ExportFailure.write(errno) }

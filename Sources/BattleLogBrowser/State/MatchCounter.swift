@@ -4,7 +4,7 @@ import BattleLogKit
 /// second at 10,000,000 records), so that the status bar says how many there are long before
 /// the matches themselves are all found in the list's order.
 enum MatchCounter {
-    typealias Worker = NewestRequestWorker<RecordQuery, Int?>
+    typealias Worker = StoreRequestWorker<RecordQuery, Int?>
 
     static func worker(path: String) -> Worker {
         Worker(name: "battlelog match count", path: path) { query, store, _ in

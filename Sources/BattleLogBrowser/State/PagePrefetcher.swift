@@ -15,7 +15,7 @@ enum PagePrefetcher {
     }
 
     /// How many records were read (0 when the read failed or was replaced by a newer request).
-    typealias Worker = NewestRequestWorker<Request, Int>
+    typealias Worker = StoreRequestWorker<Request, Int>
 
     static func worker(path: String) -> Worker {
         Worker(name: "battlelog prefetch", path: path) { request, store, stillWanted in

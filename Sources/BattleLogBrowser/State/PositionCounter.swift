@@ -22,7 +22,7 @@ enum PositionCounter {
 
     /// The worker; its outcome is nil when the count failed (the model then counts on its own
     /// connection).
-    typealias Worker = NewestRequestWorker<Request, Counted?>
+    typealias Worker = StoreRequestWorker<Request, Counted?>
 
     static func worker(path: String) -> Worker {
         Worker(name: "battlelog position", path: path) { request, store, _ in

@@ -21,7 +21,7 @@ enum RecordSearch {
         case failed(StoreError)
     }
 
-    typealias Worker = NewestRequestWorker<Request, Outcome>
+    typealias Worker = StoreRequestWorker<Request, Outcome>
 
     static func worker(path: String) -> Worker {
         Worker(name: "battlelog search", path: path) { request, store, stillWanted in
