@@ -2,11 +2,11 @@ import BattleLogFoundation
 import SQLiteDB
 
 /// The filter language over one Core Data entity's own fields, compiled to one parameterised
-/// SQL condition on the entity's table.
+/// SQL condition on the entity's table. The grammar (`and`, `or`, `not`, parentheses, limits,
+/// errors) is `FilterGrammar`, the battle log's too; this is the vocabulary:
 ///
 /// ```
-/// expr    := or;  or := and ("or" and)*;  and := not ("and" not)*;  not := "not" not | primary
-/// primary := "(" expr ")" | FIELD OP VALUE | FIELD "is" ["not"] "null"
+/// comparison := FIELD OP VALUE | FIELD "is" ["not"] "null"
 /// ```
 /// FIELD is an attribute with a column, a to-one relationship (compared with the target's pk)
 /// or `pk`. A comparison never matches a null: `is null` finds those, and `not` is the exact
@@ -28,11 +28,12 @@ public struct EntityFilter: Sendable, Equatable {
 
     /// Parses and compiles `text` for `entity`; columns are written `alias."COLUMN"`.
     public static func compile(_ text: String, entity: Entity, alias: String = "t") throws(FilterError) -> EntityFilter {
-        var parser = Parser(input: text, entity: entity, alias: alias)
-        parser.tokens = try FilterLexer(input: text).tokens()
-        let condition = try parser.parseOr()
-        guard case .end = parser.current else { throw parser.error("expectedAndOrEnd", [parser.current.display]) }
-        return EntityFilter(text: text, condition: condition, parameters: parser.parameters)
+        let vocabulary = Vocabulary(entity: entity, alias: alias)
+        let condition = try FilterGrammar.parse(text, FilterGrammar.Builder(
+            and: { "(\($0) AND \($1))" }, or: { "(\($0) OR \($1))" }, not: { "(NOT \($0))" }) {
+            (cursor: inout FilterCursor) throws(FilterError) -> String in try vocabulary.comparison(&cursor)
+        })
+        return EntityFilter(text: text, condition: condition, parameters: vocabulary.parameters)
     }
 
     static func foreignKeyColumn(_ r: Relationship) -> String? {
@@ -43,93 +44,43 @@ public struct EntityFilter: Sendable, Equatable {
     /// What a field names: a column and how its values compare.
     enum FieldKind { case number, text, boolean, date, relationship, opaque(String) }
 
-    private struct Parser {
-        let input: String
+    /// The comparisons of one entity's fields; the parameters they bind, in order.
+    private final class Vocabulary {
         let entity: Entity
         let alias: String
-        var tokens: [(FilterToken, Int)] = []
-        var position = 0
-        var depth = 0
-        var comparisons = 0
         var parameters: [SQLiteValue] = []
 
-        init(input: String, entity: Entity, alias: String) {
-            self.input = input
+        init(entity: Entity, alias: String) {
             self.entity = entity
             self.alias = alias
         }
 
-        var current: FilterToken { tokens[position].0 }
-        var column: Int { tokens[position].1 }
-        mutating func advance() { if position < tokens.count - 1 { position += 1 } }
-        func error(_ key: String, _ arguments: [String] = [], at: Int? = nil) -> FilterError {
-            FilterError(key, arguments, column: at ?? column, input: input)
-        }
-        func isKeyword(_ word: String) -> Bool {
-            if case .word(let w) = current { return w.lowercased() == word }
-            return false
-        }
-
-        mutating func parseOr() throws(FilterError) -> String {
-            var left = try parseAnd()
-            while isKeyword("or") { advance(); left = "(\(left) OR \(try parseAnd()))" }
-            return left
-        }
-
-        mutating func parseAnd() throws(FilterError) -> String {
-            var left = try parseNot()
-            while isKeyword("and") { advance(); left = "(\(left) AND \(try parseNot()))" }
-            return left
-        }
-
-        mutating func parseNot() throws(FilterError) -> String {
-            guard isKeyword("not") else { return try parsePrimary() }
-            try enter()
-            defer { depth -= 1 }
-            advance()
-            return "(NOT \(try parseNot()))"
-        }
-
-        mutating func enter() throws(FilterError) {
-            depth += 1
-            if depth > 16 { throw error("tooDeep", ["16"]) }
-        }
-
-        mutating func parsePrimary() throws(FilterError) -> String {
-            if case .open = current {
-                try enter()
-                defer { depth -= 1 }
-                advance()
-                let inner = try parseOr()
-                guard case .close = current else { throw error("expectedClose", [current.display]) }
-                advance()
-                return inner
-            }
-            comparisons += 1
-            if comparisons > 256 { throw error("tooManyComparisons", ["256"]) }
-            guard case .word(let name) = current else { throw error("expectedField", [current.display]) }
-            let (sqlColumn, kind, fieldName) = try field(name)
-            advance()
-            if isKeyword("is") {
-                advance()
+        /// One comparison at the cursor, as SQL.
+        func comparison(_ cursor: inout FilterCursor) throws(FilterError) -> String {
+            func error(_ key: String, _ arguments: [String] = [], at: Int? = nil) -> FilterError { cursor.error(key, arguments, at: at) }
+            guard case .word(let name) = cursor.current else { throw error("expectedField", [cursor.current.display]) }
+            let (sqlColumn, kind, fieldName) = try field(name, at: cursor)
+            cursor.advance()
+            if cursor.isKeyword("is") {
+                cursor.advance()
                 var negated = false
-                if isKeyword("not") { negated = true; advance() }
-                guard isKeyword("null") else { throw error("expectedNull", [current.display]) }
-                advance()
+                if cursor.isKeyword("not") { negated = true; cursor.advance() }
+                guard cursor.isKeyword("null") else { throw error("expectedNull", [cursor.current.display]) }
+                cursor.advance()
                 return "\(sqlColumn) IS \(negated ? "NOT " : "")NULL"
             }
-            guard case .op(let symbol) = current else { throw error("expectedOperatorOrIs", [fieldName, current.display]) }
-            advance()
-            let valueColumn = column
-            let valueToken = current
+            guard case .op(let symbol) = cursor.current else { throw error("expectedOperatorOrIs", [fieldName, cursor.current.display]) }
+            cursor.advance()
+            let valueColumn = cursor.column
+            let valueToken = cursor.current
             if case .word(let w) = valueToken, ["and", "or", "not"].contains(w.lowercased()) {
-                throw error("expectedValue", [symbol, current.display])
+                throw error("expectedValue", [symbol, cursor.current.display])
             }
             switch valueToken {
             case .word, .string, .number, .duration: break
-            default: throw error("expectedValue", [symbol, current.display])
+            default: throw error("expectedValue", [symbol, cursor.current.display])
             }
-            advance()
+            cursor.advance()
             func fail(_ key: String, _ arguments: [String] = []) -> FilterError { error(key, arguments, at: valueColumn) }
             let comparison = symbol == "~" ? nil : symbol
             switch kind {
@@ -205,17 +156,17 @@ public struct EntityFilter: Sendable, Equatable {
         }
 
         /// `col op ?`, false (never null) when the column is null.
-        mutating func bind(_ column: String, _ op: String, _ value: SQLiteValue) -> String {
+        func bind(_ column: String, _ op: String, _ value: SQLiteValue) -> String {
             "coalesce(\(column) \(op) \(param(value)), 0)"
         }
 
-        mutating func param(_ value: SQLiteValue) -> String {
+        func param(_ value: SQLiteValue) -> String {
             parameters.append(value)
             return "?"
         }
 
         /// The SQL column, the kind and the model's spelling of the field `name` (any case).
-        func field(_ name: String) throws(FilterError) -> (String, FieldKind, String) {
+        func field(_ name: String, at cursor: FilterCursor) throws(FilterError) -> (String, FieldKind, String) {
             let lower = name.lowercased()
             func qualified(_ c: String) -> String { alias + "." + CoreDataStore.quote(c) }
             if lower == "pk" { return (qualified("Z_PK"), .number, "pk") }
@@ -234,7 +185,7 @@ public struct EntityFilter: Sendable, Equatable {
                 return (qualified(c), .relationship, r.name)
             }
             let names = EntityFilter.fieldNames(entity).map(SafeText.escape).joined(separator: ", ")
-            throw error("entityUnknownField", [SafeText.escape(name), SafeText.escape(entity.name), names])
+            throw cursor.error("entityUnknownField", [SafeText.escape(name), SafeText.escape(entity.name), names])
         }
 
         func foreignKeyColumn(_ r: Relationship) -> String? { EntityFilter.foreignKeyColumn(r) }
