@@ -216,6 +216,9 @@ final class FilterFixture {
         ("power ~ 9", "'~' needs a text field; power is a number", 9),
         ("Rolls.Max ~ 3", "'~' needs a text field; Rolls.Max is a number", 13),
         ("power >= 99999999999999999999999", "99999999999999999999999 is past ±9,007,199,254,740,992", 10),
+        // A vowel sign typed after the quote is the text's, and the columns after it stay the input's.
+        ("gate ~ \"ार\" and", "expected a field name, 'not' or '(', found the end of the expression", 15),
+        ("gate ~ ार ==", "expected 'and', 'or' or the end of the expression, found '='", 10),
     ])
     func parseErrorsSayWhatAndWhere(input: String, message: String, column: Int) {
         do {
@@ -549,5 +552,17 @@ final class FilterFixture {
         try db.createFunction("echo", argumentCount: 1) { $0[0] }
         #expect(try db.prepare("SELECT length(CAST(x AS BLOB)), length(CAST(echo(x) AS BLOB)) FROM t").first([]) { [$0.int64(0), $0.int64(1)] } == [3, 3])
         #expect(try db.prepare("SELECT x FROM t").first([]) { $0.string(0) } == "a\u{0}b")
+    }
+
+    /// Text that begins with a combining mark (a Devanagari or Thai vowel sign typed first) is
+    /// the same value quoted, unquoted and escaped: the mark is never lost to the quote or the
+    /// space it was typed after.
+    @Test func aValueBeginningWithAMarkIsTheSameHoweverWritten() throws {
+        var values: [String] = []
+        for text in ["gate ~ \"ार\"", "gate ~ 'ार'", "gate ~ ार", "gate ~ \"\\u{93e}र\"", "gate ~ \"้า\""] {
+            guard case .comparison(_, .contains, .text(let v)) = try FilterParser.parse(text) else { Issue.record("\(text)"); continue }
+            values.append(v)
+        }
+        #expect(values == ["ार", "ार", "ार", "\u{93e}र", "้า"], "\(values.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
     }
 }

@@ -18,6 +18,8 @@ import BattleLogKit
         ("नमस", "नमस्ते दुनिया"),             // Devanagari before its virama
         ("하", "한글"),                      // Hangul: a syllable typed so far
         ("\u{1112}\u{1161}\u{11AB}", "한글"),  // jamo typed one by one
+        ("ार", "धार"),                        // Devanagari: the vowel sign typed first
+        ("้า", "ฟ้าผ่า"),                      // Thai: the tone mark typed first
         ("🇹🇭", "flags 🇮🇱🇹🇭"),
         ("ARIA", "Aria the Bold"),
         ("", "anything"),

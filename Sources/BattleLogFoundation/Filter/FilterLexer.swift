@@ -29,25 +29,27 @@ package struct FilterLexer {
     package init(input: String) { self.input = input }
 
     package func tokens() throws(FilterError) -> [(FilterToken, Int)] {
-        let chars = Array(input)
+        let (chars, columns) = Self.characters(input)
+        /// The 1-based column (a character of the input as typed) of `chars[k]`.
+        func column(_ k: Int) -> Int { k < columns.count ? columns[k] : (columns.last ?? 0) + 1 }
         var i = 0
         var out: [(FilterToken, Int)] = []
-        func fail(_ key: String, _ arguments: [String] = [], _ at: Int) -> FilterError { FilterError(key, arguments, column: at + 1, input: input) }
+        func fail(_ key: String, _ arguments: [String] = [], _ at: Int) -> FilterError { FilterError(key, arguments, column: column(at), input: input) }
         while i < chars.count {
             let c = chars[i]
             let start = i
             if c.isWhitespace { i += 1; continue }
             switch c {
-            case "(": out.append((.open, start + 1)); i += 1
-            case ")": out.append((.close, start + 1)); i += 1
-            case "=": out.append((.op("="), start + 1)); i += 1
-            case "~": out.append((.op("~"), start + 1)); i += 1
+            case "(": out.append((.open, column(start))); i += 1
+            case ")": out.append((.close, column(start))); i += 1
+            case "=": out.append((.op("="), column(start))); i += 1
+            case "~": out.append((.op("~"), column(start))); i += 1
             case "!":
                 guard i + 1 < chars.count, chars[i + 1] == "=" else { throw fail("bangWithoutEquals", [], i + 1) }
-                out.append((.op("!="), start + 1)); i += 2
+                out.append((.op("!="), column(start))); i += 2
             case "<", ">":
-                if i + 1 < chars.count, chars[i + 1] == "=" { out.append((.op(String(c) + "="), start + 1)); i += 2 }
-                else { out.append((.op(String(c)), start + 1)); i += 1 }
+                if i + 1 < chars.count, chars[i + 1] == "=" { out.append((.op(String(c) + "="), column(start))); i += 2 }
+                else { out.append((.op(String(c)), column(start))); i += 1 }
             case "\"", "'":
                 let quote = c
                 i += 1
@@ -81,7 +83,7 @@ package struct FilterLexer {
                     i += 1
                 }
                 guard closed else { throw fail("unterminatedString", [String(quote)], start) }
-                out.append((.string(text), start + 1))
+                out.append((.string(text), column(start)))
             default:
                 if c.isNumber && c.isASCII || (c == "-" && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isNumber) {
                     i += 1
@@ -91,7 +93,7 @@ package struct FilterLexer {
                         // A fraction of a second (`...:51.5Z`) is part of it: a Core Data date has one.
                         while i < chars.count, chars[i].isASCII, chars[i].isNumber || "-:TZ".contains(chars[i])
                             || (chars[i] == "." && i + 1 < chars.count && chars[i + 1].isNumber) { i += 1 }
-                        out.append((.word(String(chars[start..<i])), start + 1))
+                        out.append((.word(String(chars[start..<i])), column(start)))
                         continue
                     }
                     var text = String(chars[start..<i])
@@ -102,22 +104,42 @@ package struct FilterLexer {
                     if text.contains(":") || unit != nil {
                         guard let seconds = Self.seconds(text, unit: unit) else { throw fail("notADuration", [text], start) }
                         if unit == nil, !Self.clockPartsFit(text) { throw fail("clockPartOver59", [text], start) }
-                        out.append((.duration(seconds), start + 1))
+                        out.append((.duration(seconds), column(start)))
                     } else {
                         if text.hasSuffix(".") { text.removeLast() }
                         guard Double(text) != nil else { throw fail("notANumber", [text], start) }
-                        out.append((.number(text), start + 1))
+                        out.append((.number(text), column(start)))
                     }
                 } else if isWordCharacter(c) {
                     while i < chars.count, isWordCharacter(chars[i]) || chars[i] == "." || chars[i] == "-" { i += 1 }
-                    out.append((.word(String(chars[start..<i])), start + 1))
+                    out.append((.word(String(chars[start..<i])), column(start)))
                 } else {
                     throw fail("unexpectedCharacter", [SafeText.escape(String(c))], i)
                 }
             }
         }
-        out.append((.end, chars.count + 1))
+        out.append((.end, column(chars.count)))
         return out
+    }
+
+    /// The characters the lexer reads, each with its column in `input`. A combining mark typed
+    /// right after a space, a quote, a parenthesis or an operator joins that character into one
+    /// (`"ार` is one character, `"` with the vowel sign); split, the mark begins the word or the
+    /// quoted text it was typed in, as the person meant (`~ "ार"`), and is not lost to the space.
+    static func characters(_ input: String) -> ([Character], [Int]) {
+        var chars: [Character] = [], columns: [Int] = []
+        for (n, c) in input.enumerated() {
+            let scalars = c.unicodeScalars
+            if scalars.count > 1, let first = scalars.first, first.isASCII, !first.properties.isAlphabetic, !("0"..."9").contains(first) {
+                chars.append(Character(first))
+                chars.append(Character(String(String.UnicodeScalarView(scalars.dropFirst()))))
+                columns += [n + 1, n + 1]
+            } else {
+                chars.append(c)
+                columns.append(n + 1)
+            }
+        }
+        return (chars, columns)
     }
 
     private func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || (!c.isASCII && !c.isWhitespace && !c.isPunctuation) }

@@ -54,8 +54,9 @@ public struct TextSearch: Sendable {
         guard hay.count >= needle.count else { return nil }
         var start = 0
         while start < hay.count {
-            // A match begins on a base (or on a mark with no base before it, as the needle may).
-            if hay[start] & markBit == 0 || start == 0, let end = match(hay, at: start) { return start..<end }
+            // A match begins on a base, or on a mark when the needle begins with one (`ार`, the
+            // vowel sign typed first, is found in `धार`), or with no base before it.
+            if hay[start] & markBit == 0 || start == 0 || needle[0] & markBit != 0, let end = match(hay, at: start) { return start..<end }
             start += 1
         }
         return nil
