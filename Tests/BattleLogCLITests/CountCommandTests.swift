@@ -71,6 +71,37 @@ import BattleLogKit
         #expect(cli(["count"], db: empty).out == "0\n")
     }
 
+    /// A damaged date, result or owner never matches a comparison, `!=` and `>=` included
+    /// (SQLite orders text after every number, and a text is unequal to anything).
+    @Test func damagedValuesMatchNoComparison() throws {
+        let dir = TempDir()
+        let db = dir.file("damaged.sqlite")
+        #expect(cli(["simulate", "--fights", "50", "--seed", "4"], db: db).status == 0)
+        let store = try BattleStore(path: db)
+        try store.executeRaw("UPDATE record SET date = 'garbage' WHERE id = 1")
+        try store.executeRaw("UPDATE record SET date = x'0102' WHERE id = 2")
+        try store.executeRaw("UPDATE record SET date = date + 0.5 WHERE id = 3")
+        try store.executeRaw("UPDATE record SET result = 'tie' WHERE id = 4")
+        try store.executeRaw("PRAGMA foreign_keys = OFF")
+        try store.executeRaw("UPDATE record SET owner_id = 1.5 WHERE id = 5")
+        #expect(cli(["show", "5"], db: db).out.contains("owner: expected an integer"))
+        func count(_ filter: String) throws -> Int {
+            let r = cli(["count", "--where", filter], db: db)
+            #expect(r.status == 0, "\(filter): \(r.err)")
+            let listed = cli(["list", "--where", filter, "--limit", "1000", "--json"], db: db).out.split(separator: "\n").count
+            #expect(Int(r.out.dropLast()) == listed, "count and list disagree on \(filter)")
+            return Int(r.out.dropLast()) ?? -1
+        }
+        #expect(try count("date >= 1970-01-02") == 97)
+        #expect(try count("date != 1970-01-01") == 97)
+        #expect(try count("date > 1970-01-01T00:00:00Z or date <= 1970-01-01") == 97)
+        #expect(try count("result != win") + count("result = win") == 99)
+        #expect(try count("kind != hero") + count("kind = hero") == 99)
+        #expect(try count("owner != nobody") == 99)
+        // `not` takes a damaged value's comparison as false: the damaged come back.
+        #expect(try count("not (date >= 1970-01-02)") == 3)
+    }
+
     @Test func badInputIsAUsageErrorAndAMissingFileIsNamed() {
         let dir = TempDir()
         let db = dir.file("c.sqlite")

@@ -208,7 +208,9 @@ public struct FilterCompiler {
             let ids = roster.filter { $0.kind == kind }.map(\.id)
             return membership("record.owner_id", ids, negate: op == .notEqual)
         case .result:
-            return "record.result \(op == .equal ? "=" : "!=") \(bind(.text(text(value).lowercased())))"
+            // A stored result that is none of the three is damaged: it matches no comparison.
+            let word = bind(.text(text(value).lowercased()))
+            return op == .equal ? "record.result = \(word)" : "(record.result IN ('win', 'loss', 'draw') AND record.result != \(word))"
         case .date:
             return date(op, text(value))
         case .datePath(let path):
@@ -314,11 +316,14 @@ public struct FilterCompiler {
         return membership(column, ids, negate: op == .notEqual)
     }
 
+    /// Whether `column` holds one of `ids` (or, negated, another Human's id: a damaged id, not
+    /// an integer, is no Human and matches neither way).
     private mutating func membership(_ column: String, _ ids: [Int64], negate: Bool) -> String {
-        if ids.isEmpty { return negate ? "1" : "0" }
-        if ids.count == 1 { return "\(column) \(negate ? "!=" : "=") \(bind(.integer(ids[0])))" }
+        let valid = "typeof(\(column)) = 'integer'"
+        if ids.isEmpty { return negate ? valid : "0" }
+        if ids.count == 1 { return negate ? "(\(valid) AND \(column) != \(bind(.integer(ids[0]))))" : "\(column) = \(bind(.integer(ids[0])))" }
         let list = ids.map { bind(.integer($0)) }.joined(separator: ", ")
-        return "\(column) \(negate ? "NOT IN" : "IN") (\(list))"
+        return negate ? "(\(valid) AND \(column) NOT IN (\(list)))" : "\(column) IN (\(list))"
     }
 
     /// A date alone means the whole day (UTC).
@@ -326,14 +331,19 @@ public struct FilterCompiler {
         let start = ISODate.parse(text)!
         let wholeDay = !text.contains("T")
         let end = wholeDay ? start + 86_400 : start + 1
+        // A date that is not a whole number of seconds (text, bytes, a fraction) is damaged and
+        // matches no comparison: SQLite orders text after every number, so `date >= X` alone
+        // would take it.
+        let range: String
         switch op {
-        case .equal: return "(\(column) >= \(bind(.integer(start))) AND \(column) < \(bind(.integer(end))))"
-        case .notEqual: return "(\(column) < \(bind(.integer(start))) OR \(column) >= \(bind(.integer(end))))"
-        case .less: return "\(column) < \(bind(.integer(start)))"
-        case .lessOrEqual: return "\(column) < \(bind(.integer(end)))"
-        case .greater: return "\(column) >= \(bind(.integer(end)))"
-        case .greaterOrEqual, .contains: return "\(column) >= \(bind(.integer(start)))"
+        case .equal: range = "\(column) >= \(bind(.integer(start))) AND \(column) < \(bind(.integer(end)))"
+        case .notEqual: range = "(\(column) < \(bind(.integer(start))) OR \(column) >= \(bind(.integer(end))))"
+        case .less: range = "\(column) < \(bind(.integer(start)))"
+        case .lessOrEqual: range = "\(column) < \(bind(.integer(end)))"
+        case .greater: range = "\(column) >= \(bind(.integer(end)))"
+        case .greaterOrEqual, .contains: range = "\(column) >= \(bind(.integer(start)))"
         }
+        return "(\(range) AND typeof(\(column)) = 'integer')"
     }
 
     /// `magic = hero|villain|none|damaged`: the magic's type column, or while it is filled the
