@@ -106,15 +106,21 @@ public struct FilterCompiler {
     /// decoded a million villains' magic first, 7 s, then the 85,000 that are left).
     private mutating func conjunction(_ parts: [FilterExpression]) -> String {
         var pieces: [String] = [], confirmations: [String] = []
+        var dateChecks: [String] = []
         for part in Self.cheapestFirst(parts, columns: columns) {
             if case .comparison(.magic, .equal, let value) = part, case let type = text(value).lowercased(),
                type != "none", type != "damaged", readyMagicColumn(path: "magic") == nil {
                 pieces.append(magicType(type))
                 confirmations.append(type)
+            } else if case .comparison(.date, let op, let value) = part {
+                let (range, check) = dateRange(op, text(value))
+                pieces.append(range)
+                if !dateChecks.contains(check) { dateChecks.append(check) }
             } else {
                 pieces.append(sql(part))
             }
         }
+        pieces += dateChecks
         for type in confirmations { pieces.append(magicConfirmation(type)) }
         return "(" + pieces.joined(separator: " AND ") + ")"
     }
@@ -321,13 +327,20 @@ public struct FilterCompiler {
     private mutating func membership(_ column: String, _ ids: [Int64], negate: Bool) -> String {
         let valid = "typeof(\(column)) = 'integer'"
         if ids.isEmpty { return negate ? valid : "0" }
-        if ids.count == 1 { return negate ? "(\(valid) AND \(column) != \(bind(.integer(ids[0]))))" : "\(column) = \(bind(.integer(ids[0])))" }
+        if ids.count == 1 { return negate ? "(\(column) != \(bind(.integer(ids[0]))) AND \(valid))" : "\(column) = \(bind(.integer(ids[0])))" }
         let list = ids.map { bind(.integer($0)) }.joined(separator: ", ")
-        return negate ? "(\(valid) AND \(column) NOT IN (\(list)))" : "\(column) IN (\(list))"
+        return negate ? "(\(column) NOT IN (\(list)) AND \(valid))" : "\(column) IN (\(list))"
     }
 
     /// A date alone means the whole day (UTC).
     private mutating func date(_ op: FilterOperator, _ text: String, column: String = "record.date") -> String {
+        let (range, check) = dateRange(op, text, column: column)
+        return "(\(range) AND \(check))"
+    }
+
+    /// A date comparison's range, and the check that the value is a date at all (asked last in
+    /// a chain of `and`s: it is true of every healthy record, and the range is the index's).
+    private mutating func dateRange(_ op: FilterOperator, _ text: String, column: String = "record.date") -> (range: String, check: String) {
         let start = ISODate.parse(text)!
         let wholeDay = !text.contains("T")
         let end = wholeDay ? start + 86_400 : start + 1
@@ -343,7 +356,7 @@ public struct FilterCompiler {
         case .greater: range = "\(column) >= \(bind(.integer(end)))"
         case .greaterOrEqual, .contains: range = "\(column) >= \(bind(.integer(start)))"
         }
-        return "(\(range) AND typeof(\(column)) = 'integer')"
+        return ("(\(range))", "typeof(\(column)) = 'integer'")
     }
 
     /// `magic = hero|villain|none|damaged`: the magic's type column, or while it is filled the
