@@ -158,7 +158,7 @@ public enum CoreDataInfo {
         let e = SafeText.escape
         var lines = ["\(e(object.entity)) \(object.pk)"]
         let names = object.attributes.map(\.name) + object.relationships.map(\.name)
-        let width = min(32, (names.map { DisplayWidth.of(e($0)) }.max() ?? 0) + 2)
+        let width = (names.map { DisplayWidth.of(e($0)) }.max() ?? 0) + 2
         func reference(_ o: [String: JSONValue]) -> String {
             let pk = if case .integer(let pk)? = o["pk"] { String(pk) } else { "?" }
             if case .string(let name)? = o["entity"] { return "\(e(name)) \(pk)" }
@@ -182,7 +182,7 @@ public enum CoreDataInfo {
             case .object(let o) where isReference(value): text = "→ " + reference(o)
             case .array(let items) where items.allSatisfy(isReference):
                 text = items.isEmpty ? labels["cd.none"] : "→ " + items.map { if case .object(let o) = $0 { reference(o) } else { "" } }.joined(separator: ", ")
-            case .null: text = ValuePresenter.absent
+            case .null: text = "→ " + labels["cd.none"]   // as the browser's detail says a to-one with no target
             default: text = TaggedValueText.shown(value, labels: labels).text
             }
             lines.append("  \(label(e(name), width))\(text)")

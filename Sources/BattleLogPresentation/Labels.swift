@@ -32,15 +32,15 @@ public struct Labels: Sendable {
         Template.fill(count == 1 ? ifPresent(key + ".one") ?? self[key] : self[key], arguments)
     }
 
-    /// A Human's kind in words (`hero`, `反派`), `?` when it is damaged.
-    public func kind(_ kind: HumanKind?) -> String { kind.map { self[$0.rawValue] } ?? "?" }
+    /// A Human's kind in words (`hero`, `反派`), damage's one spelling when it is damaged.
+    public func kind(_ kind: HumanKind?) -> String { kind.map { self[$0.rawValue] } ?? ValuePresenter.damagedCell(self) }
 
-    /// The one-cell mark of a Human's kind (`H`/`V`, `侠`/`魔`), `?` when it is damaged.
+    /// The one-cell mark of a Human's kind (`H`/`V`, `侠`/`魔`), damage's sign `⚠` when it is damaged.
     public func kindMark(_ kind: HumanKind?) -> String {
         switch kind {
         case .hero?: self["kindMarkHero"]
         case .villain?: self["kindMarkVillain"]
-        case nil: "?"
+        case nil: ValuePresenter.damageSign
         }
     }
 

@@ -56,11 +56,14 @@ public struct ValuePresenter: Sendable {
 
     /// A damaged value's line: the reason, escaped.
     public static func damagedLine(_ error: AttributeError, labels: Labels) -> [Segment] {
-        [Segment("⚠ " + labels["damaged"] + " (" + SafeText.escape(error.reason.description) + ")", .damaged)]
+        [Segment(damagedCell(labels) + " (" + SafeText.escape(error.reason.description) + ")", .damaged)]
     }
 
     /// A damaged value's cell.
-    public static func damagedCell(_ labels: Labels) -> String { "⚠ " + labels["damaged"] }
+    public static func damagedCell(_ labels: Labels) -> String { damageSign + " " + labels["damaged"] }
+
+    /// Damage's sign, where one cell is all there is (a Human's kind mark).
+    public static let damageSign = "⚠"
 
     // MARK: Every form of one attribute
 

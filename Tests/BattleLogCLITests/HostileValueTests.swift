@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BattleLogKit
+import BattleLogPresentation
 import SQLiteDB
 @testable import BattleLogCLI
 
@@ -134,6 +135,18 @@ import SQLiteDB
         // CSV leaves a damaged plain value empty, as it does a damaged date.
         let csv = cli(["export", "--format", "csv"], db: path).out
         #expect(csv.contains("\r\n1,,"), "\(csv)")
+        // A damaged kind or result: whole, in its column, never `?` nor cut.
+        let db = try Database(path: path)
+        try db.execute(script: "PRAGMA ignore_check_constraints = 1; UPDATE record SET result = 'tie' WHERE id = 2")
+        try db.execute(script: "UPDATE human SET kind = 'wizard' WHERE id = (SELECT owner_id FROM record WHERE id = 2)")
+        let table = cli(["list", "--limit", "100"], db: path).out
+        let second = try #require(table.split(separator: "\n").first { $0.hasPrefix(" 2  ") }, "\(table)")
+        #expect(second.components(separatedBy: "⚠ DAMAGED").count == 3 && !second.contains("…"), "\(second)")
+        #expect(cli(["show", "2"], db: path).out.contains("(⚠ DAMAGED)"))
+        // In stats' table of Humans every row is as wide as its heading: the figures stay under it.
+        let humans = cli(["stats"], db: path).out.components(separatedBy: "\n\n")[0].split(separator: "\n").map(String.init)
+        #expect(humans.contains { $0.contains("⚠ DAMAGED") }, "\(humans)")
+        #expect(Set(humans.map(DisplayWidth.of)).count == 1, "\(humans.joined(separator: "\n"))")
     }
 
     /// A database whose last commit is still in its `-wal`: copied with the WAL while a

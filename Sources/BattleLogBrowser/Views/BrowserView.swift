@@ -262,7 +262,9 @@ enum RecordsView {
         let inner = r.width - 2
         // Full date and time when there is room, the date alone otherwise.
         let dateW = inner >= 76 ? 16 : 10
-        let resultW = max(4, DisplayWidth.of(m.labels["result"]))
+        // Wide enough for damage's cell while a loaded record has a damaged result.
+        let resultW = max(4, DisplayWidth.of(m.labels["result"]),
+                          m.window.contains { $0.result == nil } ? DisplayWidth.of(ValuePresenter.damagedCell(m.labels)) : 0)
         // The model's listed attributes: text columns share what the names leave, fixed-width
         // figures sit at the row's end.
         let listed = m.listedColumns

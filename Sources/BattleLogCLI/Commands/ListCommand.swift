@@ -69,7 +69,9 @@ enum RecordTable {
         guard let schema = records.first?.schema else { return "" }
         let listed = ListedColumn.of(schema)
         let headers = plainColumns.map { labels[$0.key] } + listed.map { labels.ifPresent("col." + $0.labelKey) ?? labels[$0.labelKey].uppercased() }
-        let caps = plainColumns.map(\.cap) + listed.map { $0.fixedWidth == nil ? textCap : max(figureCap, $0.fixedWidth!) }
+        // A damaged cell is shown whole in any column (`⚠ DAMAGED` is wider than `loss`).
+        let damagedWidth = DisplayWidth.of(ValuePresenter.damagedCell(labels))
+        let caps = plainColumns.map { max($0.cap, damagedWidth) } + listed.map { $0.fixedWidth == nil ? textCap : max(figureCap, $0.fixedWidth!) }
         let rightAligned = [true] + Array(repeating: false, count: plainColumns.count - 1) + listed.map { $0.fixedWidth != nil }
         // The columns that give way first: the text columns from the last, then the names.
         let flexible: [(column: Int, least: Int)] = listed.enumerated().reversed().compactMap { i, c in

@@ -34,13 +34,14 @@ enum StatsCommand: Command {
         }
         let labels = Labels.load(globals.language(environment: environment))
         let nameWidth = min(30, max(5, stats.humans.map { DisplayWidth.of(SafeText.escape($0.human.name)) }.max() ?? 5))
+        let kindWidth = max(7, stats.humans.map { DisplayWidth.of(labels.kind($0.human.kind)) + 1 }.max() ?? 7)
         func right(_ key: String, _ width: Int) -> String { DisplayWidth.pad(labels[key], to: width, alignRight: true) }
-        console.line(DisplayWidth.pad(labels["col.human"], to: nameWidth) + "  " + DisplayWidth.pad(labels["col.kind"], to: 7)
+        console.line(DisplayWidth.pad(labels["col.human"], to: nameWidth) + "  " + DisplayWidth.pad(labels["col.kind"], to: kindWidth)
                      + right("col.wins", 6) + "  " + right("col.losses", 6) + "  " + right("col.draws", 6) + "  " + right("col.winRate", 8))
         for line in stats.humans {
             let t = line.tally
             console.line(DisplayWidth.pad(SafeText.escape(line.human.name), to: nameWidth) + "  "
-                         + DisplayWidth.pad(labels.kind(line.human.kind), to: 7)
+                         + DisplayWidth.pad(labels.kind(line.human.kind), to: kindWidth)
                          + String(format: "%6d  %6d  %6d  %7.1f%%", t.wins, t.losses, t.draws, t.winRate * 100))
         }
         console.line("")
@@ -181,9 +182,9 @@ enum StatsCommand: Command {
             let w = list.map(DisplayWidth.of).max() ?? 0
             return list.map { DisplayWidth.pad($0, to: w, alignRight: right) }
         }
+        let dates = pad(h2h.recent.map { r in r.date == nil ? r.dateText(labels) : String(r.isoDate.prefix(16)).replacingOccurrences(of: "T", with: " ") })
         for (i, (f, (result, time))) in zip(pad(fights, right: true), zip(pad(results), pad(times, right: true))).enumerated() {
-            let r = h2h.recent[i]
-            console.line("  " + labels.fill("vs.fight", f, (r.date == nil ? r.dateText(labels) : String(r.isoDate.prefix(16)).replacingOccurrences(of: "T", with: " ")), result, time, String(r.id)))
+            console.line("  " + labels.fill("vs.fight", f, dates[i], result, time, String(h2h.recent[i].id)))
         }
         return ExitStatus.success
     }
