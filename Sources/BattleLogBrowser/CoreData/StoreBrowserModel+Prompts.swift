@@ -4,44 +4,27 @@ import CoreDataKit
 import Foundation
 
 /// The Core Data browser's prompts: search as you type, the entity filter, go to a pk, export,
-/// and the help's filter; and the bytes overlay.
-extension StoreBrowserModel {
-    func handlePromptKey(_ key: Key) throws {
-        guard var p = prompt else { return }
-        switch key {
-        case .escape, .control("g"), .control("c"):
-            prompt = nil
-            if p.kind == .search, let origin = searchOrigin { select(origin); searchOrigin = nil }
-        case .enter:
-            prompt = nil
-            submit(p)
-        case .control("z"):
-            wantsSuspend = true
-        case .control("l"):
-            wantsFullRedraw = true
-        case .tab where p.kind == .filter:
-            completeFilter(&p)
-            prompt = p
-        case .tab where p.kind == .sort:
-            completeSort(&p)
-            prompt = p
-        case .up where p.kind == .filter, .down where p.kind == .filter:
-            filterHistory.walk(&p, older: key == .up)
-            prompt = p
-        default:
-            let before = p.text
-            guard p.line.edit(key) else { break }
-            if p.text != before { p.error = nil; p.errorColumn = nil; p.candidates = [] }
-            prompt = p
-            // The help's filter narrows the list as it is typed.
-            if p.kind == .helpFilter && p.text != before { helpFilter = p.text.isEmpty ? nil : p.text; overlayScroll = 0 }
-            if p.kind == .search && p.text != before {
-                searchText = p.text.isEmpty ? nil : p.text
-                if let origin = searchOrigin {
-                    select(origin)
-                    if !p.text.isEmpty { findMatch(forward: true, from: origin) }
-                }
-            }
+/// and the help's filter (a `PromptHost`: the keys are the host's, written once); and the bytes
+/// overlay.
+extension StoreBrowserModel: PromptHost {
+    func cancelPrompt(_ p: Prompt) {
+        if p.kind == .search, let origin = searchOrigin { select(origin); searchOrigin = nil }
+    }
+
+    func complete(_ p: inout Prompt) -> Bool {
+        switch p.kind {
+        case .filter: completeFilter(&p)
+        case .sort: completeSort(&p)
+        default: return false
+        }
+        return true
+    }
+
+    func searchTyped(_ text: String) {
+        searchText = text.isEmpty ? nil : text
+        if let origin = searchOrigin {
+            select(origin)
+            if !text.isEmpty { findMatch(forward: true, from: origin) }
         }
     }
 

@@ -2,54 +2,42 @@ import BattleLogKit
 import BattleLogPresentation
 import Foundation
 
-/// The one-line prompts (search, filter, simulate, help filter) and the name search.
-extension BrowserModel {
-    func handlePromptKey(_ key: Key) throws {
-        guard var p = prompt else { return }
+/// The one-line prompts (search, filter, simulate, help filter) and the name search: the record
+/// browser as a `PromptHost` (the keys are the host's, written once).
+extension BrowserModel: PromptHost {
+    func ownPromptKey(_ key: Key, _ p: Prompt) throws -> Bool {
         switch key {
-        case .escape, .control("g"), .control("c"):
-            // Ctrl-C cancels the line, as in a shell; at the top it quits.
-            prompt = nil
-            if p.kind == .search { try cancelSearch() }
-        case .enter:
-            prompt = nil
-            try submit(p)
-        case .control("z"):
-            // Suspend and redraw work from a prompt too; the prompt waits as it was.
-            replay?.pause(now: monotonicNow())
-            wantsSuspend = true
-        case .control("l"):
-            wantsFullRedraw = true
         case .f1 where p.kind == .filter, .character("?") where p.kind == .filter && p.text.isEmpty:
-            p.showsHelp.toggle()
-            prompt = p
-        case .tab where p.kind == .filter:
-            completeFilter(&p)
-            prompt = p
+            var shown = p
+            shown.showsHelp.toggle()
+            prompt = shown
         case .control("r") where p.kind == .search:
             try toggleSearch(backward: true)
         case .control("t") where p.kind == .search:
             try toggleSearch(regex: true)
-        case .tab where p.kind == .sort:
-            completeSort(&p)
-            prompt = p
-        case .tab where p.kind == .recallView:
-            completeViewName(&p)
-            prompt = p
-        case .up where p.kind == .filter, .down where p.kind == .filter:
-            walkHistory(&p, older: key == .up)
-            prompt = p
         default:
-            let before = p.text
-            guard p.line.edit(key) else { break }
-            // A changed text clears the error it was about and the completions; moving the cursor keeps them.
-            if p.text != before { p.error = nil; p.errorColumn = nil; p.candidates = []; p.historyIndex = nil }
-            prompt = p
-            if p.kind == .search && p.text != before { try searchAsYouType(p.text) }
-            // The help's filter narrows the list as it is typed.
-            if p.kind == .helpFilter && p.text != before { helpFilter = p.text.isEmpty ? nil : p.text; overlayScroll = 0 }
+            return false
         }
+        return true
     }
+
+    func cancelPrompt(_ p: Prompt) throws {
+        if p.kind == .search { try cancelSearch() }
+    }
+
+    func complete(_ p: inout Prompt) -> Bool {
+        switch p.kind {
+        case .filter: completeFilter(&p)
+        case .sort: completeSort(&p)
+        case .recallView: completeViewName(&p)
+        default: return false
+        }
+        return true
+    }
+
+    func searchTyped(_ text: String) throws { try searchAsYouType(text) }
+
+    func willSuspend() { replay?.pause(now: monotonicNow()) }
 
     func submit(_ p: Prompt) throws {
         switch p.kind {
