@@ -3,30 +3,12 @@ import BattleLogPresentation
 import CoreDataKit
 import Foundation
 
-/// The Core Data browser's keys: the key table's `coreData` context.
-extension StoreBrowserModel {
+/// The Core Data browser's keys: the key table's `coreData` context (a `KeyHost`).
+extension StoreBrowserModel: KeyHost {
     /// Handles one key or mouse event.
-    public func handle(_ key: Key) {
-        do {
-            // Too small to be seen: only quitting, redrawing and suspending act.
-            if layout.isTooSmall {
-                guard let action = keyMap.action(for: key, in: .coreData), action.actsWhenTooSmall else { return }
-                prompt = nil
-            }
-            if prompt != nil { try handlePromptKey(key); return }
-            switch key {
-            case .resize: return
-            case .click(let r, let c): click(row: r, column: c); return
-            case .wheelUp(let r, let c): wheel(-3, row: r, column: c); return
-            case .wheelDown(let r, let c): wheel(3, row: r, column: c); return
-            default: break
-            }
-            guard let action = keyMap.action(for: key, in: .coreData) else { return }
-            try perform(action)
-        } catch {
-            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
-        }
-    }
+    public func handle(_ key: Key) { dispatch(key) }
+
+    var keyContext: KeyContext { .coreData }
 
     /// Runs one action, as its key would.
     public func perform(_ action: Action) throws {

@@ -6,7 +6,7 @@ import Foundation
 /// The Core Data browser's prompts: search as you type, the entity filter, go to a pk, export,
 /// and the help's filter (a `PromptHost`: the keys are the host's, written once); and the bytes
 /// overlay.
-extension StoreBrowserModel: PromptHost {
+extension StoreBrowserModel {
     func cancelPrompt(_ p: Prompt) {
         if p.kind == .search, let origin = searchOrigin { select(origin); searchOrigin = nil }
     }

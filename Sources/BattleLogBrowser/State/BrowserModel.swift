@@ -96,6 +96,8 @@ public final class BrowserModel {
     public internal(set) var live = true
     /// `q` was pressed while work runs, and asked whether to stop it: a second `q` quits.
     var quitAsked = false
+    /// The key being handled answers a quit's question.
+    var confirmingQuit = false
     public internal(set) var shouldQuit = false
     /// Set when the screen must be repainted from scratch (Ctrl-L).
     public var wantsFullRedraw = false
@@ -325,33 +327,26 @@ public final class BrowserModel {
     /// Handles one key or mouse event.
     public func handle(_ key: Key) {
         // A quit asked while work runs waits for a second q; any other key forgets it.
-        let confirmingQuit = quitAsked
+        confirmingQuit = quitAsked
         quitAsked = false
-        do {
-            if case .resize = key { return }
-            // Too small to be seen: only quitting, redrawing and suspending act.
-            if layout.isTooSmall {
-                guard let action = keyMap.action(for: key, in: .browser), action.actsWhenTooSmall else { return }
-                prompt = nil
-            }
-            if prompt != nil { try handlePromptKey(key); return }
-            if replay != nil && overlay == .none { try handleReplayKey(key); return }
-            switch key {
-            case .click(let r, let c): try click(row: r, column: c); return
-            case .wheelUp(let r, let c): try scroll(by: -3, row: r, column: c); return
-            case .wheelDown(let r, let c): try scroll(by: 3, row: r, column: c); return
-            default: break
-            }
-            guard let action = keyMap.action(for: key, in: overlay == .stats ? .analysis : .browser) else { return }
-            if action == .quit && overlay == .none && !confirmingQuit, let question = quitQuestion {
-                quitAsked = true
-                status = question
-                return
-            }
-            try perform(action)
-        } catch {
-            status = "\(labels["error"]): \(error)"
-        }
+        dispatch(key)
+    }
+
+    var keyContext: KeyContext { overlay == .stats ? .analysis : .browser }
+
+    func interceptKey(_ key: Key) throws -> Bool {
+        guard replay != nil && overlay == .none else { return false }
+        try handleReplayKey(key)
+        return true
+    }
+
+    func wheel(_ delta: Int, row: Int, column: Int) throws { try scroll(by: delta, row: row, column: column) }
+
+    func admit(_ action: Action) -> Bool {
+        guard action == .quit && overlay == .none && !confirmingQuit, let question = quitQuestion else { return true }
+        quitAsked = true
+        status = question
+        return false
     }
 
     /// Runs one action, as a key would.
