@@ -344,9 +344,9 @@ public struct FilterCompiler {
         let start = ISODate.parse(text)!
         let wholeDay = !text.contains("T")
         let end = wholeDay ? start + 86_400 : start + 1
-        // A date that is not a whole number of seconds (text, bytes, a fraction) is damaged and
-        // matches no comparison: SQLite orders text after every number, so `date >= X` alone
-        // would take it.
+        // A date that is not a whole number of seconds of the years 0001 to 9999 (text, bytes, a
+        // fraction, year 292277026596) is damaged and matches no comparison: SQLite orders text
+        // after every number, so `date >= X` alone would take it.
         let range: String
         switch op {
         case .equal: range = "\(column) >= \(bind(.integer(start))) AND \(column) < \(bind(.integer(end)))"
@@ -356,7 +356,8 @@ public struct FilterCompiler {
         case .greater: range = "\(column) >= \(bind(.integer(end)))"
         case .greaterOrEqual, .contains: range = "\(column) >= \(bind(.integer(start)))"
         }
-        return ("(\(range))", "typeof(\(column)) = 'integer'")
+        let years = ISODate.parsableRange
+        return ("(\(range))", "(typeof(\(column)) = 'integer' AND \(column) BETWEEN \(years.lowerBound) AND \(years.upperBound))")
     }
 
     /// `magic = hero|villain|none|damaged`: the magic's type column, or while it is filled the

@@ -85,7 +85,11 @@ extension BattleStore {
         let storedDate = row.value(4)
         let date: Int64?
         switch ColumnDecoding.integer(storedDate) {
-        case .success(let d): date = d
+        case .success(let d) where ISODate.parsableRange.contains(d): date = d
+        case .success(let d):
+            // A date is of the years 0001 to 9999, as a filter, a grouping and import take one.
+            date = nil
+            damage("date", .wrongShape(expected: "a date from 0001 to 9999", found: "\(d) (\(ISODate.format(d)))"))
         case .failure(let e): date = nil; damage("date", e)
         }
         let result: FightResult?
