@@ -154,7 +154,9 @@ public enum CoreDataInfo {
     /// One object as `Entity pk` and its values, aligned, escaped for the terminal: each value as
     /// the browser's detail shows it (`TaggedValueText`), an archive's or a collection's members
     /// on the lines below it, indented; relationships as their targets.
-    public static func text(_ object: CoreDataObject, labels: Labels) -> [String] {
+    /// `exists` says whether a to-one's target row is there (the browser's detail says a dangling
+    /// one so, and so does this).
+    public static func text(_ object: CoreDataObject, labels: Labels, exists: (ObjectRef) -> Bool = { _ in true }) -> [String] {
         let e = SafeText.escape
         var lines = ["\(e(object.entity)) \(object.pk)"]
         let names = object.attributes.map(\.name) + object.relationships.map(\.name)
@@ -177,9 +179,13 @@ public enum CoreDataInfo {
         }
         for (name, value) in object.attributes { append(e(name), value, indent: 2, labelWidth: width) }
         for (name, value) in object.relationships {
-            let text: String
+            var text: String
             switch value {
-            case .object(let o) where isReference(value): text = "→ " + reference(o)
+            case .object(let o) where isReference(value):
+                text = "→ " + reference(o)
+                if case .integer(let pk)? = o["pk"], case .string(let entity)? = o["entity"], !exists(ObjectRef(entity: entity, pk: pk)) {
+                    text += " · " + labels["cd.dangling"]
+                }
             case .array(let items) where items.allSatisfy(isReference):
                 text = items.isEmpty ? labels["cd.none"] : "→ " + items.map { if case .object(let o) = $0 { reference(o) } else { "" } }.joined(separator: ", ")
             case .null: text = "→ " + labels["cd.none"]   // as the browser's detail says a to-one with no target

@@ -259,6 +259,20 @@ func records(_ store: BattleStore, _ owner: String? = nil) throws -> [BattleLogK
         #expect(try dumpAll(store, entity: try store.entity(named: "Record")).count == 3)
     }
 
+    /// A to-one whose target row is missing reads as the browser's detail says it: dangling.
+    @Test func theTextFormSaysADanglingToOne() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("s.sqlite")
+        try FileManager.default.copyItem(atPath: Fixture.path("SampleModel2_V2.sqlite"), toPath: path)
+        try Database(path: path).execute(script: "UPDATE ZBOOK SET ZAUTHOR = 999 WHERE Z_PK = 3")
+        for (language, dangling) in [("en", "dangling: no such row"), ("zh", "悬空：没有这一行")] {
+            let dump = cli(["--lang", language, "coredata", "dump", path, "--entity", "Book"], db: folder.file("unused.sqlite"))
+            #expect(dump.status == 0, "\(dump.err)")
+            #expect(dump.out.contains("→ Author 999 · \(dangling)\n"), "\(dump.out)")
+            #expect(dump.out.contains("→ Author 1\n"), "\(dump.out)")
+        }
+    }
+
     @Test func theTextFormEscapesAndAlignsCJK() throws {
         let folder = TemporaryFolder()
         let app = try appStore(folder) { b in b.humans[0].name = "阿丽亚\u{1B}[2J" }

@@ -52,7 +52,7 @@ enum CoreDataCommand: Command {
                 console.line(object.json(terminalSafe: true))
             } else {
                 if !first { console.line("") }
-                for line in CoreDataInfo.text(object, labels: labels) { console.line(line) }
+                for line in CoreDataInfo.text(object, labels: labels, exists: { (try? store.exists($0)) ?? true }) { console.line(line) }
             }
             first = false
             return true
