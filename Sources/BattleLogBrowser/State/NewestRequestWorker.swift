@@ -15,8 +15,6 @@ final class NewestRequestWorker<Connection, Failure: Error, Request: Sendable, O
         var latestSerial = 0
         var outcome: (serial: Int, value: Outcome)?
         var shutDown = false
-        /// The newest request while it is waiting or running.
-        var newest: Request?
         /// The request being answered.
         var running: Request?
     }
@@ -55,7 +53,7 @@ final class NewestRequestWorker<Connection, Failure: Error, Request: Sendable, O
                     s.runningSerial = nil
                     s.running = nil
                     // A request cancelled by a newer one is not reported.
-                    if s.latestSerial == serial { s.outcome = (serial, outcome); s.newest = nil }
+                    if s.latestSerial == serial { s.outcome = (serial, outcome) }
                 }
                 finished.signal()
             }
@@ -68,7 +66,6 @@ final class NewestRequestWorker<Connection, Failure: Error, Request: Sendable, O
         let serial = state.withLock { s -> Int in
             s.latestSerial += 1
             s.wanted = (s.latestSerial, request)
-            s.newest = request
             s.outcome = nil
             return s.latestSerial
         }
@@ -77,7 +74,7 @@ final class NewestRequestWorker<Connection, Failure: Error, Request: Sendable, O
     }
 
     /// Forgets the pending request.
-    func cancel() { state.withLock { $0.latestSerial += 1; $0.wanted = nil; $0.outcome = nil; $0.newest = nil } }
+    func cancel() { state.withLock { $0.latestSerial += 1; $0.wanted = nil; $0.outcome = nil } }
 
     /// The outcome of request `serial` (the newest when nil), once, if it is there.
     func take(_ serial: Int? = nil) -> Outcome? {
@@ -123,7 +120,8 @@ extension NewestRequestWorker where Request: Equatable {
     /// Asks for `request` unless it is the newest and still waiting or running: what a view
     /// asks at every frame, which must not cancel its own answer.
     func submitIfNew(_ request: Request) {
-        guard !isShutDown, state.withLock({ $0.newest != request }) else { return }
+        let newest = state.withLock { s in s.wanted?.request ?? (s.runningSerial == s.latestSerial ? s.running : nil) }
+        guard !isShutDown, newest != request else { return }
         submit(request)
     }
 }

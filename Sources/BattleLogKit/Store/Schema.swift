@@ -186,7 +186,7 @@ enum Schema {
 
     /// Whether the file has had every migration of this program.
     static func isCurrent(_ db: Database) throws -> Bool {
-        let applied = Set(try appliedNames(db) ?? Array(migrations.prefix(try db.userVersion()).map(\.name)))
+        let applied = Set(try appliedNames(db) ?? namesBeforeNames(db))
         return migrations.allSatisfy { applied.contains($0.name) }
     }
 
@@ -227,10 +227,15 @@ enum Schema {
     /// `user_version` names for a file from before the names (inside the caller's transaction).
     private static func namesRecorded(_ db: Database) throws -> [String] {
         if let applied = try appliedNames(db) { return applied }
-        let version = try db.userVersion()
+        let names = try namesBeforeNames(db)
         try db.execute(script: "CREATE TABLE \(appliedTable) (name TEXT NOT NULL UNIQUE)")
-        for m in migrations.prefix(version) { try db.execute("INSERT INTO \(appliedTable)(name) VALUES (?)", [m.name]) }
-        return migrations.prefix(version).map(\.name)
+        for name in names { try db.execute("INSERT INTO \(appliedTable)(name) VALUES (?)", [name]) }
+        return names
+    }
+
+    /// What a file from before the names has had: the first `user_version` migrations.
+    private static func namesBeforeNames(_ db: Database) throws -> [String] {
+        migrations.prefix(try db.userVersion()).map(\.name)
     }
 }
 
