@@ -334,7 +334,8 @@ final class TmuxSession {
         // LANG=C is not UTF-8; zh_CN.UTF-8 is usually not generated, so setlocale falls back to C.
         for (lang, title) in [("C", "┌─ Roster 3+3"), ("zh_CN.UTF-8", "┌─ 名册 3+3")] {
             let t = try TmuxSession(command: "env -u LC_ALL -u LC_CTYPE LANG=\(lang) '\(binary)' --db '\(db)'", columns: 100, rows: 30)
-            let screen = try t.waitFor("the frame under LANG=\(lang)") { $0.contains(title) }
+            // The whole frame is drawn before it is judged: a capture can fall mid-draw.
+            let screen = try t.waitFor("the frame under LANG=\(lang)") { $0.contains(title) && $0.contains("└") }
             #expect(screen.contains("│") && screen.contains("└"), "LANG=\(lang):\n\(screen)")
             try t.send("q")
         }
