@@ -85,6 +85,46 @@ import BattleLogPresentation
         }
     }
 
+    /// The objects pane is a table as the records pane is (one `TableView`): `]` scrolls to the
+    /// columns past its right edge, `}` widens, `H` hides, `=` brings them back, and each entity's
+    /// list keeps its own layout.
+    @Test(arguments: ["en", "zh"]) func theObjectColumnsScrollWidenHideAndEachEntityKeepsItsOwn(language: String) throws {
+        let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", language: language)
+        try Self.select(m, entity: "Book", pk: 1)
+        func header() -> String {
+            Self.settledRender(m, grid)
+            return grid.line(m.layout.records.top + 1)
+        }
+        let r = m.layout.records
+        let first = header()
+        #expect(first.contains("title") && !first.contains("price"), "\(first)")
+        #expect(CoreDataBrowserTests.cell(grid, r.top + 1, r.right - 1) == "›", "more columns lie to the right: \(first)")
+        // ] past the pane's edge: the list scrolls sideways, the current title stands out.
+        for _ in 0..<4 { m.handle(.character("]")) }
+        let scrolled = header()
+        #expect(scrolled.contains("price") && CoreDataBrowserTests.cell(grid, r.top + 1, r.left) == "‹", "\(scrolled)")
+        #expect(m.columnLayout.current == 4 && m.columnLayout.isChanged)
+        // H hides the current column and says so; } widens the next current one.
+        let hidden = m.objectColumns(width: r.width - 2)[4].title
+        m.handle(.character("H"))
+        #expect(m.status == m.labels.fill("columns.hidden", hidden))
+        #expect(!m.objectColumns(width: r.width - 2).map(\.title).contains(hidden))
+        let width = m.objectColumns(width: r.width - 2)[4].width
+        m.handle(.character("}"))
+        #expect(m.objectColumns(width: r.width - 2)[4].width == width + 2)
+        // Another entity has its own layout; back to Book, Book's is as it was left.
+        try Self.select(m, entity: "Page", pk: 1)
+        #expect(m.columnLayout == ColumnLayout())
+        try Self.select(m, entity: "Book", pk: 1)
+        #expect(m.columnLayout.hidden == [hidden])
+        // = brings every column back.
+        m.handle(.character("="))
+        #expect(m.columnLayout == ColumnLayout() && m.status == m.labels["columns.reset"])
+        #expect(header() == first)
+    }
+
+    static func cell(_ grid: CellGrid, _ row: Int, _ column: Int) -> String { grid.cells[row * grid.columns + column].text }
+
     /// One presenter of Core Data's values: `coredata dump`'s text shows each attribute exactly
     /// as the browser's detail does (dates, UUIDs, archives, nulls, in both languages).
     @Test(arguments: ["en", "zh"]) func theDumpTextAndTheDetailShowEachValueAlike(language: String) throws {

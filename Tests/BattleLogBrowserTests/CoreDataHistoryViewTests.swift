@@ -98,7 +98,7 @@ import BattleLogPresentation
         for c in "99999" { m.handle(.character(c)) }
         m.handle(.enter)
         #expect(m.status == "no transaction 99999 in the history" && m.shownHistory?.selectedTransaction?.id == 699)
-        for key in ["f", "S", "e", "i"] {
+        for key in ["f", "S", "e", "i", "]", "H"] {
             m.handle(.character(Character(key)))
             #expect(m.prompt == nil && m.status?.hasPrefix("the history is a list of transactions") == true, "\(key)")
         }

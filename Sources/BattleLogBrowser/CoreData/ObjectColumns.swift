@@ -4,7 +4,8 @@ import CoreDataKit
 
 /// The objects pane's columns for an entity and a width: the pk, the sub-entity when the list
 /// mixes several, then the attributes that tell most in little room: short text, numbers and
-/// dates first, then to-one references (`Person 3`), then the rest; as many as fit.
+/// dates first, then to-one references (`Person 3`), then the rest; as many as fit the pane,
+/// the others past its right edge.
 struct ObjectColumns {
     enum Source: Equatable {
         case pk, entity
@@ -17,6 +18,15 @@ struct ObjectColumns {
         var source: Source
         var width: Int
         var alignRight = false
+
+        /// What a column layout knows it by.
+        var id: String {
+            switch source {
+            case .pk: "pk"
+            case .entity: "entity"
+            case .attribute(let name, _), .toOne(let name): name
+            }
+        }
     }
 
     let columns: [Column]
@@ -62,6 +72,7 @@ struct ObjectColumns {
             chosen.append(Column(title: "entity", source: .entity, width: min(14, max(6, family.map { DisplayWidth.of(SafeText.escape($0.name)) }.max() ?? 6))))
         }
         var used = chosen.reduce(0) { $0 + $1.width + 1 }
+        var beyond: [Column] = []
         for c in candidates {
             // A title wider than the column's natural width gets its room (up to 20).
             var column = c
@@ -73,39 +84,43 @@ struct ObjectColumns {
                 column.width = width - used
                 chosen.append(column)
                 used = width
+            } else {
+                beyond.append(column)
             }
         }
         // What is left goes to the first text column (or the last column).
         if used < width, let i = chosen.firstIndex(where: { if case .attribute(_, let t) = $0.source { rank(t) == 0 } else { false } }) ?? chosen.indices.last {
             chosen[i].width += width - used
         }
-        columns = chosen
+        // The columns that did not fit lie past the pane's right edge (`]` scrolls to them).
+        columns = chosen + beyond
     }
 
-    /// The cells of one listed row, in the columns' order.
-    func cells(_ row: ListedObject, labels: Labels) -> [(text: String, damaged: Bool)] {
-        guard let object = row.object else {
-            return columns.map { c in
-                switch c.source {
-                case .pk: (String(row.ref.pk), false)
-                case .entity: (SafeText.escape(row.ref.entity ?? "?"), false)
-                default: (c == columns.first(where: { $0.source != .pk && $0.source != .entity }) ? labels["cd.dangling"] : "", true)
+    /// The columns as the list's table draws them.
+    func table(labels: Labels) -> [TableColumn<ListedObject>] {
+        // A row whose object is gone says so in its first column after the pk and the entity.
+        let firstValue = columns.firstIndex { $0.source != .pk && $0.source != .entity }
+        return columns.enumerated().map { i, c in
+            TableColumn(id: c.id, title: c.title, width: c.width, alignRight: c.alignRight, highlights: !c.alignRight) { row in
+                guard let object = row.object else {
+                    switch c.source {
+                    case .pk: return TableCell(text: String(row.ref.pk))
+                    case .entity: return TableCell(text: SafeText.escape(row.ref.entity ?? "?"))
+                    default: return TableCell(text: i == firstValue ? labels["cd.dangling"] : "", damaged: true)
+                    }
                 }
-            }
-        }
-        return columns.map { c in
-            switch c.source {
-            case .pk: return (String(object.pk), false)
-            case .entity: return (SafeText.escape(object.entity), false)
-            case .attribute(let name, let type):
-                guard let value = object.attributes.first(where: { $0.name == name })?.value else { return ("", false) }
-                if value == .null { return ("", false) }
-                let shown = TaggedValueText.shown(value, labels: labels)
-                // A list shows a date to the second.
-                if type == .date, !shown.damaged, shown.text.count >= 19 { return (String(shown.text.prefix(19)), false) }
-                return (shown.text, shown.damaged)
-            case .toOne(let name):
-                return (object.relationships.first(where: { $0.name == name }).flatMap { Self.toOneText($0.value) } ?? "", false)
+                switch c.source {
+                case .pk: return TableCell(text: String(object.pk))
+                case .entity: return TableCell(text: SafeText.escape(object.entity))
+                case .attribute(let name, let type):
+                    guard let value = object.attributes.first(where: { $0.name == name })?.value, value != .null else { return TableCell(text: "") }
+                    let shown = TaggedValueText.shown(value, labels: labels)
+                    // A list shows a date to the second.
+                    if type == .date, !shown.damaged, shown.text.count >= 19 { return TableCell(text: String(shown.text.prefix(19))) }
+                    return TableCell(text: shown.text, damaged: shown.damaged)
+                case .toOne(let name):
+                    return TableCell(text: object.relationships.first(where: { $0.name == name }).flatMap { Self.toOneText($0.value) } ?? "")
+                }
             }
         }
     }

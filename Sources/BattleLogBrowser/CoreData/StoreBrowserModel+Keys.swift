@@ -15,7 +15,8 @@ extension StoreBrowserModel: KeyHost {
         if overlay != .none, handleOverlay(action) { return }
         status = nil
         // The history is a list of transactions: the object lists' own keys say so.
-        if shownHistory != nil, [.filter, .sort, .export, .inspect].contains(action) {
+        if shownHistory != nil, [.filter, .sort, .export, .inspect, .columnLeft, .columnRight, .narrowColumn, .widenColumn,
+                                  .hideColumn, .resetColumns].contains(action) {
             status = labels["cd.notInHistory"]
             return
         }
@@ -50,6 +51,7 @@ extension StoreBrowserModel: KeyHost {
             guard level != nil else { status = labels["cd.noObjects"]; return }
             prompt = Prompt(kind: .goTo, text: "", placeholder: "pk")
         case .inspect: openBytes()
+        case .columnLeft, .columnRight, .narrowColumn, .widenColumn, .hideColumn, .resetColumns: changeColumns(action)
         case .export: promptExport()
         case .showModel:
             readModelLines()

@@ -177,6 +177,9 @@ extension StoreBrowserModel {
         }
     }
 
+    /// What to highlight: the search (nil: none).
+    public var highlightPattern: SearchPattern? { searchText.flatMap { try? SearchPattern($0, regex: false) } }
+
     /// Selects the next (or previous) row from `from` whose text holds the search, wrapping once.
     func findMatch(forward: Bool, from: Int) {
         guard let needle = searchText, !needle.isEmpty else { status = labels["cd.noSearch"]; return }

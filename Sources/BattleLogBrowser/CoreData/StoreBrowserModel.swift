@@ -39,6 +39,8 @@ public final class StoreBrowserModel {
     public internal(set) var detailScroll = 0
     /// Tree nodes folded or unfolded against their default, by path.
     var toggled: Set<String> = []
+    /// Each entity's column layout (`[`, `]`, `{`, `}`, `H`, `=`), by the entity's name.
+    var columnLayouts: [String: ColumnLayout] = [:]
 
     // MARK: Interaction
     public internal(set) var overlay: Overlay = .none {

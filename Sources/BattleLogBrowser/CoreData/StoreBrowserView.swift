@@ -108,35 +108,14 @@ public enum StoreBrowserView {
         if let f = level.list.filter { title += "  f: " + SafeText.escape(f.text) }
         if let sort = level.sort { title += "  S: " + SafeText.escape(sort.text) }
         Drawing.box(s, r, title: title, focused: m.focus == .records)
-        let columns = ObjectColumns(entity: level.list.entity, model: m.store.model, width: inner)
-        var x = r.left + 1
-        for c in columns.columns {
-            guard x < r.right - 1 else { break }
-            Drawing.field(s, r.top + 1, x, c.title, width: min(c.width, r.right - 1 - x), style: .bold)
-            x += c.width + 1
-        }
+        let content = TableView.Content(columns: m.objectColumns(width: inner), layout: m.columnLayout, focused: m.focus == .records,
+                                        scroll: level.scroll, row: { level.rows.indices.contains($0) ? level.rows[$0] : nil },
+                                        selected: level.selected, highlight: m.focus == .records ? m.highlightPattern : nil)
+        TableView.draw(s, in: r, rows: level.rows.isEmpty ? 0 : m.layout.recordRows, content)
         if level.rows.isEmpty {
             let why = level.sorted.map { !$0.isDone } == true ? "sorting" : level.list.filter != nil ? "noMatch" : "cd.noObjects"
             s.put(r.top + 2, r.left + 2, m.labels[why], style: .dim)
             return
-        }
-        for i in 0..<m.layout.recordRows {
-            let index = level.scroll + i
-            guard index < level.rows.count else { break }
-            let row = level.rows[index]
-            let selected = index == level.selected
-            let base: Style = selected ? (m.focus == .records ? .selected : .selectedDim) : .normal
-            let y = r.top + 2 + i
-            s.fill(y, r.left + 1, width: inner, style: base)
-            var x = r.left + 1
-            for (c, cell) in zip(columns.columns, columns.cells(row, labels: m.labels)) {
-                let w = min(c.width, r.right - 1 - x)
-                guard w > 0 else { break }
-                let style: Style = cell.damaged && !selected ? .damaged : base
-                s.put(y, x, DisplayWidth.pad(DisplayWidth.truncate(cell.text, to: w), to: w, alignRight: c.alignRight), style: style)
-                if !c.alignRight { Drawing.highlight(s, y, x, shown: DisplayWidth.truncate(cell.text, to: w), needle: m.focus == .records ? m.searchText : nil) }
-                x += c.width + 1
-            }
         }
         Drawing.moreMarks(s, r, above: level.scroll > 0 || !level.atStart,
                           below: level.scroll + m.layout.recordRows < level.rows.count || !level.atEnd)

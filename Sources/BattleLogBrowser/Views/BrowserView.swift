@@ -240,20 +240,11 @@ struct TallyColumns {
     }
 }
 
-/// The records pane: the selected Human's records, newest first (or sorted), in columns a
-/// person can move through (`[`, `]`), narrow and widen (`{`, `}`), hide (`H`) and bring back
-/// (`=`); past the pane's width the columns scroll sideways to keep the current one in sight.
+/// The records pane: the selected Human's records, newest first (or sorted), as a table
+/// (`TableView`): columns a person can move through (`[`, `]`), narrow and widen (`{`, `}`),
+/// hide (`H`) and bring back (`=`).
 enum RecordsView {
-    /// One column: its id (what the column layout keeps), title, width and cell.
-    struct Column {
-        let id: String
-        let title: String
-        var width: Int
-        let alignRight: Bool
-        /// Whether a search's match is highlighted in it.
-        let highlights: Bool
-        let cell: (Record) -> (text: String, damaged: Bool, style: Style?)
-    }
+    typealias Column = TableColumn<Record>
 
     /// The columns the pane shows, in order, at their widths (the layout's hidden ones left out,
     /// its width changes made), before any sideways scroll.
@@ -285,36 +276,25 @@ enum RecordsView {
         let damaged = ValuePresenter.damagedCell(m.labels)
         let whoTitle = filtered ? m.labels["owner"] + " › " + m.labels["opponent"] : m.labels["opponent"]
         var all: [Column] = [
-            Column(id: "date", title: m.labels["date"], width: dateW, alignRight: false, highlights: false) { rec in
-                (rec.date.map { String(Drawing.shortDate($0).prefix(dateW)) } ?? damaged, false, nil)
+            Column(id: "date", title: m.labels["date"], width: dateW, highlights: false) { rec in
+                TableCell(text: rec.date.map { String(Drawing.shortDate($0).prefix(dateW)) } ?? damaged)
             },
-            Column(id: "result", title: m.labels["result"], width: resultW, alignRight: false, highlights: false) { rec in
-                (rec.result.map { m.labels[$0.rawValue] } ?? damaged, rec.result == nil, Drawing.style(for: rec.result))
+            Column(id: "result", title: m.labels["result"], width: resultW, highlights: false) { rec in
+                TableCell(text: rec.result.map { m.labels[$0.rawValue] } ?? damaged, damaged: rec.result == nil, style: Drawing.style(for: rec.result))
             },
-            Column(id: "who", title: whoTitle, width: opponentW, alignRight: false, highlights: true) { rec in
-                (filtered ? rec.owner.name + " › " + rec.opponentName : rec.opponentName, false, nil)
+            Column(id: "who", title: whoTitle, width: opponentW) { rec in
+                TableCell(text: filtered ? rec.owner.name + " › " + rec.opponentName : rec.opponentName)
             },
         ]
         for (column, w) in zip(shown, widths) {
             all.append(Column(id: column.labelKey, title: m.labels[column.labelKey], width: w, alignRight: column.fixedWidth != nil,
                               highlights: column.fixedWidth == nil) { rec in
                 let cell = column.cell(rec, labels: m.labels, short: true)
-                return (cell.text, cell.isDamaged, nil)
+                return TableCell(text: cell.text, damaged: cell.isDamaged)
             })
         }
         // Columns hidden for want of room (the text ones) are not the person's to hide.
-        let layout = m.columnLayout
-        var visible = all.filter { !layout.hidden.contains($0.id) }
-        if visible.isEmpty { visible = [all[0]] }
-        for i in visible.indices { visible[i].width = max(3, visible[i].width + (layout.widthChanges[visible[i].id] ?? 0)) }
-        return visible
-    }
-
-    /// The first column drawn: the current one in sight, as far left as that allows.
-    static func firstShown(_ columns: [Column], current: Int, inner: Int) -> Int {
-        var first = 0
-        while first < current, columns[first...current].reduce(-1, { $0 + $1.width + 1 }) > inner { first += 1 }
-        return first
+        return TableView.laidOut(all, m.columnLayout)
     }
 
     static func render(_ m: BrowserModel, _ s: Screen) {
@@ -324,56 +304,17 @@ enum RecordsView {
         let sorted = m.listSort.map { " — " + m.labels.fill("sortedBy", $0.text) } ?? ""
         let marks = m.marked.isEmpty ? "" : " · " + m.labels.counted("marks.count", count: m.marked.count, GroupedNumber.text(m.marked.count))
         Drawing.box(s, r, title: m.labels["records"] + (name.map { " — " + $0 } ?? "") + sorted + marks, focused: m.focus == .records)
-        let inner = r.width - 2
-        let columns = columns(m)
-        let current = min(m.columnLayout.current, columns.count - 1)
-        let first = firstShown(columns, current: current, inner: inner)
-        // The columns drawn, each at its x and cut at the pane's right edge.
-        var placed: [(column: Column, x: Int, width: Int)] = []
-        var x = r.left + 1
-        for c in columns[first...] where x < r.right - 1 {
-            placed.append((c, x, min(c.width, r.right - 1 - x)))
-            x += c.width + 1
-        }
-        let moreRight = x - 1 > r.right - 1 || placed.count < columns.count - first
-        // The current column's title stands out while the records have the focus (after a
-        // column key, or always once the layout was changed).
-        let marksCurrent = m.focus == .records && m.columnLayout.isChanged
-        for (i, p) in placed.enumerated() {
-            let style: Style = marksCurrent && first + i == current ? .selected : .bold
-            Drawing.field(s, r.top + 1, p.x, DisplayWidth.truncate(p.column.title, to: p.width), width: p.width, style: style)
-        }
-        if first > 0 { s.put(r.top + 1, r.left, "‹", style: .accent) }
-        if moreRight { s.put(r.top + 1, r.right - 1, "›", style: .accent) }
+        let content = TableView.Content(columns: columns(m), layout: m.columnLayout, focused: m.focus == .records,
+                                        scroll: m.recordsScroll, row: m.record(at:), selected: m.selected,
+                                        isMarked: { m.marked.contains($0.id) }, highlight: m.highlightPattern)
         if m.total == 0 {
+            TableView.draw(s, in: r, rows: 0, content)
             // A list still being found is not an empty one: a sort says it sorts.
             let empty = m.filterProgress.map { $0.finished ? m.labels["noMatch"] : m.labels["counting"] }
                 ?? (m.isSorting ? m.labels["sorting"] : m.labels["noRecords"])
             s.put(r.top + 2, r.left + 2, empty, style: .dim)
             return
         }
-        for i in 0..<m.layout.recordRows {
-            let position = m.recordsScroll + i
-            guard let rec = m.record(at: position) else { continue }
-            let row = r.top + 2 + i
-            let isSelected = position == m.selected
-            let base: Style = isSelected ? (m.focus == .records ? .selected : .selectedDim) : .normal
-            s.fill(row, r.left + 1, width: inner, style: base)
-            // A marked record: a star on the box's left edge.
-            if m.marked.contains(rec.id) { s.put(row, r.left, "*", style: .accent) }
-            for p in placed {
-                let cell = p.column.cell(rec)
-                let style: Style = isSelected ? base : cell.damaged ? .damaged : (cell.style ?? base)
-                let text = cell.text
-                if p.column.alignRight {
-                    s.put(row, p.x, DisplayWidth.pad(text, to: p.width, alignRight: true), style: style)
-                } else {
-                    Drawing.field(s, row, p.x, text, width: p.width, style: style)
-                }
-                if p.column.highlights {
-                    Drawing.highlight(s, row, p.x, shown: SafeText.escape(DisplayWidth.pad(text, to: p.width)), pattern: m.highlightPattern)
-                }
-            }
-        }
+        TableView.draw(s, in: r, rows: m.layout.recordRows, content)
     }
 }

@@ -1,0 +1,170 @@
+import BattleLogFoundation
+import BattleLogPresentation
+
+/// One column of a list drawn as a table: its id (what a `ColumnLayout` keeps), title, natural
+/// width and cell. Both browsers' lists (a Human's records, a filter's matches, an entity's
+/// objects) are tables of these.
+struct TableColumn<Row> {
+    let id: String
+    let title: String
+    var width: Int
+    var alignRight = false
+    /// Whether a search's match is highlighted in it.
+    var highlights = true
+    let cell: (Row) -> TableCell
+}
+
+/// What a cell shows: its text, whether it is damage, and a style of its own (a result's colour).
+struct TableCell {
+    var text: String
+    var damaged = false
+    var style: Style?
+}
+
+/// A list in columns, written once for both browsers: the column layout applied (hidden
+/// columns left out, widths changed), the columns scrolled sideways to keep the current one in
+/// sight (`‹` and `›` say more lie beyond), the current column's title standing out, the rows
+/// with the selection, damage, marks and the search's matches.
+enum TableView {
+    /// The most a column widens.
+    static let widestColumn = 400
+
+    /// `all` as `layout` arranges them: the hidden ones left out (never every one), widths changed.
+    static func laidOut<Row>(_ all: [TableColumn<Row>], _ layout: ColumnLayout) -> [TableColumn<Row>] {
+        var shown = all.filter { !layout.hidden.contains($0.id) }
+        if shown.isEmpty, let first = all.first { shown = [first] }
+        for i in shown.indices { shown[i].width = max(3, shown[i].width + (layout.widthChanges[shown[i].id] ?? 0)) }
+        return shown
+    }
+
+    /// The first column drawn: the current one in sight, as far left as that allows.
+    static func firstShown<Row>(_ columns: [TableColumn<Row>], current: Int, inner: Int) -> Int {
+        var first = 0
+        while first < current, columns[first...current].reduce(-1, { $0 + $1.width + 1 }) > inner { first += 1 }
+        return first
+    }
+
+    /// What one table needs to be drawn in a pane's box (drawn already): the columns laid out,
+    /// the rows by position, the selection, the marks and the search.
+    struct Content<Row> {
+        let columns: [TableColumn<Row>]
+        let layout: ColumnLayout
+        let focused: Bool
+        /// The position of the first row shown, and the row at a position (nil: not loaded).
+        let scroll: Int
+        let row: (Int) -> Row?
+        let selected: Int
+        var isMarked: (Row) -> Bool = { _ in false }
+        let highlight: SearchPattern?
+    }
+
+    /// Draws the header and `rows` rows of `c` inside `r`'s box.
+    static func draw<Row>(_ s: Screen, in r: Rect, rows: Int, _ c: Content<Row>) {
+        guard !c.columns.isEmpty else { return }
+        let current = min(c.layout.current, c.columns.count - 1)
+        let first = firstShown(c.columns, current: current, inner: r.width - 2)
+        // The columns drawn, each at its x and cut at the pane's right edge.
+        var placed: [(column: TableColumn<Row>, x: Int, width: Int)] = []
+        var x = r.left + 1
+        for column in c.columns[first...] where x < r.right - 1 {
+            placed.append((column, x, min(column.width, r.right - 1 - x)))
+            x += column.width + 1
+        }
+        let moreRight = x - 1 > r.right - 1 || placed.count < c.columns.count - first
+        // The current column's title stands out while the list has the focus (after a column
+        // key, or always once the layout was changed).
+        let marksCurrent = c.focused && c.layout.isChanged
+        for (i, p) in placed.enumerated() {
+            let style: Style = marksCurrent && first + i == current ? .selected : .bold
+            Drawing.field(s, r.top + 1, p.x, DisplayWidth.truncate(p.column.title, to: p.width), width: p.width, style: style)
+        }
+        if first > 0 { s.put(r.top + 1, r.left, "‹", style: .accent) }
+        if moreRight { s.put(r.top + 1, r.right - 1, "›", style: .accent) }
+        for i in 0..<rows {
+            let position = c.scroll + i
+            guard let row = c.row(position) else { continue }
+            let y = r.top + 2 + i
+            let isSelected = position == c.selected
+            let base: Style = isSelected ? (c.focused ? .selected : .selectedDim) : .normal
+            s.fill(y, r.left + 1, width: r.width - 2, style: base)
+            // A marked row: a star on the box's left edge.
+            if c.isMarked(row) { s.put(y, r.left, "*", style: .accent) }
+            for p in placed {
+                let cell = p.column.cell(row)
+                let style: Style = isSelected ? base : cell.damaged ? .damaged : (cell.style ?? base)
+                if p.column.alignRight {
+                    s.put(y, p.x, DisplayWidth.pad(DisplayWidth.truncate(cell.text, to: p.width), to: p.width, alignRight: true), style: style)
+                } else {
+                    Drawing.field(s, y, p.x, cell.text, width: p.width, style: style)
+                }
+                if p.column.highlights {
+                    Drawing.highlight(s, y, p.x, shown: SafeText.escape(DisplayWidth.pad(cell.text, to: p.width)), pattern: c.highlight)
+                }
+            }
+        }
+    }
+}
+
+extension ColumnLayout {
+    /// What a column key did, for the status line.
+    enum Change: Equatable {
+        /// The current column moved (not a change `U` undoes).
+        case moved
+        /// A width changed.
+        case resized
+        case hid(title: String)
+        /// `H` on the last column shown: it stays.
+        case keptLastOne
+        case reset
+        case none
+
+        /// Whether the view changed (hidden columns, widths): a change `U` undoes.
+        var changesTheView: Bool {
+            switch self {
+            case .resized, .hid, .reset: true
+            case .moved, .keptLastOne, .none: false
+            }
+        }
+    }
+
+    /// Applies a column key (`[`, `]`, `{`, `}`, `H`, `=`) to the layout of `columns` (as laid
+    /// out now): the current column moves, narrows (never under 3), widens (never past the
+    /// widest), hides (never the last) or every column comes back.
+    mutating func apply<Row>(_ action: Action, columns: [TableColumn<Row>]) -> Change {
+        guard !columns.isEmpty else { return .none }
+        current = min(current, columns.count - 1)
+        let column = columns[current]
+        switch action {
+        case .columnLeft: current = max(0, current - 1)
+        case .columnRight: current = min(columns.count - 1, current + 1)
+        case .narrowColumn, .widenColumn:
+            let step = action == .widenColumn ? 2 : -2
+            guard column.width + step >= 3 && column.width + step <= TableView.widestColumn else { isChanged = true; return .moved }
+            widthChanges[column.id] = (widthChanges[column.id] ?? 0) + step
+            isChanged = true
+            return .resized
+        case .hideColumn:
+            guard columns.count > 1 else { return .keptLastOne }
+            hidden.insert(column.id)
+            current = min(current, columns.count - 2)
+            isChanged = true
+            return .hid(title: column.title)
+        case .resetColumns:
+            self = ColumnLayout()
+            return .reset
+        default: return .none
+        }
+        isChanged = true
+        return .moved
+    }
+
+    /// The status line's words for `change` (nil: nothing to say).
+    static func message(_ change: Change, labels: Labels) -> String? {
+        switch change {
+        case .hid(let title): labels.fill("columns.hidden", title)
+        case .keptLastOne: labels["columns.lastOne"]
+        case .reset: labels["columns.reset"]
+        case .moved, .resized, .none: nil
+        }
+    }
+}
