@@ -299,7 +299,7 @@ import BattleLogPresentation
         for c in "pk <= 3 and pk > 1" { m.handle(.character(c)) }
         m.handle(.enter)
         #expect(m.prompt == nil)
-        #expect(m.level?.rows.map(\.ref.pk) == [2, 3])
+        #expect(m.level?.window.rows.map(\.ref.pk) == [2, 3])
         m.handle(.character("f"))
         m.handle(.control("u"))
         for c in "nosuch = 1" { m.handle(.character(c)) }
@@ -311,7 +311,7 @@ import BattleLogPresentation
         // Back leaves the filter.
         m.handle(.backspace)
         #expect(m.level?.list.filter == nil)
-        #expect(m.level?.rows.first?.ref.pk == 1)
+        #expect(m.level?.window.rows.first?.ref.pk == 1)
     }
 
     /// The counting thread held its counter, which held the thread: neither was ever freed, nor

@@ -29,10 +29,10 @@ import BattleLogPresentation
         var seen: [Int64] = []
         while true {
             seen.append(try #require(m.shownHistory?.selectedTransaction?.id))
-            let before = m.shownHistory?.selected
+            let before = m.shownHistory?.window.selected
             let id = m.shownHistory?.selectedTransaction?.id
             m.handle(.character("j"))
-            if m.shownHistory?.selectedTransaction?.id == id && m.shownHistory?.selected == before { break }
+            if m.shownHistory?.selectedTransaction?.id == id && m.shownHistory?.window.selected == before { break }
         }
         #expect(seen == expected.sorted())
         // G and g jump to the ends.
@@ -50,7 +50,7 @@ import BattleLogPresentation
         #expect(m.shownHistory?.selectedTransaction?.id == 7)
         CoreDataBrowserTests.settledRender(m, grid)
         let screen = Self.text(grid)
-        #expect(screen.contains("2024-01-10 21:57:00   7  TruthSocial       1: update ManagedChat 1"), "\(screen)")
+        #expect(screen.contains("2024-01-10 21:57:00   7 TruthSocial      1: update ManagedChat 1"), "\(screen)")
         #expect(screen.contains("Detail — Transaction 7"))
         m.handle(.enter)
         #expect(m.focus == .detail)
@@ -98,7 +98,7 @@ import BattleLogPresentation
         for c in "99999" { m.handle(.character(c)) }
         m.handle(.enter)
         #expect(m.status == "no transaction 99999 in the history" && m.shownHistory?.selectedTransaction?.id == 699)
-        for key in ["f", "S", "e", "i", "]", "H"] {
+        for key in ["f", "S", "e", "i"] {
             m.handle(.character(Character(key)))
             #expect(m.prompt == nil && m.status?.hasPrefix("the history is a list of transactions") == true, "\(key)")
         }
@@ -124,5 +124,22 @@ import BattleLogPresentation
         let screen = Self.text(grid)
         #expect(screen.contains("持久化历史 — 125 个事务"), "\(screen)")
         #expect(screen.contains("事务 1"))
+    }
+
+    /// The history is a table as the object lists are: `H` hides a column, and the history keeps
+    /// its layout apart from the entities'.
+    @Test func theHistorysColumnsHideAndKeepTheirOwnLayout() throws {
+        let (m, grid) = try Self.openHistory(Self.truthSocial, rows: 40, columns: 120)
+        CoreDataBrowserTests.settledRender(m, grid)
+        let headerRow = m.layout.records.top + 1
+        #expect(grid.line(headerRow).contains("process"))
+        m.handle(.character("]")); m.handle(.character("]"))
+        m.handle(.character("H"))
+        #expect(m.status == m.labels.fill("columns.hidden", "process"))
+        CoreDataBrowserTests.settledRender(m, grid)
+        #expect(!grid.line(headerRow).contains("process") && grid.line(headerRow).contains("changes"), "\(grid.line(headerRow))")
+        // An entity's list has its own layout.
+        try CoreDataBrowserTests.select(m, entity: "ManagedChat", pk: 1)
+        #expect(m.columnLayout == ColumnLayout())
     }
 }

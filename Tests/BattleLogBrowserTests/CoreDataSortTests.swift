@@ -39,9 +39,9 @@ import BattleLogPresentation
         var pks: [Int64] = []
         while let pk = m.selectedObject?.ref.pk {
             pks.append(pk)
-            let at = m.level?.selected
+            let at = m.level?.window.selected
             m.handle(.character("j"))
-            if m.level?.selected == at { break }
+            if m.level?.window.selected == at { break }
         }
         return pks
     }
@@ -69,9 +69,9 @@ import BattleLogPresentation
         var back: [Int64] = []
         while let pk = m.selectedObject?.ref.pk {
             back.append(pk)
-            let at = m.level?.selected
+            let at = m.level?.window.selected
             m.handle(.character("k"))
-            if m.level?.selected == at { break }
+            if m.level?.window.selected == at { break }
         }
         #expect(back == expected.reversed())
         // `:` goes to a pk where the sort has it.
@@ -130,7 +130,7 @@ import BattleLogPresentation
         m.handle(.character("S"))
         for c in "number" { m.handle(.character(c)) }
         m.handle(.enter)
-        #expect(m.isSorting && m.level?.rows.isEmpty == true)
+        #expect(m.isSorting && m.level?.window.rows.isEmpty == true)
         StoreBrowserView.render(m, on: grid)
         #expect(grid.text.contains("sorting… 0 found (Esc cancels)"), "\(grid.text)")
         m.handle(.escape)

@@ -7,17 +7,14 @@ import CoreDataKit
 /// its number; the detail shows the transaction and every change, and Enter on a change opens
 /// the object it changed.
 public struct HistoryLevel: Sendable {
-    public internal(set) var rows: [HistoryTransaction] = []
-    public internal(set) var selected = 0
-    public internal(set) var scroll = 0
-    public internal(set) var atStart = true
-    public internal(set) var atEnd = true
+    /// The loaded transactions around the selection.
+    public internal(set) var window = KeyedWindow<HistoryTransaction>()
     /// The pane and detail position to come back to from an object opened from a change.
     var returnFocus: BrowserModel.Pane = .records
     var detailIndex = 0
     var detailScroll = 0
 
-    public var selectedTransaction: HistoryTransaction? { rows.indices.contains(selected) ? rows[selected] : nil }
+    public var selectedTransaction: HistoryTransaction? { window.selectedRow }
 }
 
 extension StoreBrowserModel {
@@ -32,71 +29,39 @@ extension StoreBrowserModel {
     /// The history shown, when no object list is open over it.
     var shownHistory: HistoryLevel? { levels.isEmpty ? history : nil }
 
-    func loadHistory(_ h: inout HistoryLevel, _ where_: Load) {
-        do {
-            switch where_ {
-            case .first:
-                h.rows = try store.transactionPage(from: nil, limit: Self.pageFetch)
-                h.atStart = true
-                h.atEnd = h.rows.count < Self.pageFetch
-                h.selected = 0
-            case .last:
-                h.rows = try store.transactionPage(from: nil, backward: true, limit: Self.pageFetch)
-                h.atEnd = true
-                h.atStart = h.rows.count < Self.pageFetch
-                h.selected = max(0, h.rows.count - 1)
-            case .around(let key):
-                let before = try store.transactionPage(from: key, backward: true, limit: Self.pageFetch / 2)
-                let after = try store.transactionPage(from: key - 1, limit: Self.pageFetch)
-                h.rows = before + after
-                h.atStart = before.count < Self.pageFetch / 2
-                h.atEnd = after.count < Self.pageFetch
-                h.selected = min(before.count, max(0, h.rows.count - 1))
-            }
-        } catch {
-            h.rows = []
-            h.atStart = true
-            h.atEnd = true
-            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
-        }
-        h.scroll = max(0, min(h.selected - layout.recordRows / 2, h.rows.count - layout.recordRows))
+    /// The history's pages, by transaction number.
+    var historyPages: WindowPages<HistoryTransaction> {
+        let store = self.store
+        return WindowPages(after: { w, n in try store.transactionPage(from: w.rows.last?.id, limit: n) },
+                           before: { w, n in try store.transactionPage(from: w.rows.first?.id, backward: true, limit: n) })
     }
 
-    /// Moves the history's selection by `delta` rows, reading pages as it goes (at most
-    /// `maxWindow` rows kept).
+    func loadHistory(_ h: inout HistoryLevel, _ where_: Load) {
+        let limit = Self.pageFetch
+        do {
+            switch where_ {
+            case .first: try h.window.fillFirst(historyPages, limit: limit)
+            case .last: try h.window.fillLast(historyPages, limit: limit)
+            case .around(let key):
+                let before = try store.transactionPage(from: key, backward: true, limit: limit / 2)
+                h.window.fill(before: before, after: try store.transactionPage(from: key - 1, limit: limit), limit: limit)
+            }
+        } catch {
+            h.window = KeyedWindow()
+            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+        }
+        h.window.center(visible: layout.recordRows)
+    }
+
+    /// Moves the history's selection by `delta` rows, reading pages as it goes.
     func moveHistory(by delta: Int) {
         guard var h = history else { return }
         defer { history = h; refreshDetail(resetLine: true) }
-        var target = h.selected + delta
         do {
-            while target >= h.rows.count && !h.atEnd, let last = h.rows.last {
-                let more = try store.transactionPage(from: last.id, limit: Self.pageFetch)
-                h.atEnd = more.count < Self.pageFetch
-                h.rows += more
-                if h.rows.count > Self.maxWindow {
-                    let drop = h.rows.count - Self.maxWindow
-                    h.rows.removeFirst(drop)
-                    h.selected -= drop; h.scroll -= drop; target -= drop
-                    h.atStart = false
-                }
-            }
-            while target < 0 && !h.atStart, let first = h.rows.first {
-                let more = try store.transactionPage(from: first.id, backward: true, limit: Self.pageFetch)
-                h.atStart = more.count < Self.pageFetch
-                h.rows = more + h.rows
-                h.selected += more.count; h.scroll += more.count; target += more.count
-                if h.rows.count > Self.maxWindow {
-                    h.rows.removeLast(h.rows.count - Self.maxWindow)
-                    h.atEnd = false
-                }
-            }
+            try h.window.move(by: delta, visible: layout.recordRows, limit: Self.pageFetch, maxRows: Self.maxWindow, historyPages)
         } catch {
             status = labels["error"] + ": " + SafeText.escape(String(describing: error))
         }
-        h.selected = max(0, min(h.rows.count - 1, target))
-        if h.selected < h.scroll { h.scroll = h.selected }
-        if h.selected >= h.scroll + layout.recordRows { h.scroll = h.selected - layout.recordRows + 1 }
-        h.scroll = max(0, min(h.scroll, max(0, h.rows.count - layout.recordRows)))
     }
 
     /// `:` in the history: the transaction with that number.
@@ -152,19 +117,25 @@ extension StoreBrowserModel {
                             title: labels.fill("cd.transaction", String(t.id)))
     }
 
-    /// One transaction as its row in the list: time, number, process, and its changes.
-    static func historyRow(_ t: HistoryTransaction, numberWidth: Int, width: Int) -> String {
-        // To the second; the detail has the fraction.
-        var time = String(repeating: " ", count: 19)
-        if let seconds = t.timestamp, case .object(let o) = TaggedJSON.date(sinceReferenceDate: seconds), case .string(let iso)? = o["$date"] {
-            time = String(iso.prefix(19)).replacingOccurrences(of: "T", with: " ")
-        }
-        let who = DisplayWidth.pad(DisplayWidth.truncate(SafeText.escape(t.processID ?? t.bundleID ?? t.author ?? "—"), to: 16), to: 16)
-        let changes = t.changes.map { "\($0.kind.rawValue) \(SafeText.escape($0.entity)) \($0.pk)" }.joined(separator: "; ")
-            + (t.changeCount > t.changes.count ? "; …" : "")
-        let line = time + "  " + DisplayWidth.pad(String(t.id), to: numberWidth, alignRight: true) + "  " + who + "  "
-            + GroupedNumber.text(t.changeCount) + ": " + changes
-        return DisplayWidth.truncate(line, to: width)
+    /// The history's columns for a pane `width` columns wide: time (to the second; the detail
+    /// has the fraction), number, process, and the changes; as the layout arranges them.
+    func historyColumns(width: Int) -> [TableColumn<HistoryTransaction>] {
+        // A column is never under three wide (`TableView.laidOut`).
+        let numberWidth = max(3, history?.window.rows.map { String($0.id).count }.max() ?? 1)
+        let all: [TableColumn<HistoryTransaction>] = [
+            TableColumn(id: "time", title: labels["cd.hTime"], width: 19) { t in
+                guard let seconds = t.timestamp, case .object(let o) = TaggedJSON.date(sinceReferenceDate: seconds),
+                      case .string(let iso)? = o["$date"] else { return TableCell(text: "") }
+                return TableCell(text: String(iso.prefix(19)).replacingOccurrences(of: "T", with: " "))
+            },
+            TableColumn(id: "number", title: "#", width: numberWidth, alignRight: true, highlights: false) { TableCell(text: String($0.id)) },
+            TableColumn(id: "process", title: labels["cd.hProcess"], width: 16) { TableCell(text: SafeText.escape($0.processID ?? $0.bundleID ?? $0.author ?? "—")) },
+            TableColumn(id: "changes", title: labels["cd.hChanges"], width: max(20, width - 19 - numberWidth - 16 - 3)) { t in
+                let changes = t.changes.map { "\($0.kind.rawValue) \(SafeText.escape($0.entity)) \($0.pk)" }.joined(separator: "; ")
+                return TableCell(text: GroupedNumber.text(t.changeCount) + ": " + changes + (t.changeCount > t.changes.count ? "; …" : ""))
+            },
+        ]
+        return TableView.laidOut(all, columnLayouts[.history] ?? ColumnLayout())
     }
 
     /// `y`, `P`, `E` on the history: the selected transaction as `coredata history --json` writes it.

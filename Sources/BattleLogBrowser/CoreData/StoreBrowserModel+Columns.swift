@@ -2,13 +2,18 @@ import BattleLogPresentation
 import CoreDataKit
 
 /// The objects pane's columns, as the records pane's (`TableView`, `ColumnLayout.apply`): each
-/// entity's list keeps its own layout for the session.
+/// entity's list, and the history, keeps its own layout for the session.
 extension StoreBrowserModel {
-    /// The current list's column layout (its entity's).
+    /// What a column layout is kept for: an entity's lists, or the history.
+    enum ColumnsKey: Hashable { case entity(String), history }
+
+    /// The list's column layout (its entity's, or the history's).
     public var columnLayout: ColumnLayout {
-        get { level.flatMap { columnLayouts[$0.list.entity.name] } ?? ColumnLayout() }
-        set { if let l = level { columnLayouts[l.list.entity.name] = newValue } }
+        get { columnsKey.flatMap { columnLayouts[$0] } ?? ColumnLayout() }
+        set { if let key = columnsKey { columnLayouts[key] = newValue } }
     }
+
+    var columnsKey: ColumnsKey? { shownHistory != nil ? .history : level.map { .entity($0.list.entity.name) } }
 
     /// The current list's columns for a pane `width` columns wide, as its layout arranges them.
     func objectColumns(width: Int) -> [TableColumn<ListedObject>] {
@@ -18,10 +23,12 @@ extension StoreBrowserModel {
     }
 
     func changeColumns(_ action: Action) {
-        guard level != nil else { status = labels["cd.noObjects"]; return }
+        guard columnsKey != nil else { status = labels["cd.noObjects"]; return }
         focus = .records
         var arranged = columnLayout
-        let change = arranged.apply(action, columns: objectColumns(width: layout.records.width - 2))
+        let width = layout.records.width - 2
+        let change = shownHistory != nil ? arranged.apply(action, columns: historyColumns(width: width))
+            : arranged.apply(action, columns: objectColumns(width: width))
         columnLayout = arranged
         if let message = ColumnLayout.message(change, labels: labels) { status = message }
     }

@@ -15,8 +15,7 @@ extension StoreBrowserModel: KeyHost {
         if overlay != .none, handleOverlay(action) { return }
         status = nil
         // The history is a list of transactions: the object lists' own keys say so.
-        if shownHistory != nil, [.filter, .sort, .export, .inspect, .columnLeft, .columnRight, .narrowColumn, .widenColumn,
-                                  .hideColumn, .resetColumns].contains(action) {
+        if shownHistory != nil, [.filter, .sort, .export, .inspect].contains(action) {
             status = labels["cd.notInHistory"]
             return
         }
@@ -168,8 +167,8 @@ extension StoreBrowserModel: KeyHost {
         } else if l.records.contains(row: row, column: column) {
             focus = .records
             let offset = row - l.records.top - 2
-            if offset >= 0, let lv = level, lv.scroll + offset < lv.rows.count { moveObjects(by: lv.scroll + offset - lv.selected) }
-            if offset >= 0, let h = shownHistory, h.scroll + offset < h.rows.count { moveHistory(by: h.scroll + offset - h.selected) }
+            if offset >= 0, let w = level?.window, w.scroll + offset < w.rows.count { moveObjects(by: w.scroll + offset - w.selected) }
+            if offset >= 0, let w = shownHistory?.window, w.scroll + offset < w.rows.count { moveHistory(by: w.scroll + offset - w.selected) }
         } else if l.detail.contains(row: row, column: column) {
             focus = .detail
             let index = detailScroll + row - l.detail.top - 1

@@ -140,7 +140,7 @@ extension StoreBrowserModel {
     var cursor: Int {
         switch focus {
         case .roster: treeIndex
-        case .records: level?.selected ?? shownHistory?.selected ?? 0
+        case .records: level?.window.selected ?? shownHistory?.window.selected ?? 0
         case .detail: detailIndex
         }
     }
@@ -149,8 +149,8 @@ extension StoreBrowserModel {
         switch focus {
         case .roster: if index != treeIndex { selectTreeRow(index) }
         case .records:
-            if let l = level, index != l.selected { moveObjects(by: index - l.selected) }
-            if let h = shownHistory, index != h.selected { moveHistory(by: index - h.selected) }
+            if let w = level?.window, index != w.selected { moveObjects(by: index - w.selected) }
+            if let w = shownHistory?.window, index != w.selected { moveHistory(by: index - w.selected) }
         case .detail:
             detailIndex = max(0, min(index, (detail?.lines.count ?? 1) - 1))
             keepDetailInView()
@@ -164,8 +164,11 @@ extension StoreBrowserModel {
         case .roster:
             return tree.map { $0.entity?.name ?? $0.historyTable ?? "" }
         case .records:
-            if let h = shownHistory { return h.rows.map { Self.historyRow($0, numberWidth: 1, width: Int.max) } }
-            return (level?.rows ?? []).map { row in
+            if let h = shownHistory {
+                let columns = historyColumns(width: 0)
+                return h.window.rows.map { t in columns.map { $0.cell(t).text }.joined(separator: "  ") }
+            }
+            return (level?.window.rows ?? []).map { row in
                 guard let o = row.object else { return Self.name(row.ref) }
                 // What the row's cells show: values, and to-ones as their targets (`Book 3`).
                 let values = o.attributes.map { TaggedValueText.shown($0.value, labels: labels).text }

@@ -39,8 +39,8 @@ public final class StoreBrowserModel {
     public internal(set) var detailScroll = 0
     /// Tree nodes folded or unfolded against their default, by path.
     var toggled: Set<String> = []
-    /// Each entity's column layout (`[`, `]`, `{`, `}`, `H`, `=`), by the entity's name.
-    var columnLayouts: [String: ColumnLayout] = [:]
+    /// Each entity's column layout (`[`, `]`, `{`, `}`, `H`, `=`), and the history's.
+    var columnLayouts: [ColumnsKey: ColumnLayout] = [:]
 
     // MARK: Interaction
     public internal(set) var overlay: Overlay = .none {
@@ -107,10 +107,7 @@ public final class StoreBrowserModel {
 
     public var level: ObjectLevel? { levels.last }
     public var selectedTreeRow: TreeRow? { tree.indices.contains(treeIndex) ? tree[treeIndex] : nil }
-    public var selectedObject: ListedObject? {
-        guard let l = level, l.rows.indices.contains(l.selected) else { return nil }
-        return l.rows[l.selected]
-    }
+    public var selectedObject: ListedObject? { level?.window.selectedRow }
 
     /// An entity's objects (with its sub-entities), counted in the background; nil until known.
     public func count(of entity: Entity) -> Int? {
@@ -133,7 +130,7 @@ public final class StoreBrowserModel {
         if let t = history?.selectedTransaction { parts.append(labels.fill("cd.transaction", String(t.id))) }
         for (i, l) in levels.enumerated() {
             if let via = l.via, i > 0 { parts.append(SafeText.escape(via)) }
-            if l.rows.indices.contains(l.selected) { parts.append(Self.name(l.rows[l.selected].ref)) }
+            if let row = l.window.selectedRow { parts.append(Self.name(row.ref)) }
             else if i == levels.count - 1 { parts.append(SafeText.escape(l.list.entity.name)) }
         }
         return parts.joined(separator: " › ")
@@ -179,89 +176,53 @@ public final class StoreBrowserModel {
 
     enum Load: Equatable { case first, last, around(Int64) }
 
-    /// Fills `l` from its first row, its last, or around a key.
-    func load(_ l: inout ObjectLevel, _ where_: Load) {
-        do {
-            if l.sorted != nil {
-                try loadSorted(&l, where_)
-                l.scroll = max(0, l.selected - layout.recordRows / 2)
-                clampScroll(&l)
-                return
-            }
-            switch where_ {
-            case .first:
-                l.rows = try store.page(l.list, from: nil, limit: Self.pageFetch)
-                l.atStart = true
-                l.atEnd = l.rows.count < Self.pageFetch
-                l.selected = 0
-            case .last:
-                l.rows = try store.page(l.list, from: nil, backward: true, limit: Self.pageFetch)
-                l.atEnd = true
-                l.atStart = l.rows.count < Self.pageFetch
-                l.selected = max(0, l.rows.count - 1)
-            case .around(let key):
-                let before = try store.page(l.list, from: key, backward: true, limit: Self.pageFetch / 2)
-                let after = try store.page(l.list, from: key - 1, limit: Self.pageFetch)
-                l.rows = before + after
-                l.atStart = before.count < Self.pageFetch / 2
-                l.atEnd = after.count < Self.pageFetch
-                l.selected = min(before.count, max(0, l.rows.count - 1))
-            }
-        } catch {
-            l.rows = []
-            l.atStart = true
-            l.atEnd = true
-            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+    /// How the list's pages are read: by pk, or (sorted) by place among the sort's keys.
+    func pages(of l: ObjectLevel) -> WindowPages<ListedObject> {
+        let store = self.store, list = l.list
+        guard let sorted = l.sorted else {
+            return WindowPages(after: { w, n in try store.page(list, from: w.rows.last?.ref.pk, limit: n) },
+                               before: { w, n in try store.page(list, from: w.rows.first?.ref.pk, backward: true, limit: n) })
         }
-        l.scroll = max(0, l.selected - layout.recordRows / 2)
-        clampScroll(&l)
+        return WindowPages(
+            after: { w, n in
+                let start = w.firstPosition + w.rows.count
+                return try store.rows(list, keys: sorted.keys(start..<start + n))
+            },
+            before: { w, n in try store.rows(list, keys: sorted.keys(max(0, w.firstPosition - n)..<w.firstPosition)) },
+            reachedEnd: { w, _, _ in sorted.isDone && w.firstPosition + w.rows.count >= sorted.count },
+            reachedStart: { w, _, _ in w.firstPosition <= 0 })
     }
 
-    /// Moves the selection of the current list by `delta` rows, reading pages as it goes and
-    /// dropping those far behind.
+    /// Fills `l` from its first row, its last, or around a key.
+    func load(_ l: inout ObjectLevel, _ where_: Load) {
+        let pages = pages(of: l), limit = Self.pageFetch
+        do {
+            switch (where_, l.sorted) {
+            case (.first, _): try l.window.fillFirst(pages, limit: limit)
+            case (.last, let sorted): try l.window.fillLast(pages, limit: limit, end: sorted?.count ?? 0)
+            case (.around(let key), let sorted?):
+                let position = sorted.position(of: key) ?? 0
+                try l.window.fill(from: max(0, position - limit / 2), selecting: position, pages, limit: limit + limit / 2)
+            case (.around(let key), nil):
+                let before = try store.page(l.list, from: key, backward: true, limit: limit / 2)
+                l.window.fill(before: before, after: try store.page(l.list, from: key - 1, limit: limit), limit: limit)
+            }
+        } catch {
+            l.window = KeyedWindow()
+            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+        }
+        l.window.center(visible: layout.recordRows)
+    }
+
+    /// Moves the selection of the current list by `delta` rows, reading pages as it goes.
     func moveObjects(by delta: Int) {
         guard var l = levels.popLast() else { return }
         defer { levels.append(l); refreshDetail(resetLine: true) }
-        var target = l.selected + delta
         do {
-            while target >= l.rows.count && !l.atEnd, !l.rows.isEmpty {
-                let more = try rowsAfter(l, limit: Self.pageFetch)
-                l.rows += more
-                l.atEnd = reachedEnd(l, fetched: more.count)
-                // A sort still finding its keys: the rest comes with a later tick.
-                if more.isEmpty { break }
-                if l.rows.count > Self.maxWindow {
-                    let drop = l.rows.count - Self.maxWindow
-                    l.rows.removeFirst(drop)
-                    l.firstPosition += drop
-                    l.selected -= drop; l.scroll -= drop; target -= drop
-                    l.atStart = false
-                }
-            }
-            while target < 0 && !l.atStart, !l.rows.isEmpty {
-                let more = try rowsBefore(l, limit: Self.pageFetch)
-                l.rows = more + l.rows
-                l.firstPosition -= more.count
-                l.atStart = l.sorted != nil ? l.firstPosition <= 0 : more.count < Self.pageFetch
-                if more.isEmpty { break }
-                l.selected += more.count; l.scroll += more.count; target += more.count
-                if l.rows.count > Self.maxWindow {
-                    l.rows.removeLast(l.rows.count - Self.maxWindow)
-                    l.atEnd = false
-                }
-            }
+            try l.window.move(by: delta, visible: layout.recordRows, limit: Self.pageFetch, maxRows: Self.maxWindow, pages(of: l))
         } catch {
             status = labels["error"] + ": " + SafeText.escape(String(describing: error))
         }
-        l.selected = max(0, min(l.rows.count - 1, target))
-        if l.selected < l.scroll { l.scroll = l.selected }
-        if l.selected >= l.scroll + layout.recordRows { l.scroll = l.selected - layout.recordRows + 1 }
-        clampScroll(&l)
-    }
-
-    func clampScroll(_ l: inout ObjectLevel) {
-        l.scroll = max(0, min(l.scroll, max(0, l.rows.count - layout.recordRows)))
-        if l.selected < l.scroll { l.scroll = l.selected }
     }
 
     /// Reads the selected object's detail again (`resetLine`: from its first line).
@@ -402,17 +363,8 @@ public final class StoreBrowserModel {
     public func resize(rows: Int, columns: Int) {
         layout = Layout(rows: rows, columns: columns, sizes: paneSizes, keyBar: showsKeyBar)
         keepTreeInView()
-        if var l = levels.popLast() {
-            if l.selected >= l.scroll + layout.recordRows { l.scroll = l.selected - layout.recordRows + 1 }
-            clampScroll(&l)
-            levels.append(l)
-        }
-        if var h = history {
-            if h.selected >= h.scroll + layout.recordRows { h.scroll = h.selected - layout.recordRows + 1 }
-            h.scroll = max(0, min(h.scroll, max(0, h.rows.count - layout.recordRows)))
-            if h.selected < h.scroll { h.scroll = h.selected }
-            history = h
-        }
+        if !levels.isEmpty { levels[levels.count - 1].window.keepSelectionInView(visible: layout.recordRows) }
+        history?.window.keepSelectionInView(visible: layout.recordRows)
         if detail != nil { refreshDetail(resetLine: false) }
     }
 
@@ -500,19 +452,13 @@ public struct TreeRow: Sendable {
 /// One list on the path: what it lists, the loaded window of its rows and the selection.
 public struct ObjectLevel: Sendable {
     public var list: ObjectList
-    public internal(set) var rows: [ListedObject] = []
-    /// The selected row and the first one shown, as indices into `rows`.
-    public internal(set) var selected = 0
-    public internal(set) var scroll = 0
-    /// Whether `rows` reaches the list's first and last row.
-    public internal(set) var atStart = true
-    public internal(set) var atEnd = true
+    /// The loaded rows around the selection.
+    public internal(set) var window = KeyedWindow<ListedObject>()
     /// The relationship followed from the previous level's object (nil for the first level).
     public let via: String?
-    /// The order (nil: by key) and, for a sort, the keys found so far; `rows[0]`'s place in them.
+    /// The order (nil: by key) and, for a sort, the keys found so far.
     public internal(set) var sort: ObjectSort?
     var sorted: SortedKeys?
-    var firstPosition = 0
     /// The pane that had the focus when this level was opened (back returns to it).
     var returnFocus: BrowserModel.Pane = .records
     /// The detail's line, scroll and folds when a relationship was followed from this level.

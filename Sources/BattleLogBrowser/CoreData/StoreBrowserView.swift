@@ -109,44 +109,31 @@ public enum StoreBrowserView {
         if let sort = level.sort { title += "  S: " + SafeText.escape(sort.text) }
         Drawing.box(s, r, title: title, focused: m.focus == .records)
         let content = TableView.Content(columns: m.objectColumns(width: inner), layout: m.columnLayout, focused: m.focus == .records,
-                                        scroll: level.scroll, row: { level.rows.indices.contains($0) ? level.rows[$0] : nil },
-                                        selected: level.selected, highlight: m.focus == .records ? m.highlightPattern : nil)
-        TableView.draw(s, in: r, rows: level.rows.isEmpty ? 0 : m.layout.recordRows, content)
-        if level.rows.isEmpty {
+                                        scroll: level.window.scroll, row: level.window.row(at:), selected: level.window.selected, highlight: m.focus == .records ? m.highlightPattern : nil)
+        TableView.draw(s, in: r, rows: level.window.rows.isEmpty ? 0 : m.layout.recordRows, content)
+        if level.window.rows.isEmpty {
             let why = level.sorted.map { !$0.isDone } == true ? "sorting" : level.list.filter != nil ? "noMatch" : "cd.noObjects"
             s.put(r.top + 2, r.left + 2, m.labels[why], style: .dim)
             return
         }
-        Drawing.moreMarks(s, r, above: level.scroll > 0 || !level.atStart,
-                          below: level.scroll + m.layout.recordRows < level.rows.count || !level.atEnd)
+        Drawing.moreMarks(s, r, level.window, visible: m.layout.recordRows)
     }
 
     /// The history's transactions, one a row: time, number, process, changes.
-    static func history(_ m: StoreBrowserModel, _ h: HistoryLevel, _ s: Screen) {
+    static func history(_ m: StoreBrowserModel, _ history: HistoryLevel, _ s: Screen) {
+        let h = history.window
         let r = m.layout.records
-        let inner = r.width - 2
         let count = m.count(ofTable: "ATRANSACTION").map(GroupedNumber.text) ?? "…"
         Drawing.box(s, r, title: m.labels.fill("cd.historyTitle", count), focused: m.focus == .records)
-        let numberWidth = max(1, h.rows.map { String($0.id).count }.max() ?? 1)
-        let header = DisplayWidth.pad(m.labels["cd.hTime"], to: 19) + "  " + DisplayWidth.pad("#", to: numberWidth, alignRight: true)
-            + "  " + DisplayWidth.pad(m.labels["cd.hProcess"], to: 16) + "  " + m.labels["cd.hChanges"]
-        s.put(r.top + 1, r.left + 1, DisplayWidth.truncate(header, to: inner), style: .bold)
+        let content = TableView.Content(columns: m.historyColumns(width: r.width - 2), layout: m.columnLayout, focused: m.focus == .records,
+                                        scroll: h.scroll, row: h.row(at:), selected: h.selected,
+                                        highlight: m.focus == .records ? m.highlightPattern : nil)
+        TableView.draw(s, in: r, rows: h.rows.isEmpty ? 0 : m.layout.recordRows, content)
         if h.rows.isEmpty {
             s.put(r.top + 2, r.left + 2, m.labels["cd.noTransactions"], style: .dim)
             return
         }
-        for i in 0..<m.layout.recordRows {
-            let index = h.scroll + i
-            guard index < h.rows.count else { break }
-            let selected = index == h.selected
-            let style: Style = selected ? (m.focus == .records ? .selected : .selectedDim) : .normal
-            let y = r.top + 2 + i
-            s.fill(y, r.left + 1, width: inner, style: style)
-            let text = StoreBrowserModel.historyRow(h.rows[index], numberWidth: numberWidth, width: inner)
-            s.put(y, r.left + 1, text, style: style)
-            Drawing.highlight(s, y, r.left + 1, shown: text, needle: m.focus == .records ? m.searchText : nil)
-        }
-        Drawing.moreMarks(s, r, above: h.scroll > 0 || !h.atStart, below: h.scroll + m.layout.recordRows < h.rows.count || !h.atEnd)
+        Drawing.moreMarks(s, r, h, visible: m.layout.recordRows)
     }
 
     // MARK: - Detail

@@ -162,6 +162,11 @@ enum Drawing {
         if below { s.put(r.bottom - 1, r.right - 5, " ↓ ", style: .accent) }
     }
 
+    /// The marks for a window of a long list showing `visible` rows.
+    static func moreMarks<Row>(_ s: Screen, _ r: Rect, _ w: KeyedWindow<Row>, visible: Int) {
+        moreMarks(s, r, above: w.scroll > 0 || !w.atStart, below: w.scroll + visible < w.rows.count || !w.atEnd)
+    }
+
     /// `2026-01-01 00:12` from seconds since 1970.
     static func shortDate(_ seconds: Int64) -> String {
         let iso = ISODate.format(seconds)
