@@ -26,6 +26,11 @@ func makeBrowser(_ s: SimulatedStore, rows: Int, columns: Int, language: String 
     return (model, grid)
 }
 
+extension StoreBrowserModel {
+    /// Types text as a person would, a character a key.
+    func type(_ text: String) { for c in text { handle(.character(c)) } }
+}
+
 extension BrowserModel {
     /// Types keys as a person would.
     func type(_ keys: [Key]) { for k in keys { handle(k) } }

@@ -339,4 +339,45 @@ import BattleLogPresentation
         m.handle(.escape)
         #expect(m.prompt == nil)
     }
+
+    /// The Core Data browser's `/` is the record browser's (one `SearchState`): Ctrl-T makes it a
+    /// regular expression, Ctrl-R turns it up the list, the status counts the matches, `n` and
+    /// `N` go on either way, and an expression that does not compile keeps its prompt.
+    @Test(arguments: ["en", "zh"]) func searchTakesARegexAndEitherWayAndCountsTheMatches(language: String) throws {
+        let (m, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite", language: language)
+        #expect(m.focus == .roster)
+        let names = m.tree.map { $0.entity?.name ?? "" }
+        let matches = names.indices.filter { ["Car", "Person"].contains(names[$0]) }
+        try #require(matches.count == 2)
+        let origin = m.treeIndex
+        m.handle(.character("/"))
+        m.handle(.control("t"))
+        m.type("^(Car|Person)$")
+        let first = matches.first { $0 >= origin } ?? matches[0]
+        #expect(m.treeIndex == first)
+        m.handle(.enter)
+        let of = m.labels["of"]
+        #expect(m.status == "/re:^(Car|Person)$: \(matches.firstIndex(of: first)! + 1) \(of) 2")
+        m.handle(.character("n"))
+        let second = matches.first { $0 != first }!
+        #expect(m.treeIndex == second && m.status?.hasPrefix("/re:^(Car|Person)$: \(matches.firstIndex(of: second)! + 1) \(of) 2") == true)
+        m.handle(.character("N"))
+        #expect(m.treeIndex == first)
+        // Up the list (Ctrl-R): the label says so, and n goes up.
+        m.handle(.character("/"))
+        m.handle(.control("r"))
+        m.type("Person")
+        #expect(m.treeIndex == matches[1] || names[m.treeIndex] == "Person")
+        m.handle(.enter)
+        #expect(m.searchState.label == "?re:" && m.status?.hasPrefix("?re:Person") == true)
+        // An expression that does not compile: said, and Enter keeps the prompt.
+        let before = m.treeIndex
+        m.handle(.character("/"))
+        m.type("(")
+        #expect(m.treeIndex == before && m.status != nil)
+        m.handle(.enter)
+        #expect(m.prompt?.kind == .search && m.prompt?.error != nil)
+        m.handle(.escape)
+        #expect(m.prompt == nil && m.treeIndex == before)
+    }
 }

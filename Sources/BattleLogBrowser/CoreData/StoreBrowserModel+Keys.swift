@@ -36,9 +36,10 @@ extension StoreBrowserModel: KeyHost {
         case .back: back()
         case .search:
             searchOrigin = cursor
+            searchState.backward = false
             prompt = Prompt(kind: .search, text: "")
-        case .searchNext: findMatch(forward: true, from: cursor + 1)
-        case .searchPrevious: findMatch(forward: false, from: cursor - 1)
+        case .searchNext: findMatch(forward: !searchState.backward)
+        case .searchPrevious: findMatch(forward: searchState.backward)
         case .sort:
             guard let l = level else { status = labels["cd.noObjects"]; return }
             prompt = Prompt(kind: .sort, text: l.sort?.text ?? "")
@@ -73,7 +74,7 @@ extension StoreBrowserModel: KeyHost {
 
     /// A search belongs to the pane it was typed in: another pane forgets it.
     func changeFocus(_ pane: Pane) {
-        if pane != focus { searchText = nil }
+        if pane != focus { searchState.text = nil }
         focus = pane
     }
 

@@ -20,19 +20,41 @@ extension StoreBrowserModel {
         return true
     }
 
-    func searchTyped(_ text: String) {
-        searchText = text.isEmpty ? nil : text
-        if let origin = searchOrigin {
-            select(origin)
-            if !text.isEmpty { findMatch(forward: true, from: origin) }
+    /// Ctrl-R and Ctrl-T in the search prompt: the other way, or the other kind; the search
+    /// runs again from where it started.
+    func ownPromptKey(_ key: Key, _ p: Prompt) -> Bool {
+        guard p.kind == .search else { return false }
+        switch key {
+        case .control("r"): searchState.backward.toggle()
+        case .control("t"): searchState.regex.toggle()
+        default: return false
         }
+        searchTyped(p.text)
+        return true
+    }
+
+    /// Search as you type: from where the search started, the first match that way. An
+    /// expression that does not compile is said, and nothing moves.
+    func searchTyped(_ text: String) {
+        searchState.text = text.isEmpty ? nil : text
+        guard let origin = searchOrigin else { return }
+        select(origin)
+        status = nil
+        guard !text.isEmpty else { return }
+        if let why = searchState.patternError(text, labels: labels) { status = why; return }
+        findMatch(forward: !searchState.backward, includeCurrent: true)
     }
 
     func submit(_ p: Prompt) {
         switch p.kind {
         case .search:
+            if let why = searchState.patternError(p.text, labels: labels) {
+                // The prompt stays, with what is wrong with the expression.
+                prompt = Prompt(kind: .search, text: p.text, error: why)
+                return
+            }
             searchOrigin = nil
-            searchText = p.text.isEmpty ? nil : p.text
+            searchState.text = p.text.isEmpty ? nil : p.text
         case .helpFilter:
             helpFilter = p.text.isEmpty ? nil : p.text
             overlay = .help
@@ -180,24 +202,23 @@ extension StoreBrowserModel {
         }
     }
 
-    /// What to highlight: the search (nil: none).
-    public var highlightPattern: SearchPattern? { searchText.flatMap { try? SearchPattern($0, regex: false) } }
+    /// What to highlight: the search (nil: none, or an expression that does not compile).
+    public var highlightPattern: SearchPattern? { searchState.pattern(searchState.text) }
 
-    /// Selects the next (or previous) row from `from` whose text holds the search, wrapping once.
-    func findMatch(forward: Bool, from: Int) {
-        guard let needle = searchText, !needle.isEmpty else { status = labels["cd.noSearch"]; return }
+    /// Selects the next match that way in the focused pane (the current row first when
+    /// `includeCurrent`), wrapping around with a note.
+    func findMatch(forward: Bool, includeCurrent: Bool = false) {
+        guard let text = searchState.text else { status = labels["cd.noSearch"]; return }
+        let pattern: SearchPattern
+        do { pattern = try SearchPattern(text, regex: searchState.regex) } catch { status = error.text(labels); return }
         let texts = searchable
-        guard !texts.isEmpty else { return }
-        let search = TextSearch(needle)
-        let n = texts.count
-        for step in 0..<n {
-            let i = ((forward ? from + step : from - step) % n + n) % n
-            if search.matches(texts[i]) {
-                select(i)
-                return
-            }
+        guard let found = SearchState.next(among: texts.count, from: cursor, forward: forward, includeCurrent: includeCurrent,
+                                           matches: { pattern.matches(texts[$0]) }) else {
+            status = SearchState.noMatch(text, labels: labels)
+            return
         }
-        status = labels["noMatch"] + ": " + SafeText.escape(needle)
+        select(found.index)
+        status = searchState.said(found, text, labels: labels)
     }
 
     // MARK: - Export

@@ -54,7 +54,8 @@ public final class StoreBrowserModel {
     var shownValue: (title: String, text: String) = ("", "")
     public internal(set) var prompt: Prompt?
     public internal(set) var status: String?
-    public internal(set) var searchText: String?
+    /// The `/` search: its text, way and kind.
+    public internal(set) var searchState = SearchState()
     /// Where a search started, in the focused pane (while its prompt is open).
     var searchOrigin: Int?
     public internal(set) var helpFilter: String?

@@ -80,7 +80,7 @@ public enum StoreBrowserView {
             }
             let countWidth = DisplayWidth.of(count)
             Drawing.field(s, y, r.left + 1, name, width: max(1, inner - countWidth - 1), style: nameStyle)
-            Drawing.highlight(s, y, r.left + 1, shown: name, needle: m.focus == .roster ? m.searchText : nil)
+            Drawing.highlight(s, y, r.left + 1, shown: name, pattern: m.focus == .roster ? m.highlightPattern : nil)
             s.put(y, r.right - 1 - countWidth, count, style: selected ? style : .dim)
         }
         Drawing.moreMarks(s, r, above: m.treeScroll > 0, below: m.treeScroll + m.layout.rosterRows < m.tree.count)
@@ -180,7 +180,7 @@ public enum StoreBrowserView {
             if room > 0 {
                 let value = DisplayWidth.truncate(line.value, to: room)
                 s.put(y, valueX, value, style: selected ? base : line.style)
-                Drawing.highlight(s, y, valueX, shown: value, needle: m.focus == .detail ? m.searchText : nil)
+                Drawing.highlight(s, y, valueX, shown: value, pattern: m.focus == .detail ? m.highlightPattern : nil)
             }
         }
         Drawing.moreMarks(s, r, above: m.detailScroll > 0, below: m.detailScroll + m.detailRows < d.lines.count)
@@ -259,7 +259,7 @@ public enum StoreBrowserView {
             if let f = level.list.filter { parts.append("f: " + SafeText.escape(f.text)) }
             if let sort = level.sort { parts.append("S: " + SafeText.escape(sort.text)) }
         }
-        if let q = m.searchText { parts.append("/" + SafeText.escape(q)) }
+        if let q = m.searchState.text { parts.append(m.searchState.label + SafeText.escape(q)) }
         if let e = m.export, e.isRunning {
             let p = e.progress
             parts.append("\(m.labels["exporting"]) \(GroupedNumber.text(p.written))/\(GroupedNumber.text(p.total))")
@@ -278,7 +278,8 @@ public enum StoreBrowserView {
         let l = m.layout
         let row = l.status.top
         let label: String = switch p.kind {
-        case .search, .helpFilter: "/"
+        case .search: m.searchState.label
+        case .helpFilter: "/"
         case .filter: "f: "
         case .goTo: ": pk "
         case .export: m.labels["exportPrompt"] + ": "

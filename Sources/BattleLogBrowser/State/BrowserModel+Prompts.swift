@@ -49,8 +49,8 @@ extension BrowserModel: KeyHost {
             }
             // Typing already went to the first match: Enter keeps it.
             searchOrigin = nil
-            searchText = p.text.isEmpty ? nil : p.text
-            if searchText == nil { status = nil }
+            searchState.text = p.text.isEmpty ? nil : p.text
+            if searchState.text == nil { status = nil }
         case .helpFilter:
             helpFilter = p.text.isEmpty ? nil : p.text
             overlay = .help

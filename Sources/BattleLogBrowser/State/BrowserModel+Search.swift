@@ -14,7 +14,7 @@ extension BrowserModel {
 
     /// `/`: a search down the list (Ctrl-R turns it); a regular expression if the last one was.
     func startSearch() {
-        searchBackward = false
+        searchState.backward = false
         searchOrigin = SearchOrigin(focus: focus, rosterIndex: rosterIndex, record: selectedRecord)
         prompt = Prompt(kind: .search, text: "")
     }
@@ -25,34 +25,28 @@ extension BrowserModel {
         guard let origin = searchOrigin else { return }
         try returnTo(origin)
         guard !text.isEmpty else { return }
-        searchText = text
-        guard (try? SearchPattern(text, regex: searchRegex)) != nil else { status = currentPatternError; return }
-        try findMatch(forward: !searchBackward, includeCurrent: true)
+        searchState.text = text
+        guard searchState.pattern(text) != nil else { status = currentPatternError; return }
+        try findMatch(forward: !searchState.backward, includeCurrent: true)
     }
 
     /// Ctrl-R and Ctrl-T in the search prompt: the other way, or the other kind; the search runs
     /// again from where it started.
     func toggleSearch(backward: Bool = false, regex: Bool = false) throws {
-        if backward { searchBackward.toggle() }
-        if regex { searchRegex.toggle() }
+        if backward { searchState.backward.toggle() }
+        if regex { searchState.regex.toggle() }
         if let p = prompt, p.kind == .search { try searchAsYouType(p.text) }
     }
 
     /// Why the search's text is no regular expression (nil: it is one, or no regex is asked).
-    var currentPatternError: String? {
-        guard let text = highlightSource else { return nil }
-        do { _ = try SearchPattern(text, regex: searchRegex); return nil } catch { return error.text(labels) }
-    }
-
-    /// How the status names the search: `/text`, `?text` up the list, `/re:text` for a regex.
-    var searchLabel: String { (searchBackward ? "?" : "/") + (searchRegex ? "re:" : "") }
+    var currentPatternError: String? { searchState.patternError(highlightSource, labels: labels) }
 
     /// Esc: back to where the search started.
     func cancelSearch() throws {
         searchWorkerStorage?.cancel()
         if let origin = searchOrigin { try returnTo(origin) }
         searchOrigin = nil
-        searchText = nil
+        searchState.text = nil
         status = nil
     }
 
@@ -84,10 +78,10 @@ extension BrowserModel {
 
     /// A background search of the records came back: go to what it found.
     func takeRecordSearchOutcome() throws {
-        guard let outcome = searchWorkerStorage?.take(), let text = highlightSource ?? searchText else { return }
+        guard let outcome = searchWorkerStorage?.take(), let text = highlightSource ?? searchState.text else { return }
         switch outcome {
         case .noMatch:
-            status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"
+            status = SearchState.noMatch(text, labels: labels)
         case .failed(let error):
             // A cancelled search (a newer one replaced it) is not reported; any other failure is.
             if case .interrupted = error { return }
@@ -95,7 +89,7 @@ extension BrowserModel {
         case .found(let found, let wrapped):
             try select(found)
             focus = .records
-            status = searchLabel + text + (wrapped ? " · " + labels["searchWrapped"] : "")
+            status = searchState.label + text + (wrapped ? " · " + labels["searchWrapped"] : "")
         }
     }
 
@@ -105,45 +99,37 @@ extension BrowserModel {
     /// The text of the search being typed, or of the last one.
     var highlightSource: String? {
         if let p = prompt, p.kind == .search { return p.text.isEmpty ? nil : p.text }
-        return searchText
+        return searchState.text
     }
 
     /// What to highlight in the lists: the search being typed, or the last one (nil: none, or
     /// a regular expression that does not compile).
-    public var highlightPattern: SearchPattern? {
-        highlightSource.flatMap { try? SearchPattern($0, regex: searchRegex) }
-    }
+    public var highlightPattern: SearchPattern? { searchState.pattern(highlightSource) }
 
     /// Goes to the next (or previous) match in the focused list; wraps around with a note.
     func findMatch(forward: Bool, includeCurrent: Bool = false) throws {
-        guard let text = searchText else { status = labels["noSearch"]; return }
+        guard let text = searchState.text else { status = labels["noSearch"]; return }
         let pattern: SearchPattern
-        do { pattern = try SearchPattern(text, regex: searchRegex) } catch { status = error.text(labels); return }
+        do { pattern = try SearchPattern(text, regex: searchState.regex) } catch { status = error.text(labels); return }
         if focus == .roster || !layout.showsRoster && focus == .detail { try findHuman(pattern, forward: forward, includeCurrent: includeCurrent) }
         else { try findRecord(pattern, forward: forward, includeCurrent: includeCurrent) }
     }
 
     private func findHuman(_ pattern: SearchPattern, forward: Bool, includeCurrent: Bool) throws {
-        let text = pattern.text
-        let matches = roster.indices.filter { pattern.matches(roster[$0].name) }
-        guard !matches.isEmpty else { status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"; return }
-        var wrapped = false
-        let next: Int
-        if forward {
-            if let n = matches.first(where: { includeCurrent ? $0 >= rosterIndex : $0 > rosterIndex }) { next = n }
-            else { next = matches[0]; wrapped = !includeCurrent || matches[0] < rosterIndex }
-        } else {
-            if let n = matches.last(where: { $0 < rosterIndex }) { next = n } else { next = matches[matches.count - 1]; wrapped = true }
+        guard let found = SearchState.next(among: roster.count, from: rosterIndex, forward: forward, includeCurrent: includeCurrent,
+                                           matches: { pattern.matches(roster[$0].name) }) else {
+            status = SearchState.noMatch(pattern.text, labels: labels)
+            return
         }
-        if next != rosterIndex { try selectHuman(at: next) }
+        if found.index != rosterIndex { try selectHuman(at: found.index) }
         focus = .roster
-        status = "\(searchLabel)\(text): \(matches.firstIndex(of: next)! + 1) \(labels["of"]) \(matches.count)" + (wrapped ? " · " + labels["searchWrapped"] : "")
+        status = searchState.said(found, pattern.text, labels: labels)
     }
 
     private func findRecord(_ pattern: SearchPattern, forward: Bool, includeCurrent: Bool) throws {
         let text = pattern.text
         searchWorkerStorage?.cancel()
-        if includeCurrent, let r = selectedRecord, Self.record(r, matches: pattern) { status = searchLabel + text; return }
+        if includeCurrent, let r = selectedRecord, Self.record(r, matches: pattern) { status = searchState.label + text; return }
         // The records loaded around the selection first: most matches are near, and found at once.
         // In a filter's list they are all the search looks at, so it wraps around within them.
         let inFilter = filterSearch != nil || selectedHuman == nil
@@ -154,11 +140,11 @@ extension BrowserModel {
         if let k = order.firstIndex(where: { Self.record(window[$0], matches: pattern, includingOwner: inFilter) }) {
             try moveSelection(to: windowStart + order[k])
             focus = .records
-            status = searchLabel + text + (k >= ahead ? " · " + labels["searchWrapped"] : "")
+            status = searchState.label + text + (k >= ahead ? " · " + labels["searchWrapped"] : "")
             return
         }
         guard !inFilter, let human = selectedHuman else {
-            status = "\(labels["noMatch"]): \(DisplayWidth.truncate(text, to: 40))"
+            status = SearchState.noMatch(text, labels: labels)
             return
         }
         // Beyond them, the Human's records are searched in the background: a text with no match
@@ -176,6 +162,6 @@ extension BrowserModel {
                                            cursor: selectedRecord.map(RecordCursor.init), forward: forward)
         }
         searchWorker.submit(request)
-        status = searchLabel + text + ": " + labels["searching"] + "…"
+        status = searchState.label + text + ": " + labels["searching"] + "…"
     }
 }

@@ -84,11 +84,8 @@ public final class BrowserModel {
     public internal(set) var overlayScroll = 0
     public internal(set) var prompt: Prompt?
     public internal(set) var status: String?
-    public internal(set) var searchText: String?
-    /// The search's way (`/`: down the list, Ctrl-R in its prompt: up, as `?` in less) and kind
-    /// (Ctrl-T: a regular expression, kept for the next `/`); `n` goes on that way, `N` the other.
-    public internal(set) var searchBackward = false
-    public internal(set) var searchRegex = false
+    /// The `/` search: its text, way and kind.
+    public internal(set) var searchState = SearchState()
     /// Where a search started (while its prompt is open).
     var searchOrigin: SearchOrigin?
     /// Text that narrows the help overlay's list of keys (`/` inside help).
@@ -385,8 +382,8 @@ public final class BrowserModel {
         case .otherSide: try showOtherSide()
         case .goTo: prompt = Prompt(kind: .goTo, text: "")
         case .export: promptExport()
-        case .searchNext: try findMatch(forward: !searchBackward)
-        case .searchPrevious: try findMatch(forward: searchBackward)
+        case .searchNext: try findMatch(forward: !searchState.backward)
+        case .searchPrevious: try findMatch(forward: searchState.backward)
         case .help: overlay = .help
         case .inspect:
             if let r = selectedRecord { inspection = StoredValueInspection.inspect(r); overlay = .inspect }

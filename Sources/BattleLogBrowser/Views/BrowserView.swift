@@ -59,7 +59,7 @@ public enum BrowserView {
         if let p = m.prompt {
             let label: String
             switch p.kind {
-            case .search: label = m.searchLabel
+            case .search: label = m.searchState.label
             case .helpFilter: label = "/"
             case .filter: label = "f: "
             case .sort: label = m.labels["sortPrompt"] + ": "
@@ -138,7 +138,7 @@ public enum BrowserView {
         if m.isSorting { parts.append(m.labels["sorting"]) }
         if let h = m.selectedHuman, m.filterText == nil, m.replay == nil { parts.append(DisplayWidth.truncate(h.name, to: 30)) }
         // The search, unless the message says it already (`/x │ /x`).
-        if let q = m.searchText, !(m.status?.hasPrefix(m.searchLabel + q) ?? false) { parts.append(m.searchLabel + q) }
+        if let q = m.searchState.text, !(m.status?.hasPrefix(m.searchState.label + q) ?? false) { parts.append(m.searchState.label + q) }
         if let p = m.simulationProgress, m.isSimulating {
             parts.append("\(m.labels["simulating"]) \(GroupedNumber.text(p.saved))/\(GroupedNumber.text(p.total))")
         }

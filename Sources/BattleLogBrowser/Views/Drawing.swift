@@ -125,13 +125,8 @@ enum Drawing {
         s.put(row, column, DisplayWidth.pad(text, to: width), style: style)
     }
 
-    /// Redraws the first match of `needle` (as `/` and `~` match: `TextSearch`) in `shown`, which
-    /// was drawn at (row, column), in the match style.
-    /// Text search's highlight (the Core Data browser's `/`).
-    static func highlight(_ s: Screen, _ row: Int, _ column: Int, shown: String, needle: String?) {
-        highlight(s, row, column, shown: shown, pattern: needle.flatMap { $0.isEmpty ? nil : try? SearchPattern($0, regex: false) })
-    }
-
+    /// Redraws the first match of the search's `pattern` in `shown`, which was drawn at (row,
+    /// column), in the match style.
     static func highlight(_ s: Screen, _ row: Int, _ column: Int, shown: String, pattern: SearchPattern?) {
         guard let pattern, let range = pattern.range(in: shown) else { return }
         let before = DisplayWidth.of(String(shown[..<range.lowerBound]))
