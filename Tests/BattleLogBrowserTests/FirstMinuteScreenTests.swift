@@ -176,12 +176,12 @@ import BattleLogPresentation
 
     @Test func completionsWrapAndSayHowManyMore() {
         let many = (1...40).map { "candidate\($0)" }
-        let lines = FilterHelpView.candidateLines(many, width: 80, maxLines: 3)
+        let lines = PromptView.candidateLines(many, width: 80, maxLines: 3)
         #expect(lines.count == 3)
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
         let shown = lines.joined(separator: " ").split(separator: " ").filter { $0.hasPrefix("candidate") }.count
         #expect(lines.last?.hasSuffix("+\(40 - shown)") == true, "\(lines)")
-        #expect(FilterHelpView.candidateLines(["gate", "gateName"], width: 80, maxLines: 3) == ["Tab: gate  gateName"])
+        #expect(PromptView.candidateLines(["gate", "gateName"], width: 80, maxLines: 3) == ["Tab: gate  gateName"])
     }
 }
 

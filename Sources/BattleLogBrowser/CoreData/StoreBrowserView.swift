@@ -272,11 +272,9 @@ public enum StoreBrowserView {
                            fallback: bar ? "" : shortHint, shortHint: bar ? "" : shortHint)
     }
 
-    /// The prompt's line: its label and input; an error beside it or, with a column, a caret
-    /// under the problem and the message under that; Tab's candidates above it.
+    /// The prompt's line (`PromptView`) behind its label.
     static func prompt(_ m: StoreBrowserModel, _ p: StoreBrowserModel.Prompt, _ s: Screen) {
         let l = m.layout
-        let row = l.status.top
         let label: String = switch p.kind {
         case .search: m.searchState.label
         case .helpFilter: "/"
@@ -286,30 +284,6 @@ public enum StoreBrowserView {
         case .sort: m.labels["sortPrompt"] + ": "
         case .simulate, .seek, .saveView, .recallView: ""
         }
-        let input = InputView(p.line, room: max(1, l.columns - DisplayWidth.of(label)))
-        var inputRow = row
-        if let e = p.error {
-            let message = DisplayWidth.wrap(e, to: max(1, l.columns - 2), maxLines: max(1, min(6, l.rows - 6)), atSpaces: true)
-            let caretRows = p.errorColumn == nil ? 0 : 1
-            inputRow = row - message.count - caretRows
-            if let column = p.errorColumn, let at = input.column(ofCharacter: column - 1) {
-                s.fill(inputRow + 1, 0, width: l.columns, style: .statusBar)
-                s.put(inputRow + 1, 0, DisplayWidth.truncate(String(repeating: " ", count: DisplayWidth.of(label) + at) + "^", to: l.columns), style: .damaged)
-            }
-            for (i, line) in message.enumerated() {
-                s.fill(inputRow + 1 + caretRows + i, 0, width: l.columns, style: .statusBar)
-                s.put(inputRow + 1 + caretRows + i, 1, line, style: .damaged)
-            }
-        }
-        s.fill(inputRow, 0, width: l.columns, style: .statusBar)
-        s.put(inputRow, 0, DisplayWidth.truncate(label + input.text, to: l.columns), style: .statusBar)
-        if p.text.isEmpty, let placeholder = p.placeholder {
-            let x = DisplayWidth.of(label) + 1
-            if x < l.columns { s.put(inputRow, x, DisplayWidth.truncate(placeholder, to: l.columns - x), style: .dim) }
-        }
-        if !p.candidates.isEmpty, inputRow > 1 {
-            s.fill(inputRow - 1, 0, width: l.columns, style: .statusBar)
-            s.put(inputRow - 1, 1, DisplayWidth.truncate(p.candidates.map(SafeText.escape).joined(separator: "  "), to: l.columns - 2), style: .accent)
-        }
+        PromptView.render(p, label: label, s, l)
     }
 }

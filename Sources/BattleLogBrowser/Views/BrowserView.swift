@@ -70,49 +70,7 @@ public enum BrowserView {
             case .simulate: label = m.labels["simulatePrompt"] + ": "
             case .seek: label = m.labels["replay.seekPrompt"] + ": "
             }
-            let room = max(1, l.columns - DisplayWidth.of(label))
-            let input = InputView(p.line, room: room)
-            if let column = p.errorColumn, let e = p.error {
-                // The input stays editable, a caret under the problem, and the whole message
-                // under it, wrapped (a list of the fields must not lose its end).
-                let message = DisplayWidth.wrap(e, to: max(1, l.columns - 2), maxLines: max(1, min(6, l.rows - 6)), atSpaces: true)
-                let inputRow = row - 1 - message.count
-                s.fill(inputRow, 0, width: l.columns, style: .statusBar)
-                s.put(inputRow, 0, DisplayWidth.truncate(label + input.text, to: l.columns), style: .statusBar)
-                let caret = input.column(ofCharacter: column - 1).map { String(repeating: " ", count: DisplayWidth.of(label) + $0) + "^" } ?? ""
-                s.fill(inputRow + 1, 0, width: l.columns, style: .statusBar)
-                s.put(inputRow + 1, 0, DisplayWidth.truncate(caret, to: l.columns), style: .damaged)
-                for (i, line) in message.enumerated() {
-                    s.fill(inputRow + 2 + i, 0, width: l.columns, style: .statusBar)
-                    s.put(inputRow + 2 + i, 1, line, style: .damaged)
-                }
-                FilterHelpView.render(m, s, above: inputRow)
-                return
-            }
-            var text = label + input.text
-            let placeholderColumn = DisplayWidth.of(text)
-            let placeholder = p.text.isEmpty ? p.placeholder : nil
-            if let placeholder { text += String(repeating: " ", count: DisplayWidth.of(placeholder)) }
-            var above = row
-            if let e = p.error {
-                // Beside the input when it fits; else whole, wrapped on the rows above it.
-                if DisplayWidth.of(text + "   " + e) <= l.columns {
-                    text += "   " + e
-                } else {
-                    let message = DisplayWidth.wrap(e, to: max(1, l.columns - 2), maxLines: max(1, min(6, l.rows - 6)), atSpaces: true)
-                    for (i, line) in message.enumerated() {
-                        let r = row - message.count + i
-                        s.fill(r, 0, width: l.columns, style: .statusBar)
-                        s.put(r, 1, line, style: .damaged)
-                    }
-                    above = row - message.count
-                }
-            }
-            s.put(row, 0, DisplayWidth.truncate(text, to: l.columns), style: .statusBar)
-            if let placeholder, placeholderColumn < l.columns {
-                s.put(row, placeholderColumn, DisplayWidth.truncate(placeholder, to: l.columns - placeholderColumn), style: .dim)
-            }
-            FilterHelpView.render(m, s, above: above)
+            FilterHelpView.render(m, s, above: PromptView.render(p, label: label, s, l))
             return
         }
         var parts: [String] = []

@@ -19,8 +19,8 @@ public enum FilterLanguageReference {
     public static func fields(queryPaths: [String]) -> [String] { FilterCompletion.fields + queryPaths }
 }
 
-/// The filter prompt's help panel (F1, or ? at an empty prompt) and its list of completions,
-/// drawn above the prompt: the language is learnt where it is typed.
+/// The filter prompt's help panel (F1, or ? at an empty prompt), drawn above the prompt: the
+/// language is learnt where it is typed.
 enum FilterHelpView {
     static var examples: [String] { FilterLanguageReference.examples }
 
@@ -46,50 +46,10 @@ enum FilterHelpView {
         return out
     }
 
-    /// The completions as lines of `width` columns (`Tab: a  b  c`), whole candidates on each;
-    /// at most `maxLines`, the last saying how many more there are when they do not all fit.
-    static func candidateLines(_ candidates: [String], width: Int, maxLines: Int) -> [String] {
-        var lines: [String] = []
-        var current: [String] = []   // the candidates of the line being filled
-        func text(_ line: [String], first: Bool) -> String { (first ? "Tab: " : "    ") + line.joined(separator: "  ") }
-        var shown = 0
-        for c in candidates.map(SafeText.escape) {
-            if current.isEmpty || DisplayWidth.of(text(current + [c], first: lines.isEmpty)) <= width {
-                current.append(c)
-                shown += 1
-                continue
-            }
-            if lines.count + 1 == maxLines { break }
-            lines.append(text(current, first: lines.isEmpty))
-            current = [c]
-            shown += 1
-        }
-        // The last line gives up whole candidates to say how many more there are.
-        var more = candidates.count - shown
-        while more > 0, current.count > 1, DisplayWidth.of(text(current, first: lines.isEmpty) + "  +\(more)") > width {
-            current.removeLast()
-            more += 1
-        }
-        let last = text(current, first: lines.isEmpty) + (more > 0 ? "  +\(more)" : "")
-        lines.append(DisplayWidth.truncate(last, to: width))
-        return lines
-    }
-
-    /// Draws the completions (when several, in any prompt) and the filter's panel (when open)
-    /// above the prompt row.
-    static func render(_ m: BrowserModel, _ s: Screen, above row: Int) {
-        guard let p = m.prompt else { return }
+    /// Draws the filter's panel (when open) above `bottom`, the prompt's top row.
+    static func render(_ m: BrowserModel, _ s: Screen, above bottom: Int) {
+        guard let p = m.prompt, p.showsHelp else { return }
         let l = m.layout
-        var bottom = row
-        if !p.candidates.isEmpty {
-            let lines = candidateLines(p.candidates, width: l.columns, maxLines: max(1, min(4, row - l.body.top - 1)))
-            for line in lines.reversed() {
-                bottom -= 1
-                s.fill(bottom, 0, width: l.columns, style: .statusBar)
-                s.put(bottom, 0, line, style: .dim)
-            }
-        }
-        guard p.showsHelp else { return }
         let inner = lines(m, width: l.columns - 4)
         let keyLines = DisplayWidth.wrap(m.labels["filterHelp.keys"], to: max(8, l.columns - 4), maxLines: 2).count
         let height = min(inner.count + 2, max(3, bottom - l.body.top))
