@@ -49,16 +49,10 @@ public struct TerminalError: Error, CustomStringConvertible, Sendable {
 /// What the event loop drives: the battle log's browser, or the Core Data store browser. Both
 /// take the same keys from the same screen, and ask the loop for the same services.
 protocol BrowserSession: AnyObject {
-    var shouldQuit: Bool { get }
+    /// What the loop reads and clears: quit, the mouse, copy, suspend, the pager, a full redraw.
+    var chrome: BrowserChrome { get set }
     /// How long to wait for a key before `tick` (milliseconds).
     var eventTimeout: Int32 { get }
-    var mouse: Bool { get }
-    /// Text to put on the clipboard; the loop does it and clears it.
-    var wantsCopy: String? { get set }
-    var wantsSuspend: Bool { get set }
-    /// A value to show in the user's pager or editor; the loop does it and clears it.
-    var wantsExternalView: ExternalViewer.Request? { get set }
-    var wantsFullRedraw: Bool { get set }
     func handle(_ key: Key)
     func resize(rows: Int, columns: Int)
     /// Time passed (a key or none): background work reports, a replay advances.
@@ -72,7 +66,7 @@ protocol BrowserSession: AnyObject {
 
 extension BrowserModel: BrowserSession {
     func tick() { tick(now: Date()) }
-    func say(_ message: String) { status = message }
+    func say(_ message: String) { chrome.status = message }
     func render(on screen: Screen) { BrowserView.render(self, on: screen) }
 }
 
@@ -104,10 +98,10 @@ public enum BrowserApp {
                                      rows: screen.rows, columns: screen.columns,
                                      status: options.notice ?? (options.createdDemo ? labels["demoCreated"] : (store.isReadOnly ? labels["readOnly"] : nil)),
                                      history: FilterHistory(path: options.historyPath))
-        model.keyMap = options.keyMap
-        model.mouse = options.mouse
+        model.chrome.keyMap = options.keyMap
+        model.chrome.mouse = options.mouse
         model.refreshInterval = options.refreshInterval
-        model.exportFolder = options.exportFolder
+        model.chrome.exportFolder = options.exportFolder
         model.replaySpeedExponent = options.replaySpeedExponent
         model.showsKeyBar = options.keyBar
         model.savedViews = SavedViews(path: options.viewsPath)
@@ -123,9 +117,9 @@ public enum BrowserApp {
         defer { screen.shutdown() }
         let model = StoreBrowserModel(store: store, labels: labels, storePath: options.databasePath,
                                       rows: screen.rows, columns: screen.columns, status: options.notice)
-        model.keyMap = options.keyMap
-        model.mouse = options.mouse
-        model.exportFolder = options.exportFolder
+        model.chrome.keyMap = options.keyMap
+        model.chrome.mouse = options.mouse
+        model.chrome.exportFolder = options.exportFolder
         model.showsKeyBar = options.keyBar
         model.filterHistory = FilterHistory(path: options.historyPath.map { PathParts.folder(of: $0) + "/coredata-filter-history" })
         return run(model, on: screen, clipboard: options.clipboardCommand)
@@ -146,7 +140,7 @@ public enum BrowserApp {
         // `keysPerFrame` keys: a frame per key made a paste of 5,200 characters into a prompt
         // take 4–6 s, each frame measuring the whole line.
         var undrawn = 0
-        while !model.shouldQuit && screen.stopSignal == nil {
+        while !model.chrome.shouldQuit && screen.stopSignal == nil {
             guard let key = screen.nextEvent(timeout: model.eventTimeout) else {
                 model.tick()
                 model.render(on: screen)
@@ -156,33 +150,33 @@ public enum BrowserApp {
                 screen.syncSize()
                 model.resize(rows: screen.rows, columns: screen.columns)
             }
-            let mouse = model.mouse
+            let mouse = model.chrome.mouse
             model.handle(key)
-            if model.mouse != mouse { screen.setMouse(model.mouse) }
-            if let text = model.wantsCopy {
+            if model.chrome.mouse != mouse { screen.setMouse(model.chrome.mouse) }
+            if let text = model.chrome.wantsCopy {
                 if let command = clipboard {
                     if let why = ClipboardCommand.copy(text, with: command) { model.say(why) }
                 } else {
                     screen.copyToClipboard(text)
                 }
-                model.wantsCopy = nil
+                model.chrome.wantsCopy = nil
             }
-            if model.wantsSuspend {
+            if model.chrome.wantsSuspend {
                 screen.suspend()
-                model.wantsSuspend = false
+                model.chrome.wantsSuspend = false
             }
-            if let request = model.wantsExternalView {
-                model.wantsExternalView = nil
+            if let request = model.chrome.wantsExternalView {
+                model.chrome.wantsExternalView = nil
                 let command = ExternalViewer.command(request.kind, environment: ProcessInfo.processInfo.environment)
                 var failure: String?
                 screen.runOutside { failure = ExternalViewer.show(request, command: command) }
                 if let failure { model.say(failure) }
             }
-            if model.wantsFullRedraw {
+            if model.chrome.wantsFullRedraw {
                 screen.forceRedraw()
-                model.wantsFullRedraw = false
+                model.chrome.wantsFullRedraw = false
             }
-            if screen.hasPendingInput && undrawn < Self.keysPerFrame && !model.shouldQuit {
+            if screen.hasPendingInput && undrawn < Self.keysPerFrame && !model.chrome.shouldQuit {
                 undrawn += 1
                 continue
             }

@@ -72,7 +72,7 @@ import BattleLogPresentation
             let villain = try #require(m.roster.first { $0.kind == .villain })
             m.select(human: hero.name)
             m.handle(.character("v"))
-            #expect(m.overlay == .none && m.status?.contains(hero.name) == true)
+            #expect(m.overlay == .none && m.chrome.status?.contains(hero.name) == true)
             m.handle(.escape)
             m.select(human: villain.name)
             m.handle(.character("v"))
@@ -96,15 +96,15 @@ import BattleLogPresentation
         let hint = m.labels["analysis.measureDates"]
         try Self.show(m, field: "gate")
         m.handle(.character("m"))
-        #expect(m.status == hint)
+        #expect(m.chrome.status == hint)
         m.handle(.tab)
-        #expect(m.status != hint)
+        #expect(m.chrome.status != hint)
         try Self.show(m, field: "kind")
         m.handle(.character("m"))
-        #expect(m.status == hint)
+        #expect(m.chrome.status == hint)
         m.handle(.enter)
         Self.settle(m)
-        #expect(m.filterText?.hasPrefix("kind = ") == true && m.status != hint)
+        #expect(m.filterText?.hasPrefix("kind = ") == true && m.chrome.status != hint)
     }
 
     @Test func escClosesAtOnceWhereBackspaceGoesUpFirst() throws {
@@ -161,18 +161,18 @@ import BattleLogPresentation
         #expect(m.selected - m.recordsScroll == unfilteredRow)
         #expect(m.analysis?.field?.name == "gate" && m.analysis?.selected == 2, "the gate drilled into is selected again")
         m.handle(.escape)
-        #expect(m.overlay == .none && m.selectedRecord?.id == unfiltered.id && m.focus == .records)
+        #expect(m.overlay == .none && m.selectedRecord?.id == unfiltered.id && m.chrome.focus == .records)
         // From the roster: back up, the roster has the focus again.
         m.handle(.tab)
         m.handle(.tab)
-        #expect(m.focus == .roster)
+        #expect(m.chrome.focus == .roster)
         try Self.show(m, field: "kind")
         m.handle(.enter)
         Self.settle(m)
         m.handle(.backspace)
         Self.settle(m)
         m.handle(.escape)
-        #expect(m.filterText == nil && m.focus == .roster, "\(m.focus)")
+        #expect(m.filterText == nil && m.chrome.focus == .roster, "\(m.chrome.focus)")
     }
 
     @Test func theGroupsOnScreenFollowTheLogAsItGrows() throws {
@@ -199,7 +199,7 @@ import BattleLogPresentation
         let (map, problems) = KeyMap.applying([KeyMap.Override(action: "drillUp", keys: ["u"], line: 1),
                                                KeyMap.Override(action: "measure", keys: ["M"], line: 2)])
         #expect(problems.isEmpty)
-        m.keyMap = map
+        m.chrome.keyMap = map
         try Self.show(m, field: "kind")
         m.handle(.enter)
         Self.settle(m)
@@ -257,7 +257,7 @@ import BattleLogPresentation
         let hero = try #require(m.roster.first)
         m.handle(.character("v"))
         m.handle(.character("v"))
-        #expect(m.overlay == .none && m.status?.contains("another Human") == true, "\(m.status ?? "")")
+        #expect(m.overlay == .none && m.chrome.status?.contains("another Human") == true, "\(m.chrome.status ?? "")")
         _ = hero
     }
 

@@ -61,7 +61,7 @@ import BattleLogPresentation
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
         m.handle(.character("f"))
         m.handle(.character("?"))
-        #expect(m.prompt?.showsHelp == true && m.prompt?.text == "", "? at an empty prompt opens help, typing nothing")
+        #expect(m.chrome.prompt?.showsHelp == true && m.chrome.prompt?.text == "", "? at an empty prompt opens help, typing nothing")
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains("Filter language") && grid.text.contains("rolls.max") && grid.text.contains(FilterHelpView.examples[0]))
         // The model's own fields too, each whole on the 80-column panel (issue 43).
@@ -69,9 +69,9 @@ import BattleLogPresentation
             #expect(grid.text.contains(field), "the help panel lacks \(field): \(grid.text)")
         }
         m.type("power >= 9 ?")
-        #expect(m.prompt?.text == "power >= 9 ?", "? after text is text")
+        #expect(m.chrome.prompt?.text == "power >= 9 ?", "? after text is text")
         m.handle(.f1)
-        #expect(m.prompt?.showsHelp == false)
+        #expect(m.chrome.prompt?.showsHelp == false)
     }
 
     @Test func historyIsWalkedWithUpAndDownAndKeptAcrossRuns() throws {
@@ -93,17 +93,17 @@ import BattleLogPresentation
         m.handle(.character("f"))
         m.type("draft")
         m.handle(.up)
-        #expect(m.prompt?.text == "power >= 9")
+        #expect(m.chrome.prompt?.text == "power >= 9")
         m.handle(.up)
-        #expect(m.prompt?.text == "result = win")
+        #expect(m.chrome.prompt?.text == "result = win")
         m.handle(.up)
-        #expect(m.prompt?.text == "result = win", "the oldest stays")
+        #expect(m.chrome.prompt?.text == "result = win", "the oldest stays")
         m.handle(.down); m.handle(.down)
-        #expect(m.prompt?.text == "draft", "past the newest: what was typed")
+        #expect(m.chrome.prompt?.text == "draft", "past the newest: what was typed")
         m.handle(.control("u")); m.type("result = win"); m.handle(.enter)
         // f on an active filter starts from it.
         m.handle(.character("f"))
-        #expect(m.prompt?.text == "result = win")
+        #expect(m.chrome.prompt?.text == "result = win")
     }
 }
 
@@ -117,12 +117,12 @@ import BattleLogPresentation
         #expect(m.selectedHuman?.name.lowercased().hasPrefix(String(target.name.prefix(4)).lowercased()) == true, "moved while typing")
         BrowserView.render(m, on: grid)
         m.handle(.escape)
-        #expect(m.rosterIndex == 0 && m.prompt == nil, "Esc went back to where the search started")
+        #expect(m.rosterIndex == 0 && m.chrome.prompt == nil, "Esc went back to where the search started")
         // Enter keeps the match; n wraps around with a note.
         m.handle(.character("/")); m.type(target.name); m.handle(.enter)
         #expect(m.selectedHuman == target)
         m.handle(.character("n"))
-        #expect(m.status?.contains("search wrapped") == true, "\(m.status ?? "")")
+        #expect(m.chrome.status?.contains("search wrapped") == true, "\(m.chrome.status ?? "")")
     }
 
     @Test func inTheRecordsPaneTheSearchFindsOpponentsAndMagic() throws {
@@ -144,13 +144,13 @@ import BattleLogPresentation
         m.tick()
         let found = try #require(m.selectedRecord)
         #expect((found.usingMagic.value ?? nil)?.value.storedFields.contains { $0.value == .string(used.cooperationFormulaName) } == true)
-        #expect(m.focus == .records)
+        #expect(m.chrome.focus == .records)
         // n goes down the list to the next such record (searched in the background beyond the loaded ones).
         let first = m.selected
         m.handle(.character("n"))
         for _ in 0..<500 where m.isSearchingRecords { usleep(5_000); m.tick() }
         m.tick()
-        #expect(m.selected != first || m.status?.contains("wrapped") == true)
+        #expect(m.selected != first || m.chrome.status?.contains("wrapped") == true)
     }
 
     @Test func aRecordsSearchWithNoMatchRunsInTheBackgroundAndSaysSo() throws {
@@ -161,7 +161,7 @@ import BattleLogPresentation
         m.handle(.character("/")); m.type("zq"); m.handle(.enter)
         for _ in 0..<500 where m.isSearchingRecords { usleep(5_000); m.tick() }
         m.tick()
-        #expect(m.status == "No match: zq", "\(m.status ?? "")")
+        #expect(m.chrome.status == "No match: zq", "\(m.chrome.status ?? "")")
         #expect(m.selectedRecord?.id == before)
     }
 
@@ -175,7 +175,7 @@ import BattleLogPresentation
         m.handle(.character("/")); m.type("zq"); m.handle(.enter)
         for _ in 0..<500 where m.isSearchingRecords { usleep(5_000); m.tick() }
         m.tick()
-        #expect(m.status?.hasPrefix("Error: ") == true && m.status?.contains("missing/b.sqlite") == true, "\(m.status ?? "")")
+        #expect(m.chrome.status?.hasPrefix("Error: ") == true && m.chrome.status?.contains("missing/b.sqlite") == true, "\(m.chrome.status ?? "")")
         #expect(m.selectedRecord?.id == before)
     }
 
@@ -184,7 +184,7 @@ import BattleLogPresentation
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
         let target = try s.store.record(id: 77)
         m.handle(.character(":")); m.type("77"); m.handle(.enter)
-        #expect(m.selectedRecord?.id == 77 && m.selectedHuman == target.owner && m.focus == .records)
+        #expect(m.selectedRecord?.id == 77 && m.selectedHuman == target.owner && m.chrome.focus == .records)
         let fight = try #require(target.fight)
         m.handle(.character(":")); m.type("f\(fight)"); m.handle(.enter)
         #expect(m.selectedRecord?.fight == fight)
@@ -196,9 +196,9 @@ import BattleLogPresentation
         m.handle(.character(":")); m.type(someDay); m.handle(.enter)
         #expect(m.selectedRecord?.id == expected?.id)
         m.handle(.character(":")); m.type("99999"); m.handle(.enter)
-        #expect(m.status == "No record 99999")
+        #expect(m.chrome.status == "No record 99999")
         m.handle(.character(":")); m.type("yesterday"); m.handle(.enter)
-        #expect(m.prompt?.error?.contains("expected a record id") == true)
+        #expect(m.chrome.prompt?.error?.contains("expected a record id") == true)
     }
 
     /// In a long list the position is counted in the background: the record is shown at once,
@@ -317,7 +317,7 @@ import BattleLogPresentation
         let json = s.folder + "/list.jsonl"
         m.handle(.character("e")); m.type(json); m.handle(.enter)
         waitForExport(m)
-        #expect(m.status == "Exported \(m.total) records to \(json) (JSON lines; a .csv name writes CSV)")
+        #expect(m.chrome.status == "Exported \(m.total) records to \(json) (JSON lines; a .csv name writes CSV)")
         let lines = try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == m.total && lines.allSatisfy { $0.contains("\"owner\":{\"id\":\(human.id),") })
         // In the order of the list on screen: newest first.
@@ -334,11 +334,11 @@ import BattleLogPresentation
         // A byte-order mark first, for spreadsheet programs.
         #expect(try Data(contentsOf: URL(fileURLWithPath: csv)).prefix(3) == Data([0xEF, 0xBB, 0xBF]))
         #expect(rows.first == RecordCSV.header(s.store.schema))   // Foundation reads the mark as no text
-        #expect(m.status?.hasSuffix("(CSV with a byte-order mark)") == true)
+        #expect(m.chrome.status?.hasSuffix("(CSV with a byte-order mark)") == true)
         #expect(rows.count - 1 == m.filterProgress?.count && rows.dropFirst().allSatisfy { $0.contains(",win,") })
         // An existing file is never overwritten.
         m.handle(.character("e")); m.type(csv); m.handle(.enter)
-        #expect(m.prompt?.error?.contains("exists") == true)
+        #expect(m.chrome.prompt?.error?.contains("exists") == true)
         #expect(try String(contentsOfFile: csv, encoding: .utf8).components(separatedBy: "\r\n").dropLast().count == rows.count)
         #expect(try FileManager.default.contentsOfDirectory(atPath: s.folder).allSatisfy { !$0.contains(".part-") })
         // A file that cannot be written: one line saying why, and nothing left behind.
@@ -346,7 +346,7 @@ import BattleLogPresentation
         m.handle(.escape)   // the refused name's prompt
         m.handle(.character("e")); m.type(nowhere); m.handle(.enter)
         waitForExport(m)
-        #expect(m.prompt?.error == "no such folder: \(s.folder)/no-such-folder", "\(m.prompt?.error ?? "")")
+        #expect(m.chrome.prompt?.error == "no such folder: \(s.folder)/no-such-folder", "\(m.chrome.prompt?.error ?? "")")
         #expect(!FileManager.default.fileExists(atPath: s.folder + "/no-such-folder"))
     }
 }

@@ -25,7 +25,7 @@ import BattleLogKit
         #expect(m.columnLayout.current == 1)
         m.handle(.character("H"))
         #expect(!Self.header(m, grid).contains(result))
-        #expect(m.status == m.labels.fill("columns.hidden", result))
+        #expect(m.chrome.status == m.labels.fill("columns.hidden", result))
         // The opponent column is current now: widened past the pane's width, the list scrolls.
         for _ in 0..<40 { m.handle(.character("}")) }
         let header = Self.header(m, grid)
@@ -58,7 +58,7 @@ import BattleLogKit
         for _ in 0..<500 where m.filterProgress?.finished != true { usleep(2_000); m.tick() }
         #expect(Self.header(m, grid).contains(m.labels["date"]), "the filter's view has its own layout")
         for _ in 0..<20 { m.handle(.character("H")) }
-        #expect(RecordsView.columns(m).count == 1 && m.status == m.labels["columns.lastOne"])
+        #expect(RecordsView.columns(m).count == 1 && m.chrome.status == m.labels["columns.lastOne"])
         m.handle(.escape)   // back to the Human's list: its layout as it was
         m.handle(.tab)
         #expect(m.filterText == nil)

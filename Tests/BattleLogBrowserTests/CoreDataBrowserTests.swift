@@ -48,13 +48,13 @@ import BattleLogPresentation
     static func select(_ m: StoreBrowserModel, entity: String, pk: Int64) throws {
         let row = try #require(m.tree.firstIndex { $0.entity?.name == entity })
         m.selectTreeRow(row)
-        m.focus = .records
+        m.chrome.focus = .records
         m.goTo(pk)
         #expect(m.selectedObject?.ref.pk == pk, "\(entity) \(pk)")
     }
 
     static func follow(_ m: StoreBrowserModel, _ relationship: String) throws {
-        m.focus = .detail
+        m.chrome.focus = .detail
         let line = try #require(m.detail?.lines.firstIndex { $0.label == relationship && $0.action != nil }, "\(relationship)")
         m.detailIndex = line
         m.handle(.enter)
@@ -70,7 +70,7 @@ import BattleLogPresentation
                 try expectGolden(grid, "coredata-\(name)-tree-\(language)-\(cols)x\(rows)")
 
                 try Self.select(m, entity: c.entity, pk: c.pk)
-                m.focus = .detail
+                m.chrome.focus = .detail
                 Self.settledRender(m, grid)
                 try expectGolden(grid, "coredata-\(name)-object-\(language)-\(cols)x\(rows)")
 
@@ -107,7 +107,7 @@ import BattleLogPresentation
         // H hides the current column and says so; } widens the next current one.
         let hidden = m.objectColumns(width: r.width - 2)[4].title
         m.handle(.character("H"))
-        #expect(m.status == m.labels.fill("columns.hidden", hidden))
+        #expect(m.chrome.status == m.labels.fill("columns.hidden", hidden))
         #expect(!m.objectColumns(width: r.width - 2).map(\.title).contains(hidden))
         let width = m.objectColumns(width: r.width - 2)[4].width
         m.handle(.character("}"))
@@ -119,7 +119,7 @@ import BattleLogPresentation
         #expect(m.columnLayout.hidden == [hidden])
         // = brings every column back.
         m.handle(.character("="))
-        #expect(m.columnLayout == ColumnLayout() && m.status == m.labels["columns.reset"])
+        #expect(m.columnLayout == ColumnLayout() && m.chrome.status == m.labels["columns.reset"])
         #expect(header() == first)
     }
 
@@ -148,7 +148,7 @@ import BattleLogPresentation
     @Test func aTransformableFoldsAndUnfoldsAndItsClassTitlesIt() throws {
         let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", rows: 40, columns: 120)
         try Self.select(m, entity: "Book", pk: 1)
-        m.focus = .detail
+        m.chrome.focus = .detail
         let cover = try #require(m.detail?.lines.firstIndex { $0.label == "frontCover" })
         #expect(m.detail?.lines[cover].value == "CoreDataPlus_Tests.Cover")
         #expect(m.detail?.lines[cover + 1].label == "text")
@@ -176,7 +176,7 @@ import BattleLogPresentation
         m.handle(.backspace)
         #expect(m.levels.count == 1)
         #expect(m.selectedObject?.ref.pk == 3)
-        #expect(m.focus == .detail)
+        #expect(m.chrome.focus == .detail)
         #expect(m.detailIndex == ownerLine && m.detail?.lines[m.detailIndex].label == "owner", "back where it was")
         // i on the to-one: its stored foreign key.
         m.handle(.character("i"))
@@ -187,7 +187,7 @@ import BattleLogPresentation
     @Test func enterOnAValueShowsItWholeAndALongPathLosesWholeSteps() throws {
         let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", rows: 24, columns: 80)
         try Self.select(m, entity: "Book", pk: 3)
-        m.focus = .detail
+        m.chrome.focus = .detail
         m.detailIndex = try #require(m.detail?.lines.firstIndex { $0.label == "title" })
         m.handle(.enter)
         #expect(m.overlay == .value)
@@ -258,12 +258,12 @@ import BattleLogPresentation
             let (m, grid) = try Self.open(path, rows: rows, columns: cols)
             for i in m.tree.indices {
                 m.selectTreeRow(i)
-                m.focus = .records
+                m.chrome.focus = .records
                 for _ in 0..<6 {
-                    m.focus = .detail
+                    m.chrome.focus = .detail
                     for line in (m.detail?.lines ?? []).indices { m.detailIndex = line; m.handle(.enter); if m.levels.count > 1 { m.handle(.backspace) } }
                     m.handle(.character("i")); StoreBrowserView.render(m, on: grid); m.handle(.escape)
-                    m.focus = .records
+                    m.chrome.focus = .records
                     m.handle(.down)
                     StoreBrowserView.render(m, on: grid)
                     #expect(!grid.text.unicodeScalars.contains { ($0.value < 0x20 && $0.value != 0x0A) || $0.value == 0x7F }, "no control character is drawn")
@@ -278,15 +278,15 @@ import BattleLogPresentation
         let (m, _) = try Self.open(path)
         let record = try #require(m.tree.firstIndex { $0.entity?.name == "Record" })
         m.selectTreeRow(record)
-        m.focus = .records
+        m.chrome.focus = .records
         m.goTo(2)
         let owner = try #require(m.detail?.lines.first { $0.label == "owner" })
         #expect(owner.value.contains("dangling"))
-        m.focus = .detail
+        m.chrome.focus = .detail
         m.detailIndex = try #require(m.detail?.lines.firstIndex { $0.label == "owner" })
         m.handle(.enter)
         #expect(m.levels.count == 1)
-        #expect(m.status?.contains("dangling") == true)
+        #expect(m.chrome.status?.contains("dangling") == true)
         m.stopBackgroundWork()
     }
 
@@ -294,17 +294,17 @@ import BattleLogPresentation
         let (m, grid) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite", rows: 24, columns: 80)
         let car = try #require(m.tree.firstIndex { $0.entity?.name == "Car" })
         m.selectTreeRow(car)
-        m.focus = .records
+        m.chrome.focus = .records
         m.handle(.character("f"))
         for c in "pk <= 3 and pk > 1" { m.handle(.character(c)) }
         m.handle(.enter)
-        #expect(m.prompt == nil)
+        #expect(m.chrome.prompt == nil)
         #expect(m.level?.window.rows.map(\.ref.pk) == [2, 3])
         m.handle(.character("f"))
         m.handle(.control("u"))
         for c in "nosuch = 1" { m.handle(.character(c)) }
         m.handle(.enter)
-        #expect(m.prompt?.errorColumn == 1)
+        #expect(m.chrome.prompt?.errorColumn == 1)
         StoreBrowserView.render(m, on: grid)
         #expect(grid.text.contains("unknown field \"nosuch\""))
         m.handle(.escape)
@@ -334,10 +334,10 @@ import BattleLogPresentation
         // Thai with its marks, decomposed é, pointed Hebrew, an emoji with a modifier and a joiner.
         let text = "ที่ e\u{301} שָׁלוֹם 👩🏽‍💻"
         for scalar in text.unicodeScalars { m.handle(.character(Character(scalar))) }
-        #expect(m.prompt?.text == text)
+        #expect(m.chrome.prompt?.text == text)
         StoreBrowserView.render(m, on: grid)
         m.handle(.escape)
-        #expect(m.prompt == nil)
+        #expect(m.chrome.prompt == nil)
     }
 
     /// The Core Data browser's `/` is the record browser's (one `SearchState`): Ctrl-T makes it a
@@ -345,7 +345,7 @@ import BattleLogPresentation
     /// `N` go on either way, and an expression that does not compile keeps its prompt.
     @Test(arguments: ["en", "zh"]) func searchTakesARegexAndEitherWayAndCountsTheMatches(language: String) throws {
         let (m, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite", language: language)
-        #expect(m.focus == .roster)
+        #expect(m.chrome.focus == .roster)
         let names = m.tree.map { $0.entity?.name ?? "" }
         let matches = names.indices.filter { ["Car", "Person"].contains(names[$0]) }
         try #require(matches.count == 2)
@@ -357,10 +357,10 @@ import BattleLogPresentation
         #expect(m.treeIndex == first)
         m.handle(.enter)
         let of = m.labels["of"]
-        #expect(m.status == "/re:^(Car|Person)$: \(matches.firstIndex(of: first)! + 1) \(of) 2")
+        #expect(m.chrome.status == "/re:^(Car|Person)$: \(matches.firstIndex(of: first)! + 1) \(of) 2")
         m.handle(.character("n"))
         let second = matches.first { $0 != first }!
-        #expect(m.treeIndex == second && m.status?.hasPrefix("/re:^(Car|Person)$: \(matches.firstIndex(of: second)! + 1) \(of) 2") == true)
+        #expect(m.treeIndex == second && m.chrome.status?.hasPrefix("/re:^(Car|Person)$: \(matches.firstIndex(of: second)! + 1) \(of) 2") == true)
         m.handle(.character("N"))
         #expect(m.treeIndex == first)
         // Up the list (Ctrl-R): the label says so, and n goes up.
@@ -369,15 +369,15 @@ import BattleLogPresentation
         m.type("Person")
         #expect(m.treeIndex == matches[1] || names[m.treeIndex] == "Person")
         m.handle(.enter)
-        #expect(m.searchState.label == "?re:" && m.status?.hasPrefix("?re:Person") == true)
+        #expect(m.chrome.search.label == "?re:" && m.chrome.status?.hasPrefix("?re:Person") == true)
         // An expression that does not compile: said, and Enter keeps the prompt.
         let before = m.treeIndex
         m.handle(.character("/"))
         m.type("(")
-        #expect(m.treeIndex == before && m.status != nil)
+        #expect(m.treeIndex == before && m.chrome.status != nil)
         m.handle(.enter)
-        #expect(m.prompt?.kind == .search && m.prompt?.error != nil)
+        #expect(m.chrome.prompt?.kind == .search && m.chrome.prompt?.error != nil)
         m.handle(.escape)
-        #expect(m.prompt == nil && m.treeIndex == before)
+        #expect(m.chrome.prompt == nil && m.treeIndex == before)
     }
 }

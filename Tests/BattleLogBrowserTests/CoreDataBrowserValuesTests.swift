@@ -13,14 +13,14 @@ import BattleLogPresentation
     @Test func copyingAUUIDCopiesItsText() throws {
         let (m, _) = try CoreDataBrowserTests.open(Self.sample)
         try CoreDataBrowserTests.select(m, entity: "Book", pk: 1)
-        m.focus = .detail
+        m.chrome.focus = .detail
         m.detailIndex = try #require(m.detail?.lines.firstIndex { $0.label == "uniqueID" })
         m.handle(.character("Y"))
-        #expect(m.wantsCopy == "173EF017-8551-4A76-AD07-19D8830FDC80")
+        #expect(m.chrome.wantsCopy == "173EF017-8551-4A76-AD07-19D8830FDC80")
         // A date likewise, as its ISO text.
         m.detailIndex = try #require(m.detail?.lines.firstIndex { $0.label == "publishedAt" })
         m.handle(.character("Y"))
-        #expect(m.wantsCopy == "2024-05-10T18:14:11.669581Z")
+        #expect(m.chrome.wantsCopy == "2024-05-10T18:14:11.669581Z")
     }
 
     @Test func searchFindsWhatAToOneCellShows() throws {
@@ -29,7 +29,7 @@ import BattleLogPresentation
         m.handle(.character("/"))
         for c in "Book 2" { m.handle(.character(c)) }
         m.handle(.enter)
-        #expect(m.selectedObject?.ref.pk == 2, "\(m.status ?? "")")
+        #expect(m.selectedObject?.ref.pk == 2, "\(m.chrome.status ?? "")")
     }
 
     @Test func theModelOverlayGivesEachEntitysObjects() throws {
@@ -62,7 +62,7 @@ import BattleLogPresentation
             m.handle(.character("f"))
             for c in " and nosuch = 1" { m.handle(.character(c)) }
             m.handle(.enter)
-            #expect(m.prompt?.error != nil)
+            #expect(m.chrome.prompt?.error != nil)
             m.handle(.escape)
         }
         let (m, _) = try CoreDataBrowserTests.open(Self.sample)
@@ -70,11 +70,11 @@ import BattleLogPresentation
         try CoreDataBrowserTests.select(m, entity: "Page", pk: 1)
         m.handle(.character("f"))
         m.handle(.up)
-        #expect(m.prompt?.text == "isBookmarked = true")
+        #expect(m.chrome.prompt?.text == "isBookmarked = true")
         m.handle(.up)
-        #expect(m.prompt?.text == "number > 50")
+        #expect(m.chrome.prompt?.text == "number > 50")
         m.handle(.down)
         m.handle(.down)
-        #expect(m.prompt?.text == "")
+        #expect(m.chrome.prompt?.text == "")
     }
 }

@@ -15,7 +15,7 @@ import BattleLogPresentation
         let heading = try #require(m.tree.firstIndex { $0.entity == nil && $0.historyTable == nil })
         m.selectTreeRow(heading)
         m.handle(.enter)
-        #expect(m.focus == .records)
+        #expect(m.chrome.focus == .records)
         return (m, grid)
     }
 
@@ -53,7 +53,7 @@ import BattleLogPresentation
         #expect(screen.contains("2024-01-10 21:57:00   7 TruthSocial      1: update ManagedChat 1"), "\(screen)")
         #expect(screen.contains("Detail — Transaction 7"))
         m.handle(.enter)
-        #expect(m.focus == .detail)
+        #expect(m.chrome.focus == .detail)
         let line = try #require(m.detail?.lines.firstIndex { $0.value == "ManagedChat 1 (lastReadAt, serverId)" })
         #expect(m.detail?.lines[line].label == "update")
         m.detailIndex = line
@@ -62,7 +62,7 @@ import BattleLogPresentation
         #expect(m.breadcrumb == "Transaction 7 › ManagedChat 1")
         m.handle(.backspace)
         #expect(m.levels.isEmpty && m.shownHistory?.selectedTransaction?.id == 7)
-        #expect(m.focus == .detail && m.detailIndex == line)
+        #expect(m.chrome.focus == .detail && m.detailIndex == line)
     }
 
     @Test func aChangeToAnObjectDeletedSinceSaysSoAndOpensNothing() throws {
@@ -81,7 +81,7 @@ import BattleLogPresentation
         m.detailIndex = try #require(m.detail?.lines.firstIndex { $0.label == "delete" })
         m.handle(.enter)
         #expect(m.levels.isEmpty)
-        #expect(m.status == "\(change.entity) \(change.pk) is no longer in the store: deleted since", "\(m.status ?? "")")
+        #expect(m.chrome.status == "\(change.entity) \(change.pk) is no longer in the store: deleted since", "\(m.chrome.status ?? "")")
     }
 
     @Test func colonGoesToATransactionAndTheObjectListsKeysSaySo() throws {
@@ -97,14 +97,14 @@ import BattleLogPresentation
         m.handle(.character(":"))
         for c in "99999" { m.handle(.character(c)) }
         m.handle(.enter)
-        #expect(m.status == "no transaction 99999 in the history" && m.shownHistory?.selectedTransaction?.id == 699)
+        #expect(m.chrome.status == "no transaction 99999 in the history" && m.shownHistory?.selectedTransaction?.id == 699)
         for key in ["f", "S", "e", "i"] {
             m.handle(.character(Character(key)))
-            #expect(m.prompt == nil && m.status?.hasPrefix("the history is a list of transactions") == true, "\(key)")
+            #expect(m.chrome.prompt == nil && m.chrome.status?.hasPrefix("the history is a list of transactions") == true, "\(key)")
         }
         // From the heading to one of the history's tables: the history stays where it was.
         let table = try #require(m.tree.firstIndex { $0.historyTable == "ATRANSACTION" })
-        m.focus = .roster
+        m.chrome.focus = .roster
         m.selectTreeRow(table)
         #expect(m.shownHistory?.selectedTransaction?.id == 699)
     }
@@ -114,8 +114,8 @@ import BattleLogPresentation
         m.handle(.character("j"))
         m.handle(.character("y"))
         let t = try #require(try m.store.transaction(id: 2))
-        #expect(m.wantsCopy == TaggedJSON.text(t.json))
-        #expect(m.wantsCopy?.contains("\"updatedProperties\":[\"avatarURL\",\"lastReadAt\",\"type\"]") == true)
+        #expect(m.chrome.wantsCopy == TaggedJSON.text(t.json))
+        #expect(m.chrome.wantsCopy?.contains("\"updatedProperties\":[\"avatarURL\",\"lastReadAt\",\"type\"]") == true)
     }
 
     @Test func theViewSpeaksChinese() throws {
@@ -135,7 +135,7 @@ import BattleLogPresentation
         #expect(grid.line(headerRow).contains("process"))
         m.handle(.character("]")); m.handle(.character("]"))
         m.handle(.character("H"))
-        #expect(m.status == m.labels.fill("columns.hidden", "process"))
+        #expect(m.chrome.status == m.labels.fill("columns.hidden", "process"))
         CoreDataBrowserTests.settledRender(m, grid)
         #expect(!grid.line(headerRow).contains("process") && grid.line(headerRow).contains("changes"), "\(grid.line(headerRow))")
         // An entity's list has its own layout.

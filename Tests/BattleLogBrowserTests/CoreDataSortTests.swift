@@ -34,7 +34,7 @@ import BattleLogPresentation
 
     /// Every pk of the list, walking it with j from its first row.
     static func walk(_ m: StoreBrowserModel) -> [Int64] {
-        m.focus = .records
+        m.chrome.focus = .records
         m.handle(.character("g"))
         var pks: [Int64] = []
         while let pk = m.selectedObject?.ref.pk {
@@ -108,18 +108,18 @@ import BattleLogPresentation
         m.handle(.character("S"))
         for c in "colour" { m.handle(.character(c)) }
         m.handle(.enter)
-        #expect(m.prompt?.error == "\"colour\" is not a field to sort by; fields: pk, book, isBookmarked, number", "\(m.prompt?.error ?? "")")
+        #expect(m.chrome.prompt?.error == "\"colour\" is not a field to sort by; fields: pk, book, isBookmarked, number", "\(m.chrome.prompt?.error ?? "")")
         m.handle(.control("u"))
         for c in "number:up" { m.handle(.character(c)) }
         m.handle(.enter)
-        #expect(m.prompt?.error == "\"up\": a sort is FIELD, FIELD:asc or FIELD:desc")
+        #expect(m.chrome.prompt?.error == "\"up\": a sort is FIELD, FIELD:asc or FIELD:desc")
         m.handle(.escape)
         #expect(m.level?.sort == nil)
         // Tab completes the field, then offers its directions.
         m.handle(.character("S"))
         for c in "isB" { m.handle(.character(c)) }
         m.handle(.tab)
-        #expect(m.prompt?.text == "isBookmarked")
+        #expect(m.chrome.prompt?.text == "isBookmarked")
     }
 
     @Test func escGivesARunningSortUp() throws {
@@ -134,7 +134,7 @@ import BattleLogPresentation
         StoreBrowserView.render(m, on: grid)
         #expect(grid.text.contains("sorting… 0 found (Esc cancels)"), "\(grid.text)")
         m.handle(.escape)
-        #expect(!m.isSorting && m.level?.sort == nil && m.status == "sort given up: in pk order again")
+        #expect(!m.isSorting && m.level?.sort == nil && m.chrome.status == "sort given up: in pk order again")
         #expect(m.selectedObject?.ref.pk == 1 && m.levels.count == 1)
     }
 }

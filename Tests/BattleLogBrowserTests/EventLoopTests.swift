@@ -16,9 +16,9 @@ import BattleLogKit
         let events = grid.script.count
         let exit = BrowserApp.run(m, on: grid)
         #expect(exit.signal == nil && exit.farewell == nil)
-        #expect(m.shouldQuit)
+        #expect(m.chrome.shouldQuit)
         #expect(grid.rows == 40 && grid.columns == 120 && m.layout.columns == 120)
-        #expect(m.selectedHuman?.id == villain.id && m.focus == .records && m.selected == 1)
+        #expect(m.selectedHuman?.id == villain.id && m.chrome.focus == .records && m.selected == 1)
         #expect(grid.text.contains("Records — \(villain.name)"))
         #expect(grid.presented == events + 1)   // the first frame, then one per event
     }
@@ -47,7 +47,7 @@ import BattleLogKit
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
         grid.script = [.key(.character("j")), .idle]
         let exit = BrowserApp.run(m, on: grid)
-        #expect(exit.signal == SIGTERM && !m.shouldQuit)
+        #expect(exit.signal == SIGTERM && !m.chrome.shouldQuit)
     }
 
     @Test func quittingDuringASimulationThroughTheLoopSaysWhatWasSaved() throws {

@@ -73,10 +73,10 @@ import BattleLogKit
         m.handle(.tab)
         let record = try #require(m.selectedRecord)
         m.handle(.character("P"))
-        #expect(m.wantsExternalView == ExternalViewer.Request(kind: .pager, text: JSONIndent.pretty(RecordJSON.encode(record)), fileName: "record-\(record.id).json"))
-        m.wantsExternalView = nil
+        #expect(m.chrome.wantsExternalView == ExternalViewer.Request(kind: .pager, text: JSONIndent.pretty(RecordJSON.encode(record)), fileName: "record-\(record.id).json"))
+        m.chrome.wantsExternalView = nil
         m.handle(.character("E"))
-        #expect(m.wantsExternalView?.kind == .editor)
-        #expect(try JSONParser.parse(m.wantsExternalView?.text ?? "") == JSONParser.parse(RecordJSON.encode(record)))
+        #expect(m.chrome.wantsExternalView?.kind == .editor)
+        #expect(try JSONParser.parse(m.chrome.wantsExternalView?.text ?? "") == JSONParser.parse(RecordJSON.encode(record)))
     }
 }

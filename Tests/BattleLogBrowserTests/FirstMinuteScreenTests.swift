@@ -87,10 +87,10 @@ import BattleLogPresentation
     @Test func inspectOnTheRosterSaysWhatItInspects() throws {
         let s = try SimulatedStore(fights: 30)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
-        #expect(m.focus == .roster)
+        #expect(m.chrome.focus == .roster)
         m.handle(.character("i"))
         BrowserView.render(m, on: grid)
-        #expect(m.overlay == .inspect || m.status != nil, "i on the roster did nothing and said nothing")
+        #expect(m.overlay == .inspect || m.chrome.status != nil, "i on the roster did nothing and said nothing")
     }
 
     @Test func ctrlCInAPromptCancelsItInEveryPrompt() throws {
@@ -99,10 +99,10 @@ import BattleLogPresentation
             let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
             m.type([.tab])
             m.handle(.character(Character(opener)))
-            #expect(m.prompt != nil)
+            #expect(m.chrome.prompt != nil)
             m.type("abc")
             m.handle(.control("c"))
-            #expect(m.prompt == nil && !m.shouldQuit, "\(opener)")
+            #expect(m.chrome.prompt == nil && !m.chrome.shouldQuit, "\(opener)")
         }
     }
 
@@ -116,14 +116,14 @@ import BattleLogPresentation
         while (m.simulationProgress?.saved ?? 0) < 1000 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         m.handle(.character("q"))
         BrowserView.render(m, on: grid)
-        #expect(!m.shouldQuit)
+        #expect(!m.chrome.shouldQuit)
         #expect(grid.line(23).contains("q again"), "\(grid.line(23))")
         // Another key forgets the question.
         m.handle(.down)
         m.handle(.character("q"))
-        #expect(!m.shouldQuit)
+        #expect(!m.chrome.shouldQuit)
         m.handle(.character("q"))
-        #expect(m.shouldQuit)
+        #expect(m.chrome.shouldQuit)
         let farewell = try #require(m.stopBackgroundWork())
         #expect(farewell.hasPrefix("stopped when the browser quit: Simulated "), "\(farewell)")
         #expect(farewell.contains(" of 200,000 fights"), "\(farewell)")
@@ -167,7 +167,7 @@ import BattleLogPresentation
         FileManager.default.createFile(atPath: long, contents: Data())
         m.handle(.character("e")); m.type(long); m.handle(.enter)
         BrowserView.render(m, on: grid)
-        let message = try #require(m.prompt?.error)
+        let message = try #require(m.chrome.prompt?.error)
         #expect(DisplayWidth.of(message) > 80)
         // Every word of the message is on screen.
         let shown = (0..<24).map { grid.line($0) }.joined(separator: " ")
@@ -222,8 +222,8 @@ import BattleLogPresentation
         m.type(s.folder + "/no/such/x.csv")
         m.handle(.enter)
         BrowserView.render(m, on: grid)
-        #expect(m.prompt?.kind == .export)
-        #expect(m.prompt?.error?.contains("no such folder") == true, "\(m.prompt?.error ?? "")")
+        #expect(m.chrome.prompt?.kind == .export)
+        #expect(m.chrome.prompt?.error?.contains("no such folder") == true, "\(m.chrome.prompt?.error ?? "")")
         #expect(!FileManager.default.fileExists(atPath: s.folder + "/no"))
     }
 }
@@ -240,7 +240,7 @@ import BattleLogPresentation
             m.type("magic:damaged")
             m.handle(.enter)
             BrowserView.render(m, on: grid)
-            #expect(m.prompt?.kind == .filter)
+            #expect(m.chrome.prompt?.kind == .filter)
             #expect(grid.text.contains("f: magic▏:damaged"), "\(grid.text)")
         }
     }

@@ -95,7 +95,7 @@ import BattleLogPresentation
             m.handle(.character("z"))
             BrowserView.render(m, on: grid)
             try expectGolden(grid, "zoom-detail-\(language)-\(cols)x\(rows)")
-            #expect(m.focus == .detail && m.selectedRecord?.id == 42)
+            #expect(m.chrome.focus == .detail && m.selectedRecord?.id == 42)
             m.handle(.character("z"))
             m.handle(.character(":")); m.type("soon")
             m.handle(.enter)
@@ -167,11 +167,11 @@ import BattleLogPresentation
         BrowserView.render(zh, on: zhGrid)
         #expect(zhGrid.text.hasPrefix("终端太小：50x10 < 60x16。请放大窗口，或按 q 退出"), "\(zhGrid.text)")
         // Keys act only as the message says: nothing moves unseen, q quits.
-        let before = (m.focus, m.rosterIndex)
+        let before = (m.chrome.focus, m.rosterIndex)
         for key: Key in [.down, .tab, .character("j"), .character("/"), .character("f"), .character("m"), .enter] { m.handle(key) }
-        #expect(m.focus == before.0 && m.rosterIndex == before.1 && m.prompt == nil && m.marked.isEmpty)
+        #expect(m.chrome.focus == before.0 && m.rosterIndex == before.1 && m.chrome.prompt == nil && m.marked.isEmpty)
         m.handle(.character("q"))
-        #expect(m.shouldQuit)
+        #expect(m.chrome.shouldQuit)
     }
 
     /// `:` with a day that does not exist says so, as the filter does.
@@ -182,11 +182,11 @@ import BattleLogPresentation
         m.handle(.character(":"))
         m.type("2026-02-30")
         m.handle(.enter)
-        #expect(m.prompt?.error == m.labels.fill("filterError.dateNoSuchDay", "30", "2026-02", "28"))
+        #expect(m.chrome.prompt?.error == m.labels.fill("filterError.dateNoSuchDay", "30", "2026-02", "28"))
         m.handle(.escape)
         m.handle(.character(":"))
         m.type("tomorrow")
         m.handle(.enter)
-        #expect(m.prompt?.error == m.labels["goToError"])
+        #expect(m.chrome.prompt?.error == m.labels["goToError"])
     }
 }

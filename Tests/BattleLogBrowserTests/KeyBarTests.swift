@@ -26,7 +26,7 @@ import BattleLogKit
         // A remapped key is shown remapped.
         let (map, problems) = KeyMap.applying([KeyMap.Override(action: "filter", keys: ["ф"], line: 1)])
         #expect(problems.isEmpty)
-        m.keyMap = map
+        m.chrome.keyMap = map
         BrowserView.render(m, on: grid)
         #expect(grid.line(22).contains("ф " + m.labels["bar.filter"]))
         // Too short for a bar and the panes' least: the panes keep their rows.

@@ -48,7 +48,7 @@ import BattleLogPresentation
     @Test func rosterNavigationAndSearch() throws {
         let s = try SimulatedStore(fights: 200, heroes: 6, villains: 6)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
-        #expect(m.focus == .roster)
+        #expect(m.chrome.focus == .roster)
         m.handle(.down)
         #expect(m.rosterIndex == 1 && m.selectedHuman == m.roster[1])
         m.handle(.character("G"))
@@ -58,11 +58,11 @@ import BattleLogPresentation
         #expect(m.selectedHuman?.name.lowercased().contains(String(target.name.dropFirst().prefix(3)).lowercased()) == true)
         m.handle(.character("/"))
         m.type("zzzz-no-such")
-        #expect(m.prompt?.text == "zzzz-no-such")
+        #expect(m.chrome.prompt?.text == "zzzz-no-such")
         BrowserView.render(m, on: grid)
         #expect(grid.line(23).hasPrefix("/zzzz-no-such"))
         m.handle(.enter)
-        #expect(m.status?.hasPrefix("No match") == true)
+        #expect(m.chrome.status?.hasPrefix("No match") == true)
         // n and N cycle through matches.
         let matches = m.roster.indices.filter { m.roster[$0].name.lowercased().contains("a") }
         try #require(matches.count >= 2, "the roster needs two names with an a for this check")
@@ -79,16 +79,16 @@ import BattleLogPresentation
     @Test func panesOverlaysAndQuit() throws {
         let s = try SimulatedStore(fights: 100)
         let (m, _) = try makeBrowser(s, rows: 40, columns: 120)
-        m.handle(.tab); #expect(m.focus == .records)
-        m.handle(.tab); #expect(m.focus == .detail)
-        m.handle(.tab); #expect(m.focus == .roster)
-        m.handle(.backTab); #expect(m.focus == .detail)
-        m.handle(.character("h")); #expect(m.focus == .records)
-        m.handle(.escape); #expect(m.focus == .roster)
-        m.handle(.enter); #expect(m.focus == .records)
-        m.handle(.f1); #expect(m.overlay == .help && m.overlayScroll == 0)
-        m.handle(.down); #expect(m.overlay == .help && m.overlayScroll == min(1, m.overlayScrollLimit))
-        m.handle(.character("q")); #expect(m.overlay == .none && !m.shouldQuit)
+        m.handle(.tab); #expect(m.chrome.focus == .records)
+        m.handle(.tab); #expect(m.chrome.focus == .detail)
+        m.handle(.tab); #expect(m.chrome.focus == .roster)
+        m.handle(.backTab); #expect(m.chrome.focus == .detail)
+        m.handle(.character("h")); #expect(m.chrome.focus == .records)
+        m.handle(.escape); #expect(m.chrome.focus == .roster)
+        m.handle(.enter); #expect(m.chrome.focus == .records)
+        m.handle(.f1); #expect(m.overlay == .help && m.chrome.overlayScroll == 0)
+        m.handle(.down); #expect(m.overlay == .help && m.chrome.overlayScroll == min(1, m.overlayScrollLimit))
+        m.handle(.character("q")); #expect(m.overlay == .none && !m.chrome.shouldQuit)
         m.handle(.character("i")); #expect(m.overlay == .inspect)
         #expect(m.inspection.map(\.transformer) == ["MediaTimeTransformer", "IntArrayTransformer", "MagicTransformer", "TimelineTransformer", "WeaponTransformer"])
         // Another overlay's key switches to it; its own key closes it.
@@ -96,8 +96,8 @@ import BattleLogPresentation
         m.handle(.character("t")); #expect(m.overlay == .none)
         m.handle(.character("t")); #expect(m.overlay == .stats)
         m.handle(.escape); #expect(m.overlay == .none)
-        m.handle(.control("l")); #expect(m.wantsFullRedraw)
-        m.handle(.character("q")); #expect(m.shouldQuit)
+        m.handle(.control("l")); #expect(m.chrome.wantsFullRedraw)
+        m.handle(.character("q")); #expect(m.chrome.shouldQuit)
     }
 
     @Test func mouseSelects() throws {
@@ -105,18 +105,18 @@ import BattleLogPresentation
         let (m, _) = try makeBrowser(s, rows: 40, columns: 120)
         let l = m.layout
         m.handle(.click(row: l.roster.top + 1 + 3, column: l.roster.left + 4))
-        #expect(m.rosterIndex == 3 && m.focus == .roster)
+        #expect(m.rosterIndex == 3 && m.chrome.focus == .roster)
         m.handle(.click(row: l.records.top + 2 + 5, column: l.records.left + 5))
-        #expect(m.selected == 5 && m.focus == .records)
+        #expect(m.selected == 5 && m.chrome.focus == .records)
         m.handle(.wheelDown(row: l.records.top + 5, column: l.records.left + 5))
         #expect(m.selected == 8)
         m.handle(.wheelUp(row: l.records.top + 5, column: l.records.left + 5))
         #expect(m.selected == 5)
         // The wheel scrolls the list under the pointer, whichever pane had the focus.
         m.handle(.wheelDown(row: l.roster.top + 2, column: l.roster.left + 3))
-        #expect(m.focus == .roster && m.rosterIndex == 6)
+        #expect(m.chrome.focus == .roster && m.rosterIndex == 6)
         m.handle(.wheelDown(row: l.records.top + 5, column: l.records.left + 5))
-        #expect(m.focus == .records && m.selected == 3)
+        #expect(m.chrome.focus == .records && m.selected == 3)
     }
 
     @Test func resizeRelaysOut() throws {
@@ -155,8 +155,8 @@ import BattleLogPresentation
         let ro = try BattleStore(path: s.path, readOnly: true)
         let m = try BrowserModel(store: ro, labels: .load("en"), databasePath: s.path, rows: 24, columns: 80)
         m.handle(.character("s"))
-        #expect(m.prompt == nil)
-        #expect(m.status?.contains("Read-only database") == true)
+        #expect(m.chrome.prompt == nil)
+        #expect(m.chrome.status?.contains("Read-only database") == true)
     }
 
     @Test func shortDetailPaneKeepsTheMagicBoxWhole() throws {
@@ -220,7 +220,7 @@ import BattleLogPresentation
         #expect(grid.text.contains("—"), "\(grid.text)")
         #expect(grid.line(0).contains("7 records · 4 fights"), "a one-sided record is a fight of its own: \(grid.line(0))")
         m.handle(.character("o"))
-        #expect(m.status == "This fight has no other side")
+        #expect(m.chrome.status == "This fight has no other side")
         #expect(m.selectedRecord?.id == record.id)
     }
 
@@ -240,9 +240,9 @@ import BattleLogPresentation
         #expect(grid.line(23).hasPrefix("f: ▏collaborator ~"), "\(grid.line(23))")
         // Ctrl-C cancels the prompt, as in a shell; at the top it quits.
         m.handle(.control("c"))
-        #expect(m.prompt == nil && !m.shouldQuit)
+        #expect(m.chrome.prompt == nil && !m.chrome.shouldQuit)
         m.handle(.control("c"))
-        #expect(m.shouldQuit)
+        #expect(m.chrome.shouldQuit)
     }
 
     @Test func lineEditingKeys() {
@@ -273,7 +273,7 @@ import BattleLogPresentation
         m.handle(.character("f"))
         m.type("power >= 9 powr result = loss")
         m.handle(.enter)
-        #expect(m.prompt?.errorColumn == 12 && m.prompt?.line.cursor == 11)
+        #expect(m.chrome.prompt?.errorColumn == 12 && m.chrome.prompt?.line.cursor == 11)
         BrowserView.render(m, on: grid)
         #expect(grid.line(21).hasPrefix("f: power >= 9 ▏powr"), "\(grid.line(21))")
         // The caret is under the problem's first character, not under the cursor mark before it.
@@ -282,9 +282,9 @@ import BattleLogPresentation
         // Fixed where the cursor waits: "powr" becomes "and", the rest stands.
         for _ in 0..<4 { m.handle(.delete) }
         m.type("and")
-        #expect(m.prompt?.text == "power >= 9 and result = loss" && m.prompt?.error == nil)
+        #expect(m.chrome.prompt?.text == "power >= 9 and result = loss" && m.chrome.prompt?.error == nil)
         m.handle(.enter)
-        #expect(m.prompt == nil && m.filterText == "power >= 9 and result = loss")
+        #expect(m.chrome.prompt == nil && m.filterText == "power >= 9 and result = loss")
     }
 
     @Test func simulateFromInside() throws {
@@ -292,24 +292,24 @@ import BattleLogPresentation
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
         let before = m.total
         m.handle(.character("s"))
-        #expect(m.prompt?.kind == .simulate)
+        #expect(m.chrome.prompt?.kind == .simulate)
         // The default is a placeholder: typing replaces it, Enter on an empty prompt takes it.
-        #expect(m.prompt?.text == "" && m.prompt?.placeholder == "1000")
+        #expect(m.chrome.prompt?.text == "" && m.chrome.prompt?.placeholder == "1000")
         let grid = CellGrid(rows: 24, columns: 80)
         BrowserView.render(m, on: grid)
         #expect(grid.line(23).hasPrefix("Fights to simulate: ▏1000"))
         m.type("abc")
         m.handle(.enter)
-        #expect(m.prompt?.error != nil)
+        #expect(m.chrome.prompt?.error != nil)
         m.handle(.control("u"))
         m.type("300")
         m.handle(.enter)
-        #expect(m.prompt == nil)
+        #expect(m.chrome.prompt == nil)
         let deadline = Date().addingTimeInterval(20)
         while m.isSimulating && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         m.tick(now: Date().addingTimeInterval(10))
         m.tick(now: Date().addingTimeInterval(20))
-        #expect(m.status?.hasPrefix("Simulated 300 of 300 fights") == true, "\(m.status ?? "")")
+        #expect(m.chrome.status?.hasPrefix("Simulated 300 of 300 fights") == true, "\(m.chrome.status ?? "")")
         #expect(m.total > before)
     }
 }
@@ -384,7 +384,7 @@ import BattleLogPresentation
         }
         #expect(m.selectedRecord == nil)
         #expect(grid.text.contains("No records"))
-        #expect(m.status?.hasPrefix("No match") == true)
+        #expect(m.chrome.status?.hasPrefix("No match") == true)
     }
 }
 
@@ -398,7 +398,7 @@ import BattleLogPresentation
         // As you type: the list narrows before Enter (P names $PAGER).
         #expect(m.helpBindings.map(\.action) == [.pageUp, .pageDown, .halfPageUp, .halfPageDown, .pager])
         m.handle(.enter)
-        #expect(m.overlay == .help && m.overlayScroll == 0)
+        #expect(m.overlay == .help && m.chrome.overlayScroll == 0)
         #expect(m.helpBindings.map(\.action) == [.pageUp, .pageDown, .halfPageUp, .halfPageDown, .pager])
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains("half page down") && !grid.text.contains("statistics view"))
@@ -443,16 +443,16 @@ import BattleLogPresentation
         BrowserView.render(m, on: grid)
         #expect(!grid.text.contains("Roster") && grid.line(2).contains("Owner › Opponent"))
         // Tab goes round the two panes on screen.
-        #expect(m.focus == .records)
+        #expect(m.chrome.focus == .records)
         m.handle(.tab)
-        #expect(m.focus == .detail)
+        #expect(m.chrome.focus == .detail)
         m.handle(.tab)
-        #expect(m.focus == .records)
+        #expect(m.chrome.focus == .records)
         m.handle(.character("h"))
-        #expect(m.focus == .records)
+        #expect(m.chrome.focus == .records)
         // Esc leaves the filter: the roster is back, focused, with its Human's records.
         m.handle(.escape)
-        #expect(m.filterText == nil && m.layout.showsRoster && m.focus == .roster)
+        #expect(m.filterText == nil && m.layout.showsRoster && m.chrome.focus == .roster)
         #expect(m.layout.records.width == records)
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains("Roster 3+3"))
@@ -533,7 +533,7 @@ import BattleLogPresentation
         BrowserView.render(m, on: grid)
         let before = (m.filterText, m.total, m.selectedRecord?.id, grid.text)
         m.handle(.character("f")); m.handle(.control("u")); m.type("powr"); m.handle(.enter)
-        #expect(m.prompt?.error != nil, "the bad filter is reported in the prompt")
+        #expect(m.chrome.prompt?.error != nil, "the bad filter is reported in the prompt")
         m.handle(.escape)
         m.tick()
         BrowserView.render(m, on: grid)
@@ -571,7 +571,7 @@ import BattleLogPresentation
         BrowserView.render(m, on: grid)
         #expect(grid.line(23).contains("No search yet: / searches the roster"), "\(grid.line(23))")
         m.handle(.tab)
-        m.status = "Simulated 20,000 fights (seed 3708112233445566778)"
+        m.chrome.status = "Simulated 20,000 fights (seed 3708112233445566778)"
         BrowserView.render(m, on: grid)
         #expect(grid.line(23).contains("Simulated 20,000 fights (seed 3708112233445566778)"), "\(grid.line(23))")
     }
@@ -616,14 +616,14 @@ import BattleLogPresentation
         #expect(!grid.text.contains(lastName) || ranked.prefix(19).contains { $0.human.name.hasPrefix(lastName) })
         m.handle(.character("G"))
         BrowserView.render(m, on: grid)
-        #expect(m.overlayScroll == m.overlayScrollLimit && m.overlayScroll == 5)
+        #expect(m.chrome.overlayScroll == m.overlayScrollLimit && m.chrome.overlayScroll == 5)
         #expect(grid.text.contains("6-24/24") && grid.text.contains("↑") && grid.text.contains(lastName), "\(grid.text)")
         m.handle(.pageDown)
-        #expect(m.overlayScroll == 5, "scrolled past the end")
+        #expect(m.chrome.overlayScroll == 5, "scrolled past the end")
         m.handle(.home)
-        #expect(m.overlayScroll == 0)
+        #expect(m.chrome.overlayScroll == 0)
         m.handle(.wheelDown(row: 10, column: 10))
-        #expect(m.overlayScroll == 3 && m.overlay == .stats)
+        #expect(m.chrome.overlayScroll == 3 && m.overlay == .stats)
     }
 
     @Test func helpTakesGAndEndAndPageDownStopsAtTheEnd() throws {
@@ -633,12 +633,12 @@ import BattleLogPresentation
         let limit = m.overlayScrollLimit
         #expect(limit > 0)
         for _ in 0..<10 { m.handle(.pageDown) }
-        #expect(m.overlayScroll == limit)
+        #expect(m.chrome.overlayScroll == limit)
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains("close the replay"), "the last line is not on screen:\n\(grid.text)")
-        m.handle(.character("g")); #expect(m.overlayScroll == 0)
-        m.handle(.end); #expect(m.overlayScroll == limit)
-        m.handle(.home); #expect(m.overlayScroll == 0)
+        m.handle(.character("g")); #expect(m.chrome.overlayScroll == 0)
+        m.handle(.end); #expect(m.chrome.overlayScroll == limit)
+        m.handle(.home); #expect(m.chrome.overlayScroll == 0)
     }
 }
 

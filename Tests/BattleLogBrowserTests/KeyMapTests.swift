@@ -50,11 +50,11 @@ import BattleLogKit
     @Test func theModelActsOnTheRemappedKeys() throws {
         let s = try SimulatedStore(fights: 20)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
-        m.keyMap = KeyMap.applying([KeyMap.Override(action: "filter", keys: ["ф"], line: 1)]).0
+        m.chrome.keyMap = KeyMap.applying([KeyMap.Override(action: "filter", keys: ["ф"], line: 1)]).0
         m.handle(.character("f"))
-        #expect(m.prompt == nil)
+        #expect(m.chrome.prompt == nil)
         m.handle(.character("ф"))
-        #expect(m.prompt?.kind == .filter)
+        #expect(m.chrome.prompt?.kind == .filter)
         // Help lists the keys in effect.
         m.handle(.escape)
         m.handle(.character("?"))
@@ -131,13 +131,13 @@ import BattleLogKit
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
         grid.script = [.key(.f2)]
         _ = BrowserApp.run(m, on: grid)
-        #expect(!grid.mouseEnabled && !m.mouse)
-        #expect(m.status == "Mouse off: the terminal selects and copies text (F2 turns it on)")
+        #expect(!grid.mouseEnabled && !m.chrome.mouse)
+        #expect(m.chrome.status == "Mouse off: the terminal selects and copies text (F2 turns it on)")
         let again = CellGrid(rows: 24, columns: 80)
         again.setMouse(false)
         again.script = [.key(.f2)]
         _ = BrowserApp.run(m, on: again)
-        #expect(again.mouseEnabled && m.mouse)
+        #expect(again.mouseEnabled && m.chrome.mouse)
     }
 }
 
@@ -148,20 +148,20 @@ import BattleLogKit
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
         let name = try #require(m.selectedHuman?.name)
         m.handle(.character("Y"))
-        #expect(m.wantsCopy == name)
+        #expect(m.chrome.wantsCopy == name)
         m.handle(.enter)
         let record = try #require(m.selectedRecord)
         m.handle(.character("y"))
-        #expect(m.wantsCopy == RecordJSON.encode(record))
-        #expect(m.status?.hasPrefix("Copied record \(record.id)'s JSON (") == true)
+        #expect(m.chrome.wantsCopy == RecordJSON.encode(record))
+        #expect(m.chrome.status?.hasPrefix("Copied record \(record.id)'s JSON (") == true)
         m.handle(.character("Y"))
         let d = try #require(record.fightDuration)
-        #expect(m.wantsCopy == "\(d.value)/\(d.timescale)")
+        #expect(m.chrome.wantsCopy == "\(d.value)/\(d.timescale)")
         // Through the event loop, the screen is given the text once.
-        m.wantsCopy = nil
+        m.chrome.wantsCopy = nil
         grid.script = [.key(.character("y"))]
         _ = BrowserApp.run(m, on: grid)
         #expect(grid.copied == [RecordJSON.encode(record)])
-        #expect(m.wantsCopy == nil)
+        #expect(m.chrome.wantsCopy == nil)
     }
 }

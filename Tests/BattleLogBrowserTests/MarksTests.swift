@@ -54,7 +54,7 @@ import BattleLogPresentation
         #expect(m.marked == Set(matches.map(\.id)))
         // y copies the marked as JSON lines, newest first.
         m.handle(.character("y"))
-        #expect(m.wantsCopy == matches.map { RecordJSON.encode($0) + "\n" }.joined())
+        #expect(m.chrome.wantsCopy == matches.map { RecordJSON.encode($0) + "\n" }.joined())
         // e writes them to a file.
         let path = s.folder + "/marked.jsonl"
         m.handle(.character("e")); m.type(path); m.handle(.enter)
@@ -72,7 +72,7 @@ import BattleLogPresentation
         let (m, grid) = try makeBrowser(s, rows: 40, columns: 120, language: language)
         m.handle(.tab)
         m.handle(.character("c"))
-        #expect(m.overlay == .none && m.status == m.labels.fill("marks.needTwo", "0"))
+        #expect(m.overlay == .none && m.chrome.status == m.labels.fill("marks.needTwo", "0"))
         let first = try #require(m.selectedRecord)
         m.handle(.character("m"))
         m.handle(.down)
@@ -91,6 +91,6 @@ import BattleLogPresentation
         m.handle(.down)
         m.handle(.character("m"))
         m.handle(.character("c"))
-        #expect(m.overlay == .none && m.status == m.labels.fill("marks.needTwo", "3"))
+        #expect(m.overlay == .none && m.chrome.status == m.labels.fill("marks.needTwo", "3"))
     }
 }

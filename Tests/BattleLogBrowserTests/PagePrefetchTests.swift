@@ -20,7 +20,7 @@ import Testing
     @Test func thePagesPastTheLoadedRecordsAreReadAheadAsTheyMove() throws {
         let s = try SimulatedStore(fights: 600, heroes: 2, villains: 2)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
-        m.focus = .records
+        m.chrome.focus = .records
         let list = try s.store.page(m.query, limit: 10_000)
         #expect(list.count > 4 * BrowserModel.pageFetch)
         // The first page: the one after it is read ahead (none is newer than the newest).

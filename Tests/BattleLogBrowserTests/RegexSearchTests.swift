@@ -38,7 +38,7 @@ import BattleLogKit
         m.handle(.character("/"))
         m.handle(.control("t"))
         for c in "^[a-m]" { m.handle(.character(c)) }
-        #expect(m.status?.hasPrefix("No match") == true, "\(m.status ?? "")")
+        #expect(m.chrome.status?.hasPrefix("No match") == true, "\(m.chrome.status ?? "")")
         m.handle(.escape)
 
         // Up the roster from its end: the last match first; n goes on up.
@@ -72,9 +72,9 @@ import BattleLogKit
         m.type("(unclosed")
         #expect(m.rosterIndex == before)
         let lead = String(m.labels.fill("searchError.regex", "").prefix(6))
-        #expect(m.status?.hasPrefix(lead) == true, "\(m.status ?? "")")
+        #expect(m.chrome.status?.hasPrefix(lead) == true, "\(m.chrome.status ?? "")")
         m.handle(.enter)
-        #expect(m.prompt?.kind == .search && m.prompt?.error?.hasPrefix(lead) == true)
+        #expect(m.chrome.prompt?.kind == .search && m.chrome.prompt?.error?.hasPrefix(lead) == true)
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains(lead))
         #expect(throws: SearchPatternError.self) { try SearchPattern("(unclosed", regex: true) }

@@ -22,7 +22,7 @@ final class ManualClock {
         m.handle(.enter)
         while m.selectedRecord.flatMap({ $0.timeline?.actions.count }).map({ $0 < actions / 2 }) ?? true { m.handle(.down) }
         m.handle(.character("r"))
-        let replay = try #require(m.replay, "r opened no replay: \(m.status ?? "")")
+        let replay = try #require(m.replay, "r opened no replay: \(m.chrome.status ?? "")")
         #expect(replay.player.fight.actions.count >= actions / 2)
         return (m, grid, clock)
     }
@@ -81,7 +81,7 @@ final class ManualClock {
             sought.handle(.character(":"))
             sought.type(t.clockDescription)
             sought.handle(.enter)
-            #expect(sought.prompt == nil)
+            #expect(sought.chrome.prompt == nil)
             if MediaTime.compare(t, fight.end) < 0 {
                 // Both playing at t.
                 sought.handle(.character(" "))
@@ -161,11 +161,11 @@ final class ManualClock {
         m.handle(.character(":"))
         m.type("1:75")
         m.handle(.enter)
-        #expect(m.prompt?.kind == .seek)
+        #expect(m.chrome.prompt?.kind == .seek)
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains("not a time: \"1:75\""))
         m.handle(.escape)
-        #expect(m.prompt == nil && m.replay != nil)
+        #expect(m.chrome.prompt == nil && m.replay != nil)
         // Beyond the end is the end.
         m.handle(.character(":"))
         m.type("9:00")
@@ -178,10 +178,10 @@ final class ManualClock {
         #expect(m.overlay == .none && m.replay != nil)
         // q closes the replay, not the browser; Esc does too.
         m.handle(.character("q"))
-        #expect(m.replay == nil && !m.shouldQuit)
+        #expect(m.replay == nil && !m.chrome.shouldQuit)
         m.handle(.character("r"))
         m.handle(.escape)
-        #expect(m.replay == nil && !m.shouldQuit)
+        #expect(m.replay == nil && !m.chrome.shouldQuit)
     }
 
     /// `o` follows the other side's record: the replay goes on from the other fighter's side, at
@@ -222,7 +222,7 @@ final class ManualClock {
         let id = try #require(m.selectedRecord?.id)
         m.handle(.character("r"))
         #expect(m.replay == nil)
-        #expect(m.status == "record \(id) has no timeline (written before timelines, or imported)")
+        #expect(m.chrome.status == "record \(id) has no timeline (written before timelines, or imported)")
     }
 
     /// A damaged timeline is named as damage, with its reason, and nothing opens.
@@ -237,7 +237,7 @@ final class ManualClock {
         #expect(fresh.selectedRecord?.id == id)
         fresh.handle(.character("r"))
         #expect(fresh.replay == nil)
-        #expect(fresh.status?.hasPrefix("record \(id)'s timeline is damaged: ") == true, "\(fresh.status ?? "")")
+        #expect(fresh.chrome.status?.hasPrefix("record \(id)'s timeline is damaged: ") == true, "\(fresh.chrome.status ?? "")")
     }
 
     /// Live refresh during a replay: a record rewritten by another process is replayed as stored
@@ -256,11 +256,11 @@ final class ManualClock {
         let changed = try #require(m.replay)
         #expect(changed.player.fight != replay.player.fight)
         #expect(changed.player.time == replay.player.fight.actions[0].action.time)
-        #expect(m.status == "This record changed: the replay shows it as stored now")
+        #expect(m.chrome.status == "This record changed: the replay shows it as stored now")
         try other.executeRaw("DELETE FROM record WHERE id = ?", [replay.record.id])
         m.tick(now: Date().addingTimeInterval(10))
         #expect(m.replay == nil)
-        #expect(m.status == "The replayed record was deleted")
+        #expect(m.chrome.status == "The replayed record was deleted")
     }
 
     /// The README's key table lists the replay's keys, and each key of the replay's context is
@@ -290,7 +290,7 @@ extension ReplayViewTests {
         m.type("abcdefghijk" + String(repeating: "9", count: 40))
         m.handle(.enter)
         BrowserView.render(m, on: grid)
-        #expect(m.prompt?.kind == .seek)
+        #expect(m.chrome.prompt?.kind == .seek)
         #expect(grid.text.contains(language == "en" ? "not a time" : "不是时间"), "\(grid.text)")
     }
 
@@ -310,13 +310,13 @@ extension ReplayViewTests {
         m.type("9:00")
         m.handle(.enter)
         let end = try #require(m.replay?.player.fight.end)
-        #expect(m.status == "9:00 is past the end of the fight: at its end, \(end.clockDescription)")
+        #expect(m.chrome.status == "9:00 is past the end of the fight: at its end, \(end.clockDescription)")
         m.handle(.character(":"))
         m.type("1")
         m.handle(.control("z"))
         m.handle(.control("l"))
-        #expect(m.wantsSuspend && m.wantsFullRedraw)
-        #expect(m.prompt?.text == "1")
+        #expect(m.chrome.wantsSuspend && m.chrome.wantsFullRedraw)
+        #expect(m.chrome.prompt?.text == "1")
         m.handle(.escape)
         m.handle(.character("?"))
         BrowserView.render(m, on: grid)
@@ -336,6 +336,6 @@ extension ReplayViewTests {
         fresh.handle(.enter)
         fresh.handle(.character("r"))
         #expect(fresh.replay != nil)
-        #expect(fresh.status?.hasPrefix("This fight's log contradicts its record: ") == true, "\(fresh.status ?? "")")
+        #expect(fresh.chrome.status?.hasPrefix("This fight's log contradicts its record: ") == true, "\(fresh.chrome.status ?? "")")
     }
 }

@@ -27,7 +27,7 @@ import BattleLogKit
         m.handle(.character("V"))
         for scalar in name.unicodeScalars { m.handle(.character(Character(scalar))) }
         m.handle(.enter)
-        #expect(m.status == m.labels.fill("views.saved", name))
+        #expect(m.chrome.status == m.labels.fill("views.saved", name))
 
         // Another run: the view comes back whole.
         let (other, _) = try makeBrowser(s, rows: 24, columns: 80, language: language)
@@ -36,7 +36,7 @@ import BattleLogKit
         other.handle(.character("'"))
         other.type("强")
         other.handle(.tab)
-        #expect(other.prompt?.text == name)
+        #expect(other.chrome.prompt?.text == name)
         other.handle(.enter)
         Self.settle(other)
         #expect(other.filterText == "result != draw" && other.listSort?.text == "power:desc")
@@ -50,7 +50,7 @@ import BattleLogKit
         Self.settle(other)
         #expect(other.filterText == nil && other.listSort == nil && other.columnLayouts.isEmpty)
         other.handle(.character("U"))
-        #expect(other.status == other.labels["views.nothingToUndo"])
+        #expect(other.chrome.status == other.labels["views.nothingToUndo"])
         // In the first run: undo the hidden column, then the sort, then the filter.
         m.handle(.character("U"))
         #expect(m.columnLayout.hidden.isEmpty && m.listSort?.text == "power:desc")
@@ -65,14 +65,14 @@ import BattleLogKit
         let s = try SimulatedStore(fights: 30, heroes: 2, villains: 2)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
         m.handle(.character("'"))
-        #expect(m.prompt == nil && m.status == m.labels["views.none"])
+        #expect(m.chrome.prompt == nil && m.chrome.status == m.labels["views.none"])
         // A view whose filter names a field the model no longer has is refused whole.
         m.savedViews = SavedViews(path: nil)
         m.savedViews.save(SavedView(name: "gone", filter: "colour = \"red\"", sort: "power", columns: [:]))
         m.savedViews.save(SavedView(name: "bad sort", filter: nil, sort: "weapon.enchantments", columns: [:]))
         for (name, fragment) in [("gone", "no longer applies"), ("bad sort", "is a list"), ("nosuch", "no view named")] {
             m.handle(.character("'")); m.type(name); m.handle(.enter)
-            #expect(m.prompt?.kind == .recallView && m.prompt?.error?.contains(fragment) == true, "\(name): \(m.prompt?.error ?? "")")
+            #expect(m.chrome.prompt?.kind == .recallView && m.chrome.prompt?.error?.contains(fragment) == true, "\(name): \(m.chrome.prompt?.error ?? "")")
             m.handle(.escape)
             #expect(m.filterText == nil && m.listSort == nil)
         }
@@ -91,12 +91,12 @@ import BattleLogKit
         m.savedViews = SavedViews(path: nil)
         m.savedViews.save(SavedView(name: "wins", filter: "result = win", sort: nil, columns: [:]))
         m.handle(.character("V"))
-        #expect(m.prompt?.placeholder == nil)
+        #expect(m.chrome.prompt?.placeholder == nil)
         m.handle(.enter)
-        #expect(m.prompt?.kind == .saveView && m.prompt?.error == m.labels["views.needName"])
+        #expect(m.chrome.prompt?.kind == .saveView && m.chrome.prompt?.error == m.labels["views.needName"])
         #expect(m.savedViews.named("wins")?.filter == "result = win")
         m.type("wins"); m.handle(.enter)
-        #expect(m.status == m.labels.fill("views.replaced", "wins"))
+        #expect(m.chrome.status == m.labels.fill("views.replaced", "wins"))
         #expect(m.savedViews.named("wins")?.filter == nil && m.savedViews.entries.count == 1)
     }
 }

@@ -21,7 +21,7 @@ import SQLiteDB
         let (m2, grid2) = try makeBrowser(s, rows: 24, columns: 80)
         grid2.script = [.key(.tab), .key(.character("y"))]
         _ = BrowserApp.run(m2, on: grid2, clipboard: ["false"])
-        #expect(m2.status == "false exited with status 1")
+        #expect(m2.chrome.status == "false exited with status 1")
     }
 
     /// Stored text reaches the clipboard command on its standard input only: a Human whose
@@ -49,14 +49,14 @@ import SQLiteDB
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
         let folder = s.folder + "/exports"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        m.exportFolder = folder
+        m.chrome.exportFolder = folder
         m.type([.tab, .character("e")])
         m.type("mine.jsonl")
         m.handle(.enter)
         let deadline = Date().addingTimeInterval(10)
         while m.isExporting && Date() < deadline { usleep(5_000) }
         m.tick()
-        #expect(FileManager.default.fileExists(atPath: folder + "/mine.jsonl"), "\(m.status ?? "")")
+        #expect(FileManager.default.fileExists(atPath: folder + "/mine.jsonl"), "\(m.chrome.status ?? "")")
         #expect(!FileManager.default.fileExists(atPath: "mine.jsonl"))
     }
 

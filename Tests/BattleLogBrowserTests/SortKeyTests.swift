@@ -107,13 +107,13 @@ import BattleLogPresentation
         #expect(status.contains("\(FilterSearch.headCount)+") && status.contains(m.labels["sorting"]), "\(status)")
         m.handle(.escape)
         #expect(m.listSort == nil && m.sortedList == nil && list.isCancelled)
-        #expect(m.selectedRecord?.id == newest && m.status == m.labels["sortCancelled"])
+        #expect(m.selectedRecord?.id == newest && m.chrome.status == m.labels["sortCancelled"])
         // Once the sort is whole, Esc is the pane to the left again.
         m.handle(.character("S")); m.type("duration:desc"); m.handle(.enter)
         Self.settle(m)
         #expect(m.sortProgress?.finished == true && m.selectedRecord?.id == expected.first)
         m.handle(.escape)
-        #expect(m.listSort == sort && m.focus == .roster)
+        #expect(m.listSort == sort && m.chrome.focus == .roster)
     }
 
     /// Before its first page is read, a sorted list says it is sorting, never "No records".
@@ -164,29 +164,29 @@ import BattleLogPresentation
         m.handle(.character("S"))
         m.type("powr")
         m.handle(.enter)
-        #expect(m.prompt?.kind == .sort)
+        #expect(m.chrome.prompt?.kind == .sort)
         // In the browser's language, with the field it most likely meant, on one line.
         let said = m.labels.fill("sortError.didYouMean", "powr", "power")
-        #expect(m.prompt?.error == said)
+        #expect(m.chrome.prompt?.error == said)
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains(said), "\(grid.text)")
         m.handle(.escape)
         m.handle(.character("S")); m.type("zzzzzz"); m.handle(.enter)
-        #expect(m.prompt?.error?.hasPrefix(m.labels.fill("sortError.unknownField", "zzzzzz", "date").prefix(8)) == true)
+        #expect(m.chrome.prompt?.error?.hasPrefix(m.labels.fill("sortError.unknownField", "zzzzzz", "date").prefix(8)) == true)
         m.handle(.escape)
         #expect(m.listSort == nil && m.selectedRecord?.id == before)
         // Tab completes a field's name.
         m.handle(.character("S"))
         m.type("weapon.ra")
         m.handle(.tab)
-        #expect(m.prompt?.text == "weapon.rarity")
+        #expect(m.chrome.prompt?.text == "weapon.rarity")
         // Then its directions, listed above the prompt; a letter and Tab picks one.
         m.handle(.tab)
-        #expect(m.prompt?.text == "weapon.rarity:")
+        #expect(m.chrome.prompt?.text == "weapon.rarity:")
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains("weapon.rarity:asc") && grid.text.contains("weapon.rarity:desc"), "\(grid.text)")
         m.type("d"); m.handle(.tab)
-        #expect(m.prompt?.text == "weapon.rarity:desc")
+        #expect(m.chrome.prompt?.text == "weapon.rarity:desc")
         // Several fields: the common part, and all of them listed.
         m.handle(.escape)
         m.handle(.character("S")); m.type("rolls."); m.handle(.tab)

@@ -39,11 +39,11 @@ import BattleLogPresentation
                     let (m, grid) = try makeBrowser(s, rows: rows, columns: cols)
                     m.type([.tab])
                     m.type(prompt.keys)
-                    try #require(m.prompt != nil, "\(prompt.name) opened no prompt")
+                    try #require(m.chrome.prompt != nil, "\(prompt.name) opened no prompt")
                     typeScalars(m, sample.text)
                     BrowserView.render(m, on: grid)
-                    #expect(m.prompt?.text == sample.text, "\(prompt.name), \(sample.name)")
-                    #expect(m.prompt?.line.cursor == sample.text.count)
+                    #expect(m.chrome.prompt?.text == sample.text, "\(prompt.name), \(sample.name)")
+                    #expect(m.chrome.prompt?.line.cursor == sample.text.count)
                     // Left into the middle, type a scalar that joins the character before it, go on.
                     m.type([.left, .left])
                     BrowserView.render(m, on: grid)
@@ -54,7 +54,7 @@ import BattleLogPresentation
                     m.type([.home, .right, .end, .left])
                     typeScalars(m, "ศั🧙🏽")
                     BrowserView.render(m, on: grid)
-                    let line = try #require(m.prompt?.line)
+                    let line = try #require(m.chrome.prompt?.line)
                     #expect(line.cursor <= line.text.count)
                     #expect(grid.text.contains("▏"), "\(prompt.name), \(sample.name): no cursor drawn")
                     m.handle(.escape)
@@ -72,13 +72,13 @@ import BattleLogPresentation
             m.type(prompt.keys)
             typeScalars(m, paste)
             BrowserView.render(m, on: grid)
-            #expect(m.prompt?.text == paste, "\(prompt.name)")
+            #expect(m.chrome.prompt?.text == paste, "\(prompt.name)")
             // Ctrl-W takes the last word, Ctrl-U the rest.
             m.handle(.control("w"))
-            #expect(m.prompt?.text == "owner ~ สมศักดิ์ and gate ~ שָׁלוֹם ")
+            #expect(m.chrome.prompt?.text == "owner ~ สมศักดิ์ and gate ~ שָׁלוֹם ")
             m.type([.left, .left, .left, .control("k")])
             BrowserView.render(m, on: grid)
-            #expect(m.prompt?.text == "owner ~ สมศักดิ์ and gate ~ שָׁל")
+            #expect(m.chrome.prompt?.text == "owner ~ สมศักดิ์ and gate ~ שָׁל")
         }
     }
 

@@ -34,7 +34,7 @@ import BattleLogKit
         model.handle(.character("f"))
         for c in expression { model.handle(.character(c)) }
         model.handle(.enter)
-        #expect(model.prompt == nil)
+        #expect(model.chrome.prompt == nil)
         model.filterSearch?.wait(timeout: 20)
         model.tick()
         #expect(model.filterProgress?.finished == true)
@@ -55,8 +55,8 @@ import BattleLogKit
         model.handle(.character("f"))
         for c in "power >= 9 and (gate ~ maw" { model.handle(.character(c)) }
         model.handle(.enter)
-        #expect(model.prompt?.text == "power >= 9 and (gate ~ maw")
-        #expect(model.prompt?.errorColumn == 27)
+        #expect(model.chrome.prompt?.text == "power >= 9 and (gate ~ maw")
+        #expect(model.chrome.prompt?.errorColumn == 27)
         let grid = CellGrid(rows: 24, columns: 80)
         BrowserView.render(model, on: grid)
         #expect(grid.line(21).hasPrefix("f: power >= 9 and (gate ~ maw"))
@@ -64,7 +64,7 @@ import BattleLogKit
         #expect(grid.line(23).hasPrefix(" expected ')', found the end of the expression at column 27"))
         model.handle(.character(")"))
         model.handle(.enter)
-        #expect(model.prompt == nil && model.filterText == "power >= 9 and (gate ~ maw)")
+        #expect(model.chrome.prompt == nil && model.filterText == "power >= 9 and (gate ~ maw)")
         // An empty filter clears it.
         model.handle(.character("f"))
         model.handle(.control("u"))

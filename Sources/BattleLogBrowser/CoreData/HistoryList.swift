@@ -48,7 +48,7 @@ extension StoreBrowserModel {
             }
         } catch {
             h.window = KeyedWindow()
-            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+            chrome.status = labels["error"] + ": " + SafeText.escape(String(describing: error))
         }
         h.window.center(visible: layout.recordRows)
     }
@@ -60,7 +60,7 @@ extension StoreBrowserModel {
         do {
             try h.window.move(by: delta, visible: layout.recordRows, limit: Self.pageFetch, maxRows: Self.maxWindow, historyPages)
         } catch {
-            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+            chrome.status = labels["error"] + ": " + SafeText.escape(String(describing: error))
         }
     }
 
@@ -68,12 +68,12 @@ extension StoreBrowserModel {
     func goToTransaction(_ id: Int64) {
         guard var h = history else { return }
         guard (try? store.transaction(id: id)) ?? nil != nil else {
-            status = labels.fill("cd.noSuchTransaction", String(id))
+            chrome.status = labels.fill("cd.noSuchTransaction", String(id))
             return
         }
         loadHistory(&h, .around(id))
         history = h
-        focus = .records
+        chrome.focus = .records
         refreshDetail(resetLine: true)
     }
 

@@ -23,13 +23,13 @@ extension StoreBrowserModel {
     }
 
     func changeColumns(_ action: Action) {
-        guard columnsKey != nil else { status = labels["cd.noObjects"]; return }
-        focus = .records
+        guard columnsKey != nil else { chrome.status = labels["cd.noObjects"]; return }
+        chrome.focus = .records
         var arranged = columnLayout
         let width = layout.records.width - 2
         let change = shownHistory != nil ? arranged.apply(action, columns: historyColumns(width: width))
             : arranged.apply(action, columns: objectColumns(width: width))
         columnLayout = arranged
-        if let message = ColumnLayout.message(change, labels: labels) { status = message }
+        if let message = ColumnLayout.message(change, labels: labels) { chrome.status = message }
     }
 }

@@ -13,10 +13,10 @@ extension StoreBrowserModel: KeyHost {
     /// Runs one action, as its key would.
     public func perform(_ action: Action) throws {
         if overlay != .none, handleOverlay(action) { return }
-        status = nil
+        chrome.status = nil
         // The history is a list of transactions: the object lists' own keys say so.
         if shownHistory != nil, [.filter, .sort, .export, .inspect].contains(action) {
-            status = labels["cd.notInHistory"]
+            chrome.status = labels["cd.notInHistory"]
             return
         }
         switch action {
@@ -36,20 +36,20 @@ extension StoreBrowserModel: KeyHost {
         case .back: back()
         case .search:
             searchOrigin = cursor
-            searchState.backward = false
-            prompt = Prompt(kind: .search, text: "")
-        case .searchNext: findMatch(forward: !searchState.backward)
-        case .searchPrevious: findMatch(forward: searchState.backward)
+            chrome.search.backward = false
+            chrome.prompt = Prompt(kind: .search, text: "")
+        case .searchNext: findMatch(forward: !chrome.search.backward)
+        case .searchPrevious: findMatch(forward: chrome.search.backward)
         case .sort:
-            guard let l = level else { status = labels["cd.noObjects"]; return }
-            prompt = Prompt(kind: .sort, text: l.sort?.text ?? "")
+            guard let l = level else { chrome.status = labels["cd.noObjects"]; return }
+            chrome.prompt = Prompt(kind: .sort, text: l.sort?.text ?? "")
         case .filter:
-            guard let l = level else { status = labels["cd.noObjects"]; return }
-            prompt = Prompt(kind: .filter, text: l.list.filter?.text ?? "")
+            guard let l = level else { chrome.status = labels["cd.noObjects"]; return }
+            chrome.prompt = Prompt(kind: .filter, text: l.list.filter?.text ?? "")
         case .goTo:
-            if shownHistory != nil { prompt = Prompt(kind: .goTo, text: "", placeholder: labels["cd.transactionNumber"]); return }
-            guard level != nil else { status = labels["cd.noObjects"]; return }
-            prompt = Prompt(kind: .goTo, text: "", placeholder: "pk")
+            if shownHistory != nil { chrome.prompt = Prompt(kind: .goTo, text: "", placeholder: labels["cd.transactionNumber"]); return }
+            guard level != nil else { chrome.status = labels["cd.noObjects"]; return }
+            chrome.prompt = Prompt(kind: .goTo, text: "", placeholder: "pk")
         case .inspect: openBytes()
         case .columnLeft, .columnRight, .narrowColumn, .widenColumn, .hideColumn, .resetColumns: changeColumns(action)
         case .export: promptExport()
@@ -59,27 +59,27 @@ extension StoreBrowserModel: KeyHost {
         case .help: overlay = .help
         case .zoom: toggleZoom()
         case .toggleMouse:
-            mouse.toggle()
-            status = labels[mouse ? "mouseOn" : "mouseOff"]
+            chrome.mouse.toggle()
+            chrome.status = labels[chrome.mouse ? "mouseOn" : "mouseOff"]
         case .copyRecord: copyObject()
         case .pager: viewObject(in: .pager)
         case .editor: viewObject(in: .editor)
         case .copyValue: copyValue()
-        case .redraw: wantsFullRedraw = true
-        case .suspend: wantsSuspend = true
-        case .quit, .forceQuit: shouldQuit = true
+        case .redraw: chrome.wantsFullRedraw = true
+        case .suspend: chrome.wantsSuspend = true
+        case .quit, .forceQuit: chrome.shouldQuit = true
         default: break
         }
     }
 
     /// A search belongs to the pane it was typed in: another pane forgets it.
     func changeFocus(_ pane: Pane) {
-        if pane != focus { searchState.text = nil }
-        focus = pane
+        if pane != chrome.focus { chrome.search.text = nil }
+        chrome.focus = pane
     }
 
     var pageSize: Int {
-        switch focus {
+        switch chrome.focus {
         case .roster: layout.rosterRows
         case .records: layout.recordRows
         case .detail: detailRows
@@ -87,7 +87,7 @@ extension StoreBrowserModel: KeyHost {
     }
 
     func move(by delta: Int) {
-        switch focus {
+        switch chrome.focus {
         case .roster:
             let target = max(0, min(tree.count - 1, treeIndex + delta))
             if target != treeIndex { selectTreeRow(target) }
@@ -97,7 +97,7 @@ extension StoreBrowserModel: KeyHost {
     }
 
     func moveToEnd(last: Bool) {
-        switch focus {
+        switch chrome.focus {
         case .roster: selectTreeRow(last ? tree.count - 1 : 0)
         case .records:
             guard var l = levels.popLast() else { moveHistoryToEnd(last: last); return }
@@ -109,11 +109,11 @@ extension StoreBrowserModel: KeyHost {
     }
 
     func open() {
-        switch focus {
+        switch chrome.focus {
         case .roster:
-            if selectedTreeRow?.entity != nil || shownHistory != nil { focus = .records }
+            if selectedTreeRow?.entity != nil || shownHistory != nil { chrome.focus = .records }
         case .records:
-            if selectedObject != nil || shownHistory?.selectedTransaction != nil { focus = .detail }
+            if selectedObject != nil || shownHistory?.selectedTransaction != nil { chrome.focus = .detail }
         case .detail:
             openDetailLine()
         }
@@ -123,11 +123,11 @@ extension StoreBrowserModel: KeyHost {
     func back() {
         if isSorting { cancelSort(); return }
         if popLevel() { return }
-        if let l = level, l.list.filter != nil, focus != .roster {
+        if let l = level, l.list.filter != nil, chrome.focus != .roster {
             applyFilter(nil)
             return
         }
-        focus = pane(-1, wrapping: false)
+        chrome.focus = pane(-1, wrapping: false)
     }
 
     /// Keys while an overlay is open; true when the overlay took the key.
@@ -136,7 +136,7 @@ extension StoreBrowserModel: KeyHost {
         case .forceQuit, .redraw, .suspend, .toggleMouse: return false
         case .back, .quit:
             overlay = .none
-            helpFilter = nil
+            chrome.helpFilter = nil
             return true
         case .help, .showModel, .inspect, .open:
             let same = (action == .help && overlay == .help) || (action == .showModel && overlay == .model)
@@ -144,12 +144,12 @@ extension StoreBrowserModel: KeyHost {
             overlay = .none
             return same
         case .search:
-            if overlay == .help { prompt = Prompt(kind: .helpFilter, text: helpFilter ?? "") }
+            if overlay == .help { chrome.prompt = Prompt(kind: .helpFilter, text: chrome.helpFilter ?? "") }
             return true
         case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
             let extent = StoreBrowserView.overlayExtent(self)
             let step = action.listStep(page: max(1, extent.visible - 1)) ?? 0
-            overlayScroll = max(0, min(max(0, extent.total - extent.visible), overlayScroll + step))
+            chrome.overlayScroll = max(0, min(max(0, extent.total - extent.visible), chrome.overlayScroll + step))
             return true
         default:
             return true
@@ -162,16 +162,16 @@ extension StoreBrowserModel: KeyHost {
         if overlay != .none { overlay = .none; return }
         let l = layout
         if l.roster.contains(row: row, column: column) {
-            focus = .roster
+            chrome.focus = .roster
             let index = treeScroll + row - l.roster.top - 1
             if tree.indices.contains(index), index != treeIndex { selectTreeRow(index) }
         } else if l.records.contains(row: row, column: column) {
-            focus = .records
+            chrome.focus = .records
             let offset = row - l.records.top - 2
             if offset >= 0, let w = level?.window, w.scroll + offset < w.rows.count { moveObjects(by: w.scroll + offset - w.selected) }
             if offset >= 0, let w = shownHistory?.window, w.scroll + offset < w.rows.count { moveHistory(by: w.scroll + offset - w.selected) }
         } else if l.detail.contains(row: row, column: column) {
-            focus = .detail
+            chrome.focus = .detail
             let index = detailScroll + row - l.detail.top - 1
             if let lines = detail?.lines, lines.indices.contains(index), !lines[index].isHeading, lines[index].box == nil {
                 detailIndex = index
@@ -182,13 +182,13 @@ extension StoreBrowserModel: KeyHost {
     func wheel(_ delta: Int, row: Int, column: Int) {
         if overlay != .none {
             let extent = StoreBrowserView.overlayExtent(self)
-            overlayScroll = max(0, min(max(0, extent.total - extent.visible), overlayScroll + delta))
+            chrome.overlayScroll = max(0, min(max(0, extent.total - extent.visible), chrome.overlayScroll + delta))
             return
         }
         let l = layout
-        if l.roster.contains(row: row, column: column) { focus = .roster }
-        else if l.records.contains(row: row, column: column) { focus = .records }
-        else if l.detail.contains(row: row, column: column) { focus = .detail }
+        if l.roster.contains(row: row, column: column) { chrome.focus = .roster }
+        else if l.records.contains(row: row, column: column) { chrome.focus = .records }
+        else if l.detail.contains(row: row, column: column) { chrome.focus = .detail }
         move(by: delta)
     }
 
@@ -198,12 +198,12 @@ extension StoreBrowserModel: KeyHost {
     /// name; nil (and the status says why) when there is none.
     private func selectedObjectJSON() -> (json: String, name: String)? {
         if shownHistory != nil {
-            guard let found = selectedTransactionJSON() else { status = labels["cd.noTransactions"]; return nil }
+            guard let found = selectedTransactionJSON() else { chrome.status = labels["cd.noTransactions"]; return nil }
             return found
         }
-        guard let l = level, let row = selectedObject else { status = labels["cd.noObjects"]; return nil }
+        guard let l = level, let row = selectedObject else { chrome.status = labels["cd.noObjects"]; return nil }
         guard let full = (try? store.row(l.list, key: row.ref.pk, reading: .full)) ?? nil, let object = full.object else {
-            status = labels.fill("cd.danglingFollow", Self.name(row.ref))
+            chrome.status = labels.fill("cd.danglingFollow", Self.name(row.ref))
             return nil
         }
         return (object.json(), Self.name(row.ref))
@@ -212,8 +212,8 @@ extension StoreBrowserModel: KeyHost {
     /// `y`: the selected object's JSON.
     func copyObject() {
         guard let (json, name) = selectedObjectJSON() else { return }
-        wantsCopy = json
-        status = labels.fill("copied", name, String(json.utf8.count))
+        chrome.wantsCopy = json
+        chrome.status = labels.fill("copied", name, String(json.utf8.count))
     }
 
     /// `P`, `E`: the selected object's JSON, laid out, in the pager or the editor.
@@ -221,16 +221,16 @@ extension StoreBrowserModel: KeyHost {
         guard let (json, name) = selectedObjectJSON() else { return }
         guard let l = level, let row = selectedObject else {
             let number = name.filter(\.isNumber)
-            wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(json), fileName: "transaction-\(number).json")
+            chrome.wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(json), fileName: "transaction-\(number).json")
             return
         }
         let entity = l.list.entity.name.filter { $0.isLetter || $0.isNumber }
-        wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(json), fileName: "\(entity.isEmpty ? "object" : entity)-\(row.ref.pk).json")
+        chrome.wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(json), fileName: "\(entity.isEmpty ? "object" : entity)-\(row.ref.pk).json")
     }
 
     /// `Y`: the selected detail line's value (its JSON for a tree), else the selected row's pk.
     func copyValue() {
-        if focus == .detail, let d = detail, d.lines.indices.contains(detailIndex) {
+        if chrome.focus == .detail, let d = detail, d.lines.indices.contains(detailIndex) {
             let line = d.lines[detailIndex]
             let text: String
             switch line.json {
@@ -241,13 +241,13 @@ extension StoreBrowserModel: KeyHost {
             case let json?: text = TaggedJSON.text(json)
             case nil: text = line.value
             }
-            wantsCopy = text
-            status = labels.fill("copied", line.label, String(text.utf8.count))
+            chrome.wantsCopy = text
+            chrome.status = labels.fill("copied", line.label, String(text.utf8.count))
             return
         }
-        guard let row = selectedObject else { status = labels["cd.noObjects"]; return }
+        guard let row = selectedObject else { chrome.status = labels["cd.noObjects"]; return }
         let text = Self.name(row.ref)
-        wantsCopy = text
-        status = labels.fill("copied", text, String(text.utf8.count))
+        chrome.wantsCopy = text
+        chrome.status = labels.fill("copied", text, String(text.utf8.count))
     }
 }

@@ -25,8 +25,8 @@ extension StoreBrowserModel {
     func ownPromptKey(_ key: Key, _ p: Prompt) -> Bool {
         guard p.kind == .search else { return false }
         switch key {
-        case .control("r"): searchState.backward.toggle()
-        case .control("t"): searchState.regex.toggle()
+        case .control("r"): chrome.search.backward.toggle()
+        case .control("t"): chrome.search.regex.toggle()
         default: return false
         }
         searchTyped(p.text)
@@ -36,29 +36,29 @@ extension StoreBrowserModel {
     /// Search as you type: from where the search started, the first match that way. An
     /// expression that does not compile is said, and nothing moves.
     func searchTyped(_ text: String) {
-        searchState.text = text.isEmpty ? nil : text
+        chrome.search.text = text.isEmpty ? nil : text
         guard let origin = searchOrigin else { return }
         select(origin)
-        status = nil
+        chrome.status = nil
         guard !text.isEmpty else { return }
-        if let why = searchState.patternError(text, labels: labels) { status = why; return }
-        findMatch(forward: !searchState.backward, includeCurrent: true)
+        if let why = chrome.search.patternError(text, labels: labels) { chrome.status = why; return }
+        findMatch(forward: !chrome.search.backward, includeCurrent: true)
     }
 
     func submit(_ p: Prompt) {
         switch p.kind {
         case .search:
-            if let why = searchState.patternError(p.text, labels: labels) {
+            if let why = chrome.search.patternError(p.text, labels: labels) {
                 // The prompt stays, with what is wrong with the expression.
-                prompt = Prompt(kind: .search, text: p.text, error: why)
+                chrome.prompt = Prompt(kind: .search, text: p.text, error: why)
                 return
             }
             searchOrigin = nil
-            searchState.text = p.text.isEmpty ? nil : p.text
+            chrome.search.text = p.text.isEmpty ? nil : p.text
         case .helpFilter:
-            helpFilter = p.text.isEmpty ? nil : p.text
+            chrome.helpFilter = p.text.isEmpty ? nil : p.text
             overlay = .help
-            overlayScroll = 0
+            chrome.overlayScroll = 0
         case .filter:
             let text = p.text.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { applyFilter(nil); return }
@@ -67,12 +67,12 @@ extension StoreBrowserModel {
                 applyFilter(try EntityFilter.compile(text, entity: store.model.merged(l.list.entity)))
                 filterHistory.add(text)
             } catch {
-                prompt = Prompt(kind: .filter, text: p.text, cursor: error.column - 1, error: error.text(labels), errorColumn: error.column)
+                chrome.prompt = Prompt(kind: .filter, text: p.text, cursor: error.column - 1, error: error.text(labels), errorColumn: error.column)
             }
         case .goTo:
             let digits = p.text.trimmingCharacters(in: .whitespaces)
             guard let pk = Int64(digits) else {
-                prompt = Prompt(kind: .goTo, text: p.text, error: labels["cd.goToNeedsPk"], placeholder: p.placeholder)
+                chrome.prompt = Prompt(kind: .goTo, text: p.text, error: labels["cd.goToNeedsPk"], placeholder: p.placeholder)
                 return
             }
             if shownHistory != nil { goToTransaction(pk) } else { goTo(pk) }
@@ -82,7 +82,7 @@ extension StoreBrowserModel {
             do {
                 try applySort(p.text)
             } catch {
-                prompt = Prompt(kind: .sort, text: p.text, error: error.text(labels))
+                chrome.prompt = Prompt(kind: .sort, text: p.text, error: error.text(labels))
             }
         // The record browser's own prompts; this browser opens none of them.
         case .simulate, .seek, .saveView, .recallView:
@@ -112,7 +112,7 @@ extension StoreBrowserModel {
         next.sorted = l.sort.map { sorter.sort(list, by: $0) }
         load(&next, .first)
         levels[levels.count - 1] = next
-        if focus == .roster { focus = .records }
+        if chrome.focus == .roster { chrome.focus = .records }
         refreshDetail(resetLine: true)
     }
 
@@ -149,18 +149,18 @@ extension StoreBrowserModel {
         guard var l = levels.popLast() else { return }
         defer { levels.append(l); refreshDetail(resetLine: true) }
         guard (try? store.row(l.list, key: pk)) ?? nil != nil else {
-            status = labels.fill("cd.noSuchPk", SafeText.escape(l.list.entity.name), String(pk))
+            chrome.status = labels.fill("cd.noSuchPk", SafeText.escape(l.list.entity.name), String(pk))
             return
         }
         load(&l, .around(pk))
-        focus = .records
+        chrome.focus = .records
     }
 
     // MARK: - Search
 
     /// The selection in the focused pane, as search counts it.
     var cursor: Int {
-        switch focus {
+        switch chrome.focus {
         case .roster: treeIndex
         case .records: level?.window.selected ?? shownHistory?.window.selected ?? 0
         case .detail: detailIndex
@@ -168,7 +168,7 @@ extension StoreBrowserModel {
     }
 
     func select(_ index: Int) {
-        switch focus {
+        switch chrome.focus {
         case .roster: if index != treeIndex { selectTreeRow(index) }
         case .records:
             if let w = level?.window, index != w.selected { moveObjects(by: index - w.selected) }
@@ -182,7 +182,7 @@ extension StoreBrowserModel {
     /// The texts search looks through in the focused pane: entity names, the loaded rows, the
     /// detail's lines.
     var searchable: [String] {
-        switch focus {
+        switch chrome.focus {
         case .roster:
             return tree.map { $0.entity?.name ?? $0.historyTable ?? "" }
         case .records:
@@ -203,40 +203,40 @@ extension StoreBrowserModel {
     }
 
     /// What to highlight: the search (nil: none, or an expression that does not compile).
-    public var highlightPattern: SearchPattern? { searchState.pattern(searchState.text) }
+    public var highlightPattern: SearchPattern? { chrome.search.pattern(chrome.search.text) }
 
     /// Selects the next match that way in the focused pane (the current row first when
     /// `includeCurrent`), wrapping around with a note.
     func findMatch(forward: Bool, includeCurrent: Bool = false) {
-        guard let text = searchState.text else { status = labels["cd.noSearch"]; return }
+        guard let text = chrome.search.text else { chrome.status = labels["cd.noSearch"]; return }
         let pattern: SearchPattern
-        do { pattern = try SearchPattern(text, regex: searchState.regex) } catch { status = error.text(labels); return }
+        do { pattern = try SearchPattern(text, regex: chrome.search.regex) } catch { chrome.status = error.text(labels); return }
         let texts = searchable
         guard let found = SearchState.next(among: texts.count, from: cursor, forward: forward, includeCurrent: includeCurrent,
                                            matches: { pattern.matches(texts[$0]) }) else {
-            status = SearchState.noMatch(text, labels: labels)
+            chrome.status = SearchState.noMatch(text, labels: labels)
             return
         }
         select(found.index)
-        status = searchState.said(found, text, labels: labels)
+        chrome.status = chrome.search.said(found, text, labels: labels)
     }
 
     // MARK: - Export
 
     func promptExport() {
-        guard let l = level else { status = labels["cd.noObjects"]; return }
-        if export?.isRunning == true { status = labels["exporting"] + "…"; return }
-        prompt = Prompt(kind: .export, text: "", placeholder: BrowserModel.fileSafe(l.list.entity.name) + ".jsonl")
+        guard let l = level else { chrome.status = labels["cd.noObjects"]; return }
+        if export?.isRunning == true { chrome.status = labels["exporting"] + "…"; return }
+        chrome.prompt = Prompt(kind: .export, text: "", placeholder: BrowserModel.fileSafe(l.list.entity.name) + ".jsonl")
     }
 
     func startExport(_ p: Prompt) {
         guard let l = level else { return }
-        let path = ExportPath.resolve(p.text, placeholder: p.placeholder, folder: exportFolder)
+        let path = ExportPath.resolve(p.text, placeholder: p.placeholder, folder: chrome.exportFolder)
         if let why = ExportPath.problem(path, labels: labels) {
-            prompt = Prompt(kind: .export, text: p.text, error: why, placeholder: p.placeholder)
+            chrome.prompt = Prompt(kind: .export, text: p.text, error: why, placeholder: p.placeholder)
             return
         }
-        guard let connection = try? store.secondConnection() else { status = labels.fill("exportFailed", SafeText.escape(path), "cannot read the store"); return }
+        guard let connection = try? store.secondConnection() else { chrome.status = labels.fill("exportFailed", SafeText.escape(path), "cannot read the store"); return }
         let box = ConnectionBox(connection)
         let list = l.list
         let columns = ObjectCSV.columns(list.entity, model: store.model)
@@ -256,7 +256,7 @@ extension StoreBrowserModel {
         }
         export = job
         job.start()
-        status = nil
+        chrome.status = nil
     }
 
     // MARK: - Bytes
@@ -264,16 +264,16 @@ extension StoreBrowserModel {
     /// `i`: the stored bytes of the selected attribute (in the detail), or of every attribute
     /// of the selected object.
     func openBytes() {
-        guard let l = level, let row = selectedObject else { status = labels["cd.noObjects"]; return }
+        guard let l = level, let row = selectedObject else { chrome.status = labels["cd.noObjects"]; return }
         guard let full = (try? store.row(l.list, key: row.ref.pk, reading: .stored)) ?? nil, let object = full.object else {
-            status = labels.fill("cd.danglingFollow", Self.name(row.ref))
+            chrome.status = labels.fill("cd.danglingFollow", Self.name(row.ref))
             return
         }
         var names = object.stored.keys.sorted()
         if let entity = store.model.entity(named: object.entity) {
             names = entity.attributes.map(\.name).filter { object.stored[$0] != nil }
         }
-        if focus == .detail, let d = detail, d.lines.indices.contains(detailIndex) {
+        if chrome.focus == .detail, let d = detail, d.lines.indices.contains(detailIndex) {
             let line = d.lines[detailIndex]
             if let a = line.attribute {
                 names = [a]
@@ -288,7 +288,7 @@ extension StoreBrowserModel {
             } else if line.relationship == nil, !line.isHeading {
                 // A node of a value's tree: its attribute's bytes.
             } else {
-                status = labels["cd.bytesOfWhat"]
+                chrome.status = labels["cd.bytesOfWhat"]
                 return
             }
         }

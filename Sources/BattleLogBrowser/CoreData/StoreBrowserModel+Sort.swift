@@ -18,7 +18,7 @@ extension StoreBrowserModel {
         l.sort = sort
         l.sorted = sort.map { sorter.sort(l.list, by: $0) }
         // A sort's progress and its field are on the status line already.
-        status = sort == nil ? labels["cd.pkOrder"] : nil
+        chrome.status = sort == nil ? labels["cd.pkOrder"] : nil
         load(&l, .first)
     }
 
@@ -29,7 +29,7 @@ extension StoreBrowserModel {
         l.sorted?.cancel()
         l.sort = nil
         l.sorted = nil
-        status = labels["cd.sortCancelled"]
+        chrome.status = labels["cd.sortCancelled"]
         load(&l, .first)
     }
 
@@ -49,10 +49,10 @@ extension StoreBrowserModel {
             }
             l.window.atEnd = pages.reachedEnd(l.window, 0, Self.pageFetch)
         } catch {
-            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+            chrome.status = labels["error"] + ": " + SafeText.escape(String(describing: error))
         }
         if let failure = sorted.failure {
-            status = labels["error"] + ": " + SafeText.escape(failure)
+            chrome.status = labels["error"] + ": " + SafeText.escape(failure)
             l.sort = nil
             l.sorted = nil
             levels[levels.count - 1] = l

@@ -20,8 +20,6 @@ public final class StoreBrowserModel {
     /// The store's path as the title bar shows it.
     public let storePath: String
     public internal(set) var layout: Layout
-    var paneSizes = PaneSizes()
-    public internal(set) var focus: Pane = .roster
 
     // MARK: Entity tree
     public internal(set) var tree: [TreeRow]
@@ -43,37 +41,24 @@ public final class StoreBrowserModel {
     var columnLayouts: [ColumnsKey: ColumnLayout] = [:]
 
     // MARK: Interaction
+    /// The focus, the prompt, the status line, the search and the loop's requests, as both
+    /// browsers keep them.
+    public internal(set) var chrome = BrowserChrome()
     public internal(set) var overlay: Overlay = .none {
-        didSet { if overlay != oldValue { overlayScroll = 0 } }
+        didSet { if overlay != oldValue { chrome.overlayScroll = 0 } }
     }
-    public internal(set) var overlayScroll = 0
     /// The lines of the bytes overlay (`i`) and of the model's (`m`), read when they open.
     var bytesLines: [String] = []
     var modelLines: [String] = []
     /// The value overlay's title and whole text (Enter on a value).
     var shownValue: (title: String, text: String) = ("", "")
-    public internal(set) var prompt: Prompt?
-    public internal(set) var status: String?
-    /// The `/` search: its text, way and kind.
-    public internal(set) var searchState = SearchState()
     /// Where a search started, in the focused pane (while its prompt is open).
     var searchOrigin: Int?
-    public internal(set) var helpFilter: String?
-    public internal(set) var shouldQuit = false
-    public var wantsFullRedraw = false
-    public var wantsCopy: String?
-    public var wantsSuspend = false
-    /// `P`, `E`: the object's JSON to show in the user's pager or editor (the loop runs it).
-    public var wantsExternalView: ExternalViewer.Request?
     /// The function-key bar at the bottom (`key_bar = true` in the config).
     public var showsKeyBar = false {
         didSet { resize(rows: layout.rows, columns: layout.columns) }
     }
-    public internal(set) var mouse = true
-    public var keyMap = KeyMap.standard
     var export: BackgroundExport?
-    /// Where an export goes when the name typed has no folder (`export_dir`).
-    public var exportFolder: String?
     /// The object filters applied, kept across runs apart from the battle log's (another
     /// vocabulary); Up and Down walk it in the filter prompt.
     public var filterHistory = FilterHistory(path: nil)
@@ -89,9 +74,9 @@ public final class StoreBrowserModel {
         self.storePath = storePath
         // An object's detail (its attributes, their trees, its relationships) is what a person
         // reads here: it gets four rows more than the battle log's record detail.
-        paneSizes.records = -4
-        self.layout = Layout(rows: rows, columns: columns, sizes: paneSizes)
-        self.status = status
+        chrome.paneSizes.records = -4
+        self.layout = Layout(rows: rows, columns: columns, sizes: chrome.paneSizes)
+        self.chrome.status = status
         self.tree = TreeRow.rows(store.model)
         self.counter = StoreCounter(store: store)
         self.sorter = ObjectSorter(store: store)
@@ -210,7 +195,7 @@ public final class StoreBrowserModel {
             }
         } catch {
             l.window = KeyedWindow()
-            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+            chrome.status = labels["error"] + ": " + SafeText.escape(String(describing: error))
         }
         l.window.center(visible: layout.recordRows)
     }
@@ -222,7 +207,7 @@ public final class StoreBrowserModel {
         do {
             try l.window.move(by: delta, visible: layout.recordRows, limit: Self.pageFetch, maxRows: Self.maxWindow, pages(of: l))
         } catch {
-            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+            chrome.status = labels["error"] + ": " + SafeText.escape(String(describing: error))
         }
     }
 
@@ -280,9 +265,9 @@ public final class StoreBrowserModel {
             if toggled.contains(path) { toggled.remove(path) } else { toggled.insert(path) }
             refreshDetail(resetLine: false)
         case .dangling(let ref):
-            status = labels.fill("cd.danglingFollow", Self.name(ref))
+            chrome.status = labels.fill("cd.danglingFollow", Self.name(ref))
         case .empty(let why):
-            status = why
+            chrome.status = why
         case .read:
             let line = d.lines[detailIndex]
             // A text's own line breaks are kept; anything else is as the line shows it.
@@ -291,7 +276,7 @@ public final class StoreBrowserModel {
         case .follow(let ref):
             // A change in the history may name an object deleted since.
             guard let name = ref.entity, let entity = store.model.entity(named: name), (try? store.exists(ref)) == true else {
-                status = labels.fill(shownHistory != nil ? "cd.goneSince" : "cd.danglingFollow", Self.name(ref))
+                chrome.status = labels.fill(shownHistory != nil ? "cd.goneSince" : "cd.danglingFollow", Self.name(ref))
                 return
             }
             // The target's whole entity, positioned at it: its neighbours are one key away.
@@ -301,7 +286,7 @@ public final class StoreBrowserModel {
             guard let object = d.object, let entity = store.model.entity(named: object.entity),
                   let r = entity.relationships.first(where: { $0.name == relationship }),
                   let list = store.list(r, of: d.ref) else {
-                status = labels["cd.unresolved"]
+                chrome.status = labels["cd.unresolved"]
                 return
             }
             push(ObjectLevel(list: list, via: relationship), at: nil)
@@ -324,13 +309,13 @@ public final class StoreBrowserModel {
         } else if history != nil {
             history?.detailIndex = detailIndex
             history?.detailScroll = detailScroll
-            history?.returnFocus = focus
+            history?.returnFocus = chrome.focus
         }
         var l = level
-        l.returnFocus = focus
+        l.returnFocus = chrome.focus
         load(&l, key.map { .around($0) } ?? .first)
         levels.append(l)
-        focus = .records
+        chrome.focus = .records
         refreshDetail(resetLine: true)
     }
 
@@ -340,7 +325,7 @@ public final class StoreBrowserModel {
             // Back from an object opened from a change: to the history.
             levels[0].sorted?.cancel()
             levels = []
-            focus = h.returnFocus
+            chrome.focus = h.returnFocus
             refreshDetail(resetLine: false)
             detailIndex = h.detailIndex
             detailScroll = h.detailScroll
@@ -349,7 +334,7 @@ public final class StoreBrowserModel {
         }
         guard levels.count > 1, let left = levels.popLast() else { return false }
         left.sorted?.cancel()
-        focus = left.returnFocus
+        chrome.focus = left.returnFocus
         let back = levels[levels.count - 1]
         toggled = back.toggled
         refreshDetail(resetLine: false)
@@ -362,24 +347,24 @@ public final class StoreBrowserModel {
     // MARK: - Layout
 
     public func resize(rows: Int, columns: Int) {
-        layout = Layout(rows: rows, columns: columns, sizes: paneSizes, keyBar: showsKeyBar)
+        layout = Layout(rows: rows, columns: columns, sizes: chrome.paneSizes, keyBar: showsKeyBar)
         keepTreeInView()
         if !levels.isEmpty { levels[levels.count - 1].window.keepSelectionInView(visible: layout.recordRows) }
         history?.window.keepSelectionInView(visible: layout.recordRows)
         if detail != nil { refreshDetail(resetLine: false) }
     }
 
-    var panes: [Pane] { paneSizes.zoomed.map { [$0] } ?? Pane.allCases }
+    var panes: [Pane] { chrome.paneSizes.zoomed.map { [$0] } ?? Pane.allCases }
 
     func pane(_ step: Int, wrapping: Bool) -> Pane {
         let all = panes
-        let here = all.firstIndex(of: focus) ?? 0
+        let here = all.firstIndex(of: chrome.focus) ?? 0
         let next = wrapping ? (here + step + all.count) % all.count : max(0, min(all.count - 1, here + step))
         return all[next]
     }
 
     func toggleZoom() {
-        paneSizes.zoomed = paneSizes.zoomed == nil ? focus : nil
+        chrome.paneSizes.zoomed = chrome.paneSizes.zoomed == nil ? chrome.focus : nil
         resize(rows: layout.rows, columns: layout.columns)
     }
 
@@ -401,7 +386,7 @@ public final class StoreBrowserModel {
         // Counts that arrive while the model is shown join it.
         if overlay == .model, modelLines.contains(where: { $0.hasSuffix("counting…)") || $0.contains("counting…,") }) { readModelLines() }
         if let e = export, !e.isRunning, let summary = e.summary {
-            status = summary
+            chrome.status = summary
             export = nil
         }
     }
@@ -484,5 +469,5 @@ public struct ObjectLevel: Sendable {
 
 extension StoreBrowserModel: BrowserSession {
     func render(on screen: Screen) { StoreBrowserView.render(self, on: screen) }
-    func say(_ message: String) { status = message }
+    func say(_ message: String) { chrome.status = message }
 }

@@ -18,7 +18,7 @@ public enum StoreBrowserView {
         objects(m, s)
         detail(m, s)
         if m.overlay != .none { overlay(m, s) }
-        Drawing.keyBar(s, m.layout, keyMap: m.keyMap, context: .coreData, labels: m.labels)
+        Drawing.keyBar(s, m.layout, keyMap: m.chrome.keyMap, context: .coreData, labels: m.labels)
         statusBar(m, s)
         s.present()
     }
@@ -52,14 +52,14 @@ public enum StoreBrowserView {
         let r = m.layout.roster
         guard r.height >= 3, r.width >= 8 else { return }
         let entities = m.tree.filter { $0.entity != nil }.count
-        Drawing.box(s, r, title: "\(m.labels["cd.entities"]) \(entities)", focused: m.focus == .roster)
+        Drawing.box(s, r, title: "\(m.labels["cd.entities"]) \(entities)", focused: m.chrome.focus == .roster)
         let inner = r.width - 2
         for i in 0..<m.layout.rosterRows {
             let index = m.treeScroll + i
             guard index < m.tree.count else { break }
             let row = m.tree[index]
             let selected = index == m.treeIndex
-            let style: Style = selected ? (m.focus == .roster ? .selected : .selectedDim) : .normal
+            let style: Style = selected ? (m.chrome.focus == .roster ? .selected : .selectedDim) : .normal
             let y = r.top + 1 + i
             s.fill(y, r.left + 1, width: inner, style: style)
             let count: String
@@ -80,7 +80,7 @@ public enum StoreBrowserView {
             }
             let countWidth = DisplayWidth.of(count)
             Drawing.field(s, y, r.left + 1, name, width: max(1, inner - countWidth - 1), style: nameStyle)
-            Drawing.highlight(s, y, r.left + 1, shown: name, pattern: m.focus == .roster ? m.highlightPattern : nil)
+            Drawing.highlight(s, y, r.left + 1, shown: name, pattern: m.chrome.focus == .roster ? m.highlightPattern : nil)
             s.put(y, r.right - 1 - countWidth, count, style: selected ? style : .dim)
         }
         Drawing.moreMarks(s, r, above: m.treeScroll > 0, below: m.treeScroll + m.layout.rosterRows < m.tree.count)
@@ -97,7 +97,7 @@ public enum StoreBrowserView {
             return
         }
         guard let level = m.level else {
-            Drawing.box(s, r, title: m.labels["cd.objects"], focused: m.focus == .records)
+            Drawing.box(s, r, title: m.labels["cd.objects"], focused: m.chrome.focus == .records)
             return
         }
         var title = m.labels["cd.objects"] + " — "
@@ -107,9 +107,9 @@ public enum StoreBrowserView {
         }
         if let f = level.list.filter { title += "  f: " + SafeText.escape(f.text) }
         if let sort = level.sort { title += "  S: " + SafeText.escape(sort.text) }
-        Drawing.box(s, r, title: title, focused: m.focus == .records)
-        let content = TableView.Content(columns: m.objectColumns(width: inner), layout: m.columnLayout, focused: m.focus == .records,
-                                        scroll: level.window.scroll, row: level.window.row(at:), selected: level.window.selected, highlight: m.focus == .records ? m.highlightPattern : nil)
+        Drawing.box(s, r, title: title, focused: m.chrome.focus == .records)
+        let content = TableView.Content(columns: m.objectColumns(width: inner), layout: m.columnLayout, focused: m.chrome.focus == .records,
+                                        scroll: level.window.scroll, row: level.window.row(at:), selected: level.window.selected, highlight: m.chrome.focus == .records ? m.highlightPattern : nil)
         TableView.draw(s, in: r, rows: level.window.rows.isEmpty ? 0 : m.layout.recordRows, content)
         if level.window.rows.isEmpty {
             let why = level.sorted.map { !$0.isDone } == true ? "sorting" : level.list.filter != nil ? "noMatch" : "cd.noObjects"
@@ -124,10 +124,10 @@ public enum StoreBrowserView {
         let h = history.window
         let r = m.layout.records
         let count = m.count(ofTable: "ATRANSACTION").map(GroupedNumber.text) ?? "…"
-        Drawing.box(s, r, title: m.labels.fill("cd.historyTitle", count), focused: m.focus == .records)
-        let content = TableView.Content(columns: m.historyColumns(width: r.width - 2), layout: m.columnLayout, focused: m.focus == .records,
+        Drawing.box(s, r, title: m.labels.fill("cd.historyTitle", count), focused: m.chrome.focus == .records)
+        let content = TableView.Content(columns: m.historyColumns(width: r.width - 2), layout: m.columnLayout, focused: m.chrome.focus == .records,
                                         scroll: h.scroll, row: h.row(at:), selected: h.selected,
-                                        highlight: m.focus == .records ? m.highlightPattern : nil)
+                                        highlight: m.chrome.focus == .records ? m.highlightPattern : nil)
         TableView.draw(s, in: r, rows: h.rows.isEmpty ? 0 : m.layout.recordRows, content)
         if h.rows.isEmpty {
             s.put(r.top + 2, r.left + 2, m.labels["cd.noTransactions"], style: .dim)
@@ -142,7 +142,7 @@ public enum StoreBrowserView {
         let r = m.layout.detail
         guard r.height >= 3, r.width >= 8 else { return }
         let title = m.labels["cd.detail"] + (m.detail.map { " — " + ($0.title ?? StoreBrowserModel.name($0.ref)) } ?? "")
-        Drawing.box(s, r, title: title, focused: m.focus == .detail)
+        Drawing.box(s, r, title: title, focused: m.chrome.focus == .detail)
         guard let d = m.detail else { return }
         let inner = r.width - 2
         let labelWidth = min(max(8, inner / 2), (d.lines.filter { $0.depth == 0 && !$0.isHeading }.map { DisplayWidth.of($0.label) }.max() ?? 8) + 2)
@@ -152,7 +152,7 @@ public enum StoreBrowserView {
             let line = d.lines[index]
             let y = r.top + 1 + i
             let selected = index == m.detailIndex
-            let base: Style = selected ? (m.focus == .detail ? .selected : .selectedDim) : .normal
+            let base: Style = selected ? (m.chrome.focus == .detail ? .selected : .selectedDim) : .normal
             if let box = line.box {
                 var x = r.left + 2
                 for segment in box {
@@ -180,7 +180,7 @@ public enum StoreBrowserView {
             if room > 0 {
                 let value = DisplayWidth.truncate(line.value, to: room)
                 s.put(y, valueX, value, style: selected ? base : line.style)
-                Drawing.highlight(s, y, valueX, shown: value, pattern: m.focus == .detail ? m.highlightPattern : nil)
+                Drawing.highlight(s, y, valueX, shown: value, pattern: m.chrome.focus == .detail ? m.highlightPattern : nil)
             }
         }
         Drawing.moreMarks(s, r, above: m.detailScroll > 0, below: m.detailScroll + m.detailRows < d.lines.count)
@@ -193,14 +193,14 @@ public enum StoreBrowserView {
         switch m.overlay {
         case .none: return []
         case .help:
-            var bindings = m.keyMap.bindings.filter { $0.context == .coreData }
-            if let f = m.helpFilter {
+            var bindings = m.chrome.keyMap.bindings.filter { $0.context == .coreData }
+            if let f = m.chrome.helpFilter {
                 bindings = bindings.filter { b in
                     FilterText.contains(m.labels[b.labelKey], f) || FilterText.contains(b.help, f) || b.keys.contains { FilterText.contains($0.label, f) }
                 }
             }
             let rows = bindings.map { b in (b.keys.map(\.label).joined(separator: " "), m.labels[b.labelKey]) }
-            return rows + (m.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["cd.helpMouseText"])] : [])
+            return rows + (m.chrome.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["cd.helpMouseText"])] : [])
         case .model:
             return m.modelLines.map { ($0, "") }
         case .bytes:
@@ -228,9 +228,9 @@ public enum StoreBrowserView {
         // The lines once a frame (the value's are wrapped to the overlay).
         let lines = overlayLines(m)
         let r = overlayRect(m, lineCount: lines.count)
-        let scroll = min(m.overlayScroll, max(0, lines.count - (r.height - 2)))
+        let scroll = min(m.chrome.overlayScroll, max(0, lines.count - (r.height - 2)))
         let title: String = switch m.overlay {
-        case .help: m.labels["help"] + "  " + (m.helpFilter.map { "/" + SafeText.escape($0) } ?? m.labels["helpFilterHint"])
+        case .help: m.labels["help"] + "  " + (m.chrome.helpFilter.map { "/" + SafeText.escape($0) } ?? m.labels["helpFilterHint"])
         case .model: m.labels["cd.modelTitle"]
         case .value: m.shownValue.title
         default: m.labels["cd.bytesTitle"]
@@ -244,7 +244,7 @@ public enum StoreBrowserView {
         let l = m.layout
         let row = l.status.top
         s.fill(row, 0, width: l.columns, style: .statusBar)
-        if let p = m.prompt {
+        if let p = m.chrome.prompt {
             prompt(m, p, s)
             return
         }
@@ -259,16 +259,16 @@ public enum StoreBrowserView {
             if let f = level.list.filter { parts.append("f: " + SafeText.escape(f.text)) }
             if let sort = level.sort { parts.append("S: " + SafeText.escape(sort.text)) }
         }
-        if let q = m.searchState.text { parts.append(m.searchState.label + SafeText.escape(q)) }
+        if let q = m.chrome.search.text { parts.append(m.chrome.search.label + SafeText.escape(q)) }
         if let e = m.export, e.isRunning {
             let p = e.progress
             parts.append("\(m.labels["exporting"]) \(GroupedNumber.text(p.written))/\(GroupedNumber.text(p.total))")
         }
         let shortHint = m.labels["shortHint"] + " "
-        let paneHint = m.labels[m.focus == .roster ? "cd.hint" : m.focus == .records ? (m.shownHistory != nil ? "cd.hintHistory" : "cd.hintObjects") : "cd.hintDetail"] + " "
+        let paneHint = m.labels[m.chrome.focus == .roster ? "cd.hint" : m.chrome.focus == .records ? (m.shownHistory != nil ? "cd.hintHistory" : "cd.hintObjects") : "cd.hintDetail"] + " "
         // With the function-key bar on screen, the keys are there: the status line keeps its room.
         let bar = l.keyBar != nil
-        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.status, hint: bar ? "" : paneHint,
+        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.chrome.status, hint: bar ? "" : paneHint,
                            fallback: bar ? "" : shortHint, shortHint: bar ? "" : shortHint)
     }
 
@@ -276,7 +276,7 @@ public enum StoreBrowserView {
     static func prompt(_ m: StoreBrowserModel, _ p: StoreBrowserModel.Prompt, _ s: Screen) {
         let l = m.layout
         let label: String = switch p.kind {
-        case .search: m.searchState.label
+        case .search: m.chrome.search.label
         case .helpFilter: "/"
         case .filter: "f: "
         case .goTo: ": pk "

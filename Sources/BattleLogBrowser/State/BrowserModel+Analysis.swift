@@ -23,12 +23,12 @@ extension BrowserModel {
             a.scroll = 0
             a.groups = nil
             analysis = a
-            overlayScroll = 0
+            chrome.overlayScroll = 0
             requestGroups()
             return true
         case .measure:
             guard let field = a.field?.field, case .date = field else {
-                status = labels["analysis.measureDates"]
+                chrome.status = labels["analysis.measureDates"]
                 return true
             }
             let all = AnalysisSession.Measure.allCases
@@ -49,7 +49,7 @@ extension BrowserModel {
             try applyFilter(previous.filter ?? "")
             if let id = previous.recordID { try reselect(id, atRow: previous.recordRow) }
             // The roster has no pane while a filter is on: the records keep the focus then.
-            focus = previous.focus == .roster && filterSearch != nil ? .records : previous.focus
+            chrome.focus = previous.focus == .roster && filterSearch != nil ? .records : previous.focus
             requestGroups()
             return true
         case .closeStats:
@@ -111,7 +111,7 @@ extension BrowserModel {
     /// The hint that `m` is for a date's chart is about the field it was pressed on: it goes
     /// when another field or a drill-down takes the screen.
     func clearMeasureHint() {
-        if status == labels["analysis.measureDates"] { status = nil }
+        if chrome.status == labels["analysis.measureDates"] { chrome.status = nil }
     }
 
     /// Enter on a group: its records become the filter (with the filter already there), and the
@@ -121,13 +121,13 @@ extension BrowserModel {
         clearMeasureHint()
         let group = groups[a.selected]
         guard let clause = field.filterClause(group.key) else {
-            status = labels.fill("analysis.cannotDrill", GroupTable.label(group.key, field: field, labels: labels))
+            chrome.status = labels.fill("analysis.cannotDrill", GroupTable.label(group.key, field: field, labels: labels))
             return
         }
         let before = filterText
         // A filter of ands (a drill-down's) takes one more without parentheses.
         let text = before.map { b in b.range(of: #"\bor\b"#, options: [.regularExpression, .caseInsensitive]) == nil ? b + " and " + clause : "(\(b)) and \(clause)" } ?? clause
-        let drill = AnalysisSession.Drill(filter: before, tab: a.tab, selected: a.selected, scroll: a.scroll, focus: focus,
+        let drill = AnalysisSession.Drill(filter: before, tab: a.tab, selected: a.selected, scroll: a.scroll, focus: chrome.focus,
                                           recordID: selectedRecord?.id, recordRow: selected - recordsScroll)
         try applyFilter(text)
         a.drills.append(drill)
@@ -156,14 +156,14 @@ extension BrowserModel {
     /// `v`: the selected Human is the first side; `v` on another is the second, and their
     /// fights against each other open.
     func chooseHeadToHead() throws {
-        guard let human = focus == .records ? selectedRecord?.owner : selectedHuman else { return }
+        guard let human = chrome.focus == .records ? selectedRecord?.owner : selectedHuman else { return }
         guard let first = versusFirst else {
             versusFirst = human
-            status = labels.fill("h2h.pickSecond", SafeText.escape(human.name))
+            chrome.status = labels.fill("h2h.pickSecond", SafeText.escape(human.name))
             return
         }
         guard first.id != human.id else {
-            status = labels.fill("h2h.pickAnother", SafeText.escape(human.name))
+            chrome.status = labels.fill("h2h.pickAnother", SafeText.escape(human.name))
             return
         }
         headToHead = try store.headToHead(first, human, recent: 200)

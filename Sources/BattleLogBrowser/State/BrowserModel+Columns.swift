@@ -13,12 +13,12 @@ extension BrowserModel {
     }
 
     func changeColumns(_ action: Action) {
-        focus = .records
+        chrome.focus = .records
         var layout = columnLayout
         let change = layout.apply(action, columns: RecordsView.columns(self))
         // Moving the current column is not a change `U` undoes; hiding, widths and `=` are.
         if change.changesTheView, layout != columnLayout { rememberView() }
         columnLayout = layout
-        if let message = ColumnLayout.message(change, labels: labels) { status = message }
+        if let message = ColumnLayout.message(change, labels: labels) { chrome.status = message }
     }
 }

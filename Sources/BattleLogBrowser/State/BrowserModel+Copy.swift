@@ -11,43 +11,43 @@ extension BrowserModel {
     /// `y`: the marked records as JSON lines (newest first), or the selected record.
     func copyRecord() {
         if !marked.isEmpty {
-            guard marked.count <= Self.copyLimit else { status = labels.fill("marks.tooMany", GroupedNumber.text(Self.copyLimit)) + " (e)"; return }
+            guard marked.count <= Self.copyLimit else { chrome.status = labels.fill("marks.tooMany", GroupedNumber.text(Self.copyLimit)) + " (e)"; return }
             do {
                 let records = try markedRecords()
                 copy(records.map { RecordJSON.encode($0) + "\n" }.joined(), what: labels.fill("copy.marked", GroupedNumber.text(records.count)))
-            } catch { status = "\(labels["error"]): \(SafeText.escape(error.text(labels)))" }
+            } catch { chrome.status = "\(labels["error"]): \(SafeText.escape(error.text(labels)))" }
             return
         }
-        guard let r = selectedRecord else { status = labels["copy.nothing"]; return }
+        guard let r = selectedRecord else { chrome.status = labels["copy.nothing"]; return }
         copy(RecordJSON.encode(r), what: labels.fill("copy.record", String(r.id)))
     }
 
     /// `P`, `E`: the selected record's JSON, laid out, in the pager or the editor.
     func viewRecord(in kind: ExternalViewer.Kind) {
-        guard let r = selectedRecord else { status = labels["copy.nothing"]; return }
-        wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(RecordJSON.encode(r)), fileName: "record-\(r.id).json")
+        guard let r = selectedRecord else { chrome.status = labels["copy.nothing"]; return }
+        chrome.wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(RecordJSON.encode(r)), fileName: "record-\(r.id).json")
     }
 
     /// `Y`: the focused pane's value: the Human's name on the roster, the fight's duration as
     /// `value/timescale` on the records, the magic's stored JSON on the detail.
     func copyFocusedValue() {
-        switch focus {
+        switch chrome.focus {
         case .roster:
-            guard let h = selectedHuman else { status = labels["copy.nothing"]; return }
+            guard let h = selectedHuman else { chrome.status = labels["copy.nothing"]; return }
             copy(SafeText.escape(h.name), what: labels["copy.name"])
         case .records:
-            guard let d = selectedRecord?.fightDuration else { status = labels["copy.nothing"]; return }
+            guard let d = selectedRecord?.fightDuration else { chrome.status = labels["copy.nothing"]; return }
             let text = "\(d.value)/\(d.timescale)"
             copy(text, what: labels.fill("copy.duration", text))
         case .detail:
             guard let r = selectedRecord, let i = r.schema.attributes.firstIndex(where: { $0.valueClassName == "Magic" }),
-                  let stored = r.transformables[i].storedText else { status = labels["copy.nothing"]; return }
+                  let stored = r.transformables[i].storedText else { chrome.status = labels["copy.nothing"]; return }
             copy(SafeText.escape(stored), what: labels["copy.magic"])
         }
     }
 
     private func copy(_ text: String, what: String) {
-        wantsCopy = text
-        status = labels.fill("copied", what, GroupedNumber.text(text.utf8.count))
+        chrome.wantsCopy = text
+        chrome.status = labels.fill("copied", what, GroupedNumber.text(text.utf8.count))
     }
 }

@@ -11,9 +11,9 @@ extension BrowserModel {
     }
 
     func promptExport() {
-        if isExporting { status = labels["exporting"] + "…"; return }
+        if isExporting { chrome.status = labels["exporting"] + "…"; return }
         let name = !marked.isEmpty ? "battlelog-marked" : filterSearch != nil ? "battlelog-filter" : "battlelog-" + (selectedHuman.map { Self.fileSafe($0.name) } ?? "export")
-        prompt = Prompt(kind: .export, text: "", placeholder: name + ".jsonl")
+        chrome.prompt = Prompt(kind: .export, text: "", placeholder: name + ".jsonl")
     }
 
     /// A name usable in a file name: letters, digits, `-` and `_` kept, the rest `-`.
@@ -23,11 +23,11 @@ extension BrowserModel {
     }
 
     func startExport(_ p: Prompt) {
-        let path = ExportPath.resolve(p.text, placeholder: p.placeholder, folder: exportFolder)
-        guard let query = currentListQuery else { status = labels["noRecords"]; return }
+        let path = ExportPath.resolve(p.text, placeholder: p.placeholder, folder: chrome.exportFolder)
+        guard let query = currentListQuery else { chrome.status = labels["noRecords"]; return }
         if let why = ExportPath.problem(path, labels: labels) {
             // Said at once, the prompt still open to fix the name.
-            prompt = Prompt(kind: .export, text: p.text, error: why, placeholder: p.placeholder)
+            chrome.prompt = Prompt(kind: .export, text: p.text, error: why, placeholder: p.placeholder)
             return
         }
         let total = marked.isEmpty ? filterProgress?.count ?? self.total : marked.count
@@ -51,7 +51,7 @@ extension BrowserModel {
         }
         export = job
         job.start()
-        status = nil
+        chrome.status = nil
     }
 
     public var isExporting: Bool { export?.isRunning ?? false }

@@ -29,7 +29,7 @@ extension BrowserModel {
         reselectID = nil
         reselectRow = nil
         emptyRecordWindow()
-        focus = .records
+        chrome.focus = .records
     }
 
     func startSearch(_ text: String, _ filter: CompiledFilter) -> FilterSearch {

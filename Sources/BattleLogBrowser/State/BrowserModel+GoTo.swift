@@ -26,16 +26,16 @@ extension BrowserModel {
         guard let target = GoToTarget(text) else {
             // A day that does not exist (2026-02-30) is said so, as the filter says it.
             let problem = ISODate.problem(text.trimmingCharacters(in: .whitespaces))
-            prompt = Prompt(kind: .goTo, text: text, error: problem.map { Template.fill(labels["filterError." + $0.key], $0.arguments) } ?? labels["goToError"])
+            chrome.prompt = Prompt(kind: .goTo, text: text, error: problem.map { Template.fill(labels["filterError." + $0.key], $0.arguments) } ?? labels["goToError"])
             return
         }
         switch target {
         case .record(let id):
             do { try show(try store.record(id: id)) }
-            catch StoreError.noSuchRecord { status = labels.fill("goToNoRecord", String(id)) }
+            catch StoreError.noSuchRecord { chrome.status = labels.fill("goToNoRecord", String(id)) }
         case .fight(let fight):
             guard let first = try store.records(ofFight: fight).first else {
-                status = labels.fill("goToNoFight", String(fight))
+                chrome.status = labels.fill("goToNoFight", String(fight))
                 return
             }
             try show(first)
@@ -45,12 +45,12 @@ extension BrowserModel {
             let day = ISODate.format(start).prefix(10)
             let filter = try FilterCompiler.compile("date >= \(day)", roster: roster)
             guard let first = try store.page(RecordQuery(ownerID: human.id, filter: filter), direction: .newer, limit: 1).first else {
-                status = labels.fill("goToNothingAfter", String(day))
+                chrome.status = labels.fill("goToNothingAfter", String(day))
                 return
             }
             try show(first)
             if let date = first.date, date >= start + 86_400 {
-                status = labels.fill("goToNextDay", String(day), first.dateText(labels))
+                chrome.status = labels.fill("goToNextDay", String(day), first.dateText(labels))
             }
         }
     }
@@ -60,7 +60,7 @@ extension BrowserModel {
         guard let index = roster.firstIndex(where: { $0.id == record.owner.id }) else { return }
         if index != rosterIndex || filterSearch != nil { try selectHuman(at: index, loading: false) }
         try select(record)
-        focus = .records
-        status = labels.fill("showRecord", String(record.id), record.fightText(labels))
+        chrome.focus = .records
+        chrome.status = labels.fill("showRecord", String(record.id), record.fightText(labels))
     }
 }

@@ -31,19 +31,19 @@ extension BrowserModel {
             } else if p.count != total {
                 try? moveFiltered(to: selected)
             }
-            if let e = p.error { status = "\(labels["error"]): \(e)" }
+            if let e = p.error { chrome.status = "\(labels["error"]): \(e)" }
             if refreshPending && p.finished && reselectID == nil {
                 refreshPending = false
-                do { try refreshAfterExternalChange() } catch { status = "\(labels["error"]): \(error)" }
+                do { try refreshAfterExternalChange() } catch { chrome.status = "\(labels["error"]): \(error)" }
             }
         }
         if let sim = simulation, !sim.isRunning {
-            status = sim.summary
+            chrome.status = sim.summary
             simulation = nil
         }
-        do { try takeRecordSearchOutcome() } catch { status = "\(labels["error"]): \(error)" }
+        do { try takeRecordSearchOutcome() } catch { chrome.status = "\(labels["error"]): \(error)" }
         if let job = export, !job.isRunning {
-            status = job.summary
+            chrome.status = job.summary
             export = nil
         }
         guard live || isSimulating, now.timeIntervalSince(lastPoll) >= refreshInterval else { return }
@@ -54,7 +54,7 @@ extension BrowserModel {
             dataVersion = version
             try refreshAfterExternalChange()
         } catch {
-            status = "\(labels["error"]): \(error)"
+            chrome.status = "\(labels["error"]): \(error)"
         }
     }
 

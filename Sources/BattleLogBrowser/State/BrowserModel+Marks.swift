@@ -10,7 +10,7 @@ extension BrowserModel {
 
     /// `m`: marks the selected record, or unmarks it, and goes down a row.
     func toggleMark() throws {
-        guard let r = selectedRecord else { status = labels["copy.nothing"]; return }
+        guard let r = selectedRecord else { chrome.status = labels["copy.nothing"]; return }
         if marked.remove(r.id) == nil { marked.insert(r.id) }
         markAnchor = (r, selected)
         sayMarks()
@@ -19,9 +19,9 @@ extension BrowserModel {
 
     /// `M`: marks every record from the one `m` last marked to the selection, in the list's order.
     func markRange() throws {
-        guard let anchor = markAnchor, let here = selectedRecord else { status = labels["marks.noAnchor"]; return }
+        guard let anchor = markAnchor, let here = selectedRecord else { chrome.status = labels["marks.noAnchor"]; return }
         let count = abs(selected - anchor.position)
-        guard count < Self.markLimit else { status = labels.fill("marks.tooMany", GroupedNumber.text(Self.markLimit)); return }
+        guard count < Self.markLimit else { chrome.status = labels.fill("marks.tooMany", GroupedNumber.text(Self.markLimit)); return }
         var ids = [anchor.record.id, here.id]
         if let f = listSearch {
             ids += f.ids(min(anchor.position, selected)..<(max(anchor.position, selected) + 1))
@@ -44,7 +44,7 @@ extension BrowserModel {
                 return ids.count <= Self.markLimit
             }
         }
-        guard ids.count <= Self.markLimit else { status = labels.fill("marks.tooMany", GroupedNumber.text(Self.markLimit)); return }
+        guard ids.count <= Self.markLimit else { chrome.status = labels.fill("marks.tooMany", GroupedNumber.text(Self.markLimit)); return }
         marked.formUnion(ids)
         sayMarks()
     }
@@ -53,16 +53,16 @@ extension BrowserModel {
     func unmarkAll() {
         marked = []
         markAnchor = nil
-        status = labels["marks.cleared"]
+        chrome.status = labels["marks.cleared"]
     }
 
     /// `c`: the two marked records side by side (newer on the left).
     func compareMarked() throws {
-        guard marked.count == 2 else { status = labels.fill("marks.needTwo", String(marked.count)); return }
+        guard marked.count == 2 else { chrome.status = labels.fill("marks.needTwo", String(marked.count)); return }
         let records = try markedRecords()
-        guard records.count == 2 else { status = labels.fill("marks.needTwo", String(records.count)); return }
+        guard records.count == 2 else { chrome.status = labels.fill("marks.needTwo", String(records.count)); return }
         compared = (records[0], records[1])
-        overlayScroll = 0
+        chrome.overlayScroll = 0
         overlay = .compare
     }
 
@@ -72,6 +72,6 @@ extension BrowserModel {
     }
 
     private func sayMarks() {
-        status = labels.counted("marks.count", count: marked.count, GroupedNumber.text(marked.count))
+        chrome.status = labels.counted("marks.count", count: marked.count, GroupedNumber.text(marked.count))
     }
 }

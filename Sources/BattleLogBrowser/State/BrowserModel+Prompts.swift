@@ -10,7 +10,7 @@ extension BrowserModel: KeyHost {
         case .f1 where p.kind == .filter, .character("?") where p.kind == .filter && p.text.isEmpty:
             var shown = p
             shown.showsHelp.toggle()
-            prompt = shown
+            chrome.prompt = shown
         case .control("r") where p.kind == .search:
             try toggleSearch(backward: true)
         case .control("t") where p.kind == .search:
@@ -44,38 +44,38 @@ extension BrowserModel: KeyHost {
         case .search:
             if let why = currentPatternError {
                 // The prompt stays, with what is wrong with the expression.
-                prompt = Prompt(kind: .search, text: p.text, error: why)
+                chrome.prompt = Prompt(kind: .search, text: p.text, error: why)
                 return
             }
             // Typing already went to the first match: Enter keeps it.
             searchOrigin = nil
-            searchState.text = p.text.isEmpty ? nil : p.text
-            if searchState.text == nil { status = nil }
+            chrome.search.text = p.text.isEmpty ? nil : p.text
+            if chrome.search.text == nil { chrome.status = nil }
         case .helpFilter:
-            helpFilter = p.text.isEmpty ? nil : p.text
+            chrome.helpFilter = p.text.isEmpty ? nil : p.text
             overlay = .help
-            overlayScroll = 0
+            chrome.overlayScroll = 0
         case .filter:
             do {
                 try applyFilter(p.text)
                 filterHistory.add(p.text)
             } catch let e as FilterError {
                 // The cursor waits where the problem is.
-                prompt = Prompt(kind: .filter, text: p.text, cursor: e.column - 1, error: e.text(labels), errorColumn: e.column)
+                chrome.prompt = Prompt(kind: .filter, text: p.text, cursor: e.column - 1, error: e.text(labels), errorColumn: e.column)
             }
         case .saveView:
             // Always a typed name: Enter alone must not overwrite a view.
             let name = p.text.trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { prompt = Prompt(kind: .saveView, text: p.text, error: labels["views.needName"]); return }
+            guard !name.isEmpty else { chrome.prompt = Prompt(kind: .saveView, text: p.text, error: labels["views.needName"]); return }
             saveView(named: name)
         case .recallView:
             let name = (p.text.isEmpty ? p.placeholder ?? "" : p.text).trimmingCharacters(in: .whitespaces)
             if let why = try recallView(named: name) {
-                prompt = Prompt(kind: .recallView, text: p.text, error: why, placeholder: p.placeholder)
+                chrome.prompt = Prompt(kind: .recallView, text: p.text, error: why, placeholder: p.placeholder)
             }
         case .sort:
             do { try applySort(p.text) } catch {
-                prompt = Prompt(kind: .sort, text: p.text, error: error.text(labels), placeholder: p.placeholder)
+                chrome.prompt = Prompt(kind: .sort, text: p.text, error: error.text(labels), placeholder: p.placeholder)
             }
         case .goTo:
             try goTo(p.text)
@@ -87,20 +87,20 @@ extension BrowserModel: KeyHost {
             let typed = p.text.isEmpty ? (p.placeholder ?? "") : p.text
             let digits = typed.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
             guard let n = Int(digits), n > 0, n <= 10_000_000 else {
-                prompt = Prompt(kind: .simulate, text: p.text, error: labels["simulateRange"], placeholder: p.placeholder)
+                chrome.prompt = Prompt(kind: .simulate, text: p.text, error: labels["simulateRange"], placeholder: p.placeholder)
                 return
             }
             simulation = BackgroundSimulation(path: store.path, fights: n, labels: labels)
             simulation?.start()
-            status = nil  // the status bar shows the progress
+            chrome.status = nil  // the status bar shows the progress
         }
     }
 
     /// The key bindings the help overlay lists: all, or those matching the help filter.
     public var helpBindings: [KeyBinding] {
         // The Core Data browser's keys are its own help's.
-        let bindings = keyMap.bindings.filter { $0.context != .coreData }
-        guard let f = helpFilter else { return bindings }
+        let bindings = chrome.keyMap.bindings.filter { $0.context != .coreData }
+        guard let f = chrome.helpFilter else { return bindings }
         return bindings.filter { b in
             FilterText.contains(labels[b.labelKey], f) || FilterText.contains(b.help, f) || b.keys.contains { FilterText.contains($0.label, f) }
         }

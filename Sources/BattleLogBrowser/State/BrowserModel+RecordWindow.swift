@@ -107,12 +107,12 @@ extension BrowserModel {
         guard let record = selectedRecord else { return }
         guard let fight = record.fight, let other = try store.records(ofFight: fight).first(where: { $0.id != record.id }),
               let index = roster.firstIndex(where: { $0.id == other.owner.id }) else {
-            status = labels["noOtherSide"]
+            chrome.status = labels["noOtherSide"]
             return
         }
         try selectHuman(at: index, loading: false)
         try select(other)
-        status = "\(labels["otherSide"]): \(labels["fight"]) \(other.fightText(labels))"
+        chrome.status = "\(labels["otherSide"]): \(labels["fight"]) \(other.fightText(labels))"
     }
 
     /// Selects `record` in the selected Human's list wherever it is: two small pages around it,
@@ -231,7 +231,7 @@ extension BrowserModel {
     }
 
     func move(by delta: Int) throws {
-        switch focus {
+        switch chrome.focus {
         case .roster:
             let target = max(0, min(roster.count - 1, rosterIndex + delta))
             if target != rosterIndex { try selectHuman(at: target) }
@@ -245,8 +245,8 @@ extension BrowserModel {
     func scroll(by delta: Int, row: Int, column: Int) throws {
         if overlay != .none { scrollOverlay(by: delta); return }
         if overlay == .none {
-            if layout.showsRoster && layout.roster.contains(row: row, column: column) { focus = .roster }
-            else if layout.records.contains(row: row, column: column) { focus = .records }
+            if layout.showsRoster && layout.roster.contains(row: row, column: column) { chrome.focus = .roster }
+            else if layout.records.contains(row: row, column: column) { chrome.focus = .records }
         }
         try move(by: delta)
     }
@@ -292,6 +292,6 @@ extension BrowserModel {
         rememberView()
         listSort = nil
         try jumpToFirst()
-        status = labels["sortCancelled"]
+        chrome.status = labels["sortCancelled"]
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 extension BrowserModel {
     /// Opens the replay of the selected record's fight, or says why there is none.
     func openReplay() throws {
-        guard let record = selectedRecord else { status = labels["noRecords"]; return }
+        guard let record = selectedRecord else { chrome.status = labels["noRecords"]; return }
         switch try store.fight(of: record) {
         case .success(let (fight, other)):
             var session = ReplaySession(record: record, other: other, fight: fight)
@@ -14,18 +14,18 @@ extension BrowserModel {
             replay = session
             // A fight whose log contradicts its record still replays, saying so (doctor names it too).
             if let why = record.contradiction(in: fight) {
-                status = labels.fill("replay.contradicts", SafeText.escape(why))
+                chrome.status = labels.fill("replay.contradicts", SafeText.escape(why))
             }
         case .failure(let why):
-            status = why.text(labels)
+            chrome.status = why.text(labels)
         }
     }
 
     /// A key while the replay is open (and no prompt or overlay is).
     func handleReplayKey(_ key: Key) throws {
         guard var session = replay else { return }
-        guard let action = keyMap.action(for: key, in: .replay) else { return }
-        status = nil
+        guard let action = chrome.keyMap.action(for: key, in: .replay) else { return }
+        chrome.status = nil
         let now = monotonicNow()
         switch action {
         case .playPause: session.togglePlay(now: now)
@@ -35,20 +35,20 @@ extension BrowserModel {
         case .faster: session.changeSpeed(faster: true, now: now)
         case .replayStart: session.seek(to: .zero, now: now)
         case .replayEnd: session.seek(to: session.player.fight.end, now: now)
-        case .seek: prompt = Prompt(kind: .seek, text: "")
+        case .seek: chrome.prompt = Prompt(kind: .seek, text: "")
         case .otherSide:
             // The browser follows the other record too, as `o` in the records pane does.
             try showOtherSide()
             if selectedRecord?.id == session.other.id { session = session.swappedSides() }
         case .closeReplay: replay = nil; return
         case .help: overlay = .help
-        case .redraw: wantsFullRedraw = true
+        case .redraw: chrome.wantsFullRedraw = true
         case .toggleMouse: toggleMouse()
         case .suspend:
             // The fight waits while the process is stopped: paused, it resumes where it was.
             session.pause(now: now)
-            wantsSuspend = true
-        case .forceQuit: shouldQuit = true
+            chrome.wantsSuspend = true
+        case .forceQuit: chrome.shouldQuit = true
         default: break
         }
         replay = session
@@ -58,13 +58,13 @@ extension BrowserModel {
     func submitSeek(_ p: Prompt) {
         guard var session = replay else { return }
         guard let time = MediaTime(clockText: p.text) else {
-            prompt = Prompt(kind: .seek, text: p.text, error: labels.fill("replay.badTime", p.text))
+            chrome.prompt = Prompt(kind: .seek, text: p.text, error: labels.fill("replay.badTime", p.text))
             return
         }
         session.seek(to: time, now: monotonicNow())
         replay = session
         let end = session.player.fight.end
-        if MediaTime.compare(time, end) > 0 { status = labels.fill("replay.pastEnd", p.text, end.clockDescription) }
+        if MediaTime.compare(time, end) > 0 { chrome.status = labels.fill("replay.pastEnd", p.text, end.clockDescription) }
     }
 
     /// Moves a playing replay on to the monotonic clock's time.
@@ -93,17 +93,17 @@ extension BrowserModel {
         guard let session = replay else { return }
         guard let record = try? store.record(id: session.record.id) else {
             replay = nil
-            status = labels["replay.gone"]
+            chrome.status = labels["replay.gone"]
             return
         }
         switch try store.fight(of: record) {
         case .success(let (fight, other)):
             guard fight != session.player.fight || other.id != session.other.id else { return }
             replay = session.continued(record: record, other: other, fight: fight)
-            status = labels["replay.changed"]
+            chrome.status = labels["replay.changed"]
         case .failure(let why):
             replay = nil
-            status = why.text(labels)
+            chrome.status = why.text(labels)
         }
     }
 }

@@ -14,9 +14,9 @@ extension BrowserModel {
 
     /// `/`: a search down the list (Ctrl-R turns it); a regular expression if the last one was.
     func startSearch() {
-        searchState.backward = false
-        searchOrigin = SearchOrigin(focus: focus, rosterIndex: rosterIndex, record: selectedRecord)
-        prompt = Prompt(kind: .search, text: "")
+        chrome.search.backward = false
+        searchOrigin = SearchOrigin(focus: chrome.focus, rosterIndex: rosterIndex, record: selectedRecord)
+        chrome.prompt = Prompt(kind: .search, text: "")
     }
 
     /// The text, the way or the kind changed: go to the first match from where the search
@@ -25,33 +25,33 @@ extension BrowserModel {
         guard let origin = searchOrigin else { return }
         try returnTo(origin)
         guard !text.isEmpty else { return }
-        searchState.text = text
-        guard searchState.pattern(text) != nil else { status = currentPatternError; return }
-        try findMatch(forward: !searchState.backward, includeCurrent: true)
+        chrome.search.text = text
+        guard chrome.search.pattern(text) != nil else { chrome.status = currentPatternError; return }
+        try findMatch(forward: !chrome.search.backward, includeCurrent: true)
     }
 
     /// Ctrl-R and Ctrl-T in the search prompt: the other way, or the other kind; the search runs
     /// again from where it started.
     func toggleSearch(backward: Bool = false, regex: Bool = false) throws {
-        if backward { searchState.backward.toggle() }
-        if regex { searchState.regex.toggle() }
-        if let p = prompt, p.kind == .search { try searchAsYouType(p.text) }
+        if backward { chrome.search.backward.toggle() }
+        if regex { chrome.search.regex.toggle() }
+        if let p = chrome.prompt, p.kind == .search { try searchAsYouType(p.text) }
     }
 
     /// Why the search's text is no regular expression (nil: it is one, or no regex is asked).
-    var currentPatternError: String? { searchState.patternError(highlightSource, labels: labels) }
+    var currentPatternError: String? { chrome.search.patternError(highlightSource, labels: labels) }
 
     /// Esc: back to where the search started.
     func cancelSearch() throws {
         searchWorkerStorage?.cancel()
         if let origin = searchOrigin { try returnTo(origin) }
         searchOrigin = nil
-        searchState.text = nil
-        status = nil
+        chrome.search.text = nil
+        chrome.status = nil
     }
 
     private func returnTo(_ origin: SearchOrigin) throws {
-        focus = origin.focus
+        chrome.focus = origin.focus
         if origin.focus == .roster {
             if rosterIndex != origin.rosterIndex { try selectHuman(at: origin.rosterIndex) }
         } else if let r = origin.record, selectedRecord?.id != r.id {
@@ -78,18 +78,18 @@ extension BrowserModel {
 
     /// A background search of the records came back: go to what it found.
     func takeRecordSearchOutcome() throws {
-        guard let outcome = searchWorkerStorage?.take(), let text = highlightSource ?? searchState.text else { return }
+        guard let outcome = searchWorkerStorage?.take(), let text = highlightSource ?? chrome.search.text else { return }
         switch outcome {
         case .noMatch:
-            status = SearchState.noMatch(text, labels: labels)
+            chrome.status = SearchState.noMatch(text, labels: labels)
         case .failed(let error):
             // A cancelled search (a newer one replaced it) is not reported; any other failure is.
             if case .interrupted = error { return }
-            status = "\(labels["error"]): \(SafeText.escape(error.text(labels)))"
+            chrome.status = "\(labels["error"]): \(SafeText.escape(error.text(labels)))"
         case .found(let found, let wrapped):
             try select(found)
-            focus = .records
-            status = searchState.label + text + (wrapped ? " · " + labels["searchWrapped"] : "")
+            chrome.focus = .records
+            chrome.status = chrome.search.label + text + (wrapped ? " · " + labels["searchWrapped"] : "")
         }
     }
 
@@ -98,38 +98,38 @@ extension BrowserModel {
 
     /// The text of the search being typed, or of the last one.
     var highlightSource: String? {
-        if let p = prompt, p.kind == .search { return p.text.isEmpty ? nil : p.text }
-        return searchState.text
+        if let p = chrome.prompt, p.kind == .search { return p.text.isEmpty ? nil : p.text }
+        return chrome.search.text
     }
 
     /// What to highlight in the lists: the search being typed, or the last one (nil: none, or
     /// a regular expression that does not compile).
-    public var highlightPattern: SearchPattern? { searchState.pattern(highlightSource) }
+    public var highlightPattern: SearchPattern? { chrome.search.pattern(highlightSource) }
 
     /// Goes to the next (or previous) match in the focused list; wraps around with a note.
     func findMatch(forward: Bool, includeCurrent: Bool = false) throws {
-        guard let text = searchState.text else { status = labels["noSearch"]; return }
+        guard let text = chrome.search.text else { chrome.status = labels["noSearch"]; return }
         let pattern: SearchPattern
-        do { pattern = try SearchPattern(text, regex: searchState.regex) } catch { status = error.text(labels); return }
-        if focus == .roster || !layout.showsRoster && focus == .detail { try findHuman(pattern, forward: forward, includeCurrent: includeCurrent) }
+        do { pattern = try SearchPattern(text, regex: chrome.search.regex) } catch { chrome.status = error.text(labels); return }
+        if chrome.focus == .roster || !layout.showsRoster && chrome.focus == .detail { try findHuman(pattern, forward: forward, includeCurrent: includeCurrent) }
         else { try findRecord(pattern, forward: forward, includeCurrent: includeCurrent) }
     }
 
     private func findHuman(_ pattern: SearchPattern, forward: Bool, includeCurrent: Bool) throws {
         guard let found = SearchState.next(among: roster.count, from: rosterIndex, forward: forward, includeCurrent: includeCurrent,
                                            matches: { pattern.matches(roster[$0].name) }) else {
-            status = SearchState.noMatch(pattern.text, labels: labels)
+            chrome.status = SearchState.noMatch(pattern.text, labels: labels)
             return
         }
         if found.index != rosterIndex { try selectHuman(at: found.index) }
-        focus = .roster
-        status = searchState.said(found, pattern.text, labels: labels)
+        chrome.focus = .roster
+        chrome.status = chrome.search.said(found, pattern.text, labels: labels)
     }
 
     private func findRecord(_ pattern: SearchPattern, forward: Bool, includeCurrent: Bool) throws {
         let text = pattern.text
         searchWorkerStorage?.cancel()
-        if includeCurrent, let r = selectedRecord, Self.record(r, matches: pattern) { status = searchState.label + text; return }
+        if includeCurrent, let r = selectedRecord, Self.record(r, matches: pattern) { chrome.status = chrome.search.label + text; return }
         // The records loaded around the selection first: most matches are near, and found at once.
         // In a filter's list they are all the search looks at, so it wraps around within them.
         let inFilter = filterSearch != nil || selectedHuman == nil
@@ -139,12 +139,12 @@ extension BrowserModel {
         if inFilter { order += forward ? window.indices.filter { $0 <= here } : window.indices.filter { $0 >= here }.reversed() }
         if let k = order.firstIndex(where: { Self.record(window[$0], matches: pattern, includingOwner: inFilter) }) {
             try moveSelection(to: windowStart + order[k])
-            focus = .records
-            status = searchState.label + text + (k >= ahead ? " · " + labels["searchWrapped"] : "")
+            chrome.focus = .records
+            chrome.status = chrome.search.label + text + (k >= ahead ? " · " + labels["searchWrapped"] : "")
             return
         }
         guard !inFilter, let human = selectedHuman else {
-            status = SearchState.noMatch(text, labels: labels)
+            chrome.status = SearchState.noMatch(text, labels: labels)
             return
         }
         // Beyond them, the Human's records are searched in the background: a text with no match
@@ -162,6 +162,6 @@ extension BrowserModel {
                                            cursor: selectedRecord.map(RecordCursor.init), forward: forward)
         }
         searchWorker.submit(request)
-        status = searchState.label + text + ": " + labels["searching"] + "…"
+        chrome.status = chrome.search.label + text + ": " + labels["searching"] + "…"
     }
 }

@@ -12,7 +12,7 @@ extension BrowserModel {
         let sort = trimmed.isEmpty ? nil : try store.sort(trimmed)
         rememberView()
         listSort = sort.flatMap { $0.isNewestFirst ? nil : $0 }
-        status = listSort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]
+        chrome.status = listSort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]
         do {
             if let search = filterSearch {
                 // The matches are found again in the new order.
@@ -23,7 +23,7 @@ extension BrowserModel {
                 try jumpToFirst()
             }
         } catch {
-            status = labels.fill("sortedBy", listSort?.text ?? "") + ": " + String(describing: error)
+            chrome.status = labels.fill("sortedBy", listSort?.text ?? "") + ": " + String(describing: error)
         }
     }
 

@@ -27,7 +27,7 @@ extension BrowserModel {
         let columns = Dictionary(uniqueKeysWithValues: columnLayouts.map { ($0.key.rawValue, $0.value) })
         let replaces = savedViews.entries.contains { $0.name == name }
         savedViews.save(SavedView(name: name, filter: filterText, sort: listSort?.text, columns: columns))
-        status = labels.fill(replaces ? "views.replaced" : "views.saved", SafeText.escape(name))
+        chrome.status = labels.fill(replaces ? "views.replaced" : "views.saved", SafeText.escape(name))
     }
 
     /// `'`: the view saved under `name`; nil when it applied, else why not (nothing changed).
@@ -50,15 +50,15 @@ extension BrowserModel {
         var layouts: [ColumnView: ColumnLayout] = [:]
         for (key, layout) in view.columns { if let v = ColumnView(rawValue: key) { layouts[v] = layout } }
         try apply(ViewState(filter: view.filter, sort: sort, columnLayouts: layouts))
-        status = labels.fill("views.recalled", SafeText.escape(view.name))
+        chrome.status = labels.fill("views.recalled", SafeText.escape(view.name))
         return nil
     }
 
     /// `U`: the view before the last change of the filter, the sort or the columns.
     func undoView() throws {
-        guard let previous = viewUndo.popLast() else { status = labels["views.nothingToUndo"]; return }
+        guard let previous = viewUndo.popLast() else { chrome.status = labels["views.nothingToUndo"]; return }
         try apply(previous)
-        status = labels["views.undone"]
+        chrome.status = labels["views.undone"]
     }
 
     /// Shows `state`: its sort and columns, then its filter's matches (or the Human's records).

@@ -74,38 +74,19 @@ public final class BrowserModel {
     public internal(set) var total = 0
 
     // MARK: Interaction
-    public internal(set) var focus: Pane = .roster
-    /// How the panes were resized and whether one is zoomed.
-    public internal(set) var paneSizes = PaneSizes()
+    /// The focus, the prompt, the status line, the search and the loop's requests, as both
+    /// browsers keep them.
+    public internal(set) var chrome = BrowserChrome()
     public internal(set) var overlay: Overlay = .none {
-        didSet { if overlay != oldValue { overlayScroll = 0 } }
+        didSet { if overlay != oldValue { chrome.overlayScroll = 0 } }
     }
-    /// How far the open overlay is scrolled (its first line shown), clamped by `overlayScrollLimit`.
-    public internal(set) var overlayScroll = 0
-    public internal(set) var prompt: Prompt?
-    public internal(set) var status: String?
-    /// The `/` search: its text, way and kind.
-    public internal(set) var searchState = SearchState()
     /// Where a search started (while its prompt is open).
     var searchOrigin: SearchOrigin?
-    /// Text that narrows the help overlay's list of keys (`/` inside help).
-    public internal(set) var helpFilter: String?
     public internal(set) var live = true
     /// `q` was pressed while work runs, and asked whether to stop it: a second `q` quits.
     var quitAsked = false
     /// The key being handled answers a quit's question.
     var confirmingQuit = false
-    public internal(set) var shouldQuit = false
-    /// Set when the screen must be repainted from scratch (Ctrl-L).
-    public var wantsFullRedraw = false
-    /// Text the user asked to copy (`y`, `Y`); the app puts it on the clipboard and clears it.
-    public var wantsCopy: String?
-    /// Whether clicks and the wheel are read (F2 switches; the app applies it to the screen).
-    public internal(set) var mouse = true
-    /// Set when the user asked to suspend to the shell (Ctrl-Z); the app does it and clears it.
-    public var wantsSuspend = false
-    /// `P`, `E`: the record's JSON to show in the user's pager or editor (the loop runs it).
-    public var wantsExternalView: ExternalViewer.Request?
     public internal(set) var stats: BattleStats?
     /// The dice's chi-square test, read with `stats`.
     public internal(set) var diceUniformity: ChiSquare?
@@ -121,15 +102,10 @@ public final class BrowserModel {
     var versusFirst: Human?
     public internal(set) var headToHead: HeadToHead?
     var headToHeadIndex = 0
-    /// Where an export goes when the name typed has no folder (`export_dir`).
-    public var exportFolder: String?
     /// The speed a replay starts at, a power of two (`replay_speed`).
     public var replaySpeedExponent = 0
     /// The view help was opened from, to return to when it closes.
     var overlayUnderHelp: Overlay?
-    /// The key being handled (Esc closes the analysis where Backspace goes up a drill-down).
-    /// The keys in effect (the key table with the config file's `[keys]`).
-    public var keyMap = KeyMap.standard
     /// The function-key bar at the bottom (`key_bar = true` in the config).
     public var showsKeyBar = false {
         didSet { relayout(rows: layout.rows, columns: layout.columns) }
@@ -272,7 +248,7 @@ public final class BrowserModel {
         self.listedColumns = ListedColumn.of(store.schema)
         self.databasePath = databasePath
         self.layout = Layout(rows: rows, columns: columns)
-        self.status = status
+        self.chrome.status = status
         try reloadRoster()
         dataVersion = (try? store.dataVersion()) ?? 0
         try selectHuman(at: 0)
@@ -342,14 +318,14 @@ public final class BrowserModel {
     func admit(_ action: Action) -> Bool {
         guard action == .quit && overlay == .none && !confirmingQuit, let question = quitQuestion else { return true }
         quitAsked = true
-        status = question
+        chrome.status = question
         return false
     }
 
     /// Runs one action, as a key would.
     public func perform(_ action: Action) throws {
         if overlay != .none, try handleOverlay(action) { return }
-        status = nil
+        chrome.status = nil
         switch action {
         case .moveUp: try move(by: -1)
         case .moveDown: try move(by: 1)
@@ -357,33 +333,33 @@ public final class BrowserModel {
         case .pageDown: try move(by: pageSize)
         case .halfPageUp: try move(by: -max(1, pageSize / 2))
         case .halfPageDown: try move(by: max(1, pageSize / 2))
-        case .first: focus == .roster ? try selectHuman(at: 0) : try jumpToFirst()
-        case .last: focus == .roster ? try selectHuman(at: roster.count - 1) : try jumpToLast()
+        case .first: chrome.focus == .roster ? try selectHuman(at: 0) : try jumpToFirst()
+        case .last: chrome.focus == .roster ? try selectHuman(at: roster.count - 1) : try jumpToLast()
         case .growPane: resizePane(by: 1)
         case .shrinkPane: resizePane(by: -1)
         case .zoom: toggleZoom()
-        case .nextPane: focus = pane(1, wrapping: true)
-        case .previousPane: focus = pane(-1, wrapping: true)
-        case .paneLeft: focus = pane(-1, wrapping: false)
-        case .paneRight, .open: focus = pane(1, wrapping: false)
+        case .nextPane: chrome.focus = pane(1, wrapping: true)
+        case .previousPane: chrome.focus = pane(-1, wrapping: true)
+        case .paneLeft: chrome.focus = pane(-1, wrapping: false)
+        case .paneRight, .open: chrome.focus = pane(1, wrapping: false)
         case .back:
             // Back from a filter's records leaves the filter: the roster and its Human return.
-            if focus == .records && filterSearch != nil { try applyFilter(""); focus = .roster }
+            if chrome.focus == .records && filterSearch != nil { try applyFilter(""); chrome.focus = .roster }
             else if isSorting { try cancelSort() }
-            else { focus = pane(-1, wrapping: false) }
+            else { chrome.focus = pane(-1, wrapping: false) }
         case .search: startSearch()
-        case .filter: prompt = Prompt(kind: .filter, text: filterText ?? "")
-        case .sort: prompt = Prompt(kind: .sort, text: listSort?.text ?? "")   // empty clears: no placeholder to take
-        case .saveView: prompt = Prompt(kind: .saveView, text: "")
+        case .filter: chrome.prompt = Prompt(kind: .filter, text: filterText ?? "")
+        case .sort: chrome.prompt = Prompt(kind: .sort, text: listSort?.text ?? "")   // empty clears: no placeholder to take
+        case .saveView: chrome.prompt = Prompt(kind: .saveView, text: "")
         case .recallView:
-            guard !savedViews.entries.isEmpty else { status = labels["views.none"]; return }
-            prompt = Prompt(kind: .recallView, text: "", placeholder: savedViews.entries.last?.name)
+            guard !savedViews.entries.isEmpty else { chrome.status = labels["views.none"]; return }
+            chrome.prompt = Prompt(kind: .recallView, text: "", placeholder: savedViews.entries.last?.name)
         case .undoView: try undoView()
         case .otherSide: try showOtherSide()
-        case .goTo: prompt = Prompt(kind: .goTo, text: "")
+        case .goTo: chrome.prompt = Prompt(kind: .goTo, text: "")
         case .export: promptExport()
-        case .searchNext: try findMatch(forward: !searchState.backward)
-        case .searchPrevious: try findMatch(forward: searchState.backward)
+        case .searchNext: try findMatch(forward: !chrome.search.backward)
+        case .searchPrevious: try findMatch(forward: chrome.search.backward)
         case .help: overlay = .help
         case .inspect:
             if let r = selectedRecord { inspection = StoredValueInspection.inspect(r); overlay = .inspect }
@@ -393,9 +369,9 @@ public final class BrowserModel {
             overlay = .stats
         case .headToHead: try chooseHeadToHead()
         case .simulate:
-            if store.isReadOnly { status = "\(labels["readOnly"]): \(databasePath)"; return }
-            if isSimulating { status = labels["simulating"] + "…"; return }
-            prompt = Prompt(kind: .simulate, text: "", placeholder: "1000")
+            if store.isReadOnly { chrome.status = "\(labels["readOnly"]): \(databasePath)"; return }
+            if isSimulating { chrome.status = labels["simulating"] + "…"; return }
+            chrome.prompt = Prompt(kind: .simulate, text: "", placeholder: "1000")
         case .toggleLive: live.toggle()
         case .toggleMouse: toggleMouse()
         case .copyRecord: copyRecord()
@@ -411,11 +387,11 @@ public final class BrowserModel {
         case .redraw:
             // Ctrl-L also reads what is stored now (the roster, the shown rows), whatever live
             // refresh is doing.
-            wantsFullRedraw = true
+            chrome.wantsFullRedraw = true
             try refreshAfterExternalChange()
-        case .suspend: wantsSuspend = true
-        case .quit: shouldQuit = true
-        case .forceQuit: shouldQuit = true
+        case .suspend: chrome.wantsSuspend = true
+        case .quit: chrome.shouldQuit = true
+        case .forceQuit: chrome.shouldQuit = true
         case .replay: try openReplay()
         case .playPause, .previousAction, .nextAction, .slower, .faster, .replayStart, .replayEnd, .seek, .closeReplay, .showModel,
              .drillDown, .drillUp, .measure, .closeStats:
@@ -427,8 +403,8 @@ public final class BrowserModel {
 
     /// F2: the mouse on or off (off: the terminal's own selection and copy work).
     func toggleMouse() {
-        mouse.toggle()
-        status = labels[mouse ? "mouseOn" : "mouseOff"]
+        chrome.mouse.toggle()
+        chrome.status = labels[chrome.mouse ? "mouseOn" : "mouseOff"]
     }
 
     /// Reads the figures the stats view shows.
@@ -451,7 +427,7 @@ public final class BrowserModel {
             // Help opened from the statistics view (or head to head) goes back to it.
             overlay = overlay == .help ? (overlayUnderHelp ?? .none) : .none
             overlayUnderHelp = nil
-            helpFilter = nil
+            chrome.helpFilter = nil
             return true
         case .help:
             if overlay == .help {
@@ -463,7 +439,7 @@ public final class BrowserModel {
             }
             return true
         case .search:
-            if case .help = overlay { prompt = Prompt(kind: .helpFilter, text: helpFilter ?? "") }
+            if case .help = overlay { chrome.prompt = Prompt(kind: .helpFilter, text: chrome.helpFilter ?? "") }
             return true
         case .stats, .inspect, .headToHead, .compare:
             let same = (action == .stats && overlay == .stats) || (action == .inspect && overlay == .inspect)
@@ -479,11 +455,11 @@ public final class BrowserModel {
         }
     }
 
-    var pageSize: Int { focus == .roster ? layout.rosterRows : layout.recordRows }
+    var pageSize: Int { chrome.focus == .roster ? layout.rosterRows : layout.recordRows }
 
     /// Scrolls the open overlay, never past its last line.
     func scrollOverlay(by delta: Int) {
-        overlayScroll = max(0, min(overlayScrollLimit, overlayScroll + delta))
+        chrome.overlayScroll = max(0, min(overlayScrollLimit, chrome.overlayScroll + delta))
     }
 
     /// The lines the open overlay scrolls through and how many it shows (as its view lays it out).
@@ -504,15 +480,15 @@ public final class BrowserModel {
     func click(row: Int, column: Int) throws {
         if overlay != .none { overlay = .none; return }
         if layout.roster.contains(row: row, column: column) {
-            focus = .roster
+            chrome.focus = .roster
             let index = rosterScroll + row - layout.roster.top - 1
             if index >= 0 && index < roster.count && index != rosterIndex { try selectHuman(at: index) }
         } else if layout.records.contains(row: row, column: column) {
-            focus = .records
+            chrome.focus = .records
             let offset = row - layout.records.top - 2
             if offset >= 0 { try moveSelection(to: recordsScroll + offset) }
         } else if layout.detail.contains(row: row, column: column) {
-            focus = .detail
+            chrome.focus = .detail
         }
     }
 
@@ -524,9 +500,9 @@ public final class BrowserModel {
     }
 
     func relayout(rows: Int, columns: Int) {
-        layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: paneSizes, keyBar: showsKeyBar)
-        if let z = paneSizes.zoomed, z != focus { paneSizes.zoomed = nil; layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: paneSizes, keyBar: showsKeyBar) }
-        if !layout.showsRoster && focus == .roster { focus = .records }
+        layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: chrome.paneSizes, keyBar: showsKeyBar)
+        if let z = chrome.paneSizes.zoomed, z != chrome.focus { chrome.paneSizes.zoomed = nil; layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: chrome.paneSizes, keyBar: showsKeyBar) }
+        if !layout.showsRoster && chrome.focus == .roster { chrome.focus = .records }
         scrollSelectionIntoView()
         // The roster's scroll fits the new height: no rows hidden above while there is room
         // below (a window that grew), and the selection in sight.
@@ -537,39 +513,39 @@ public final class BrowserModel {
 
     /// The panes that are on screen, left to right (a zoomed pane alone).
     var panes: [Pane] {
-        if let z = paneSizes.zoomed { return [z] }
+        if let z = chrome.paneSizes.zoomed { return [z] }
         return layout.showsRoster ? Pane.allCases : [.records, .detail]
     }
 
     /// `+`/`-`: the focused pane grows or shrinks by `step` (the records take from the detail).
     func resizePane(by step: Int) {
-        switch focus {
-        case .roster: paneSizes.roster += step * 2
-        case .records: paneSizes.records += step * (layout.isWide ? 4 : 2)
-        case .detail: paneSizes.records -= step * (layout.isWide ? 4 : 2)
+        switch chrome.focus {
+        case .roster: chrome.paneSizes.roster += step * 2
+        case .records: chrome.paneSizes.records += step * (layout.isWide ? 4 : 2)
+        case .detail: chrome.paneSizes.records -= step * (layout.isWide ? 4 : 2)
         }
         let before = layout
         relayout(rows: layout.rows, columns: layout.columns)
         // At its limit the nudge is undone, so the next key in the other direction acts at once.
         if layout.roster == before.roster && layout.records == before.records {
-            switch focus {
-            case .roster: paneSizes.roster -= step * 2
-            case .records: paneSizes.records -= step * (layout.isWide ? 4 : 2)
-            case .detail: paneSizes.records += step * (layout.isWide ? 4 : 2)
+            switch chrome.focus {
+            case .roster: chrome.paneSizes.roster -= step * 2
+            case .records: chrome.paneSizes.records -= step * (layout.isWide ? 4 : 2)
+            case .detail: chrome.paneSizes.records += step * (layout.isWide ? 4 : 2)
             }
         }
     }
 
     /// `z`: the focused pane fills the body, or the panes come back.
     func toggleZoom() {
-        paneSizes.zoomed = paneSizes.zoomed == nil ? focus : nil
+        chrome.paneSizes.zoomed = chrome.paneSizes.zoomed == nil ? chrome.focus : nil
         relayout(rows: layout.rows, columns: layout.columns)
     }
 
     /// The pane `step` places from the focused one, wrapping around or stopping at the ends.
     func pane(_ step: Int, wrapping: Bool) -> Pane {
         let all = panes
-        let here = all.firstIndex(of: focus) ?? 0
+        let here = all.firstIndex(of: chrome.focus) ?? 0
         let next = wrapping ? (here + step + all.count) % all.count : max(0, min(all.count - 1, here + step))
         return all[next]
     }

@@ -7,9 +7,7 @@ import BattleLogPresentation
 /// key table in the browser's context. An action's failure is the status line, escaped.
 protocol KeyHost: PromptHost {
     var layout: Layout { get }
-    var keyMap: KeyMap { get }
     var labels: Labels { get }
-    var status: String? { get set }
     /// The key table's context for the next key.
     var keyContext: KeyContext { get }
     /// A key the browser takes before the mouse and the key table (a replay's); true when taken.
@@ -31,10 +29,10 @@ extension KeyHost {
         do {
             if case .resize = key { return }
             if layout.isTooSmall {
-                guard let action = keyMap.action(for: key, in: keyContext), action.actsWhenTooSmall else { return }
-                prompt = nil
+                guard let action = chrome.keyMap.action(for: key, in: keyContext), action.actsWhenTooSmall else { return }
+                chrome.prompt = nil
             }
-            if prompt != nil { try handlePromptKey(key); return }
+            if chrome.prompt != nil { try handlePromptKey(key); return }
             if try interceptKey(key) { return }
             switch key {
             case .click(let r, let c): try click(row: r, column: c); return
@@ -42,10 +40,10 @@ extension KeyHost {
             case .wheelDown(let r, let c): try wheel(3, row: r, column: c); return
             default: break
             }
-            guard let action = keyMap.action(for: key, in: keyContext), admit(action) else { return }
+            guard let action = chrome.keyMap.action(for: key, in: keyContext), admit(action) else { return }
             try perform(action)
         } catch {
-            status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+            chrome.status = labels["error"] + ": " + SafeText.escape(String(describing: error))
         }
     }
 }

@@ -4,11 +4,8 @@
 /// (a changed text clears the error it was about and the completions; moving the cursor keeps
 /// them). What each prompt does is its browser's: a `PromptHost`.
 protocol PromptHost: AnyObject {
-    var prompt: BrowserModel.Prompt? { get set }
-    var wantsSuspend: Bool { get set }
-    var wantsFullRedraw: Bool { get set }
-    var helpFilter: String? { get set }
-    var overlayScroll: Int { get set }
+    /// The prompt, and what a prompt's keys change beside it.
+    var chrome: BrowserChrome { get set }
     var filterHistory: FilterHistory { get }
 
     /// A key the browser's own prompts take before the line does (the filter's F1, the search's
@@ -31,35 +28,35 @@ extension PromptHost {
     func willSuspend() {}
 
     func handlePromptKey(_ key: Key) throws {
-        guard var p = prompt else { return }
+        guard var p = chrome.prompt else { return }
         if try ownPromptKey(key, p) { return }
         switch key {
         case .escape, .control("g"), .control("c"):
             // Ctrl-C cancels the line, as in a shell; at the top it quits.
-            prompt = nil
+            chrome.prompt = nil
             try cancelPrompt(p)
         case .enter:
-            prompt = nil
+            chrome.prompt = nil
             try submit(p)
         case .control("z"):
             // Suspend and redraw work from a prompt too; the prompt waits as it was.
             willSuspend()
-            wantsSuspend = true
+            chrome.wantsSuspend = true
         case .control("l"):
-            wantsFullRedraw = true
+            chrome.wantsFullRedraw = true
         case .tab:
-            if complete(&p) { prompt = p }
+            if complete(&p) { chrome.prompt = p }
         case .up where p.kind == .filter, .down where p.kind == .filter:
             filterHistory.walk(&p, older: key == .up)
-            prompt = p
+            chrome.prompt = p
         default:
             let before = p.text
             guard p.line.edit(key) else { break }
             if p.text != before { p.error = nil; p.errorColumn = nil; p.candidates = []; p.historyIndex = nil }
-            prompt = p
+            chrome.prompt = p
             guard p.text != before else { break }
             // The help's filter narrows the list as it is typed.
-            if p.kind == .helpFilter { helpFilter = p.text.isEmpty ? nil : p.text; overlayScroll = 0 }
+            if p.kind == .helpFilter { chrome.helpFilter = p.text.isEmpty ? nil : p.text; chrome.overlayScroll = 0 }
             if p.kind == .search { try searchTyped(p.text) }
         }
     }

@@ -17,7 +17,7 @@ public enum BrowserView {
             RosterView.render(m, s)
             RecordsView.render(m, s)
             // On the roster, the detail pane is the Human's page; on the records, the record's.
-            if m.focus == .roster && m.layout.showsRoster { HumanPageView.render(m, s) } else { DetailView.render(m, s) }
+            if m.chrome.focus == .roster && m.layout.showsRoster { HumanPageView.render(m, s) } else { DetailView.render(m, s) }
         }
         // Help opened from the statistics view or head to head is drawn over that view.
         for overlay in m.overlay == .help ? [m.overlayUnderHelp ?? .none, .help] : [m.overlay] {
@@ -30,7 +30,7 @@ public enum BrowserView {
             case .compare: CompareView.render(m, s)
             }
         }
-        Drawing.keyBar(s, m.layout, keyMap: m.keyMap, context: .browser, labels: m.labels)
+        Drawing.keyBar(s, m.layout, keyMap: m.chrome.keyMap, context: .browser, labels: m.labels)
         statusBar(m, s)
         s.present()
     }
@@ -56,10 +56,10 @@ public enum BrowserView {
         let l = m.layout
         let row = l.status.top
         s.fill(row, 0, width: l.columns, style: .statusBar)
-        if let p = m.prompt {
+        if let p = m.chrome.prompt {
             let label: String
             switch p.kind {
-            case .search: label = m.searchState.label
+            case .search: label = m.chrome.search.label
             case .helpFilter: label = "/"
             case .filter: label = "f: "
             case .sort: label = m.labels["sortPrompt"] + ": "
@@ -83,7 +83,7 @@ public enum BrowserView {
                 ?? "\(GroupedNumber.text(f.count))+ " + m.labels["counting"]
             parts.append(f.count > 0 ? "\(m.labels["record"]) \(GroupedNumber.text(m.selected + 1)) \(m.labels["of"]) \(count)" : (f.finished ? m.labels["noMatch"] : m.labels["counting"]))
             parts.append("f: " + (m.filterText ?? ""))
-        } else if m.focus == .roster && m.layout.showsRoster && !m.roster.isEmpty {
+        } else if m.chrome.focus == .roster && m.layout.showsRoster && !m.roster.isEmpty {
             // The roster has the focus: where the selection is among the Humans.
             parts.append(m.labels.fill("humanOf", GroupedNumber.text(m.rosterIndex + 1), GroupedNumber.text(m.roster.count)))
         } else if m.total > 0 {
@@ -96,7 +96,7 @@ public enum BrowserView {
         if m.isSorting { parts.append(m.labels["sorting"]) }
         if let h = m.selectedHuman, m.filterText == nil, m.replay == nil { parts.append(DisplayWidth.truncate(h.name, to: 30)) }
         // The search, unless the message says it already (`/x │ /x`).
-        if let q = m.searchState.text, !(m.status?.hasPrefix(m.searchState.label + q) ?? false) { parts.append(m.searchState.label + q) }
+        if let q = m.chrome.search.text, !(m.chrome.status?.hasPrefix(m.chrome.search.label + q) ?? false) { parts.append(m.chrome.search.label + q) }
         if let p = m.simulationProgress, m.isSimulating {
             parts.append("\(m.labels["simulating"]) \(GroupedNumber.text(p.saved))/\(GroupedNumber.text(p.total))")
         }
@@ -109,11 +109,11 @@ public enum BrowserView {
         let playing = m.replay?.isPlaying == true
         let paneHint = m.labels[m.replay != nil ? (playing ? "hintReplayPlaying" : "hintReplay")
                                 : m.overlay == .stats ? "hintAnalysis"
-                                : m.focus == .roster ? "hint" : m.focus == .records ? "hintRecords" : "hintDetail"] + " "
+                                : m.chrome.focus == .roster ? "hint" : m.chrome.focus == .records ? "hintRecords" : "hintDetail"] + " "
         let replayShort = m.labels[playing ? "hintReplayPlayingShort" : "hintReplayShort"] + " "
         // With the function-key bar on screen, the keys are there: the status line keeps its room.
         let bar = l.keyBar != nil
-        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.status, hint: bar ? "" : paneHint,
+        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.chrome.status, hint: bar ? "" : paneHint,
                            fallback: bar ? "" : m.replay != nil ? replayShort : shortHint, shortHint: bar ? "" : shortHint)
     }
 }
@@ -124,7 +124,7 @@ enum RosterView {
         let r = m.layout.roster
         guard m.layout.showsRoster, r.height >= 3, r.width >= 8 else { return }
         let heroes = m.roster.filter { $0.kind == .hero }.count
-        Drawing.box(s, r, title: "\(m.labels["roster"]) \(heroes)+\(m.roster.count - heroes)", focused: m.focus == .roster)
+        Drawing.box(s, r, title: "\(m.labels["roster"]) \(heroes)+\(m.roster.count - heroes)", focused: m.chrome.focus == .roster)
         let inner = r.width - 2
         let tallies = m.roster.map { m.tallies[$0.id] ?? .init() }
         // H or V (侠 or 魔): the kind shows without colour too.
@@ -137,7 +137,7 @@ enum RosterView {
             let score = columns.text(tallies[index])
             let row = r.top + 1 + i
             let isSelected = index == m.rosterIndex
-            let style: Style = isSelected ? (m.focus == .roster ? .selected : .selectedDim) : .normal
+            let style: Style = isSelected ? (m.chrome.focus == .roster ? .selected : .selectedDim) : .normal
             s.fill(row, r.left + 1, width: inner, style: style)
             s.put(row, r.left + 1, m.labels.kindMark(h.kind), style: isSelected ? style : Drawing.style(for: h.kind))
             let nameWidth = max(1, inner - markWidth - 2 - DisplayWidth.of(score))
@@ -261,8 +261,8 @@ enum RecordsView {
         let name = m.filterText.map { "f: " + $0 } ?? m.selectedHuman.map { DisplayWidth.truncate($0.name, to: r.width) }
         let sorted = m.listSort.map { " — " + m.labels.fill("sortedBy", $0.text) } ?? ""
         let marks = m.marked.isEmpty ? "" : " · " + m.labels.counted("marks.count", count: m.marked.count, GroupedNumber.text(m.marked.count))
-        Drawing.box(s, r, title: m.labels["records"] + (name.map { " — " + $0 } ?? "") + sorted + marks, focused: m.focus == .records)
-        let content = TableView.Content(columns: columns(m), layout: m.columnLayout, focused: m.focus == .records,
+        Drawing.box(s, r, title: m.labels["records"] + (name.map { " — " + $0 } ?? "") + sorted + marks, focused: m.chrome.focus == .records)
+        let content = TableView.Content(columns: columns(m), layout: m.columnLayout, focused: m.chrome.focus == .records,
                                         scroll: m.recordsScroll, row: m.record(at:), selected: m.selected,
                                         isMarked: { m.marked.contains($0.id) }, highlight: m.highlightPattern)
         if m.total == 0 {

@@ -33,7 +33,7 @@ enum CompareView {
         Drawing.box(s, r, title: "\(m.labels["compare"]) #\(a.id) · #\(b.id)  (Esc/c)", focused: true)
         let w = halfWidth(m)
         let rows = rows(m)
-        let scroll = min(m.overlayScroll, m.overlayScrollLimit)
+        let scroll = min(m.chrome.overlayScroll, m.overlayScrollLimit)
         for (i, pair) in rows.dropFirst(scroll).prefix(r.height - 2).enumerated() {
             let row = r.top + 1 + i
             let gutter = r.left + 2 + w + 1

@@ -7,10 +7,10 @@ enum DetailView {
         let r = m.layout.detail
         guard r.height >= 3, r.width >= 8 else { return }
         guard let rec = m.selectedRecord else {
-            Drawing.box(s, r, title: m.labels["detail"], focused: m.focus == .detail)
+            Drawing.box(s, r, title: m.labels["detail"], focused: m.chrome.focus == .detail)
             return
         }
-        Drawing.box(s, r, title: "\(m.labels["detail"]) #\(rec.id) · \(m.labels["fight"]) \(rec.fightText(m.labels))", focused: m.focus == .detail)
+        Drawing.box(s, r, title: "\(m.labels["detail"]) #\(rec.id) · \(m.labels["fight"]) \(rec.fightText(m.labels))", focused: m.chrome.focus == .detail)
         let lines = content(rec, labels: m.labels, width: r.width - 4, height: r.height - 2)
         for (i, line) in lines.prefix(r.height - 2).enumerated() {
             var x = r.left + 2

@@ -48,7 +48,7 @@ enum FilterHelpView {
 
     /// Draws the filter's panel (when open) above `bottom`, the prompt's top row.
     static func render(_ m: BrowserModel, _ s: Screen, above bottom: Int) {
-        guard let p = m.prompt, p.showsHelp else { return }
+        guard let p = m.chrome.prompt, p.showsHelp else { return }
         let l = m.layout
         let inner = lines(m, width: l.columns - 4)
         let keyLines = DisplayWidth.wrap(m.labels["filterHelp.keys"], to: max(8, l.columns - 4), maxLines: 2).count

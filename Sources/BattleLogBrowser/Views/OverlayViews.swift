@@ -9,7 +9,7 @@ enum HelpView {
             m.helpBindings.filter { $0.context == context }.map { b in (b.keys.map(\.label).joined(separator: " "), m.labels[b.labelKey]) }
         }
         let replay = rows(.replay)
-        var browser = rows(.browser) + (m.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["helpMouseText"])] : [])
+        var browser = rows(.browser) + (m.chrome.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["helpMouseText"])] : [])
         // The statistics view's keys (the browser's keys, meaning this there); first when help
         // was opened from it.
         let analysisRows = rows(.analysis)
@@ -36,10 +36,10 @@ enum HelpView {
     static func render(_ m: BrowserModel, _ s: Screen) {
         var lines = lines(m)
         // A help filter that matches nothing says so.
-        if lines.isEmpty, let f = m.helpFilter { lines = [(m.labels.fill("helpNoMatch", SafeText.escape(f)), "")] }
-        let scroll = min(m.overlayScroll, m.overlayScrollLimit)
+        if lines.isEmpty, let f = m.chrome.helpFilter { lines = [(m.labels.fill("helpNoMatch", SafeText.escape(f)), "")] }
+        let scroll = min(m.chrome.overlayScroll, m.overlayScrollLimit)
         let r = rect(m, lines: lines)
-        let filter = "  " + (m.helpFilter.map { "/" + SafeText.escape($0) } ?? m.labels["helpFilterHint"])
+        let filter = "  " + (m.chrome.helpFilter.map { "/" + SafeText.escape($0) } ?? m.labels["helpFilterHint"])
         Drawing.overlay(s, r, title: m.labels["help"] + filter, lines: lines, scroll: scroll, keyed: true)
     }
 
@@ -64,7 +64,7 @@ enum InspectView {
         Drawing.box(s, r, title: "\(m.labels["inspect"]) \(id)  (Esc/i)", focused: true)
         let width = r.width - 4
         let lines = lines(m, width: width)
-        let scroll = min(m.overlayScroll, m.overlayScrollLimit)
+        let scroll = min(m.chrome.overlayScroll, m.overlayScrollLimit)
         for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
             s.put(r.top + 1 + i, r.left + 2, DisplayWidth.truncate(line.0, to: width), style: line.1)
         }
@@ -122,7 +122,7 @@ enum StatsView {
         // Win rates, best first; the list scrolls (j/k, PgUp/PgDn, g/G, the wheel) and says when
         // there is more.
         let humans = stats.humans.sorted { ($1.tally.winRate, $0.human.name) < ($0.tally.winRate, $1.human.name) }
-        let scroll = min(m.overlayScroll, m.overlayScrollLimit)
+        let scroll = min(m.chrome.overlayScroll, m.overlayScrollLimit)
         let shown = max(0, inner.height - 1)
         var heading = m.labels["winRates"]
         if humans.count > shown {

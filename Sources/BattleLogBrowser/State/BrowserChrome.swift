@@ -1,0 +1,36 @@
+/// What both browsers (records and Core Data objects) keep alike around their lists: which
+/// pane has the focus and how the panes are sized, the prompt and the status line, the `/`
+/// search, the open overlay's scroll and the help's filter, what the event loop is asked to do
+/// (quit, redraw, copy, suspend, show in the pager), and the settings that reach the browser
+/// (mouse, keys, export folder). The prompt's and the keys' handling (`PromptHost`, `KeyHost`)
+/// and the event loop (`BrowserSession`) work on it alone.
+public struct BrowserChrome: Sendable {
+    public internal(set) var focus: BrowserModel.Pane = .roster
+    /// How the panes were resized and whether one is zoomed.
+    public internal(set) var paneSizes = PaneSizes()
+    /// How far the open overlay is scrolled (its first line shown).
+    public internal(set) var overlayScroll = 0
+    public internal(set) var prompt: BrowserModel.Prompt?
+    public internal(set) var status: String?
+    /// The `/` search: its text, way and kind.
+    public internal(set) var search = SearchState()
+    /// Text that narrows the help overlay's list of keys (`/` inside help).
+    public internal(set) var helpFilter: String?
+    public internal(set) var shouldQuit = false
+    /// Set when the screen must be repainted from scratch (Ctrl-L).
+    public var wantsFullRedraw = false
+    /// Text the user asked to copy (`y`, `Y`); the loop puts it on the clipboard and clears it.
+    public var wantsCopy: String?
+    /// Set when the user asked to suspend to the shell (Ctrl-Z); the loop does it and clears it.
+    public var wantsSuspend = false
+    /// `P`, `E`: JSON to show in the user's pager or editor (the loop runs it).
+    public var wantsExternalView: ExternalViewer.Request?
+    /// Whether clicks and the wheel are read (F2 switches; the loop applies it to the screen).
+    public internal(set) var mouse = true
+    /// The keys in effect (the key table with the config file's `[keys]`).
+    public var keyMap = KeyMap.standard
+    /// Where an export goes when the name typed has no folder (`export_dir`).
+    public var exportFolder: String?
+
+    public init() {}
+}
