@@ -100,7 +100,7 @@ public enum BrowserApp {
                                      history: FilterHistory(path: options.historyPath))
         model.chrome.keyMap = options.keyMap
         model.chrome.mouse = options.mouse
-        model.refreshInterval = options.refreshInterval
+        model.liveRefresh.interval = options.refreshInterval
         model.chrome.exportFolder = options.exportFolder
         model.replaySpeedExponent = options.replaySpeedExponent
         model.showsKeyBar = options.keyBar

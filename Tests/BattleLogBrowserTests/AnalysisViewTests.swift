@@ -12,8 +12,8 @@ import BattleLogPresentation
     /// Opens the statistics view and Tabs to `field`; waits for its groups.
     static func show(_ m: BrowserModel, field: String) throws {
         if m.overlay != .stats { m.handle(.character("t")) }
-        let index = try #require(m.analysis?.fields.firstIndex { $0.name == field })
-        while m.analysis?.tab != index + 1 { m.handle(.tab) }
+        let index = try #require(m.overlays.analysis?.fields.firstIndex { $0.name == field })
+        while m.overlays.analysis?.tab != index + 1 { m.handle(.tab) }
         settle(m)
     }
 
@@ -22,7 +22,7 @@ import BattleLogPresentation
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             m.tick()
-            if m.analysis?.groups != nil && (m.filterProgress?.finished ?? true) { return }
+            if m.overlays.analysis?.groups != nil && (m.filterProgress?.finished ?? true) { return }
             usleep(2_000)
         }
         Issue.record("the groups never came")
@@ -39,25 +39,25 @@ import BattleLogPresentation
             // A line chart of the records by day; m changes the measure and back.
             try Self.show(m, field: "date")
             m.handle(.character("m"))
-            #expect(m.analysis?.measure == .winRate)
+            #expect(m.overlays.analysis?.measure == .winRate)
             m.handle(.character("m"))
             m.handle(.character("m"))
-            #expect(m.analysis?.measure == .count)
+            #expect(m.overlays.analysis?.measure == .count)
             BrowserView.render(m, on: grid)
             try expectGolden(grid, "analysis-chart-\(language)-\(cols)x\(rows)")
             #expect(grid.text.contains("┤") && grid.text.contains("└") && grid.text.contains("2026-01-0"))
             // Drill into the first result group.
             try Self.show(m, field: "result")
-            let first = try #require(m.analysis?.groups?.first)
+            let first = try #require(m.overlays.analysis?.groups?.first)
             m.handle(.enter)
             Self.settle(m)
             #expect(m.filterText == GroupField.result.filterClause(first.key))
-            #expect(m.analysis?.groups?.map(\.count) == [first.count])
+            #expect(m.overlays.analysis?.groups?.map(\.count) == [first.count])
             BrowserView.render(m, on: grid)
             try expectGolden(grid, "analysis-drill-\(language)-\(cols)x\(rows)")
             m.handle(.backspace)
             Self.settle(m)
-            #expect(m.filterText == nil && m.analysis?.drills.isEmpty == true && m.overlay == .stats)
+            #expect(m.filterText == nil && m.overlays.analysis?.drills.isEmpty == true && m.overlay == .stats)
             m.handle(.escape)
             #expect(m.overlay == .none)
         }
@@ -77,7 +77,7 @@ import BattleLogPresentation
             m.select(human: villain.name)
             m.handle(.character("v"))
             #expect(m.overlay == .headToHead)
-            let h = try #require(m.headToHead)
+            let h = try #require(m.overlays.headToHead)
             #expect(h.first.id == hero.id && h.second.id == villain.id && h.tally.count > 0)
             BrowserView.render(m, on: grid)
             try expectGolden(grid, "headtohead-\(language)-\(cols)x\(rows)")
@@ -132,7 +132,7 @@ import BattleLogPresentation
         try Self.show(m, field: "gate")
         m.handle(.down)
         m.handle(.down)
-        #expect(m.analysis?.selected == 2)
+        #expect(m.overlays.analysis?.selected == 2)
         m.handle(.enter)
         Self.settle(m)
         let drilled = try #require(m.filterText)
@@ -145,21 +145,21 @@ import BattleLogPresentation
         m.handle(.down)
         m.handle(.enter)
         Self.settle(m)
-        #expect(m.filterText != drilled && m.analysis?.drills.count == 2)
+        #expect(m.filterText != drilled && m.overlays.analysis?.drills.count == 2)
         // Up once: the first drill-down's list, on the record selected in it.
         m.handle(.backspace)
         Self.settle(m)
         let deadline = Date().addingTimeInterval(20)
         while m.selectedRecord?.id != filtered.id && Date() < deadline { m.tick(); usleep(2_000) }
         #expect(m.filterText == drilled && m.selectedRecord?.id == filtered.id)
-        #expect(m.analysis?.field?.name == "result" && m.analysis?.selected == 1, "the result drilled into is selected again")
+        #expect(m.overlays.analysis?.field?.name == "result" && m.overlays.analysis?.selected == 1, "the result drilled into is selected again")
         #expect(m.selected - m.recordsScroll == 4)
         // Up again: no filter, the Human's list on the record first selected, at its row.
         m.handle(.backspace)
         Self.settle(m)
         #expect(m.filterText == nil && m.selectedRecord?.id == unfiltered.id)
         #expect(m.selected - m.recordsScroll == unfilteredRow)
-        #expect(m.analysis?.field?.name == "gate" && m.analysis?.selected == 2, "the gate drilled into is selected again")
+        #expect(m.overlays.analysis?.field?.name == "gate" && m.overlays.analysis?.selected == 2, "the gate drilled into is selected again")
         m.handle(.escape)
         #expect(m.overlay == .none && m.selectedRecord?.id == unfiltered.id && m.chrome.focus == .records)
         // From the roster: back up, the roster has the focus again.
@@ -234,14 +234,14 @@ import BattleLogPresentation
         // Drawn over the view it was opened from (its field strip beside the help's box).
         #expect(grid.text.contains("summary") && !grid.text.contains("Roster"), "\(grid.text)")
         m.handle(.escape)
-        #expect(m.overlay == .stats && m.analysis?.field?.name == "result", "back where it was")
+        #expect(m.overlay == .stats && m.overlays.analysis?.field?.name == "result", "back where it was")
         // On the summary, Backspace closes; the drill-down's filter stays.
-        while m.analysis?.tab != 0 { m.handle(.tab) }
+        while m.overlays.analysis?.tab != 0 { m.handle(.tab) }
         m.handle(.backspace)
         #expect(m.overlay == .none && m.filterText == drilled)
         // t opens where it was.
         m.handle(.character("t"))
-        #expect(m.analysis?.tab == 0 && m.overlay == .stats)
+        #expect(m.overlays.analysis?.tab == 0 && m.overlay == .stats)
     }
 
     @Test func aNumberWithTooManyValuesIsBucketedAndVOnTheSameHumanSaysSo() throws {
@@ -249,9 +249,9 @@ import BattleLogPresentation
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
         try Self.show(m, field: "timeline.firstHit")
         Self.settle(m)
-        let groups = try #require(m.analysis?.groups)
+        let groups = try #require(m.overlays.analysis?.groups)
         #expect(groups.count <= AnalysisSession.readableGroups, "\(groups.count) groups")
-        #expect(m.analysis?.field?.name.hasPrefix("timeline.firstHit:") == true)
+        #expect(m.overlays.analysis?.field?.name.hasPrefix("timeline.firstHit:") == true)
         #expect(groups.contains { if case .bucket = $0.key { true } else { false } })
         m.handle(.escape)
         let hero = try #require(m.roster.first)

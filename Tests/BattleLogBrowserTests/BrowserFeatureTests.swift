@@ -170,7 +170,7 @@ import BattleLogPresentation
         let s = try SimulatedStore(fights: 200, heroes: 2, villains: 2)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
         m.handle(.tab)
-        m.searchWorkerStorage = RecordSearch.worker(path: s.folder + "/missing/b.sqlite")
+        m.readers.searchWorkerStorage = RecordSearch.worker(path: s.folder + "/missing/b.sqlite")
         let before = m.selectedRecord?.id
         m.handle(.character("/")); m.type("zq"); m.handle(.enter)
         for _ in 0..<500 where m.isSearchingRecords { usleep(5_000); m.tick() }
@@ -245,12 +245,12 @@ import BattleLogPresentation
         m.tick()
         #expect(m.selected == list.count - 1 && m.selectedRecord?.id == list.last?.id)
         // A count that fails (here: its connection cannot open) is made on the browser's own.
-        m.positionCounterStorage = PositionCounter.worker(path: s.folder + "/missing/b.sqlite")
+        m.readers.positionCounterStorage = PositionCounter.worker(path: s.folder + "/missing/b.sqlite")
         goTo(list.count / 3)
         #expect(m.isCountingPosition)
         waitForCount()
         #expect(!m.isCountingPosition && m.selected == list.count / 3 && m.selectedRecord?.id == list[list.count / 3].id)
-        m.positionCounterStorage = nil
+        m.readers.positionCounterStorage = nil
         // Near either end the loaded pages give the position exactly: nothing to count.
         goTo(5)
         #expect(!m.isCountingPosition && m.selected == 5)
@@ -259,7 +259,7 @@ import BattleLogPresentation
         // Another program added fights that the browser has not refreshed for yet: they are
         // newer, above the record. The count sees them, the refresh adds them, and the position
         // counts them once.
-        m.refreshInterval = 0
+        m.liveRefresh.interval = 0
         let writer = try BattleStore(path: s.path)
         try SimulationRun(fights: 300, seed: 7, heroes: 2, villains: 2, batchSize: 50).run(on: writer)
         let added = try writer.count(RecordQuery(ownerID: human.id)) - list.count

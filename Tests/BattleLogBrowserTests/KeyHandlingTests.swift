@@ -90,7 +90,7 @@ import BattleLogPresentation
         m.handle(.down); #expect(m.overlay == .help && m.chrome.overlayScroll == min(1, m.overlayScrollLimit))
         m.handle(.character("q")); #expect(m.overlay == .none && !m.chrome.shouldQuit)
         m.handle(.character("i")); #expect(m.overlay == .inspect)
-        #expect(m.inspection.map(\.transformer) == ["MediaTimeTransformer", "IntArrayTransformer", "MagicTransformer", "TimelineTransformer", "WeaponTransformer"])
+        #expect(m.overlays.inspection.map(\.transformer) == ["MediaTimeTransformer", "IntArrayTransformer", "MagicTransformer", "TimelineTransformer", "WeaponTransformer"])
         // Another overlay's key switches to it; its own key closes it.
         m.handle(.character("t")); #expect(m.overlay == .stats)
         m.handle(.character("t")); #expect(m.overlay == .none)
@@ -466,7 +466,7 @@ import BattleLogPresentation
         BrowserView.render(m, on: grid)
         #expect(grid.line(23).contains("● live"))
         m.handle(.character("L"))
-        #expect(!m.live)
+        #expect(!m.liveRefresh.isOn)
         BrowserView.render(m, on: grid)
         #expect(grid.line(23).contains("○ live off"))
         // Paused: another writer's records do not appear until it is on again.
@@ -491,7 +491,7 @@ import BattleLogPresentation
         let s = try SimulatedStore(fights: 40_000, heroes: 4, villains: 4)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
         // The read-ahead of the first page has its own connection: counted in the baseline.
-        while m.pagePrefetcher.isWorking { Thread.sleep(forTimeInterval: 0.002) }
+        while m.readers.pagePrefetcher.isWorking { Thread.sleep(forTimeInterval: 0.002) }
         let baseline = Self.connections(to: s.path)
         var most = 0
         // Sparse filters no index serves: each scans every record's dice.
@@ -515,10 +515,10 @@ import BattleLogPresentation
         let expected = try s.store.count(RecordQuery(filter: FilterCompiler.compile("rolls.sum = 419", roster: s.store.humans)))
         #expect(m.total == expected && m.filterProgress?.finished == true)
         if expected > 0 { #expect(m.selectedRecord?.randomNumbers.value?.reduce(0, +) == 419) }
-        #expect(m.scanner.threadIsRunning)
+        #expect(m.readers.scanner.threadIsRunning)
         // Quitting ends the scanner's thread (and closes its connection).
         m.stopBackgroundWork()
-        #expect(!m.scanner.threadIsRunning)
+        #expect(!m.readers.scanner.threadIsRunning)
     }
 }
 
@@ -611,7 +611,7 @@ import BattleLogPresentation
         m.handle(.character("t"))
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains("↓") && grid.text.contains("1-19/24"), "\(grid.text)")
-        let ranked = try #require(m.stats).humans.sorted { ($1.tally.winRate, $0.human.name) < ($0.tally.winRate, $1.human.name) }
+        let ranked = try #require(m.overlays.stats).humans.sorted { ($1.tally.winRate, $0.human.name) < ($0.tally.winRate, $1.human.name) }
         let lastName = String(ranked[23].human.name.prefix(4))
         #expect(!grid.text.contains(lastName) || ranked.prefix(19).contains { $0.human.name.hasPrefix(lastName) })
         m.handle(.character("G"))

@@ -11,7 +11,7 @@ import Testing
     func prefetched(_ m: BrowserModel) -> Int? {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if let n = m.pagePrefetcher.take() { return n }
+            if let n = m.readers.pagePrefetcher.take() { return n }
             Thread.sleep(forTimeInterval: 0.002)
         }
         return nil
@@ -31,7 +31,7 @@ import Testing
         // Moves inside the loaded records ask nothing more.
         m.handle(.down); m.handle(.down)
         #expect(m.lastPrefetch == asked)
-        #expect(m.pagePrefetcher.take() == nil && !m.pagePrefetcher.isWorking)
+        #expect(m.readers.pagePrefetcher.take() == nil && !m.readers.pagePrefetcher.isWorking)
         // Paging down loads the page read ahead, and asks for the one after it.
         let oldestBefore = try #require(m.window.last)
         while m.window.last?.id == oldestBefore.id { m.handle(.pageDown) }

@@ -143,7 +143,7 @@ import BattleLogPresentation
         Self.settle(m)
         for _ in 0..<20 { m.handle(.character("j")) }
         let kept = try #require(m.selectedRecord?.id)
-        m.refreshInterval = 0
+        m.liveRefresh.interval = 0
         let writer = try BattleStore(path: s.path)
         try SimulationRun(fights: 300, seed: 7, heroes: 2, villains: 2, batchSize: 50).run(on: writer)
         let sorted = try writer.page(RecordQuery(ownerID: villain.id, sort: try s.store.sort("duration")), limit: 10_000).map(\.id)

@@ -7,14 +7,14 @@ import Foundation
 extension BrowserModel {
     func openAnalysis() {
         let fields = AnalysisSession.fields(extraPaths: store.queryColumns.extraPaths, kinds: store.queryColumns.extraPathKinds)
-        if analysis == nil || analysis?.fields.count != fields.count { analysis = AnalysisSession(fields: fields) }
+        if overlays.analysis == nil || overlays.analysis?.fields.count != fields.count { overlays.analysis = AnalysisSession(fields: fields) }
         // Opened again: where it was, counted again over the filter on screen now.
-        if analysis?.field != nil { requestGroups() }
+        if overlays.analysis?.field != nil { requestGroups() }
     }
 
     /// Keys while the statistics view is open; true when the analysis took the key.
     func handleAnalysis(_ action: Action) throws -> Bool {
-        guard var a = analysis else { return false }
+        guard var a = overlays.analysis else { return false }
         switch action {
         case .nextPane, .previousPane:
             clearMeasureHint()
@@ -22,7 +22,7 @@ extension BrowserModel {
             a.selected = 0
             a.scroll = 0
             a.groups = nil
-            analysis = a
+            overlays.analysis = a
             chrome.overlayScroll = 0
             requestGroups()
             return true
@@ -33,7 +33,7 @@ extension BrowserModel {
             }
             let all = AnalysisSession.Measure.allCases
             a.measure = all[(all.firstIndex(of: a.measure)! + 1) % all.count]
-            analysis = a
+            overlays.analysis = a
             return true
         case .drillDown:
             guard a.field != nil else { return true }
@@ -45,7 +45,7 @@ extension BrowserModel {
             a.tab = previous.tab
             a.selected = previous.selected
             a.scroll = previous.scroll
-            analysis = a
+            overlays.analysis = a
             try applyFilter(previous.filter ?? "")
             if let id = previous.recordID { try reselect(id, atRow: previous.recordRow) }
             // The roster has no pane while a filter is on: the records keep the focus then.
@@ -62,7 +62,7 @@ extension BrowserModel {
             a.selected = max(0, min(groups.count - 1, a.selected + step))
             if a.selected < a.scroll { a.scroll = a.selected }
             if a.selected >= a.scroll + rows { a.scroll = a.selected - rows + 1 }
-            analysis = a
+            overlays.analysis = a
             return true
         default:
             return false
@@ -71,31 +71,31 @@ extension BrowserModel {
 
     /// The analysis view's fields, the one on screen (nil on the summary) and its groups (nil
     /// while counted): what a benchmark or a test reads.
-    public var analysisFieldNames: [String] { analysis?.fields.map(\.name) ?? [] }
-    public var analysisFieldName: String? { analysis?.field?.name }
-    public var analysisGroups: [GroupCount]? { analysis?.groups }
+    public var analysisFieldNames: [String] { overlays.analysis?.fields.map(\.name) ?? [] }
+    public var analysisFieldName: String? { overlays.analysis?.field?.name }
+    public var analysisGroups: [GroupCount]? { overlays.analysis?.groups }
 
     /// Asks for the groups of the field on screen over the filter on screen (`keepingShown`: the
     /// groups on screen stay until the new ones arrive, as when the log grows).
     func requestGroups(keepingShown: Bool = false) {
-        guard var a = analysis, let (_, field) = a.field else { return }
+        guard var a = overlays.analysis, let (_, field) = a.field else { return }
         if !keepingShown { a.groups = nil }
         a.failure = nil
         a.countedFilter = filterText
-        analysis = a
-        analysisCounter.submit(AnalysisCounter.Request(tab: a.tab, field: field, filter: filterText))
+        overlays.analysis = a
+        readers.analysisCounter.submit(AnalysisCounter.Request(tab: a.tab, field: field, filter: filterText))
     }
 
     /// Takes the counter's answer when it is the one the screen waits for.
     func tickAnalysis() {
-        guard overlay == .stats, var a = analysis, let (request, result) = analysisCounter.take() else { return }
+        guard overlay == .stats, var a = overlays.analysis, let (request, result) = readers.analysisCounter.take() else { return }
         guard request.tab == a.tab, request.filter == a.countedFilter, let (_, field) = a.field else { return }
         switch result {
         case .success(let groups):
             if case .number(let path, nil) = field, let width = AnalysisSession.buckets(for: groups) {
                 // Too many exact values to read: the same field in buckets, counted again.
                 a.fields[a.tab - 1] = (path + ":" + GroupTable.jsonNumber(width), .number(path: path, width: width))
-                analysis = a
+                overlays.analysis = a
                 requestGroups()
                 return
             }
@@ -105,7 +105,7 @@ extension BrowserModel {
             a.failure = SafeText.escape(String(describing: error))
             a.groups = []
         }
-        analysis = a
+        overlays.analysis = a
     }
 
     /// The hint that `m` is for a date's chart is about the field it was pressed on: it goes
@@ -117,7 +117,7 @@ extension BrowserModel {
     /// Enter on a group: its records become the filter (with the filter already there), and the
     /// analysis counts again over them.
     func drillDown() throws {
-        guard var a = analysis, let (_, field) = a.field, let groups = a.groups, groups.indices.contains(a.selected) else { return }
+        guard var a = overlays.analysis, let (_, field) = a.field, let groups = a.groups, groups.indices.contains(a.selected) else { return }
         clearMeasureHint()
         let group = groups[a.selected]
         guard let clause = field.filterClause(group.key) else {
@@ -133,7 +133,7 @@ extension BrowserModel {
         a.drills.append(drill)
         a.selected = 0
         a.scroll = 0
-        analysis = a
+        overlays.analysis = a
         requestGroups()
     }
 
@@ -157,8 +157,8 @@ extension BrowserModel {
     /// fights against each other open.
     func chooseHeadToHead() throws {
         guard let human = chrome.focus == .records ? selectedRecord?.owner : selectedHuman else { return }
-        guard let first = versusFirst else {
-            versusFirst = human
+        guard let first = overlays.versusFirst else {
+            overlays.versusFirst = human
             chrome.status = labels.fill("h2h.pickSecond", SafeText.escape(human.name))
             return
         }
@@ -166,23 +166,23 @@ extension BrowserModel {
             chrome.status = labels.fill("h2h.pickAnother", SafeText.escape(human.name))
             return
         }
-        headToHead = try store.headToHead(first, human, recent: 200)
-        headToHeadIndex = 0
-        versusFirst = nil
+        overlays.headToHead = try store.headToHead(first, human, recent: 200)
+        overlays.headToHeadIndex = 0
+        overlays.versusFirst = nil
         overlay = .headToHead
     }
 
     /// Keys in the head-to-head view: the fights move, Enter opens one.
     func handleHeadToHead(_ action: Action) throws -> Bool {
-        guard let h = headToHead else { return false }
+        guard let h = overlays.headToHead else { return false }
         switch action {
         case .moveDown, .moveUp, .pageDown, .pageUp, .first, .last:
             let step = action.listStep(page: max(1, HeadToHeadView.listRows(self) - 1), end: h.recent.count) ?? 0
-            headToHeadIndex = max(0, min(max(0, h.recent.count - 1), headToHeadIndex + step))
+            overlays.headToHeadIndex = max(0, min(max(0, h.recent.count - 1), overlays.headToHeadIndex + step))
             return true
         case .open:
-            guard h.recent.indices.contains(headToHeadIndex) else { return true }
-            let record = h.recent[headToHeadIndex]
+            guard h.recent.indices.contains(overlays.headToHeadIndex) else { return true }
+            let record = h.recent[overlays.headToHeadIndex]
             overlay = .none
             try show(record)
             return true

@@ -7,7 +7,7 @@ extension BrowserModel {
     func clearFilter() {
         filterSearch?.cancel()
         filterSearch = nil
-        refreshPending = false
+        liveRefresh.pending = false
     }
 
     /// Starts filtering every record by `text`, or clears the filter when it is empty. A text
@@ -20,7 +20,7 @@ extension BrowserModel {
         if remembering && trimmed != (filterText ?? "") { rememberView() }
         filterSearch?.cancel()
         filterSearch = nil
-        refreshPending = false
+        liveRefresh.pending = false
         guard let compiled else {
             try selectHuman(at: rosterIndex)
             return
@@ -34,10 +34,10 @@ extension BrowserModel {
 
     func startSearch(_ text: String, _ filter: CompiledFilter) -> FilterSearch {
         let search = FilterSearch(text: text, filter: filter, sort: listSort)
-        scanner.submit(search)
+        readers.scanner.submit(search)
         // Counted beside the search, exactly and at once: the status says how many there are.
         exactMatchCount = nil
-        pendingMatchCount = matchCounter.submit(RecordQuery(filter: filter))
+        pendingMatchCount = readers.matchCounter.submit(RecordQuery(filter: filter))
         return search
     }
 }

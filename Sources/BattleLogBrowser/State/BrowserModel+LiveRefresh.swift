@@ -10,7 +10,7 @@ extension BrowserModel {
         tickReplay()
         tickAnalysis()
         settlePositionCount()
-        if let serial = pendingMatchCount, let counted = matchCounterStorage?.take(serial) {
+        if let serial = pendingMatchCount, let counted = readers.matchCounterStorage?.take(serial) {
             pendingMatchCount = nil
             exactMatchCount = counted
         }
@@ -32,8 +32,8 @@ extension BrowserModel {
                 try? moveFiltered(to: selected)
             }
             if let e = p.error { chrome.status = "\(labels["error"]): \(e)" }
-            if refreshPending && p.finished && reselectID == nil {
-                refreshPending = false
+            if liveRefresh.pending && p.finished && reselectID == nil {
+                liveRefresh.pending = false
                 do { try refreshAfterExternalChange() } catch { chrome.status = "\(labels["error"]): \(error)" }
             }
         }
@@ -46,12 +46,12 @@ extension BrowserModel {
             chrome.status = job.summary
             export = nil
         }
-        guard live || isSimulating, now.timeIntervalSince(lastPoll) >= refreshInterval else { return }
-        lastPoll = now
+        guard liveRefresh.isOn || isSimulating, now.timeIntervalSince(liveRefresh.lastPoll) >= liveRefresh.interval else { return }
+        liveRefresh.lastPoll = now
         do {
             let version = try store.dataVersion()
-            guard version != dataVersion else { return }
-            dataVersion = version
+            guard version != liveRefresh.dataVersion else { return }
+            liveRefresh.dataVersion = version
             try refreshAfterExternalChange()
         } catch {
             chrome.status = "\(labels["error"]): \(error)"
@@ -67,7 +67,7 @@ extension BrowserModel {
             // the new data is scanned right after it.
             try reloadRoster()
             if !search.progress.finished || reselectID != nil {
-                refreshPending = true
+                liveRefresh.pending = true
                 return
             }
             // Run the filter (or find the sorted list) again over the new data, keeping the
@@ -105,7 +105,7 @@ extension BrowserModel {
         if overlay == .stats {
             try readStats()
             // The field's groups too, the ones on screen staying until the new ones arrive.
-            if analysis?.field != nil && !analysisCounter.isCounting { requestGroups(keepingShown: true) }
+            if overlays.analysis?.field != nil && !readers.analysisCounter.isCounting { requestGroups(keepingShown: true) }
         }
     }
 }

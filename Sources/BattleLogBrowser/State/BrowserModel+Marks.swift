@@ -61,7 +61,7 @@ extension BrowserModel {
         guard marked.count == 2 else { chrome.status = labels.fill("marks.needTwo", String(marked.count)); return }
         let records = try markedRecords()
         guard records.count == 2 else { chrome.status = labels.fill("marks.needTwo", String(records.count)); return }
-        compared = (records[0], records[1])
+        overlays.compared = (records[0], records[1])
         chrome.overlayScroll = 0
         overlay = .compare
     }

@@ -98,7 +98,7 @@ extension BrowserModel {
         let request = PagePrefetcher.Request(query: query, oldest: RecordCursor(last), newest: RecordCursor(first), limit: Self.pageFetch)
         guard request != lastPrefetch else { return }
         lastPrefetch = request
-        pagePrefetcher.submit(request)
+        readers.pagePrefetcher.submit(request)
     }
 
     /// Shows the other side of the selected record's fight: the opponent's record of it,
@@ -149,7 +149,7 @@ extension BrowserModel {
         } else if let listTotal, let owner = selectedHuman?.id, listTotal > positionCountInBackgroundAbove {
             position = try estimatedPosition(of: cursor, listTotal: listTotal, between: newer.count...(listTotal - 1 - older.count))
             let request = PositionCounter.Request(ownerID: owner, sort: listSort, cursor: cursor, estimate: position)
-            pendingPositionCount = (positionCounter.submit(request), cursor)
+            pendingPositionCount = (readers.positionCounter.submit(request), cursor)
         } else {
             position = try store.position(of: cursor, in: query, total: listTotal)
         }
@@ -178,7 +178,7 @@ extension BrowserModel {
     /// that failed or took too long is made again here, on the browser's own connection.
     func settlePositionCount(waiting: Bool = false) {
         guard let pending = pendingPositionCount else { return }
-        let outcome = waiting ? positionCounter.wait(for: pending.serial, timeout: 1) : positionCounter.take(pending.serial)
+        let outcome = waiting ? readers.positionCounter.wait(for: pending.serial, timeout: 1) : readers.positionCounter.take(pending.serial)
         guard waiting || outcome != nil else { return }
         pendingPositionCount = nil
         let exact: Int
@@ -186,7 +186,7 @@ extension BrowserModel {
             // Records another program added since the count's snapshot are newer: above this one.
             exact = max(0, counted.position + (total - counted.listTotal))
         } else {
-            positionCounter.cancel()
+            readers.positionCounter.cancel()
             guard let position = try? store.position(of: pending.cursor, in: query, total: total, estimate: selected) else { return }
             exact = position
         }
@@ -202,7 +202,7 @@ extension BrowserModel {
     func cancelPositionCount() {
         guard pendingPositionCount != nil else { return }
         pendingPositionCount = nil
-        positionCounterStorage?.cancel()
+        readers.positionCounterStorage?.cancel()
     }
 
     /// A filter's matches or a sorted list: the selection moves over the ids found so far; the
@@ -272,7 +272,7 @@ extension BrowserModel {
         if let list = sortedList, list.query.ownerID == owner, list.query.sort == sort, !list.isCancelled { return }
         sortedList?.cancel()
         let list = FilterSearch(query: RecordQuery(ownerID: owner, sort: sort))
-        scanner.submit(list)
+        readers.scanner.submit(list)
         sortedList = list
         if !keepingScreen { emptyRecordWindow() }
     }

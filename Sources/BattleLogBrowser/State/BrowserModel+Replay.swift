@@ -78,7 +78,7 @@ extension BrowserModel {
     /// never longer than the live refresh's tick.
     public var eventTimeout: Int32 {
         // While the analysis counts, its groups are shown within 50 ms of being counted.
-        let analysisWait: Int32 = overlay == .stats && analysisCounterStorage?.isCounting == true ? 50 : Self.idleTick
+        let analysisWait: Int32 = overlay == .stats && readers.analysisCounterStorage?.isCounting == true ? 50 : Self.idleTick
         // A position being counted is shown within 20 ms of being counted.
         let positionWait: Int32 = isCountingPosition ? 20 : Self.idleTick
         // A filter's matches or a sorted list being found: its first page within 50 ms of it.

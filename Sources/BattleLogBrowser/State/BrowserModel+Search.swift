@@ -43,7 +43,7 @@ extension BrowserModel {
 
     /// Esc: back to where the search started.
     func cancelSearch() throws {
-        searchWorkerStorage?.cancel()
+        readers.searchWorkerStorage?.cancel()
         if let origin = searchOrigin { try returnTo(origin) }
         searchOrigin = nil
         chrome.search.text = nil
@@ -78,7 +78,7 @@ extension BrowserModel {
 
     /// A background search of the records came back: go to what it found.
     func takeRecordSearchOutcome() throws {
-        guard let outcome = searchWorkerStorage?.take(), let text = highlightSource ?? chrome.search.text else { return }
+        guard let outcome = readers.searchWorkerStorage?.take(), let text = highlightSource ?? chrome.search.text else { return }
         switch outcome {
         case .noMatch:
             chrome.status = SearchState.noMatch(text, labels: labels)
@@ -94,7 +94,7 @@ extension BrowserModel {
     }
 
     /// Whether a search of the records is still running in the background.
-    public var isSearchingRecords: Bool { searchWorkerStorage?.isWorking ?? false }
+    public var isSearchingRecords: Bool { readers.searchWorkerStorage?.isWorking ?? false }
 
     /// The text of the search being typed, or of the last one.
     var highlightSource: String? {
@@ -128,7 +128,7 @@ extension BrowserModel {
 
     private func findRecord(_ pattern: SearchPattern, forward: Bool, includeCurrent: Bool) throws {
         let text = pattern.text
-        searchWorkerStorage?.cancel()
+        readers.searchWorkerStorage?.cancel()
         if includeCurrent, let r = selectedRecord, Self.record(r, matches: pattern) { chrome.status = chrome.search.label + text; return }
         // The records loaded around the selection first: most matches are near, and found at once.
         // In a filter's list they are all the search looks at, so it wraps around within them.
@@ -161,7 +161,7 @@ extension BrowserModel {
             request = RecordSearch.Request(query: RecordQuery(ownerID: human.id, filter: filter, sort: listSort),
                                            cursor: selectedRecord.map(RecordCursor.init), forward: forward)
         }
-        searchWorker.submit(request)
+        readers.searchWorker.submit(request)
         chrome.status = chrome.search.label + text + ": " + labels["searching"] + "…"
     }
 }

@@ -77,41 +77,27 @@ public final class BrowserModel {
     /// The focus, the prompt, the status line, the search and the loop's requests, as both
     /// browsers keep them.
     public internal(set) var chrome = BrowserChrome()
+    /// What the overlays show while open (statistics, analysis, inspect, head to head, compare).
+    public internal(set) var overlays = OverlayContents()
+    /// Live refresh: on or off, how often, what it saw last.
+    public internal(set) var liveRefresh = LiveRefreshState()
     public internal(set) var overlay: Overlay = .none {
         didSet { if overlay != oldValue { chrome.overlayScroll = 0 } }
     }
     /// Where a search started (while its prompt is open).
     var searchOrigin: SearchOrigin?
-    public internal(set) var live = true
     /// `q` was pressed while work runs, and asked whether to stop it: a second `q` quits.
     var quitAsked = false
     /// The key being handled answers a quit's question.
     var confirmingQuit = false
-    public internal(set) var stats: BattleStats?
-    /// The dice's chi-square test, read with `stats`.
-    public internal(set) var diceUniformity: ChiSquare?
-    public internal(set) var inspection: [StoredValueInspection] = []
     /// The replay drawn over the panes (`r`), while one is open.
     var replay: ReplaySession?
-    /// The statistics view's analysis (its tabs, groups, drill-downs), while it is open.
-    var analysis: AnalysisSession?
-    /// The analysis's counting thread (made on first use).
-    var analysisCounter: AnalysisCounter { Self.made(&analysisCounterStorage) { AnalysisCounter(path: store.path) } }
-    var analysisCounterStorage: AnalysisCounter?
-    /// Head to head (`v`): the first Human chosen, and the figures once the second is.
-    var versusFirst: Human?
-    public internal(set) var headToHead: HeadToHead?
-    var headToHeadIndex = 0
     /// The speed a replay starts at, a power of two (`replay_speed`).
     public var replaySpeedExponent = 0
-    /// The view help was opened from, to return to when it closes.
-    var overlayUnderHelp: Overlay?
     /// The function-key bar at the bottom (`key_bar = true` in the config).
     public var showsKeyBar = false {
         didSet { relayout(rows: layout.rows, columns: layout.columns) }
     }
-    /// How often live refresh looks for other processes' commits, in seconds.
-    public var refreshInterval = 0.4
     /// The monotonic clock a replay plays by, in nanoseconds (a test sets its own).
     var monotonicNow: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
 
@@ -124,8 +110,6 @@ public final class BrowserModel {
     var markAnchor: (record: Record, position: Int)?
     /// Each view's column layout (`[`, `]`, `{`, `}`, `H`, `=`).
     var columnLayouts: [ColumnView: ColumnLayout] = [:]
-    /// The two records `c` compares.
-    public internal(set) var compared: (Record, Record)?
 
     /// The active filter: every record matching it, found in the background. While there is
     /// one the roster pane steps aside.
@@ -148,29 +132,12 @@ public final class BrowserModel {
     var reselectID: Int64?
     /// The screen row to show `reselectID` at (nil: the row the selection is on).
     var reselectRow: Int?
-    /// Outside commits arrived while the filter's scan was still running: scan again when it ends
-    /// (one scan at a time, whatever the rate of commits).
-    var refreshPending = false
-    /// The one background thread and connection that runs filter scans (made on first use).
-    var scanner: FilterScanner { Self.made(&scannerStorage) { FilterScanner(path: store.path) } }
-    private var scannerStorage: FilterScanner?
-    /// The background reader of Human pages (made on first use).
-    var profiles: HumanProfileLoader { Self.made(&profilesStorage) { HumanProfileLoader(path: store.path) } }
-    private var profilesStorage: HumanProfileLoader?
-    /// The background search of a Human's records (made on first use).
-    var searchWorker: RecordSearch.Worker { Self.made(&searchWorkerStorage) { RecordSearch.worker(path: store.path) } }
-    var searchWorkerStorage: RecordSearch.Worker?
-    /// The background count of a selection's position in a long list (made on first use).
-    var positionCounter: PositionCounter.Worker { Self.made(&positionCounterStorage) { PositionCounter.worker(path: store.path) } }
-    var positionCounterStorage: PositionCounter.Worker?
-    var matchCounter: MatchCounter.Worker { Self.made(&matchCounterStorage) { MatchCounter.worker(path: store.path) } }
-    var matchCounterStorage: MatchCounter.Worker?
+    /// The background readers (filter scans, Human pages, searches, counts, the next pages),
+    /// each made on first use.
+    let readers: BrowserReaders
     /// The count asked for the filter being found (its serial), and the exact count once known.
     var pendingMatchCount: Int?
     public internal(set) var exactMatchCount: Int?
-    /// The background reader of the pages past the loaded records (made on first use).
-    var pagePrefetcher: PagePrefetcher.Worker { Self.made(&pagePrefetcherStorage) { PagePrefetcher.worker(path: store.path) } }
-    var pagePrefetcherStorage: PagePrefetcher.Worker?
     /// The pages last asked of it (asked again only when the loaded records' ends move).
     var lastPrefetch: PagePrefetcher.Request?
     /// The count whose position the selection waits for (its place is estimated meanwhile).
@@ -180,24 +147,16 @@ public final class BrowserModel {
     /// Whether the selection's position is still being counted (the title shows "…" for it).
     public var isCountingPosition: Bool { pendingPositionCount != nil }
 
-    /// The value in `storage`, made by `make` on first use (the background workers start only
-    /// when something needs them).
-    private static func made<T>(_ storage: inout T?, _ make: () -> T) -> T {
-        if let value = storage { return value }
-        let value = make()
-        storage = value
-        return value
-    }
     /// The selected Human's page, when it has been read (asked for otherwise). A Human with few
     /// records is read at once (a millisecond); a large one in the background.
     public var selectedProfile: HumanProfile? {
         guard let h = selectedHuman else { return nil }
-        if let p = profiles.loaded(h) { return p }
+        if let p = readers.profiles.loaded(h) { return p }
         if (tallies[h.id]?.total ?? 0) <= Self.profileReadAtOnce, let p = try? store.humanProfile(id: h.id, kind: h.kind) {
-            profiles.keep(p)
+            readers.profiles.keep(p)
             return p
         }
-        return profiles.profile(of: h)
+        return readers.profiles.profile(of: h)
     }
     static let profileReadAtOnce = 5_000
     /// The active filter's text.
@@ -213,8 +172,6 @@ public final class BrowserModel {
     /// Whether a sorted Human's list is still being found.
     public var isSorting: Bool { sortProgress.map { !$0.finished } ?? false }
 
-    var dataVersion: Int64 = 0
-    var lastPoll = Date.distantPast
     var simulation: BackgroundSimulation?
     var export: BackgroundExport?
 
@@ -222,15 +179,8 @@ public final class BrowserModel {
     static let pageFetch = 64
     static let maxWindow = 1200
 
-    /// The background readers started so far (each is made on first use).
-    private var startedReaders: [any BackgroundReader] {
-        let all: [(any BackgroundReader)?] = [scannerStorage, profilesStorage, searchWorkerStorage, analysisCounterStorage,
-                                              positionCounterStorage, pagePrefetcherStorage, matchCounterStorage]
-        return all.compactMap { $0 }
-    }
-
     deinit {
-        for reader in startedReaders { reader.shutDown(timeout: 0) }
+        readers.shutDown(timeout: 0)
     }
 
     /// The filters applied, kept across runs when the app gives it a file.
@@ -243,6 +193,7 @@ public final class BrowserModel {
     public init(store: BattleStore, labels: Labels, databasePath: String, rows: Int, columns: Int, status: String? = nil,
                 history: FilterHistory = FilterHistory(path: nil)) throws {
         self.store = store
+        self.readers = BrowserReaders(path: store.path)
         self.filterHistory = history
         self.labels = labels
         self.listedColumns = ListedColumn.of(store.schema)
@@ -250,7 +201,7 @@ public final class BrowserModel {
         self.layout = Layout(rows: rows, columns: columns)
         self.chrome.status = status
         try reloadRoster()
-        dataVersion = (try? store.dataVersion()) ?? 0
+        liveRefresh.dataVersion = (try? store.dataVersion()) ?? 0
         try selectHuman(at: 0)
     }
 
@@ -279,7 +230,7 @@ public final class BrowserModel {
         roster = store.humans
         tallies = try store.tallies()
         oneSidedRecords = try store.oneSidedRecordCount()
-        profilesStorage?.invalidate()
+        readers.profilesStorage?.invalidate()
     }
 
     /// Selects the Human at `index` and (unless the caller selects a record of theirs next)
@@ -362,7 +313,7 @@ public final class BrowserModel {
         case .searchPrevious: try findMatch(forward: chrome.search.backward)
         case .help: overlay = .help
         case .inspect:
-            if let r = selectedRecord { inspection = StoredValueInspection.inspect(r); overlay = .inspect }
+            if let r = selectedRecord { overlays.inspection = StoredValueInspection.inspect(r); overlay = .inspect }
         case .stats:
             try readStats()
             openAnalysis()
@@ -372,7 +323,7 @@ public final class BrowserModel {
             if store.isReadOnly { chrome.status = "\(labels["readOnly"]): \(databasePath)"; return }
             if isSimulating { chrome.status = labels["simulating"] + "…"; return }
             chrome.prompt = Prompt(kind: .simulate, text: "", placeholder: "1000")
-        case .toggleLive: live.toggle()
+        case .toggleLive: liveRefresh.isOn.toggle()
         case .toggleMouse: toggleMouse()
         case .copyRecord: copyRecord()
         case .columnLeft, .columnRight, .narrowColumn, .widenColumn, .hideColumn, .resetColumns: changeColumns(action)
@@ -409,8 +360,8 @@ public final class BrowserModel {
 
     /// Reads the figures the stats view shows.
     func readStats() throws {
-        stats = try BattleStats.fromSummaries(store, fights: .none)
-        diceUniformity = try stats.flatMap { s throws(StoreError) in try store.diceUniformity(recordDice: s.dice, records: s.records) }
+        overlays.stats = try BattleStats.fromSummaries(store, fights: .none)
+        overlays.diceUniformity = try overlays.stats.flatMap { s throws(StoreError) in try store.diceUniformity(recordDice: s.dice, records: s.records) }
     }
 
     /// Keys while an overlay is open. Returns true when the overlay took the key.
@@ -425,16 +376,16 @@ public final class BrowserModel {
             return false
         case .back, .quit:
             // Help opened from the statistics view (or head to head) goes back to it.
-            overlay = overlay == .help ? (overlayUnderHelp ?? .none) : .none
-            overlayUnderHelp = nil
+            overlay = overlay == .help ? (overlays.underHelp ?? .none) : .none
+            overlays.underHelp = nil
             chrome.helpFilter = nil
             return true
         case .help:
             if overlay == .help {
-                overlay = overlayUnderHelp ?? .none
-                overlayUnderHelp = nil
+                overlay = overlays.underHelp ?? .none
+                overlays.underHelp = nil
             } else {
-                overlayUnderHelp = overlay == .stats || overlay == .headToHead ? overlay : nil
+                overlays.underHelp = overlay == .stats || overlay == .headToHead ? overlay : nil
                 overlay = .help
             }
             return true
@@ -563,7 +514,7 @@ public final class BrowserModel {
     /// theirs again (a simulation or an export that quitting stopped, and what it had saved).
     @discardableResult
     public func stopBackgroundWork() -> String? {
-        for reader in startedReaders { reader.shutDown(timeout: 1) }
+        readers.shutDown(timeout: 1)
         var farewell: [String] = []
         if let simulation, simulation.isRunning {
             simulation.stop()

@@ -10,7 +10,7 @@ enum AnalysisView {
     static func geometry(_ m: BrowserModel) -> (table: Rect, chart: Rect?) {
         let r = m.layout.body
         let inner = Rect(top: r.top + 3, left: r.left + 2, height: max(1, r.height - 4), width: max(10, r.width - 4))
-        guard let field = m.analysis?.field?.field, hasChart(field) else { return (inner, nil) }
+        guard let field = m.overlays.analysis?.field?.field, hasChart(field) else { return (inner, nil) }
         if inner.width >= 100 {
             let tableWidth = inner.width * 11 / 20
             return (Rect(top: inner.top, left: inner.left, height: inner.height, width: tableWidth),
@@ -33,7 +33,7 @@ enum AnalysisView {
     static func tableRows(_ m: BrowserModel) -> Int { max(1, geometry(m).table.height - 1) }
 
     static func render(_ m: BrowserModel, _ s: Screen) {
-        guard let a = m.analysis, let (name, field) = a.field else { return }
+        guard let a = m.overlays.analysis, let (name, field) = a.field else { return }
         let r = m.layout.body
         Drawing.clear(s, r)
         Drawing.box(s, r, title: m.labels["stats"] + " — " + m.labels.fill("analysis.by", name) + "  " + m.labels["analysis.keys"], focused: true)
@@ -112,7 +112,7 @@ enum AnalysisView {
         } else {
             guard let made = chartLines(m, a, field, groups, r) else { return }
             chart = AnalysisSession.Chart(measure: a.measure, width: r.width, height: r.height, title: made.title, lines: made.lines)
-            m.analysis?.chart = chart
+            m.overlays.analysis?.chart = chart
         }
         s.put(r.top, r.left, DisplayWidth.truncate(chart.title, to: r.width), style: .bold)
         for (i, line) in chart.lines.prefix(r.height - 1).enumerated() {
@@ -182,7 +182,7 @@ enum HeadToHeadView {
     static func listRows(_ m: BrowserModel) -> Int { max(1, listRect(m).height - 1) }
 
     static func render(_ m: BrowserModel, _ s: Screen) {
-        guard let h = m.headToHead else { return }
+        guard let h = m.overlays.headToHead else { return }
         let r = m.layout.body
         Drawing.clear(s, r)
         let a = SafeText.escape(h.first.name), b = SafeText.escape(h.second.name)
@@ -237,11 +237,11 @@ enum HeadToHeadView {
         }
         // The fights, newest first; Enter opens one.
         s.put(list.top - 1, list.left, DisplayWidth.truncate(m.labels.fill("h2h.fights", GroupedNumber.text(h.recent.count)), to: list.width), style: .bold)
-        let scroll = max(0, m.headToHeadIndex - listRows(m) + 1)
+        let scroll = max(0, m.overlays.headToHeadIndex - listRows(m) + 1)
         for (i, record) in h.recent.dropFirst(scroll).prefix(listRows(m)).enumerated() {
             let index = scroll + i
             let y = list.top + i
-            let selected = index == m.headToHeadIndex
+            let selected = index == m.overlays.headToHeadIndex
             s.fill(y, list.left, width: list.width, style: selected ? .selected : .normal)
             // Damage in its one spelling; a damaged magic is never shown as none.
             let damaged = ValuePresenter.damagedCell(m.labels)

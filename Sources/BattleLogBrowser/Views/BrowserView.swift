@@ -20,12 +20,12 @@ public enum BrowserView {
             if m.chrome.focus == .roster && m.layout.showsRoster { HumanPageView.render(m, s) } else { DetailView.render(m, s) }
         }
         // Help opened from the statistics view or head to head is drawn over that view.
-        for overlay in m.overlay == .help ? [m.overlayUnderHelp ?? .none, .help] : [m.overlay] {
+        for overlay in m.overlay == .help ? [m.overlays.underHelp ?? .none, .help] : [m.overlay] {
             switch overlay {
             case .none: break
             case .help: HelpView.render(m, s)
             case .inspect: InspectView.render(m, s)
-            case .stats: if m.analysis?.field != nil { AnalysisView.render(m, s) } else { StatsView.render(m, s) }
+            case .stats: if m.overlays.analysis?.field != nil { AnalysisView.render(m, s) } else { StatsView.render(m, s) }
             case .headToHead: HeadToHeadView.render(m, s)
             case .compare: CompareView.render(m, s)
             }
@@ -103,7 +103,7 @@ public enum BrowserView {
         if let e = m.exportProgress {
             parts.append("\(m.labels["exporting"]) \(GroupedNumber.text(e.written))/\(GroupedNumber.text(e.total))")
         }
-        parts.append(m.live ? "● \(m.labels["live"])" : "○ \(m.labels["live"]) \(m.labels["off"])")
+        parts.append(m.liveRefresh.isOn ? "● \(m.labels["live"])" : "○ \(m.labels["live"]) \(m.labels["off"])")
         // The keys of the focused pane when they fit, else the short hint.
         let shortHint = m.labels["shortHint"] + " "
         let playing = m.replay?.isPlaying == true

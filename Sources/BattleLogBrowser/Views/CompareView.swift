@@ -13,7 +13,7 @@ enum CompareView {
     /// one row, a line only one side has faces a blank, so that one longer wrap does not push
     /// every line after it out of step. Each record's heading first.
     static func rows(_ m: BrowserModel) -> [(left: [DetailView.Span]?, right: [DetailView.Span]?)] {
-        guard let (a, b) = m.compared else { return [] }
+        guard let (a, b) = m.overlays.compared else { return [] }
         let w = halfWidth(m)
         let left = [[DetailView.Span(text: "#\(a.id) · \(m.labels["fight"]) \(a.fightText(m.labels))", style: .bold)]]
             + DetailView.content(a, labels: m.labels, width: w)
@@ -27,7 +27,7 @@ enum CompareView {
     }
 
     static func render(_ m: BrowserModel, _ s: Screen) {
-        guard let (a, b) = m.compared else { return }
+        guard let (a, b) = m.overlays.compared else { return }
         let r = rect(m)
         Drawing.clear(s, r)
         Drawing.box(s, r, title: "\(m.labels["compare"]) #\(a.id) · #\(b.id)  (Esc/c)", focused: true)

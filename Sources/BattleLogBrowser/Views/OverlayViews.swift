@@ -15,7 +15,7 @@ enum HelpView {
         let analysisRows = rows(.analysis)
         if !analysisRows.isEmpty {
             let analysis = [(m.labels["helpAnalysis"], "")] + analysisRows
-            browser = m.overlayUnderHelp == .stats ? analysis + [("", "")] + browser : browser + [("", "")] + analysis
+            browser = m.overlays.underHelp == .stats ? analysis + [("", "")] + browser : browser + [("", "")] + analysis
         }
         guard !replay.isEmpty else { return browser }
         // Opened in a replay, the replay's keys come first.
@@ -77,7 +77,7 @@ enum InspectView {
     /// Every line of the inspection, `width` columns wide at most.
     static func lines(_ m: BrowserModel, width: Int) -> [(String, Style)] {
         var lines: [(String, Style)] = []
-        for e in m.inspection {
+        for e in m.overlays.inspection {
             lines.append((e.attribute, .bold))
             lines.append(("  \(m.labels["transformer"]): \(e.transformer)", .normal))
             // The stored text whole, cut by columns under its label (the overlay scrolls); a
@@ -106,14 +106,14 @@ enum InspectView {
 enum StatsView {
     /// The Humans' list is what scrolls: all of them, and the rows under its heading.
     static func scrollExtent(_ m: BrowserModel) -> (total: Int, visible: Int) {
-        (m.stats?.humans.count ?? 0, max(0, m.layout.body.height - 3))
+        (m.overlays.stats?.humans.count ?? 0, max(0, m.layout.body.height - 3))
     }
 
     static func render(_ m: BrowserModel, _ s: Screen) {
         let r = m.layout.body
         Drawing.clear(s, r)
         Drawing.box(s, r, title: m.labels["stats"] + "  " + m.labels["analysis.summaryKeys"], focused: true)
-        guard let stats = m.stats else { return }
+        guard let stats = m.overlays.stats else { return }
         let inner = Rect(top: r.top + 1, left: r.left + 2, height: r.height - 2, width: r.width - 4)
         let leftWidth = inner.width / 2 - 1
         let rightLeft = inner.left + leftWidth + 2
@@ -186,7 +186,7 @@ enum StatsView {
         if total > 0 {
             func percent(_ share: Double) -> String { String(format: "%+.1f%%", (share - 1) * 100) }
             // The test first (how far from even, as a statistic), the range of shares where it fits.
-            if let chi = m.diceUniformity {
+            if let chi = m.overlays.diceUniformity {
                 diceHeading += "  " + m.labels.fill("diceChiShort", String(format: "%.1f", chi.statistic), String(format: "%.2g", chi.pValue))
                 if !chi.isReliable { diceHeading += " " + m.labels["diceTooFewShort"] }
             }
