@@ -251,10 +251,10 @@ if args.count >= 3 && args[1] == "browser" {
     }
     // The Human with the most records.
     let tallies = try store.tallies()
-    let busiest = model.roster.indices.max { (tallies[model.roster[$0].id]?.total ?? 0) < (tallies[model.roster[$1].id]?.total ?? 0) }!
+    let busiest = model.roster.humans.indices.max { (tallies[model.roster.humans[$0].id]?.total ?? 0) < (tallies[model.roster.humans[$1].id]?.total ?? 0) }!
     for _ in 0..<busiest { model.handle(.down) }
     model.handle(.tab)
-    say("browser: Human \(model.selectedHuman!.name) with \(model.total) records")
+    say("browser: Human \(model.selectedHuman!.name) with \(model.recordList.total) records")
     measure("move down (j)", 2000, [.down])
     measure("move up (k)", 2000, [.up])
     measure("page down (PgDn)", 500, [.pageDown])

@@ -68,8 +68,8 @@ import BattleLogPresentation
         let s = try SimulatedStore(fights: 300)
         for (rows, cols) in Self.sizes {
             let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
-            let hero = try #require(m.roster.first { $0.kind == .hero })
-            let villain = try #require(m.roster.first { $0.kind == .villain })
+            let hero = try #require(m.roster.humans.first { $0.kind == .hero })
+            let villain = try #require(m.roster.humans.first { $0.kind == .villain })
             m.select(human: hero.name)
             m.handle(.character("v"))
             #expect(m.overlay == .none && m.chrome.status?.contains(hero.name) == true)
@@ -127,8 +127,8 @@ import BattleLogPresentation
         m.handle(.tab)
         for _ in 0..<9 { m.handle(.down) }
         let unfiltered = try #require(m.selectedRecord)
-        let unfilteredRow = m.selected - m.recordsScroll
-        #expect(m.selected == 9 && m.filterText == nil)
+        let unfilteredRow = m.recordList.selected - m.recordList.scroll
+        #expect(m.recordList.selected == 9 && m.filterText == nil)
         try Self.show(m, field: "gate")
         m.handle(.down)
         m.handle(.down)
@@ -153,12 +153,12 @@ import BattleLogPresentation
         while m.selectedRecord?.id != filtered.id && Date() < deadline { m.tick(); usleep(2_000) }
         #expect(m.filterText == drilled && m.selectedRecord?.id == filtered.id)
         #expect(m.overlays.analysis?.field?.name == "result" && m.overlays.analysis?.selected == 1, "the result drilled into is selected again")
-        #expect(m.selected - m.recordsScroll == 4)
+        #expect(m.recordList.selected - m.recordList.scroll == 4)
         // Up again: no filter, the Human's list on the record first selected, at its row.
         m.handle(.backspace)
         Self.settle(m)
         #expect(m.filterText == nil && m.selectedRecord?.id == unfiltered.id)
-        #expect(m.selected - m.recordsScroll == unfilteredRow)
+        #expect(m.recordList.selected - m.recordList.scroll == unfilteredRow)
         #expect(m.overlays.analysis?.field?.name == "gate" && m.overlays.analysis?.selected == 2, "the gate drilled into is selected again")
         m.handle(.escape)
         #expect(m.overlay == .none && m.selectedRecord?.id == unfiltered.id && m.chrome.focus == .records)
@@ -215,7 +215,7 @@ import BattleLogPresentation
         m.handle(.character("u"))
         #expect(m.overlay == .none && m.filterText == nil)
         #expect(KeyTable.action(for: .character("m"), in: .browser) == .mark)
-        #expect(m.marked.isEmpty)
+        #expect(m.recordList.marked.isEmpty)
         #expect(KeyTable.action(for: .character("m"), in: .analysis) == .measure)
         #expect(KeyTable.action(for: .character("/"), in: .analysis) == .search, "the browser's other keys work in the view")
     }
@@ -254,7 +254,7 @@ import BattleLogPresentation
         #expect(m.overlays.analysis?.field?.name.hasPrefix("timeline.firstHit:") == true)
         #expect(groups.contains { if case .bucket = $0.key { true } else { false } })
         m.handle(.escape)
-        let hero = try #require(m.roster.first)
+        let hero = try #require(m.roster.humans.first)
         m.handle(.character("v"))
         m.handle(.character("v"))
         #expect(m.overlay == .none && m.chrome.status?.contains("another Human") == true, "\(m.chrome.status ?? "")")

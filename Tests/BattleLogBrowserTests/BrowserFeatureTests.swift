@@ -111,13 +111,13 @@ import BattleLogPresentation
     @Test func typingMovesToTheFirstMatchAndEscGoesBack() throws {
         let s = try SimulatedStore(fights: 40, heroes: 4, villains: 4)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
-        let target = try #require(m.roster.last)
+        let target = try #require(m.roster.humans.last)
         m.handle(.character("/"))
         for c in target.name.prefix(4) { m.handle(.character(c)) }
         #expect(m.selectedHuman?.name.lowercased().hasPrefix(String(target.name.prefix(4)).lowercased()) == true, "moved while typing")
         BrowserView.render(m, on: grid)
         m.handle(.escape)
-        #expect(m.rosterIndex == 0 && m.chrome.prompt == nil, "Esc went back to where the search started")
+        #expect(m.roster.index == 0 && m.chrome.prompt == nil, "Esc went back to where the search started")
         // Enter keeps the match; n wraps around with a note.
         m.handle(.character("/")); m.type(target.name); m.handle(.enter)
         #expect(m.selectedHuman == target)
@@ -146,11 +146,11 @@ import BattleLogPresentation
         #expect((found.usingMagic.value ?? nil)?.value.storedFields.contains { $0.value == .string(used.cooperationFormulaName) } == true)
         #expect(m.chrome.focus == .records)
         // n goes down the list to the next such record (searched in the background beyond the loaded ones).
-        let first = m.selected
+        let first = m.recordList.selected
         m.handle(.character("n"))
         for _ in 0..<500 where m.isSearchingRecords { usleep(5_000); m.tick() }
         m.tick()
-        #expect(m.selected != first || m.chrome.status?.contains("wrapped") == true)
+        #expect(m.recordList.selected != first || m.chrome.status?.contains("wrapped") == true)
     }
 
     @Test func aRecordsSearchWithNoMatchRunsInTheBackgroundAndSaysSo() throws {
@@ -207,8 +207,8 @@ import BattleLogPresentation
     @Test func goToInALongListGetsItsExactPositionFromTheBackground() throws {
         let s = try SimulatedStore(fights: 600, heroes: 2, villains: 2)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
-        m.positionCountInBackgroundAbove = 0
-        let human = try #require(m.roster.max { (m.tallies[$0.id]?.total ?? 0) < (m.tallies[$1.id]?.total ?? 0) })
+        m.recordList.positionCountInBackgroundAbove = 0
+        let human = try #require(m.roster.humans.max { (m.roster.tallies[$0.id]?.total ?? 0) < (m.roster.tallies[$1.id]?.total ?? 0) })
         let list = try s.store.page(RecordQuery(ownerID: human.id), limit: 10_000)
         #expect(list.count > 200)
         func goTo(_ index: Int) {
@@ -222,11 +222,11 @@ import BattleLogPresentation
             goTo(index)
             #expect(m.selectedRecord?.id == list[index].id)
             #expect(m.isCountingPosition, "a position in the middle of a long list is counted in the background")
-            #expect(m.windowStart >= 0 && m.windowStart + m.window.count <= m.total, "the estimate keeps the window inside the list")
+            #expect(m.recordList.windowStart >= 0 && m.recordList.windowStart + m.recordList.window.count <= m.recordList.total, "the estimate keeps the window inside the list")
             BrowserView.render(m, on: grid)
             #expect(grid.text.contains("record … of \(list.count)"), "\(grid.line(0))")
             waitForCount()
-            #expect(!m.isCountingPosition && m.selected == index && m.selectedRecord?.id == list[index].id)
+            #expect(!m.isCountingPosition && m.recordList.selected == index && m.selectedRecord?.id == list[index].id)
             BrowserView.render(m, on: grid)
             #expect(grid.text.contains("record \(GroupedNumber.text(index + 1)) of \(list.count)"))
         }
@@ -234,28 +234,28 @@ import BattleLogPresentation
         let index = list.count / 2 + 7
         goTo(index)
         m.handle(.down)
-        #expect(m.selected == index + 1 && m.selectedRecord?.id == list[index + 1].id && !m.isCountingPosition)
+        #expect(m.recordList.selected == index + 1 && m.selectedRecord?.id == list[index + 1].id && !m.isCountingPosition)
         m.handle(.pageDown)
-        #expect(m.selectedRecord.map { r in list.firstIndex { $0.id == r.id } } == m.selected)
+        #expect(m.selectedRecord.map { r in list.firstIndex { $0.id == r.id } } == m.recordList.selected)
         // A jump to the end makes the count useless: it is dropped, and nothing moves later.
         goTo(list.count / 3)
         m.handle(.character("G"))
-        #expect(!m.isCountingPosition && m.selected == list.count - 1 && m.selectedRecord?.id == list.last?.id)
+        #expect(!m.isCountingPosition && m.recordList.selected == list.count - 1 && m.selectedRecord?.id == list.last?.id)
         Thread.sleep(forTimeInterval: 0.2)
         m.tick()
-        #expect(m.selected == list.count - 1 && m.selectedRecord?.id == list.last?.id)
+        #expect(m.recordList.selected == list.count - 1 && m.selectedRecord?.id == list.last?.id)
         // A count that fails (here: its connection cannot open) is made on the browser's own.
         m.readers.positionCounterStorage = PositionCounter.worker(path: s.folder + "/missing/b.sqlite")
         goTo(list.count / 3)
         #expect(m.isCountingPosition)
         waitForCount()
-        #expect(!m.isCountingPosition && m.selected == list.count / 3 && m.selectedRecord?.id == list[list.count / 3].id)
+        #expect(!m.isCountingPosition && m.recordList.selected == list.count / 3 && m.selectedRecord?.id == list[list.count / 3].id)
         m.readers.positionCounterStorage = nil
         // Near either end the loaded pages give the position exactly: nothing to count.
         goTo(5)
-        #expect(!m.isCountingPosition && m.selected == 5)
+        #expect(!m.isCountingPosition && m.recordList.selected == 5)
         goTo(list.count - 6)
-        #expect(!m.isCountingPosition && m.selected == list.count - 6)
+        #expect(!m.isCountingPosition && m.recordList.selected == list.count - 6)
         // Another program added fights that the browser has not refreshed for yet: they are
         // newer, above the record. The count sees them, the refresh adds them, and the position
         // counts them once.
@@ -267,7 +267,7 @@ import BattleLogPresentation
         goTo(list.count / 2)
         m.settlePositionCount(waiting: true)
         m.tick(now: Date().addingTimeInterval(1))
-        #expect(m.selectedRecord?.id == list[list.count / 2].id && m.selected == list.count / 2 + added && m.total == list.count + added)
+        #expect(m.selectedRecord?.id == list[list.count / 2].id && m.recordList.selected == list.count / 2 + added && m.recordList.total == list.count + added)
     }
 }
 
@@ -317,9 +317,9 @@ import BattleLogPresentation
         let json = s.folder + "/list.jsonl"
         m.handle(.character("e")); m.type(json); m.handle(.enter)
         waitForExport(m)
-        #expect(m.chrome.status == "Exported \(m.total) records to \(json) (JSON lines; a .csv name writes CSV)")
+        #expect(m.chrome.status == "Exported \(m.recordList.total) records to \(json) (JSON lines; a .csv name writes CSV)")
         let lines = try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == m.total && lines.allSatisfy { $0.contains("\"owner\":{\"id\":\(human.id),") })
+        #expect(lines.count == m.recordList.total && lines.allSatisfy { $0.contains("\"owner\":{\"id\":\(human.id),") })
         // In the order of the list on screen: newest first.
         let shown = try s.store.page(RecordQuery(ownerID: human.id), limit: 5).map { RecordJSON.encode($0) }
         #expect(lines.prefix(5).map(String.init) == shown)

@@ -9,7 +9,7 @@ import BattleLogKit
     @Test func searchOpenResizeHelpAndQuit() throws {
         let s = try SimulatedStore(fights: 60)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
-        let villain = try #require(m.roster.first { $0.kind == .villain })
+        let villain = try #require(m.roster.humans.first { $0.kind == .villain })
         grid.script = [.key(.character("/"))] + villain.name.unicodeScalars.map { .key(.character(Character($0))) }
             + [.key(.enter), .key(.tab), .key(.character("j")), .idle, .resize(rows: 40, columns: 120),
                .key(.character("?")), .key(.escape), .key(.character("q"))]
@@ -18,7 +18,7 @@ import BattleLogKit
         #expect(exit.signal == nil && exit.farewell == nil)
         #expect(m.chrome.shouldQuit)
         #expect(grid.rows == 40 && grid.columns == 120 && m.layout.columns == 120)
-        #expect(m.selectedHuman?.id == villain.id && m.chrome.focus == .records && m.selected == 1)
+        #expect(m.selectedHuman?.id == villain.id && m.chrome.focus == .records && m.recordList.selected == 1)
         #expect(grid.text.contains("Records — \(villain.name)"))
         #expect(grid.presented == events + 1)   // the first frame, then one per event
     }

@@ -13,7 +13,7 @@ import BattleLogPresentation
         let s = try SimulatedStore(fights: 300)
         for (rows, cols) in Self.sizes {
             let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
-            let hero = try #require(m.roster.first { $0.kind == .hero })
+            let hero = try #require(m.roster.humans.first { $0.kind == .hero })
             m.select(human: hero.name)
             m.type([.tab, .down, .down])
             #expect(m.selectedRecord?.usingMagic.value??.typeName == "hero")
@@ -29,7 +29,7 @@ import BattleLogPresentation
         let s = try SimulatedStore(fights: 300)
         for (rows, cols) in Self.sizes {
             let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
-            let villain = try #require(m.roster.first { $0.kind == .villain })
+            let villain = try #require(m.roster.humans.first { $0.kind == .villain })
             m.select(human: villain.name)
             m.type([.tab])
             while m.selectedRecord?.usingMagic.value??.typeName != "villain" { m.handle(.down) }
@@ -115,7 +115,7 @@ import BattleLogPresentation
             let h = try #require(m.selectedHuman)
             let p = try #require(m.selectedProfile)
             // The line is the Human's own: its points add up to their records, their favourite is the most used.
-            #expect(p.points.reduce(0) { $0 + $1.records } == m.tallies[h.id]?.total)
+            #expect(p.points.reduce(0) { $0 + $1.records } == m.roster.tallies[h.id]?.total)
             #expect(grid.text.contains(p.favourite!.name))
         }
     }
@@ -143,7 +143,7 @@ import BattleLogPresentation
         let s = try SimulatedStore(fights: 300, seed: 11, heroes: 28, villains: 28)
         for (rows, cols) in Self.sizes {
             let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
-            let cjk = try #require(m.roster.first { $0.name.unicodeScalars.first!.value > 0x3000 })
+            let cjk = try #require(m.roster.humans.first { $0.name.unicodeScalars.first!.value > 0x3000 })
             m.select(human: cjk.name)
             m.type([.tab])
             BrowserView.render(m, on: grid)
@@ -167,9 +167,9 @@ import BattleLogPresentation
         BrowserView.render(zh, on: zhGrid)
         #expect(zhGrid.text.hasPrefix("终端太小：50x10 < 60x16。请放大窗口，或按 q 退出"), "\(zhGrid.text)")
         // Keys act only as the message says: nothing moves unseen, q quits.
-        let before = (m.chrome.focus, m.rosterIndex)
+        let before = (m.chrome.focus, m.roster.index)
         for key: Key in [.down, .tab, .character("j"), .character("/"), .character("f"), .character("m"), .enter] { m.handle(key) }
-        #expect(m.chrome.focus == before.0 && m.rosterIndex == before.1 && m.chrome.prompt == nil && m.marked.isEmpty)
+        #expect(m.chrome.focus == before.0 && m.roster.index == before.1 && m.chrome.prompt == nil && m.recordList.marked.isEmpty)
         m.handle(.character("q"))
         #expect(m.chrome.shouldQuit)
     }

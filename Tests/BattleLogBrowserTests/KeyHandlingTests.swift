@@ -10,17 +10,17 @@ import BattleLogPresentation
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
         let hero = try #require(m.selectedHuman)
         #expect(hero.kind == .hero)
-        #expect(m.total == 6000)
+        #expect(m.recordList.total == 6000)
         m.handle(.tab)
         // Page down to the end, checking each step against the store's own order.
         var seen: [Int64] = []
         var previous = -1
-        while m.selected != previous {
-            previous = m.selected
+        while m.recordList.selected != previous {
+            previous = m.recordList.selected
             seen.append(try #require(m.selectedRecord).id)
             m.handle(.pageDown)
         }
-        #expect(m.selected == 5999)
+        #expect(m.recordList.selected == 5999)
         let all = try s.store.page(RecordQuery(ownerID: hero.id), limit: 10_000).map(\.id)
         #expect(all.count == 6000)
         #expect(m.selectedRecord?.id == all.last)
@@ -31,18 +31,18 @@ import BattleLogPresentation
         for _ in 0..<250 { m.handle(.up) }
         #expect(m.selectedRecord?.id == all[5999 - 250])
         for _ in 0..<2000 { m.handle(.pageUp) }
-        #expect(m.selected == 0 && m.selectedRecord?.id == all[0])
+        #expect(m.recordList.selected == 0 && m.selectedRecord?.id == all[0])
         // Jumps.
         m.handle(.character("G"))
-        #expect(m.selected == 5999 && m.selectedRecord?.id == all.last)
+        #expect(m.recordList.selected == 5999 && m.selectedRecord?.id == all.last)
         m.handle(.up)
         #expect(m.selectedRecord?.id == all[5998])
         m.handle(.character("g"))
-        #expect(m.selected == 0 && m.selectedRecord?.id == all[0])
+        #expect(m.recordList.selected == 0 && m.selectedRecord?.id == all[0])
         m.handle(.down)
         #expect(m.selectedRecord?.id == all[1])
         // The window of loaded records stays bounded.
-        #expect(m.window.count <= BrowserModel.maxWindow)
+        #expect(m.recordList.window.count <= BrowserModel.maxWindow)
     }
 
     @Test func rosterNavigationAndSearch() throws {
@@ -50,10 +50,10 @@ import BattleLogPresentation
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
         #expect(m.chrome.focus == .roster)
         m.handle(.down)
-        #expect(m.rosterIndex == 1 && m.selectedHuman == m.roster[1])
+        #expect(m.roster.index == 1 && m.selectedHuman == m.roster.humans[1])
         m.handle(.character("G"))
-        #expect(m.rosterIndex == m.roster.count - 1)
-        let target = m.roster[3]
+        #expect(m.roster.index == m.roster.humans.count - 1)
+        let target = m.roster.humans[3]
         m.select(human: String(target.name.dropFirst().prefix(3)).uppercased())
         #expect(m.selectedHuman?.name.lowercased().contains(String(target.name.dropFirst().prefix(3)).lowercased()) == true)
         m.handle(.character("/"))
@@ -64,16 +64,16 @@ import BattleLogPresentation
         m.handle(.enter)
         #expect(m.chrome.status?.hasPrefix("No match") == true)
         // n and N cycle through matches.
-        let matches = m.roster.indices.filter { m.roster[$0].name.lowercased().contains("a") }
+        let matches = m.roster.humans.indices.filter { m.roster.humans[$0].name.lowercased().contains("a") }
         try #require(matches.count >= 2, "the roster needs two names with an a for this check")
         m.handle(.character("/")); m.type("a"); m.handle(.enter)
-        let first = m.rosterIndex
+        let first = m.roster.index
         #expect(matches.contains(first))
         m.handle(.character("n"))
-        let second = m.rosterIndex
+        let second = m.roster.index
         #expect(matches.contains(second) && second != first)
         m.handle(.character("N"))
-        #expect(m.rosterIndex == first)
+        #expect(m.roster.index == first)
     }
 
     @Test func panesOverlaysAndQuit() throws {
@@ -105,18 +105,18 @@ import BattleLogPresentation
         let (m, _) = try makeBrowser(s, rows: 40, columns: 120)
         let l = m.layout
         m.handle(.click(row: l.roster.top + 1 + 3, column: l.roster.left + 4))
-        #expect(m.rosterIndex == 3 && m.chrome.focus == .roster)
+        #expect(m.roster.index == 3 && m.chrome.focus == .roster)
         m.handle(.click(row: l.records.top + 2 + 5, column: l.records.left + 5))
-        #expect(m.selected == 5 && m.chrome.focus == .records)
+        #expect(m.recordList.selected == 5 && m.chrome.focus == .records)
         m.handle(.wheelDown(row: l.records.top + 5, column: l.records.left + 5))
-        #expect(m.selected == 8)
+        #expect(m.recordList.selected == 8)
         m.handle(.wheelUp(row: l.records.top + 5, column: l.records.left + 5))
-        #expect(m.selected == 5)
+        #expect(m.recordList.selected == 5)
         // The wheel scrolls the list under the pointer, whichever pane had the focus.
         m.handle(.wheelDown(row: l.roster.top + 2, column: l.roster.left + 3))
-        #expect(m.chrome.focus == .roster && m.rosterIndex == 6)
+        #expect(m.chrome.focus == .roster && m.roster.index == 6)
         m.handle(.wheelDown(row: l.records.top + 5, column: l.records.left + 5))
-        #expect(m.chrome.focus == .records && m.selected == 3)
+        #expect(m.chrome.focus == .records && m.recordList.selected == 3)
     }
 
     @Test func resizeRelaysOut() throws {
@@ -127,7 +127,7 @@ import BattleLogPresentation
         m.resize(rows: 24, columns: 80)
         let grid = CellGrid(rows: 24, columns: 80)
         BrowserView.render(m, on: grid)
-        #expect(m.selected >= m.recordsScroll && m.selected < m.recordsScroll + m.layout.recordRows)
+        #expect(m.recordList.selected >= m.recordList.scroll && m.recordList.selected < m.recordList.scroll + m.layout.recordRows)
         #expect(grid.text.contains("record 31 of"))
     }
 
@@ -137,14 +137,14 @@ import BattleLogPresentation
         m.handle(.tab)
         for _ in 0..<7 { m.handle(.down) }
         let before = try #require(m.selectedRecord)
-        let totalBefore = m.total
+        let totalBefore = m.recordList.total
         // Another connection (as another process would) writes more fights.
         let other = try BattleStore(path: s.path)
         try SimulationRun(fights: 300, seed: 99, batchSize: 100).run(on: other)
         m.tick(now: Date().addingTimeInterval(5))
-        #expect(m.total > totalBefore)
+        #expect(m.recordList.total > totalBefore)
         #expect(m.selectedRecord?.id == before.id)
-        #expect(m.selected == 7 + (m.total - totalBefore))
+        #expect(m.recordList.selected == 7 + (m.recordList.total - totalBefore))
         m.handle(.character("g"))
         let newest = try s.store.page(RecordQuery(ownerID: m.selectedHuman!.id), limit: 1)[0]
         #expect(m.selectedRecord?.id == newest.id)
@@ -194,14 +194,14 @@ import BattleLogPresentation
         // Its place in the opponent's list is its real one: the rows above and below are its neighbours.
         let page = try s.store.page(RecordQuery(ownerID: theirs.owner.id), limit: 1000)
         let index = try #require(page.firstIndex { $0.id == theirs.id })
-        #expect(m.selected == index)
+        #expect(m.recordList.selected == index)
         m.handle(.up)
         #expect(m.selectedRecord?.id == (index > 0 ? page[index - 1].id : theirs.id))
         m.handle(.down)
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains("Record #\(theirs.id)"))
         m.handle(.character("o"))
-        #expect(m.selectedRecord?.id == mine.id && m.selected == 37 && m.selectedHuman == mine.owner)
+        #expect(m.selectedRecord?.id == mine.id && m.recordList.selected == 37 && m.selectedHuman == mine.owner)
     }
 
     @Test func aRecordWithoutAnOpponentShowsADashAndHasNoOtherSide() throws {
@@ -290,7 +290,7 @@ import BattleLogPresentation
     @Test func simulateFromInside() throws {
         let s = try SimulatedStore(fights: 20, heroes: 2, villains: 2)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
-        let before = m.total
+        let before = m.recordList.total
         m.handle(.character("s"))
         #expect(m.chrome.prompt?.kind == .simulate)
         // The default is a placeholder: typing replaces it, Enter on an empty prompt takes it.
@@ -310,7 +310,7 @@ import BattleLogPresentation
         m.tick(now: Date().addingTimeInterval(10))
         m.tick(now: Date().addingTimeInterval(20))
         #expect(m.chrome.status?.hasPrefix("Simulated 300 of 300 fights") == true, "\(m.chrome.status ?? "")")
-        #expect(m.total > before)
+        #expect(m.recordList.total > before)
     }
 }
 
@@ -418,14 +418,14 @@ import BattleLogPresentation
         m.tick()
         for _ in 0..<5 { m.handle(.down) }
         let before = try #require(m.selectedRecord)
-        let totalBefore = m.total
+        let totalBefore = m.recordList.total
         try SimulationRun(fights: 200, seed: 77, batchSize: 50).run(on: try BattleStore(path: s.path))
         m.tick(now: Date().addingTimeInterval(5))
         m.filterSearch?.wait(timeout: 20)
         m.tick(now: Date().addingTimeInterval(6))
-        #expect(m.total > totalBefore)
+        #expect(m.recordList.total > totalBefore)
         #expect(m.selectedRecord?.id == before.id)
-        #expect(m.selected == 5 + (m.total - totalBefore))
+        #expect(m.recordList.selected == 5 + (m.recordList.total - totalBefore))
     }
 }
 
@@ -470,13 +470,13 @@ import BattleLogPresentation
         BrowserView.render(m, on: grid)
         #expect(grid.line(23).contains("○ live off"))
         // Paused: another writer's records do not appear until it is on again.
-        let before = m.total
+        let before = m.recordList.total
         try SimulationRun(fights: 100, seed: 5, batchSize: 50).run(on: try BattleStore(path: s.path))
         m.tick(now: Date().addingTimeInterval(5))
-        #expect(m.total == before)
+        #expect(m.recordList.total == before)
         m.handle(.character("L"))
         m.tick(now: Date().addingTimeInterval(10))
-        #expect(m.total > before)
+        #expect(m.recordList.total > before)
     }
 }
 
@@ -513,7 +513,7 @@ import BattleLogPresentation
         m.tick()
         #expect(m.filterText == "rolls.sum = 419 or rolls contains 101")
         let expected = try s.store.count(RecordQuery(filter: FilterCompiler.compile("rolls.sum = 419", roster: s.store.humans)))
-        #expect(m.total == expected && m.filterProgress?.finished == true)
+        #expect(m.recordList.total == expected && m.filterProgress?.finished == true)
         if expected > 0 { #expect(m.selectedRecord?.randomNumbers.value?.reduce(0, +) == 419) }
         #expect(m.readers.scanner.threadIsRunning)
         // Quitting ends the scanner's thread (and closes its connection).
@@ -531,13 +531,13 @@ import BattleLogPresentation
         m.tick()
         m.handle(.down); m.handle(.down)
         BrowserView.render(m, on: grid)
-        let before = (m.filterText, m.total, m.selectedRecord?.id, grid.text)
+        let before = (m.filterText, m.recordList.total, m.selectedRecord?.id, grid.text)
         m.handle(.character("f")); m.handle(.control("u")); m.type("powr"); m.handle(.enter)
         #expect(m.chrome.prompt?.error != nil, "the bad filter is reported in the prompt")
         m.handle(.escape)
         m.tick()
         BrowserView.render(m, on: grid)
-        #expect(m.filterText == before.0 && m.total == before.1 && m.selectedRecord?.id == before.2)
+        #expect(m.filterText == before.0 && m.recordList.total == before.1 && m.selectedRecord?.id == before.2)
         #expect(grid.text == before.3, "the screen changed after a failed edit:\n\(grid.text)")
     }
 
@@ -545,10 +545,10 @@ import BattleLogPresentation
         let s = try SimulatedStore(fights: 300, heroes: 12, villains: 12)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
         m.handle(.end)
-        #expect(m.rosterIndex == 23 && m.rosterScroll > 0)
+        #expect(m.roster.index == 23 && m.roster.scroll > 0)
         m.resize(rows: 40, columns: 120)
-        #expect(m.rosterScroll == max(0, 24 - m.layout.rosterRows), "rows hidden above with room below")
-        #expect(m.rosterIndex >= m.rosterScroll && m.rosterIndex < m.rosterScroll + m.layout.rosterRows)
+        #expect(m.roster.scroll == max(0, 24 - m.layout.rosterRows), "rows hidden above with room below")
+        #expect(m.roster.index >= m.roster.scroll && m.roster.index < m.roster.scroll + m.layout.rosterRows)
     }
 }
 

@@ -20,7 +20,7 @@ import BattleLogPresentation
         m.handle(.tab)
         m.handle(.down); m.handle(.down)
         m.handle(.character("m"))
-        #expect(m.marked == [list[2]] && m.selected == 3)
+        #expect(m.recordList.marked == [list[2]] && m.recordList.selected == 3)
         BrowserView.render(m, on: grid)
         let cell = grid.cells[(m.layout.records.top + 4) * grid.columns + m.layout.records.left]
         #expect(cell.text == "*", "\(grid.text)")
@@ -28,19 +28,19 @@ import BattleLogPresentation
         // Forty rows down (past a page), M marks every record between.
         for _ in 0..<37 { m.handle(.down) }
         m.handle(.character("M"))
-        #expect(m.marked == Set(list[2...40]))
+        #expect(m.recordList.marked == Set(list[2...40]))
         // Back up to the first: m unmarks it.
         for _ in 0..<38 { m.handle(.up) }
         m.handle(.character("m"))
-        #expect(m.marked == Set(list[3...40]))
+        #expect(m.recordList.marked == Set(list[3...40]))
         // M from below the anchor up works the same way.
         m.handle(.character("u"))
-        #expect(m.marked.isEmpty)
+        #expect(m.recordList.marked.isEmpty)
         for _ in 0..<10 { m.handle(.down) }
         m.handle(.character("m"))           // marks list[13], selection at 14
         for _ in 0..<9 { m.handle(.up) }    // at 5
         m.handle(.character("M"))
-        #expect(m.marked == Set(list[5...13]))
+        #expect(m.recordList.marked == Set(list[5...13]))
     }
 
     @Test func aFiltersMatchesAreMarkedAllAtOnceAndExportedAndCopied() throws {
@@ -51,7 +51,7 @@ import BattleLogPresentation
         let filter = try FilterCompiler.compile("result = draw", roster: s.store.humans, columns: s.store.queryColumns)
         let matches = try s.store.page(RecordQuery(filter: filter), limit: 10_000)
         m.handle(.character("A"))
-        #expect(m.marked == Set(matches.map(\.id)))
+        #expect(m.recordList.marked == Set(matches.map(\.id)))
         // y copies the marked as JSON lines, newest first.
         m.handle(.character("y"))
         #expect(m.chrome.wantsCopy == matches.map { RecordJSON.encode($0) + "\n" }.joined())
@@ -63,7 +63,7 @@ import BattleLogPresentation
         #expect(lines == matches.sorted { $0.id > $1.id }.map { RecordJSON.encode($0) })
         // Marks stay when the filter goes.
         m.handle(.character("f")); for _ in 0..<20 { m.handle(.backspace) }; m.handle(.enter)
-        #expect(m.marked.count == matches.count)
+        #expect(m.recordList.marked.count == matches.count)
     }
 
     @Test(arguments: ["en", "zh"])

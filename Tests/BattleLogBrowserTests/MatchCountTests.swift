@@ -15,8 +15,8 @@ import BattleLogPresentation
         m.handle(.character("f")); m.type(text); m.handle(.enter)
         let filter = try FilterCompiler.compile(text, roster: s.store.humans, columns: s.store.queryColumns)
         let exact = try s.store.matchCount(RecordQuery(filter: filter))
-        for _ in 0..<2000 where m.exactMatchCount == nil { usleep(2_000); m.tick() }
-        #expect(m.exactMatchCount == exact)
+        for _ in 0..<2000 where m.recordList.exactMatchCount == nil { usleep(2_000); m.tick() }
+        #expect(m.recordList.exactMatchCount == exact)
 
         // A search held after its first page: the status says the exact number already.
         let search = FilterSearch(text: text, filter: filter)
@@ -28,7 +28,7 @@ import BattleLogPresentation
         runner.start()
         #expect(reached.wait(timeout: .now() + 10) == .success)
         m.filterSearch = search
-        m.exactMatchCount = exact
+        m.recordList.exactMatchCount = exact
         BrowserView.render(m, on: grid)
         let status = grid.line(23)
         #expect(status.contains("\(GroupedNumber.text(exact)) (\(FilterSearch.headCount) found…)"), "\(status)")

@@ -19,7 +19,7 @@ import BattleLogPresentation
 
     /// Selects the first Villain and moves to their records; returns them.
     static func showVillainsRecords(_ m: BrowserModel) throws -> Human {
-        let villain = try #require(m.roster.first { $0.kind == .villain })
+        let villain = try #require(m.roster.humans.first { $0.kind == .villain })
         m.select(human: villain.name)
         m.handle(.tab)
         return villain
@@ -72,7 +72,7 @@ import BattleLogPresentation
         m.handle(.character("g"))
         let newest = try s.store.page(RecordQuery(filter: filter), limit: 50).map(\.id)
         #expect(Self.walk(m, count: 50) == newest)
-        #expect(m.listSort == nil)
+        #expect(m.recordList.sort == nil)
     }
 
     /// A Human's list in a sort is found in the background, as a filter's matches are: the
@@ -96,24 +96,24 @@ import BattleLogPresentation
         defer { held.signal() }
         #expect(reached.wait(timeout: .now() + 10) == .success)
         // As `syncSortedList` starts one: the sort, the list, and no rows loaded yet.
-        m.listSort = sort
-        m.sortedList = list
-        m.window = []
+        m.recordList.sort = sort
+        m.recordList.sortedList = list
+        m.recordList.window = []
         m.handle(.character("g"))
         let expected = try s.store.page(query, limit: FilterSearch.headCount).map(\.id)
-        #expect(m.sortedList === list && m.selectedRecord?.id == expected.first)
+        #expect(m.recordList.sortedList === list && m.selectedRecord?.id == expected.first)
         BrowserView.render(m, on: grid)
         let status = grid.line(23)
         #expect(status.contains("\(FilterSearch.headCount)+") && status.contains(m.labels["sorting"]), "\(status)")
         m.handle(.escape)
-        #expect(m.listSort == nil && m.sortedList == nil && list.isCancelled)
+        #expect(m.recordList.sort == nil && m.recordList.sortedList == nil && list.isCancelled)
         #expect(m.selectedRecord?.id == newest && m.chrome.status == m.labels["sortCancelled"])
         // Once the sort is whole, Esc is the pane to the left again.
         m.handle(.character("S")); m.type("duration:desc"); m.handle(.enter)
         Self.settle(m)
         #expect(m.sortProgress?.finished == true && m.selectedRecord?.id == expected.first)
         m.handle(.escape)
-        #expect(m.listSort == sort && m.chrome.focus == .roster)
+        #expect(m.recordList.sort == sort && m.chrome.focus == .roster)
     }
 
     /// Before its first page is read, a sorted list says it is sorting, never "No records".
@@ -124,10 +124,10 @@ import BattleLogPresentation
         m.handle(.tab)
         let sort = try s.store.sort("power:desc")
         // A list that has not begun (its scan not yet run).
-        m.listSort = sort
-        m.sortedList = FilterSearch(query: RecordQuery(ownerID: try #require(m.selectedHuman).id, sort: sort))
-        m.window = []
-        m.total = 0
+        m.recordList.sort = sort
+        m.recordList.sortedList = FilterSearch(query: RecordQuery(ownerID: try #require(m.selectedHuman).id, sort: sort))
+        m.recordList.window = []
+        m.recordList.total = 0
         BrowserView.render(m, on: grid)
         let pane = (0..<20).map(grid.line).joined(separator: "\n")
         #expect(pane.contains(m.labels["sorting"]) && !pane.contains(m.labels["noRecords"]), "\(grid.text)")
@@ -149,8 +149,8 @@ import BattleLogPresentation
         let sorted = try writer.page(RecordQuery(ownerID: villain.id, sort: try s.store.sort("duration")), limit: 10_000).map(\.id)
         m.tick(now: Date().addingTimeInterval(1))
         Self.settle(m)
-        for _ in 0..<200 where m.selectedRecord?.id != kept || m.total != sorted.count { usleep(2_000); m.tick() }
-        #expect(m.total == sorted.count && m.selectedRecord?.id == kept && m.selected == sorted.firstIndex(of: kept))
+        for _ in 0..<200 where m.selectedRecord?.id != kept || m.recordList.total != sorted.count { usleep(2_000); m.tick() }
+        #expect(m.recordList.total == sorted.count && m.selectedRecord?.id == kept && m.recordList.selected == sorted.firstIndex(of: kept))
         m.handle(.character("g"))
         #expect(Self.walk(m, count: 40) == Array(sorted.prefix(40)))
     }
@@ -174,7 +174,7 @@ import BattleLogPresentation
         m.handle(.character("S")); m.type("zzzzzz"); m.handle(.enter)
         #expect(m.chrome.prompt?.error?.hasPrefix(m.labels.fill("sortError.unknownField", "zzzzzz", "date").prefix(8)) == true)
         m.handle(.escape)
-        #expect(m.listSort == nil && m.selectedRecord?.id == before)
+        #expect(m.recordList.sort == nil && m.selectedRecord?.id == before)
         // Tab completes a field's name.
         m.handle(.character("S"))
         m.type("weapon.ra")
@@ -199,7 +199,7 @@ import BattleLogPresentation
     @Test func anExportOfASortedListIsInItsOrder() throws {
         let s = try SimulatedStore(fights: 300, heroes: 2, villains: 2)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
-        let villain = try #require(m.roster.first { $0.kind == .villain })
+        let villain = try #require(m.roster.humans.first { $0.kind == .villain })
         m.select(human: villain.name)
         m.handle(.character("S")); m.type("duration:desc"); m.handle(.enter)
         Self.settle(m)

@@ -38,7 +38,7 @@ import BattleLogKit
         model.filterSearch?.wait(timeout: 20)
         model.tick()
         #expect(model.filterProgress?.finished == true)
-        #expect(model.total == listed.count)
+        #expect(model.recordList.total == listed.count)
         var seen: [Int64] = []
         for _ in 0..<listed.count {
             if let r = model.selectedRecord { seen.append(r.id) }

@@ -128,7 +128,7 @@ extension BrowserModel {
         // A filter of ands (a drill-down's) takes one more without parentheses.
         let text = before.map { b in b.range(of: #"\bor\b"#, options: [.regularExpression, .caseInsensitive]) == nil ? b + " and " + clause : "(\(b)) and \(clause)" } ?? clause
         let drill = AnalysisSession.Drill(filter: before, tab: a.tab, selected: a.selected, scroll: a.scroll, focus: chrome.focus,
-                                          recordID: selectedRecord?.id, recordRow: selected - recordsScroll)
+                                          recordID: selectedRecord?.id, recordRow: recordList.selected - recordList.scroll)
         try applyFilter(text)
         a.drills.append(drill)
         a.selected = 0
@@ -141,13 +141,13 @@ extension BrowserModel {
     /// finds it, else in its Human's list at once.
     func reselect(_ id: Int64, atRow row: Int) throws {
         if filterSearch != nil {
-            reselectID = id
-            reselectRow = row
+            recordList.reselectID = id
+            recordList.reselectRow = row
             return
         }
         guard let record = try? store.record(id: id), record.owner.id == selectedHuman?.id else { return }
         try select(record)
-        recordsScroll = max(0, selected - row)
+        recordList.scroll = max(0, recordList.selected - row)
         scrollSelectionIntoView()
     }
 

@@ -10,8 +10,8 @@ extension BrowserModel {
 
     /// `y`: the marked records as JSON lines (newest first), or the selected record.
     func copyRecord() {
-        if !marked.isEmpty {
-            guard marked.count <= Self.copyLimit else { chrome.status = labels.fill("marks.tooMany", GroupedNumber.text(Self.copyLimit)) + " (e)"; return }
+        if !recordList.marked.isEmpty {
+            guard recordList.marked.count <= Self.copyLimit else { chrome.status = labels.fill("marks.tooMany", GroupedNumber.text(Self.copyLimit)) + " (e)"; return }
             do {
                 let records = try markedRecords()
                 copy(records.map { RecordJSON.encode($0) + "\n" }.joined(), what: labels.fill("copy.marked", GroupedNumber.text(records.count)))

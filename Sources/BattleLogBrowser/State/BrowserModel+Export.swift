@@ -7,12 +7,12 @@ extension BrowserModel {
     /// The list on screen as a query: the filter's matches, or the selected Human's records.
     var currentListQuery: RecordQuery? {
         if let search = filterSearch { return search.query }
-        return selectedHuman.map { RecordQuery(ownerID: $0.id, sort: listSort) }
+        return selectedHuman.map { RecordQuery(ownerID: $0.id, sort: recordList.sort) }
     }
 
     func promptExport() {
         if isExporting { chrome.status = labels["exporting"] + "…"; return }
-        let name = !marked.isEmpty ? "battlelog-marked" : filterSearch != nil ? "battlelog-filter" : "battlelog-" + (selectedHuman.map { Self.fileSafe($0.name) } ?? "export")
+        let name = !recordList.marked.isEmpty ? "battlelog-marked" : filterSearch != nil ? "battlelog-filter" : "battlelog-" + (selectedHuman.map { Self.fileSafe($0.name) } ?? "export")
         chrome.prompt = Prompt(kind: .export, text: "", placeholder: name + ".jsonl")
     }
 
@@ -30,10 +30,10 @@ extension BrowserModel {
             chrome.prompt = Prompt(kind: .export, text: p.text, error: why, placeholder: p.placeholder)
             return
         }
-        let total = marked.isEmpty ? filterProgress?.count ?? self.total : marked.count
+        let total = recordList.marked.isEmpty ? filterProgress?.count ?? recordList.total : recordList.marked.count
         let databasePath = store.path
         // Marked records, when there are: by id, highest (newest written) first.
-        let markedIDs = marked.sorted(by: >)
+        let markedIDs = recordList.marked.sorted(by: >)
         let job = BackgroundExport(to: path, total: total, labels: labels, doneKeys: ("exportedJSON", "exportedCSV")) { format, sink in
             let store = try BattleStore(path: databasePath, readOnly: true, create: false)
             // A CSV starts with a UTF-8 byte-order mark: spreadsheet programs (Excel) read a

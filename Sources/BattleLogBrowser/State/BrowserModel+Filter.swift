@@ -16,28 +16,28 @@ extension BrowserModel {
     /// `remembering`: `U` can come back to the view before (false when `U` itself restores one).
     func applyFilter(_ text: String, remembering: Bool = true) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let compiled = trimmed.isEmpty ? nil : try FilterCompiler.compile(trimmed, roster: roster, columns: store.queryColumns)
+        let compiled = trimmed.isEmpty ? nil : try FilterCompiler.compile(trimmed, roster: roster.humans, columns: store.queryColumns)
         if remembering && trimmed != (filterText ?? "") { rememberView() }
         filterSearch?.cancel()
         filterSearch = nil
         liveRefresh.pending = false
         guard let compiled else {
-            try selectHuman(at: rosterIndex)
+            try selectHuman(at: roster.index)
             return
         }
         filterSearch = startSearch(trimmed, compiled)
-        reselectID = nil
-        reselectRow = nil
+        recordList.reselectID = nil
+        recordList.reselectRow = nil
         emptyRecordWindow()
         chrome.focus = .records
     }
 
     func startSearch(_ text: String, _ filter: CompiledFilter) -> FilterSearch {
-        let search = FilterSearch(text: text, filter: filter, sort: listSort)
+        let search = FilterSearch(text: text, filter: filter, sort: recordList.sort)
         readers.scanner.submit(search)
         // Counted beside the search, exactly and at once: the status says how many there are.
-        exactMatchCount = nil
-        pendingMatchCount = readers.matchCounter.submit(RecordQuery(filter: filter))
+        recordList.exactMatchCount = nil
+        recordList.pendingMatchCount = readers.matchCounter.submit(RecordQuery(filter: filter))
         return search
     }
 }

@@ -7,7 +7,7 @@ extension BrowserModel {
     func completeFilter(_ p: inout Prompt) {
         let usage = (try? BattleStats.fromSummaries(store, fights: .none))?.magicUsage ?? []
         let values = FilterCompletion.Values(
-            humans: roster.map(\.name),
+            humans: roster.humans.map(\.name),
             gates: usage.filter { $0.type == "villain" }.map(\.name).sorted(),
             formulas: usage.filter { $0.type == "hero" }.map(\.name).sorted(),
             queryPaths: store.queryColumns.extraPaths)

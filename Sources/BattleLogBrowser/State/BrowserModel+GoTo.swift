@@ -43,7 +43,7 @@ extension BrowserModel {
             // The first record of that day in the selected Human's list (or the next one after it).
             guard let human = selectedHuman else { return }
             let day = ISODate.format(start).prefix(10)
-            let filter = try FilterCompiler.compile("date >= \(day)", roster: roster)
+            let filter = try FilterCompiler.compile("date >= \(day)", roster: roster.humans)
             guard let first = try store.page(RecordQuery(ownerID: human.id, filter: filter), direction: .newer, limit: 1).first else {
                 chrome.status = labels.fill("goToNothingAfter", String(day))
                 return
@@ -57,8 +57,8 @@ extension BrowserModel {
 
     /// Selects `record` in its owner's list (leaving a filter), with the records pane focused.
     func show(_ record: Record) throws {
-        guard let index = roster.firstIndex(where: { $0.id == record.owner.id }) else { return }
-        if index != rosterIndex || filterSearch != nil { try selectHuman(at: index, loading: false) }
+        guard let index = roster.humans.firstIndex(where: { $0.id == record.owner.id }) else { return }
+        if index != roster.index || filterSearch != nil { try selectHuman(at: index, loading: false) }
         try select(record)
         chrome.focus = .records
         chrome.status = labels.fill("showRecord", String(record.id), record.fightText(labels))

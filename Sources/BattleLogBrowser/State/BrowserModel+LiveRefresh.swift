@@ -10,29 +10,29 @@ extension BrowserModel {
         tickReplay()
         tickAnalysis()
         settlePositionCount()
-        if let serial = pendingMatchCount, let counted = readers.matchCounterStorage?.take(serial) {
-            pendingMatchCount = nil
-            exactMatchCount = counted
+        if let serial = recordList.pendingMatchCount, let counted = readers.matchCounterStorage?.take(serial) {
+            recordList.pendingMatchCount = nil
+            recordList.exactMatchCount = counted
         }
         if let search = listSearch {
             let p = search.progress
-            if let id = reselectID {
+            if let id = recordList.reselectID {
                 // Live refresh restarted the search: wait until it finds the selected record.
                 let position = search.position(of: id)
                 if position != nil || p.finished {
-                    reselectID = nil
-                    let shift = (position ?? selected) - selected
-                    window = []
-                    if let position, let row = reselectRow { recordsScroll = max(0, position - row) }
-                    else { recordsScroll = max(0, recordsScroll + shift) }
-                    reselectRow = nil
-                    try? moveFiltered(to: position ?? min(selected, max(0, p.count - 1)))
+                    recordList.reselectID = nil
+                    let shift = (position ?? recordList.selected) - recordList.selected
+                    recordList.window = []
+                    if let position, let row = recordList.reselectRow { recordList.scroll = max(0, position - row) }
+                    else { recordList.scroll = max(0, recordList.scroll + shift) }
+                    recordList.reselectRow = nil
+                    try? moveFiltered(to: position ?? min(recordList.selected, max(0, p.count - 1)))
                 }
-            } else if p.count != total {
-                try? moveFiltered(to: selected)
+            } else if p.count != recordList.total {
+                try? moveFiltered(to: recordList.selected)
             }
             if let e = p.error { chrome.status = "\(labels["error"]): \(e)" }
-            if liveRefresh.pending && p.finished && reselectID == nil {
+            if liveRefresh.pending && p.finished && recordList.reselectID == nil {
                 liveRefresh.pending = false
                 do { try refreshAfterExternalChange() } catch { chrome.status = "\(labels["error"]): \(error)" }
             }
@@ -66,16 +66,16 @@ extension BrowserModel {
             // The roster and the title follow at once; a scan still running finishes first and
             // the new data is scanned right after it.
             try reloadRoster()
-            if !search.progress.finished || reselectID != nil {
+            if !search.progress.finished || recordList.reselectID != nil {
                 liveRefresh.pending = true
                 return
             }
             // Run the filter (or find the sorted list) again over the new data, keeping the
             // screen as it is until the new scan finds the selected record again.
-            reselectID = selectedRecord?.id
+            recordList.reselectID = selectedRecord?.id
             search.cancel()
             if filterSearch != nil {
-                filterSearch = startSearch(search.text, try FilterCompiler.compile(search.text, roster: roster, columns: store.queryColumns))
+                filterSearch = startSearch(search.text, try FilterCompiler.compile(search.text, roster: roster.humans, columns: store.queryColumns))
             } else {
                 syncSortedList(keepingScreen: true)
             }
@@ -83,18 +83,18 @@ extension BrowserModel {
         }
         let current = selectedHuman
         try reloadRoster()
-        if let current, let index = roster.firstIndex(where: { $0.id == current.id }) {
-            rosterIndex = index
-            let newTotal = tallies[current.id]?.total ?? total
-            if window.isEmpty {
+        if let current, let index = roster.humans.firstIndex(where: { $0.id == current.id }) {
+            roster.index = index
+            let newTotal = roster.tallies[current.id]?.total ?? recordList.total
+            if recordList.window.isEmpty {
                 try jumpToFirst()
             } else {
-                if newTotal > total {
-                    let added = newTotal - total
-                    windowStart += added
-                    selected += added
-                    recordsScroll += added
-                    total = newTotal
+                if newTotal > recordList.total {
+                    let added = newTotal - recordList.total
+                    recordList.windowStart += added
+                    recordList.selected += added
+                    recordList.scroll += added
+                    recordList.total = newTotal
                 }
                 // Rows already loaded may have changed too (a renamed Human, a rewritten value).
                 try reloadLoadedRecords()

@@ -11,25 +11,25 @@ extension BrowserModel {
     /// `m`: marks the selected record, or unmarks it, and goes down a row.
     func toggleMark() throws {
         guard let r = selectedRecord else { chrome.status = labels["copy.nothing"]; return }
-        if marked.remove(r.id) == nil { marked.insert(r.id) }
-        markAnchor = (r, selected)
+        if recordList.marked.remove(r.id) == nil { recordList.marked.insert(r.id) }
+        recordList.markAnchor = (r, recordList.selected)
         sayMarks()
-        try moveSelection(to: selected + 1)
+        try moveSelection(to: recordList.selected + 1)
     }
 
     /// `M`: marks every record from the one `m` last marked to the selection, in the list's order.
     func markRange() throws {
-        guard let anchor = markAnchor, let here = selectedRecord else { chrome.status = labels["marks.noAnchor"]; return }
-        let count = abs(selected - anchor.position)
+        guard let anchor = recordList.markAnchor, let here = selectedRecord else { chrome.status = labels["marks.noAnchor"]; return }
+        let count = abs(recordList.selected - anchor.position)
         guard count < Self.markLimit else { chrome.status = labels.fill("marks.tooMany", GroupedNumber.text(Self.markLimit)); return }
         var ids = [anchor.record.id, here.id]
         if let f = listSearch {
-            ids += f.ids(min(anchor.position, selected)..<(max(anchor.position, selected) + 1))
+            ids += f.ids(min(anchor.position, recordList.selected)..<(max(anchor.position, recordList.selected) + 1))
         } else if count > 1 {
-            ids += try store.page(query, from: RecordCursor(anchor.record), direction: selected > anchor.position ? .older : .newer, limit: count - 1).map(\.id)
+            ids += try store.page(query, from: RecordCursor(anchor.record), direction: recordList.selected > anchor.position ? .older : .newer, limit: count - 1).map(\.id)
         }
-        marked.formUnion(ids)
-        markAnchor = (here, selected)
+        recordList.marked.formUnion(ids)
+        recordList.markAnchor = (here, recordList.selected)
         sayMarks()
     }
 
@@ -45,20 +45,20 @@ extension BrowserModel {
             }
         }
         guard ids.count <= Self.markLimit else { chrome.status = labels.fill("marks.tooMany", GroupedNumber.text(Self.markLimit)); return }
-        marked.formUnion(ids)
+        recordList.marked.formUnion(ids)
         sayMarks()
     }
 
     /// `u`: no record is marked.
     func unmarkAll() {
-        marked = []
-        markAnchor = nil
+        recordList.marked = []
+        recordList.markAnchor = nil
         chrome.status = labels["marks.cleared"]
     }
 
     /// `c`: the two marked records side by side (newer on the left).
     func compareMarked() throws {
-        guard marked.count == 2 else { chrome.status = labels.fill("marks.needTwo", String(marked.count)); return }
+        guard recordList.marked.count == 2 else { chrome.status = labels.fill("marks.needTwo", String(recordList.marked.count)); return }
         let records = try markedRecords()
         guard records.count == 2 else { chrome.status = labels.fill("marks.needTwo", String(records.count)); return }
         overlays.compared = (records[0], records[1])
@@ -68,10 +68,10 @@ extension BrowserModel {
 
     /// The marked records that still exist, newest first (the list's own order when unsorted).
     func markedRecords() throws(StoreError) -> [Record] {
-        try store.records(ids: Array(marked)).sorted { ($0.date ?? .min, $0.id) > ($1.date ?? .min, $1.id) }
+        try store.records(ids: Array(recordList.marked)).sorted { ($0.date ?? .min, $0.id) > ($1.date ?? .min, $1.id) }
     }
 
     private func sayMarks() {
-        chrome.status = labels.counted("marks.count", count: marked.count, GroupedNumber.text(marked.count))
+        chrome.status = labels.counted("marks.count", count: recordList.marked.count, GroupedNumber.text(recordList.marked.count))
     }
 }

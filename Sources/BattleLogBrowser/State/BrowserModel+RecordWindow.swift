@@ -9,12 +9,12 @@ extension BrowserModel {
         cancelPositionCount()
         syncSortedList()
         if listSearch != nil { try moveFiltered(to: 0); return }
-        total = tallies[selectedHuman?.id ?? -1]?.total ?? 0
-        window = try store.page(query, limit: Self.pageFetch)
-        windowStart = 0
-        selected = 0
-        recordsScroll = 0
-        if window.count < Self.pageFetch { total = window.count }
+        recordList.total = roster.tallies[selectedHuman?.id ?? -1]?.total ?? 0
+        recordList.window = try store.page(query, limit: Self.pageFetch)
+        recordList.windowStart = 0
+        recordList.selected = 0
+        recordList.scroll = 0
+        if recordList.window.count < Self.pageFetch { recordList.total = recordList.window.count }
         prefetchPastWindow()
     }
 
@@ -22,11 +22,11 @@ extension BrowserModel {
         cancelPositionCount()
         syncSortedList()
         if let f = listSearch { try moveFiltered(to: f.progress.count - 1); return }
-        window = try store.page(query, from: nil, direction: .newer, limit: Self.pageFetch)
-        if window.count < Self.pageFetch { total = window.count }
-        windowStart = max(0, total - window.count)
-        selected = max(0, windowStart + window.count - 1)
-        recordsScroll = max(0, selected - layout.recordRows + 1)
+        recordList.window = try store.page(query, from: nil, direction: .newer, limit: Self.pageFetch)
+        if recordList.window.count < Self.pageFetch { recordList.total = recordList.window.count }
+        recordList.windowStart = max(0, recordList.total - recordList.window.count)
+        recordList.selected = max(0, recordList.windowStart + recordList.window.count - 1)
+        recordList.scroll = max(0, recordList.selected - layout.recordRows + 1)
         prefetchPastWindow()
     }
 
@@ -34,10 +34,10 @@ extension BrowserModel {
     /// a value rewritten) show what is stored now. A record that went away reloads the list
     /// from its start.
     func reloadLoadedRecords() throws {
-        guard !window.isEmpty else { return }
-        let fresh = try store.records(ids: window.map(\.id))
-        if fresh.count == window.count {
-            window = fresh
+        guard !recordList.window.isEmpty else { return }
+        let fresh = try store.records(ids: recordList.window.map(\.id))
+        if fresh.count == recordList.window.count {
+            recordList.window = fresh
         } else if listSearch == nil {
             try jumpToFirst()
         }
@@ -47,46 +47,46 @@ extension BrowserModel {
     func moveSelection(to position: Int) throws {
         if listSearch != nil { try moveFiltered(to: position); return }
         // A move is relative to where the selection is: its position must be known.
-        let before = selected
+        let before = recordList.selected
         settlePositionCount(waiting: true)
-        var target = max(0, position + (selected - before))
-        while target >= windowStart + window.count {
-            guard let last = window.last else { target = 0; break }
+        var target = max(0, position + (recordList.selected - before))
+        while target >= recordList.windowStart + recordList.window.count {
+            guard let last = recordList.window.last else { target = 0; break }
             let older = try store.page(query, from: RecordCursor(last), direction: .older, limit: Self.pageFetch)
             if older.isEmpty {
-                target = windowStart + window.count - 1
-                total = windowStart + window.count
+                target = recordList.windowStart + recordList.window.count - 1
+                recordList.total = recordList.windowStart + recordList.window.count
                 break
             }
-            window += older
+            recordList.window += older
         }
-        while target < windowStart {
-            guard let first = window.first else { break }
+        while target < recordList.windowStart {
+            guard let first = recordList.window.first else { break }
             let newer = try store.page(query, from: RecordCursor(first), direction: .newer, limit: Self.pageFetch)
             if newer.isEmpty {
                 // The first loaded record is the newest: it is position 0.
-                let shift = windowStart
-                windowStart = 0
+                let shift = recordList.windowStart
+                recordList.windowStart = 0
                 target = max(0, target - shift)
-                selected -= shift
-                recordsScroll = max(0, recordsScroll - shift)
+                recordList.selected -= shift
+                recordList.scroll = max(0, recordList.scroll - shift)
                 break
             }
-            window = newer + window
-            windowStart -= newer.count
-            if windowStart < 0 {
-                let shift = -windowStart
-                windowStart = 0
+            recordList.window = newer + recordList.window
+            recordList.windowStart -= newer.count
+            if recordList.windowStart < 0 {
+                let shift = -recordList.windowStart
+                recordList.windowStart = 0
                 target += shift
-                selected += shift
-                recordsScroll += shift
+                recordList.selected += shift
+                recordList.scroll += shift
             }
         }
-        if window.isEmpty { selected = 0; return }
-        selected = max(windowStart, min(target, windowStart + window.count - 1))
+        if recordList.window.isEmpty { recordList.selected = 0; return }
+        recordList.selected = max(recordList.windowStart, min(target, recordList.windowStart + recordList.window.count - 1))
         trimWindow()
         scrollSelectionIntoView()
-        if total < windowStart + window.count { total = windowStart + window.count }
+        if recordList.total < recordList.windowStart + recordList.window.count { recordList.total = recordList.windowStart + recordList.window.count }
         prefetchPastWindow()
     }
 
@@ -94,10 +94,10 @@ extension BrowserModel {
     /// moved (a page was loaded), so that the next page key reads from memory. Not for a filter's
     /// matches (read by id, as the scan finds them).
     func prefetchPastWindow() {
-        guard listSearch == nil, let first = window.first, let last = window.last else { return }
+        guard listSearch == nil, let first = recordList.window.first, let last = recordList.window.last else { return }
         let request = PagePrefetcher.Request(query: query, oldest: RecordCursor(last), newest: RecordCursor(first), limit: Self.pageFetch)
-        guard request != lastPrefetch else { return }
-        lastPrefetch = request
+        guard request != recordList.lastPrefetch else { return }
+        recordList.lastPrefetch = request
         readers.pagePrefetcher.submit(request)
     }
 
@@ -106,7 +106,7 @@ extension BrowserModel {
     func showOtherSide() throws {
         guard let record = selectedRecord else { return }
         guard let fight = record.fight, let other = try store.records(ofFight: fight).first(where: { $0.id != record.id }),
-              let index = roster.firstIndex(where: { $0.id == other.owner.id }) else {
+              let index = roster.humans.firstIndex(where: { $0.id == other.owner.id }) else {
             chrome.status = labels["noOtherSide"]
             return
         }
@@ -122,15 +122,15 @@ extension BrowserModel {
     func select(_ record: Record) throws {
         cancelPositionCount()
         syncSortedList()
-        if let list = sortedList {
+        if let list = recordList.sortedList {
             // In a sorted list: its place among the ids found, or once the scan finds it.
-            window = []
+            recordList.window = []
             if let position = list.position(of: record.id) {
                 let visible = layout.recordRows
-                recordsScroll = max(0, position - visible / 2)
+                recordList.scroll = max(0, position - visible / 2)
                 try moveFiltered(to: position)
             } else {
-                reselectID = record.id
+                recordList.reselectID = record.id
                 try moveFiltered(to: 0)
             }
             return
@@ -140,25 +140,25 @@ extension BrowserModel {
         let newer = try store.page(query, from: cursor, direction: .newer, limit: half)
         let older = try store.page(query, from: cursor, direction: .older, limit: half)
         // The tally is the list's length (no filter here).
-        let listTotal = tallies[selectedHuman?.id ?? -1]?.total
+        let listTotal = roster.tallies[selectedHuman?.id ?? -1]?.total
         let position: Int
         if newer.count < half {
             position = newer.count
         } else if let listTotal, older.count < half {
             position = max(newer.count, listTotal - 1 - older.count)
-        } else if let listTotal, let owner = selectedHuman?.id, listTotal > positionCountInBackgroundAbove {
+        } else if let listTotal, let owner = selectedHuman?.id, listTotal > recordList.positionCountInBackgroundAbove {
             position = try estimatedPosition(of: cursor, listTotal: listTotal, between: newer.count...(listTotal - 1 - older.count))
-            let request = PositionCounter.Request(ownerID: owner, sort: listSort, cursor: cursor, estimate: position)
-            pendingPositionCount = (readers.positionCounter.submit(request), cursor)
+            let request = PositionCounter.Request(ownerID: owner, sort: recordList.sort, cursor: cursor, estimate: position)
+            recordList.pendingPositionCount = (readers.positionCounter.submit(request), cursor)
         } else {
             position = try store.position(of: cursor, in: query, total: listTotal)
         }
-        window = newer + [record] + older
-        windowStart = position - newer.count
-        selected = position
-        total = max(total, windowStart + window.count)
+        recordList.window = newer + [record] + older
+        recordList.windowStart = position - newer.count
+        recordList.selected = position
+        recordList.total = max(recordList.total, recordList.windowStart + recordList.window.count)
         let visible = layout.recordRows
-        recordsScroll = max(0, min(selected - visible / 2, total - visible))
+        recordList.scroll = max(0, min(recordList.selected - visible / 2, recordList.total - visible))
         prefetchPastWindow()
     }
 
@@ -177,31 +177,31 @@ extension BrowserModel {
     /// it): the selection, the window and the scroll move to the counted place together. A count
     /// that failed or took too long is made again here, on the browser's own connection.
     func settlePositionCount(waiting: Bool = false) {
-        guard let pending = pendingPositionCount else { return }
+        guard let pending = recordList.pendingPositionCount else { return }
         let outcome = waiting ? readers.positionCounter.wait(for: pending.serial, timeout: 1) : readers.positionCounter.take(pending.serial)
         guard waiting || outcome != nil else { return }
-        pendingPositionCount = nil
+        recordList.pendingPositionCount = nil
         let exact: Int
         if let counted = outcome ?? nil {
             // Records another program added since the count's snapshot are newer: above this one.
-            exact = max(0, counted.position + (total - counted.listTotal))
+            exact = max(0, counted.position + (recordList.total - counted.listTotal))
         } else {
             readers.positionCounter.cancel()
-            guard let position = try? store.position(of: pending.cursor, in: query, total: total, estimate: selected) else { return }
+            guard let position = try? store.position(of: pending.cursor, in: query, total: recordList.total, estimate: recordList.selected) else { return }
             exact = position
         }
-        let shift = exact - selected
-        windowStart += shift
-        selected += shift
-        recordsScroll += shift
-        total = max(total, windowStart + window.count)
+        let shift = exact - recordList.selected
+        recordList.windowStart += shift
+        recordList.selected += shift
+        recordList.scroll += shift
+        recordList.total = max(recordList.total, recordList.windowStart + recordList.window.count)
         scrollSelectionIntoView()
     }
 
     /// Something placed the selection anew: a count still running is of no use.
     func cancelPositionCount() {
-        guard pendingPositionCount != nil else { return }
-        pendingPositionCount = nil
+        guard recordList.pendingPositionCount != nil else { return }
+        recordList.pendingPositionCount = nil
         readers.positionCounterStorage?.cancel()
     }
 
@@ -209,34 +209,34 @@ extension BrowserModel {
     /// rows around it are loaded by id.
     func moveFiltered(to position: Int) throws {
         guard let search = listSearch else { return }
-        total = search.progress.count
-        guard total > 0 else { emptyRecordWindow(); return }
-        selected = max(0, min(total - 1, position))
+        recordList.total = search.progress.count
+        guard recordList.total > 0 else { emptyRecordWindow(); return }
+        recordList.selected = max(0, min(recordList.total - 1, position))
         scrollSelectionIntoView()
-        let needed = recordsScroll..<min(total, recordsScroll + layout.recordRows)
-        if needed.lowerBound < windowStart || needed.upperBound > windowStart + window.count {
-            let start = max(0, recordsScroll - Self.pageFetch / 2)
-            window = try store.records(ids: search.ids(start..<(start + layout.recordRows + Self.pageFetch)))
-            windowStart = start
+        let needed = recordList.scroll..<min(recordList.total, recordList.scroll + layout.recordRows)
+        if needed.lowerBound < recordList.windowStart || needed.upperBound > recordList.windowStart + recordList.window.count {
+            let start = max(0, recordList.scroll - Self.pageFetch / 2)
+            recordList.window = try store.records(ids: search.ids(start..<(start + layout.recordRows + Self.pageFetch)))
+            recordList.windowStart = start
         }
     }
 
     /// Keeps at most `maxWindow` records loaded, dropping the side far from the selection.
     func trimWindow() {
-        guard window.count > Self.maxWindow else { return }
-        let i = selected - windowStart
-        let keepFrom = max(0, min(i - Self.maxWindow / 2, window.count - Self.maxWindow))
-        window = Array(window[keepFrom..<(keepFrom + Self.maxWindow)])
-        windowStart += keepFrom
+        guard recordList.window.count > Self.maxWindow else { return }
+        let i = recordList.selected - recordList.windowStart
+        let keepFrom = max(0, min(i - Self.maxWindow / 2, recordList.window.count - Self.maxWindow))
+        recordList.window = Array(recordList.window[keepFrom..<(keepFrom + Self.maxWindow)])
+        recordList.windowStart += keepFrom
     }
 
     func move(by delta: Int) throws {
         switch chrome.focus {
         case .roster:
-            let target = max(0, min(roster.count - 1, rosterIndex + delta))
-            if target != rosterIndex { try selectHuman(at: target) }
+            let target = max(0, min(roster.humans.count - 1, roster.index + delta))
+            if target != roster.index { try selectHuman(at: target) }
         case .records, .detail:
-            try moveSelection(to: selected + delta)
+            try moveSelection(to: recordList.selected + delta)
         }
     }
 
@@ -254,10 +254,10 @@ extension BrowserModel {
     /// Scrolls the records pane as little as needed for the selection to be on screen.
     func scrollSelectionIntoView() {
         let visible = layout.recordRows
-        if selected < recordsScroll { recordsScroll = selected }
-        if selected >= recordsScroll + visible { recordsScroll = selected - visible + 1 }
+        if recordList.selected < recordList.scroll { recordList.scroll = recordList.selected }
+        if recordList.selected >= recordList.scroll + visible { recordList.scroll = recordList.selected - visible + 1 }
         // A pane that grew (a zoom undone, a larger window) shows a full page, not blank rows.
-        recordsScroll = max(0, min(recordsScroll, total - visible))
+        recordList.scroll = max(0, min(recordList.scroll, recordList.total - visible))
     }
 
     /// Starts, keeps or ends the sorted Human's list to match the sort and the selected Human:
@@ -265,32 +265,32 @@ extension BrowserModel {
     /// serves the sort), never read page by page on the keys' thread. `keepingScreen`: the rows
     /// stay as they are until the new list finds the selected record (live refresh).
     func syncSortedList(keepingScreen: Bool = false) {
-        guard filterSearch == nil, let sort = listSort, let owner = selectedHuman?.id else {
-            if let list = sortedList { list.cancel(); sortedList = nil }
+        guard filterSearch == nil, let sort = recordList.sort, let owner = selectedHuman?.id else {
+            if let list = recordList.sortedList { list.cancel(); recordList.sortedList = nil }
             return
         }
-        if let list = sortedList, list.query.ownerID == owner, list.query.sort == sort, !list.isCancelled { return }
-        sortedList?.cancel()
+        if let list = recordList.sortedList, list.query.ownerID == owner, list.query.sort == sort, !list.isCancelled { return }
+        recordList.sortedList?.cancel()
         let list = FilterSearch(query: RecordQuery(ownerID: owner, sort: sort))
         readers.scanner.submit(list)
-        sortedList = list
+        recordList.sortedList = list
         if !keepingScreen { emptyRecordWindow() }
     }
 
     /// No rows loaded and none selected: a list about to be found anew.
     func emptyRecordWindow() {
-        window = []
-        windowStart = 0
-        total = 0
-        selected = 0
-        recordsScroll = 0
+        recordList.window = []
+        recordList.windowStart = 0
+        recordList.total = 0
+        recordList.selected = 0
+        recordList.scroll = 0
     }
 
     /// Esc while a sorted list is still being found: the sort is given up, the Human's records
     /// newest first again.
     func cancelSort() throws {
         rememberView()
-        listSort = nil
+        recordList.sort = nil
         try jumpToFirst()
         chrome.status = labels["sortCancelled"]
     }

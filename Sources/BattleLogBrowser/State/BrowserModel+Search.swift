@@ -15,7 +15,7 @@ extension BrowserModel {
     /// `/`: a search down the list (Ctrl-R turns it); a regular expression if the last one was.
     func startSearch() {
         chrome.search.backward = false
-        searchOrigin = SearchOrigin(focus: chrome.focus, rosterIndex: rosterIndex, record: selectedRecord)
+        searchOrigin = SearchOrigin(focus: chrome.focus, rosterIndex: roster.index, record: selectedRecord)
         chrome.prompt = Prompt(kind: .search, text: "")
     }
 
@@ -53,10 +53,10 @@ extension BrowserModel {
     private func returnTo(_ origin: SearchOrigin) throws {
         chrome.focus = origin.focus
         if origin.focus == .roster {
-            if rosterIndex != origin.rosterIndex { try selectHuman(at: origin.rosterIndex) }
+            if roster.index != origin.rosterIndex { try selectHuman(at: origin.rosterIndex) }
         } else if let r = origin.record, selectedRecord?.id != r.id {
             if listSearch != nil {
-                if let i = window.firstIndex(where: { $0.id == r.id }) { try moveSelection(to: windowStart + i) }
+                if let i = recordList.window.firstIndex(where: { $0.id == r.id }) { try moveSelection(to: recordList.windowStart + i) }
             } else {
                 try select(r)
             }
@@ -116,12 +116,12 @@ extension BrowserModel {
     }
 
     private func findHuman(_ pattern: SearchPattern, forward: Bool, includeCurrent: Bool) throws {
-        guard let found = SearchState.next(among: roster.count, from: rosterIndex, forward: forward, includeCurrent: includeCurrent,
-                                           matches: { pattern.matches(roster[$0].name) }) else {
+        guard let found = SearchState.next(among: roster.humans.count, from: roster.index, forward: forward, includeCurrent: includeCurrent,
+                                           matches: { pattern.matches(roster.humans[$0].name) }) else {
             chrome.status = SearchState.noMatch(pattern.text, labels: labels)
             return
         }
-        if found.index != rosterIndex { try selectHuman(at: found.index) }
+        if found.index != roster.index { try selectHuman(at: found.index) }
         chrome.focus = .roster
         chrome.status = chrome.search.said(found, pattern.text, labels: labels)
     }
@@ -133,12 +133,12 @@ extension BrowserModel {
         // The records loaded around the selection first: most matches are near, and found at once.
         // In a filter's list they are all the search looks at, so it wraps around within them.
         let inFilter = filterSearch != nil || selectedHuman == nil
-        let here = selected - windowStart
-        var order = forward ? window.indices.filter { $0 > here } : window.indices.filter { $0 < here }.reversed()
+        let here = recordList.selected - recordList.windowStart
+        var order = forward ? recordList.window.indices.filter { $0 > here } : recordList.window.indices.filter { $0 < here }.reversed()
         let ahead = order.count
-        if inFilter { order += forward ? window.indices.filter { $0 <= here } : window.indices.filter { $0 >= here }.reversed() }
-        if let k = order.firstIndex(where: { Self.record(window[$0], matches: pattern, includingOwner: inFilter) }) {
-            try moveSelection(to: windowStart + order[k])
+        if inFilter { order += forward ? recordList.window.indices.filter { $0 <= here } : recordList.window.indices.filter { $0 >= here }.reversed() }
+        if let k = order.firstIndex(where: { Self.record(recordList.window[$0], matches: pattern, includingOwner: inFilter) }) {
+            try moveSelection(to: recordList.windowStart + order[k])
             chrome.focus = .records
             chrome.status = chrome.search.label + text + (k >= ahead ? " · " + labels["searchWrapped"] : "")
             return
@@ -152,13 +152,13 @@ extension BrowserModel {
         let request: RecordSearch.Request
         if pattern.isRegex {
             // A regular expression is tested on each record as the window's are (no SQL reads one).
-            request = RecordSearch.Request(query: RecordQuery(ownerID: human.id, sort: listSort), regex: text,
+            request = RecordSearch.Request(query: RecordQuery(ownerID: human.id, sort: recordList.sort), regex: text,
                                            cursor: selectedRecord.map(RecordCursor.init), forward: forward)
         } else {
             let quoted = FilterCompletion.quote(text)
             let filter = try FilterCompiler.compile(
-                "opponent ~ \(quoted) or gate ~ \(quoted) or formula ~ \(quoted) or collaborator ~ \(quoted)", roster: roster)
-            request = RecordSearch.Request(query: RecordQuery(ownerID: human.id, filter: filter, sort: listSort),
+                "opponent ~ \(quoted) or gate ~ \(quoted) or formula ~ \(quoted) or collaborator ~ \(quoted)", roster: roster.humans)
+            request = RecordSearch.Request(query: RecordQuery(ownerID: human.id, filter: filter, sort: recordList.sort),
                                            cursor: selectedRecord.map(RecordCursor.init), forward: forward)
         }
         readers.searchWorker.submit(request)

@@ -11,8 +11,8 @@ extension BrowserModel {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let sort = trimmed.isEmpty ? nil : try store.sort(trimmed)
         rememberView()
-        listSort = sort.flatMap { $0.isNewestFirst ? nil : $0 }
-        chrome.status = listSort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]
+        recordList.sort = sort.flatMap { $0.isNewestFirst ? nil : $0 }
+        chrome.status = recordList.sort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]
         do {
             if let search = filterSearch {
                 // The matches are found again in the new order.
@@ -23,7 +23,7 @@ extension BrowserModel {
                 try jumpToFirst()
             }
         } catch {
-            chrome.status = labels.fill("sortedBy", listSort?.text ?? "") + ": " + String(describing: error)
+            chrome.status = labels.fill("sortedBy", recordList.sort?.text ?? "") + ": " + String(describing: error)
         }
     }
 

@@ -14,7 +14,7 @@ extension BrowserModel {
     /// The most view changes `U` goes back through.
     static let undoLimit = 50
 
-    var currentViewState: ViewState { ViewState(filter: filterText, sort: listSort, columnLayouts: columnLayouts) }
+    var currentViewState: ViewState { ViewState(filter: filterText, sort: recordList.sort, columnLayouts: columnLayouts) }
 
     /// Called before a change of the filter, the sort or the columns: `U` comes back here.
     func rememberView() {
@@ -26,7 +26,7 @@ extension BrowserModel {
     func saveView(named name: String) {
         let columns = Dictionary(uniqueKeysWithValues: columnLayouts.map { ($0.key.rawValue, $0.value) })
         let replaces = savedViews.entries.contains { $0.name == name }
-        savedViews.save(SavedView(name: name, filter: filterText, sort: listSort?.text, columns: columns))
+        savedViews.save(SavedView(name: name, filter: filterText, sort: recordList.sort?.text, columns: columns))
         chrome.status = labels.fill(replaces ? "views.replaced" : "views.saved", SafeText.escape(name))
     }
 
@@ -40,7 +40,7 @@ extension BrowserModel {
         var sort: RecordSort?
         do {
             if let text = view.sort { sort = try store.sort(text) }
-            if let text = view.filter { _ = try FilterCompiler.compile(text, roster: roster, columns: store.queryColumns) }
+            if let text = view.filter { _ = try FilterCompiler.compile(text, roster: roster.humans, columns: store.queryColumns) }
         } catch let e as SortFieldError {
             return labels.fill("views.broken", SafeText.escape(view.name), e.text(labels))
         } catch let e as FilterError {
@@ -63,7 +63,7 @@ extension BrowserModel {
 
     /// Shows `state`: its sort and columns, then its filter's matches (or the Human's records).
     private func apply(_ state: ViewState) throws {
-        listSort = state.sort
+        recordList.sort = state.sort
         columnLayouts = state.columnLayouts
         try applyFilter(state.filter ?? "", remembering: false)
     }

@@ -59,19 +59,10 @@ public final class BrowserModel {
     public internal(set) var layout: Layout
 
     // MARK: Roster
-    public internal(set) var roster: [Human] = []
-    public internal(set) var tallies: [Int64: BattleStore.Tally] = [:]
-    /// Records without an opponent (each a fight of its own), for the title's fight count.
-    public internal(set) var oneSidedRecords = 0
-    public internal(set) var rosterIndex = 0
-    public internal(set) var rosterScroll = 0
+    public internal(set) var roster = RosterState()
 
     // MARK: Records of the selected Human (a window of loaded pages around the selection)
-    public internal(set) var window: [Record] = []
-    public internal(set) var windowStart = 0
-    public internal(set) var selected = 0
-    public internal(set) var recordsScroll = 0
-    public internal(set) var total = 0
+    public internal(set) var recordList = RecordListState()
 
     // MARK: Interaction
     /// The focus, the prompt, the status line, the search and the loop's requests, as both
@@ -101,13 +92,6 @@ public final class BrowserModel {
     /// The monotonic clock a replay plays by, in nanoseconds (a test sets its own).
     var monotonicNow: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
 
-    /// The list's order when it is not the newest first (`S`): the filter's matches and each
-    /// Human's records follow it.
-    var listSort: RecordSort?
-    /// The marked records (`m`, `M`, `A`; `u` clears), by id, whichever list they were marked in.
-    public internal(set) var marked: Set<Int64> = []
-    /// The record `m` last marked and its place in the list: `M` marks from it to the selection.
-    var markAnchor: (record: Record, position: Int)?
     /// Each view's column layout (`[`, `]`, `{`, `}`, `H`, `=`).
     var columnLayouts: [ColumnView: ColumnLayout] = [:]
 
@@ -117,42 +101,25 @@ public final class BrowserModel {
         didSet {
             cancelPositionCount()
             // A filter's matches come in the sort themselves: the sorted Human's list is done with.
-            if filterSearch != nil, let list = sortedList { list.cancel(); sortedList = nil }
+            if filterSearch != nil, let list = recordList.sortedList { list.cancel(); recordList.sortedList = nil }
             if (oldValue == nil) != (filterSearch == nil) { relayout(rows: layout.rows, columns: layout.columns) }
         }
     }
-    /// The selected Human's list in a sort (no filter): its ids found in the background in the
-    /// sort's order, as a filter's are, so that no sort waits on the keys.
-    var sortedList: FilterSearch?
     /// The ids the record list moves over: the filter's matches, or the sorted Human's list
     /// (nil: the Human's list newest first, read page by page).
-    var listSearch: FilterSearch? { filterSearch ?? sortedList }
-    /// After live refresh restarted the filter (or Backspace went up a drill-down): the record
-    /// to select again once it is found.
-    var reselectID: Int64?
-    /// The screen row to show `reselectID` at (nil: the row the selection is on).
-    var reselectRow: Int?
+    var listSearch: FilterSearch? { filterSearch ?? recordList.sortedList }
     /// The background readers (filter scans, Human pages, searches, counts, the next pages),
     /// each made on first use.
     let readers: BrowserReaders
-    /// The count asked for the filter being found (its serial), and the exact count once known.
-    var pendingMatchCount: Int?
-    public internal(set) var exactMatchCount: Int?
-    /// The pages last asked of it (asked again only when the loaded records' ends move).
-    var lastPrefetch: PagePrefetcher.Request?
-    /// The count whose position the selection waits for (its place is estimated meanwhile).
-    var pendingPositionCount: (serial: Int, cursor: RecordCursor)?
-    /// Lists longer than this count a selection's position in the background (a test lowers it).
-    var positionCountInBackgroundAbove = 20_000
     /// Whether the selection's position is still being counted (the title shows "…" for it).
-    public var isCountingPosition: Bool { pendingPositionCount != nil }
+    public var isCountingPosition: Bool { recordList.pendingPositionCount != nil }
 
     /// The selected Human's page, when it has been read (asked for otherwise). A Human with few
     /// records is read at once (a millisecond); a large one in the background.
     public var selectedProfile: HumanProfile? {
         guard let h = selectedHuman else { return nil }
         if let p = readers.profiles.loaded(h) { return p }
-        if (tallies[h.id]?.total ?? 0) <= Self.profileReadAtOnce, let p = try? store.humanProfile(id: h.id, kind: h.kind) {
+        if (roster.tallies[h.id]?.total ?? 0) <= Self.profileReadAtOnce, let p = try? store.humanProfile(id: h.id, kind: h.kind) {
             readers.profiles.keep(p)
             return p
         }
@@ -167,7 +134,7 @@ public final class BrowserModel {
     }
     /// The sorted Human's list found so far and whether it is whole (nil when not sorted).
     public var sortProgress: (count: Int, finished: Bool)? {
-        sortedList.map { let p = $0.progress; return (p.count, p.finished) }
+        recordList.sortedList.map { let p = $0.progress; return (p.count, p.finished) }
     }
     /// Whether a sorted Human's list is still being found.
     public var isSorting: Bool { sortProgress.map { !$0.finished } ?? false }
@@ -207,17 +174,17 @@ public final class BrowserModel {
 
     // MARK: - Derived
 
-    public var selectedHuman: Human? { roster.indices.contains(rosterIndex) ? roster[rosterIndex] : nil }
+    public var selectedHuman: Human? { roster.humans.indices.contains(roster.index) ? roster.humans[roster.index] : nil }
 
     public var selectedRecord: Record? {
-        let i = selected - windowStart
-        return window.indices.contains(i) ? window[i] : nil
+        let i = recordList.selected - recordList.windowStart
+        return recordList.window.indices.contains(i) ? recordList.window[i] : nil
     }
 
     /// The loaded record at absolute position `position`, if loaded.
     public func record(at position: Int) -> Record? {
-        let i = position - windowStart
-        return window.indices.contains(i) ? window[i] : nil
+        let i = position - recordList.windowStart
+        return recordList.window.indices.contains(i) ? recordList.window[i] : nil
     }
 
     public var isSimulating: Bool { simulation?.isRunning ?? false }
@@ -227,9 +194,9 @@ public final class BrowserModel {
 
     func reloadRoster() throws {
         try store.reloadHumans()
-        roster = store.humans
-        tallies = try store.tallies()
-        oneSidedRecords = try store.oneSidedRecordCount()
+        roster.humans = store.humans
+        roster.tallies = try store.tallies()
+        roster.oneSidedRecords = try store.oneSidedRecordCount()
         readers.profilesStorage?.invalidate()
     }
 
@@ -237,14 +204,14 @@ public final class BrowserModel {
     /// loads their newest records.
     func selectHuman(at index: Int, loading: Bool = true) throws {
         clearFilter()
-        guard !roster.isEmpty else { window = []; total = 0; return }
-        rosterIndex = max(0, min(roster.count - 1, index))
-        if rosterIndex < rosterScroll { rosterScroll = rosterIndex }
-        if rosterIndex >= rosterScroll + layout.rosterRows { rosterScroll = rosterIndex - layout.rosterRows + 1 }
-        if loading { try jumpToFirst() } else { total = tallies[selectedHuman?.id ?? -1]?.total ?? 0; window = []; windowStart = 0 }
+        guard !roster.humans.isEmpty else { recordList.window = []; recordList.total = 0; return }
+        roster.index = max(0, min(roster.humans.count - 1, index))
+        if roster.index < roster.scroll { roster.scroll = roster.index }
+        if roster.index >= roster.scroll + layout.rosterRows { roster.scroll = roster.index - layout.rosterRows + 1 }
+        if loading { try jumpToFirst() } else { recordList.total = roster.tallies[selectedHuman?.id ?? -1]?.total ?? 0; recordList.window = []; recordList.windowStart = 0 }
     }
 
-    var query: RecordQuery { RecordQuery(ownerID: selectedHuman?.id, sort: listSort) }
+    var query: RecordQuery { RecordQuery(ownerID: selectedHuman?.id, sort: recordList.sort) }
 
     // MARK: - Keys
 
@@ -285,7 +252,7 @@ public final class BrowserModel {
         case .halfPageUp: try move(by: -max(1, pageSize / 2))
         case .halfPageDown: try move(by: max(1, pageSize / 2))
         case .first: chrome.focus == .roster ? try selectHuman(at: 0) : try jumpToFirst()
-        case .last: chrome.focus == .roster ? try selectHuman(at: roster.count - 1) : try jumpToLast()
+        case .last: chrome.focus == .roster ? try selectHuman(at: roster.humans.count - 1) : try jumpToLast()
         case .growPane: resizePane(by: 1)
         case .shrinkPane: resizePane(by: -1)
         case .zoom: toggleZoom()
@@ -300,7 +267,7 @@ public final class BrowserModel {
             else { chrome.focus = pane(-1, wrapping: false) }
         case .search: startSearch()
         case .filter: chrome.prompt = Prompt(kind: .filter, text: filterText ?? "")
-        case .sort: chrome.prompt = Prompt(kind: .sort, text: listSort?.text ?? "")   // empty clears: no placeholder to take
+        case .sort: chrome.prompt = Prompt(kind: .sort, text: recordList.sort?.text ?? "")   // empty clears: no placeholder to take
         case .saveView: chrome.prompt = Prompt(kind: .saveView, text: "")
         case .recallView:
             guard !savedViews.entries.isEmpty else { chrome.status = labels["views.none"]; return }
@@ -432,12 +399,12 @@ public final class BrowserModel {
         if overlay != .none { overlay = .none; return }
         if layout.roster.contains(row: row, column: column) {
             chrome.focus = .roster
-            let index = rosterScroll + row - layout.roster.top - 1
-            if index >= 0 && index < roster.count && index != rosterIndex { try selectHuman(at: index) }
+            let index = roster.scroll + row - layout.roster.top - 1
+            if index >= 0 && index < roster.humans.count && index != roster.index { try selectHuman(at: index) }
         } else if layout.records.contains(row: row, column: column) {
             chrome.focus = .records
             let offset = row - layout.records.top - 2
-            if offset >= 0 { try moveSelection(to: recordsScroll + offset) }
+            if offset >= 0 { try moveSelection(to: recordList.scroll + offset) }
         } else if layout.detail.contains(row: row, column: column) {
             chrome.focus = .detail
         }
@@ -457,9 +424,9 @@ public final class BrowserModel {
         scrollSelectionIntoView()
         // The roster's scroll fits the new height: no rows hidden above while there is room
         // below (a window that grew), and the selection in sight.
-        rosterScroll = min(rosterScroll, max(0, roster.count - layout.rosterRows))
-        if rosterIndex < rosterScroll { rosterScroll = rosterIndex }
-        if rosterIndex >= rosterScroll + layout.rosterRows { rosterScroll = max(0, rosterIndex - layout.rosterRows + 1) }
+        roster.scroll = min(roster.scroll, max(0, roster.humans.count - layout.rosterRows))
+        if roster.index < roster.scroll { roster.scroll = roster.index }
+        if roster.index >= roster.scroll + layout.rosterRows { roster.scroll = max(0, roster.index - layout.rosterRows + 1) }
     }
 
     /// The panes that are on screen, left to right (a zoomed pane alone).

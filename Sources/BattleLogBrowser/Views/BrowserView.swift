@@ -40,9 +40,9 @@ public enum BrowserView {
         s.fill(0, 0, width: l.columns, style: .title)
         // The size of the log: every record belongs to one Human's tally; a fight is two records,
         // or one without an opponent.
-        let records = m.tallies.values.map(\.total).saturatingSum()
+        let records = m.roster.tallies.values.map(\.total).saturatingSum()
         // Damaged tallies may hold anything: held at the ends of Int, never a trap.
-        let fights = max(0, records.addingSaturating(-m.oneSidedRecords)) / 2 + m.oneSidedRecords
+        let fights = max(0, records.addingSaturating(-m.roster.oneSidedRecords)) / 2 + m.roster.oneSidedRecords
         let right = "\(GroupedNumber.text(records)) \(m.labels[records == 1 ? "recordCount" : "recordsCount"]) · "
             + "\(GroupedNumber.text(fights)) \(m.labels[fights == 1 ? "fightCount" : "fightsCount"]) "
         // A long path loses its middle, never its file name.
@@ -66,7 +66,7 @@ public enum BrowserView {
             case .saveView: label = m.labels["views.savePrompt"] + ": "
             case .recallView: label = m.labels["views.recallPrompt"] + ": "
             case .goTo: label = ":"
-            case .export: label = (m.marked.isEmpty ? m.labels["exportPrompt"] : m.labels.fill("exportMarked", GroupedNumber.text(m.marked.count))) + ": "
+            case .export: label = (m.recordList.marked.isEmpty ? m.labels["exportPrompt"] : m.labels.fill("exportMarked", GroupedNumber.text(m.recordList.marked.count))) + ": "
             case .simulate: label = m.labels["simulatePrompt"] + ": "
             case .seek: label = m.labels["replay.seekPrompt"] + ": "
             }
@@ -79,16 +79,16 @@ public enum BrowserView {
         } else if let f = m.filterProgress {
             // Found in the list's order as they come; their number is counted apart, at once.
             let count = f.finished ? GroupedNumber.text(f.count)
-                : m.exactMatchCount.map { "\(GroupedNumber.text($0)) (\(GroupedNumber.text(f.count)) \(m.labels["found"])…)" }
+                : m.recordList.exactMatchCount.map { "\(GroupedNumber.text($0)) (\(GroupedNumber.text(f.count)) \(m.labels["found"])…)" }
                 ?? "\(GroupedNumber.text(f.count))+ " + m.labels["counting"]
-            parts.append(f.count > 0 ? "\(m.labels["record"]) \(GroupedNumber.text(m.selected + 1)) \(m.labels["of"]) \(count)" : (f.finished ? m.labels["noMatch"] : m.labels["counting"]))
+            parts.append(f.count > 0 ? "\(m.labels["record"]) \(GroupedNumber.text(m.recordList.selected + 1)) \(m.labels["of"]) \(count)" : (f.finished ? m.labels["noMatch"] : m.labels["counting"]))
             parts.append("f: " + (m.filterText ?? ""))
-        } else if m.chrome.focus == .roster && m.layout.showsRoster && !m.roster.isEmpty {
+        } else if m.chrome.focus == .roster && m.layout.showsRoster && !m.roster.humans.isEmpty {
             // The roster has the focus: where the selection is among the Humans.
-            parts.append(m.labels.fill("humanOf", GroupedNumber.text(m.rosterIndex + 1), GroupedNumber.text(m.roster.count)))
-        } else if m.total > 0 {
-            let position = m.isCountingPosition ? "…" : GroupedNumber.text(m.selected + 1)
-            parts.append("\(m.labels["record"]) \(position) \(m.labels["of"]) \(GroupedNumber.text(m.total))" + (m.isSorting ? "+" : ""))
+            parts.append(m.labels.fill("humanOf", GroupedNumber.text(m.roster.index + 1), GroupedNumber.text(m.roster.humans.count)))
+        } else if m.recordList.total > 0 {
+            let position = m.isCountingPosition ? "…" : GroupedNumber.text(m.recordList.selected + 1)
+            parts.append("\(m.labels["record"]) \(position) \(m.labels["of"]) \(GroupedNumber.text(m.recordList.total))" + (m.isSorting ? "+" : ""))
         } else if !m.isSorting {
             parts.append(m.labels["noRecords"])
         }
@@ -123,20 +123,20 @@ enum RosterView {
     static func render(_ m: BrowserModel, _ s: Screen) {
         let r = m.layout.roster
         guard m.layout.showsRoster, r.height >= 3, r.width >= 8 else { return }
-        let heroes = m.roster.filter { $0.kind == .hero }.count
-        Drawing.box(s, r, title: "\(m.labels["roster"]) \(heroes)+\(m.roster.count - heroes)", focused: m.chrome.focus == .roster)
+        let heroes = m.roster.humans.filter { $0.kind == .hero }.count
+        Drawing.box(s, r, title: "\(m.labels["roster"]) \(heroes)+\(m.roster.humans.count - heroes)", focused: m.chrome.focus == .roster)
         let inner = r.width - 2
-        let tallies = m.roster.map { m.tallies[$0.id] ?? .init() }
+        let tallies = m.roster.humans.map { m.roster.tallies[$0.id] ?? .init() }
         // H or V (侠 or 魔): the kind shows without colour too.
         let markWidth = max(DisplayWidth.of(m.labels.kindMark(.hero)), DisplayWidth.of(m.labels.kindMark(.villain)))
         let columns = TallyColumns(tallies, room: inner - markWidth - 1)
         for i in 0..<m.layout.rosterRows {
-            let index = m.rosterScroll + i
-            guard index < m.roster.count else { break }
-            let h = m.roster[index]
+            let index = m.roster.scroll + i
+            guard index < m.roster.humans.count else { break }
+            let h = m.roster.humans[index]
             let score = columns.text(tallies[index])
             let row = r.top + 1 + i
-            let isSelected = index == m.rosterIndex
+            let isSelected = index == m.roster.index
             let style: Style = isSelected ? (m.chrome.focus == .roster ? .selected : .selectedDim) : .normal
             s.fill(row, r.left + 1, width: inner, style: style)
             s.put(row, r.left + 1, m.labels.kindMark(h.kind), style: isSelected ? style : Drawing.style(for: h.kind))
@@ -146,7 +146,7 @@ enum RosterView {
             Drawing.highlight(s, row, r.left + 2 + markWidth, shown: SafeText.escape(shownName), pattern: m.highlightPattern)
             s.put(row, r.right - 1 - DisplayWidth.of(score), score, style: isSelected ? style : .dim)
         }
-        if m.roster.isEmpty {
+        if m.roster.humans.isEmpty {
             // An empty database: what to do, not an empty box.
             for (i, line) in DisplayWidth.wrap(m.labels["emptyRoster"], to: max(1, inner - 2), maxLines: max(1, r.height - 3)).enumerated() {
                 s.put(r.top + 2 + i, r.left + 2, line, style: .dim)
@@ -213,7 +213,7 @@ enum RecordsView {
         let dateW = inner >= 76 ? 16 : 10
         // Wide enough for damage's cell while a loaded record has a damaged result.
         let resultW = max(4, DisplayWidth.of(m.labels["result"]),
-                          m.window.contains { $0.result == nil } ? DisplayWidth.of(ValuePresenter.damagedCell(m.labels)) : 0)
+                          m.recordList.window.contains { $0.result == nil } ? DisplayWidth.of(ValuePresenter.damagedCell(m.labels)) : 0)
         // The model's listed attributes: text columns share what the names leave, fixed-width
         // figures sit at the row's end.
         let listed = m.listedColumns
@@ -259,13 +259,13 @@ enum RecordsView {
         let r = m.layout.records
         guard r.height >= 4, r.width >= 8 else { return }
         let name = m.filterText.map { "f: " + $0 } ?? m.selectedHuman.map { DisplayWidth.truncate($0.name, to: r.width) }
-        let sorted = m.listSort.map { " — " + m.labels.fill("sortedBy", $0.text) } ?? ""
-        let marks = m.marked.isEmpty ? "" : " · " + m.labels.counted("marks.count", count: m.marked.count, GroupedNumber.text(m.marked.count))
+        let sorted = m.recordList.sort.map { " — " + m.labels.fill("sortedBy", $0.text) } ?? ""
+        let marks = m.recordList.marked.isEmpty ? "" : " · " + m.labels.counted("marks.count", count: m.recordList.marked.count, GroupedNumber.text(m.recordList.marked.count))
         Drawing.box(s, r, title: m.labels["records"] + (name.map { " — " + $0 } ?? "") + sorted + marks, focused: m.chrome.focus == .records)
         let content = TableView.Content(columns: columns(m), layout: m.columnLayout, focused: m.chrome.focus == .records,
-                                        scroll: m.recordsScroll, row: m.record(at:), selected: m.selected,
-                                        isMarked: { m.marked.contains($0.id) }, highlight: m.highlightPattern)
-        if m.total == 0 {
+                                        scroll: m.recordList.scroll, row: m.record(at:), selected: m.recordList.selected,
+                                        isMarked: { m.recordList.marked.contains($0.id) }, highlight: m.highlightPattern)
+        if m.recordList.total == 0 {
             TableView.draw(s, in: r, rows: 0, content)
             // A list still being found is not an empty one: a sort says it sorts.
             let empty = m.filterProgress.map { $0.finished ? m.labels["noMatch"] : m.labels["counting"] }

@@ -33,7 +33,7 @@ enum HumanPageView {
 
     static func content(_ m: BrowserModel, _ h: Human, width: Int) -> [[Span]] {
         let l = m.labels
-        let t = m.tallies[h.id] ?? BattleStore.Tally()
+        let t = m.roster.tallies[h.id] ?? BattleStore.Tally()
         let keys = ["humanPage.kind", "humanPage.record", "humanPage.span", "humanPage.winRate", "humanPage.favouriteFormula", "humanPage.favouriteGate"]
         let labelWidth = keys.map { DisplayWidth.of(l[$0]) }.max() ?? 0
         func label(_ key: String) -> Span { Span(text: DisplayWidth.pad(l[key], to: labelWidth) + "  ", style: .bold) }
