@@ -104,7 +104,7 @@ public enum BrowserApp {
         model.chrome.exportFolder = options.exportFolder
         model.replaySpeedExponent = options.replaySpeedExponent
         model.showsKeyBar = options.keyBar
-        model.savedViews = SavedViews(path: options.viewsPath)
+        model.views.saved = SavedViews(path: options.viewsPath)
         return run(model, on: screen, clipboard: options.clipboardCommand)
     }
 

@@ -16,7 +16,7 @@ import BattleLogKit
         let s = try SimulatedStore(fights: 200, heroes: 2, villains: 2)
         let file = s.folder + "/state/views"
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80, language: language)
-        m.savedViews = SavedViews(path: file)
+        m.views.saved = SavedViews(path: file)
         m.handle(.character("f")); m.type("result != draw"); m.handle(.enter)
         Self.settle(m)
         m.handle(.character("S")); m.type("power:desc"); m.handle(.enter)
@@ -31,7 +31,7 @@ import BattleLogKit
 
         // Another run: the view comes back whole.
         let (other, _) = try makeBrowser(s, rows: 24, columns: 80, language: language)
-        other.savedViews = SavedViews(path: file)
+        other.views.saved = SavedViews(path: file)
         #expect(other.filterText == nil && other.recordList.sort == nil)
         other.handle(.character("'"))
         other.type("强")
@@ -48,7 +48,7 @@ import BattleLogKit
         // U goes back one change at a time: before the recall, nothing.
         other.handle(.character("U"))
         Self.settle(other)
-        #expect(other.filterText == nil && other.recordList.sort == nil && other.columnLayouts.isEmpty)
+        #expect(other.filterText == nil && other.recordList.sort == nil && other.views.columnLayouts.isEmpty)
         other.handle(.character("U"))
         #expect(other.chrome.status == other.labels["views.nothingToUndo"])
         // In the first run: undo the hidden column, then the sort, then the filter.
@@ -67,9 +67,9 @@ import BattleLogKit
         m.handle(.character("'"))
         #expect(m.chrome.prompt == nil && m.chrome.status == m.labels["views.none"])
         // A view whose filter names a field the model no longer has is refused whole.
-        m.savedViews = SavedViews(path: nil)
-        m.savedViews.save(SavedView(name: "gone", filter: "colour = \"red\"", sort: "power", columns: [:]))
-        m.savedViews.save(SavedView(name: "bad sort", filter: nil, sort: "weapon.enchantments", columns: [:]))
+        m.views.saved = SavedViews(path: nil)
+        m.views.saved.save(SavedView(name: "gone", filter: "colour = \"red\"", sort: "power", columns: [:]))
+        m.views.saved.save(SavedView(name: "bad sort", filter: nil, sort: "weapon.enchantments", columns: [:]))
         for (name, fragment) in [("gone", "no longer applies"), ("bad sort", "is a list"), ("nosuch", "no view named")] {
             m.handle(.character("'")); m.type(name); m.handle(.enter)
             #expect(m.chrome.prompt?.kind == .recallView && m.chrome.prompt?.error?.contains(fragment) == true, "\(name): \(m.chrome.prompt?.error ?? "")")
@@ -88,15 +88,15 @@ import BattleLogKit
     func savingNeedsATypedNameAndSaysWhenItReplaces(language: String) throws {
         let s = try SimulatedStore(fights: 30, heroes: 2, villains: 2)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80, language: language)
-        m.savedViews = SavedViews(path: nil)
-        m.savedViews.save(SavedView(name: "wins", filter: "result = win", sort: nil, columns: [:]))
+        m.views.saved = SavedViews(path: nil)
+        m.views.saved.save(SavedView(name: "wins", filter: "result = win", sort: nil, columns: [:]))
         m.handle(.character("V"))
         #expect(m.chrome.prompt?.placeholder == nil)
         m.handle(.enter)
         #expect(m.chrome.prompt?.kind == .saveView && m.chrome.prompt?.error == m.labels["views.needName"])
-        #expect(m.savedViews.named("wins")?.filter == "result = win")
+        #expect(m.views.saved.named("wins")?.filter == "result = win")
         m.type("wins"); m.handle(.enter)
         #expect(m.chrome.status == m.labels.fill("views.replaced", "wins"))
-        #expect(m.savedViews.named("wins")?.filter == nil && m.savedViews.entries.count == 1)
+        #expect(m.views.saved.named("wins")?.filter == nil && m.views.saved.entries.count == 1)
     }
 }

@@ -8,8 +8,8 @@ extension BrowserModel {
 
     /// The current view's column layout.
     public var columnLayout: ColumnLayout {
-        get { columnLayouts[columnView] ?? ColumnLayout() }
-        set { columnLayouts[columnView] = newValue }
+        get { views.columnLayouts[columnView] ?? ColumnLayout() }
+        set { views.columnLayouts[columnView] = newValue }
     }
 
     func changeColumns(_ action: Action) {

@@ -14,26 +14,26 @@ extension BrowserModel {
     /// The most view changes `U` goes back through.
     static let undoLimit = 50
 
-    var currentViewState: ViewState { ViewState(filter: filterText, sort: recordList.sort, columnLayouts: columnLayouts) }
+    var currentViewState: ViewState { ViewState(filter: filterText, sort: recordList.sort, columnLayouts: views.columnLayouts) }
 
     /// Called before a change of the filter, the sort or the columns: `U` comes back here.
     func rememberView() {
-        viewUndo.append(currentViewState)
-        if viewUndo.count > Self.undoLimit { viewUndo.removeFirst(viewUndo.count - Self.undoLimit) }
+        views.undo.append(currentViewState)
+        if views.undo.count > Self.undoLimit { views.undo.removeFirst(views.undo.count - Self.undoLimit) }
     }
 
     /// `V`: keeps the view under `name` (replacing one of that name), across runs.
     func saveView(named name: String) {
-        let columns = Dictionary(uniqueKeysWithValues: columnLayouts.map { ($0.key.rawValue, $0.value) })
-        let replaces = savedViews.entries.contains { $0.name == name }
-        savedViews.save(SavedView(name: name, filter: filterText, sort: recordList.sort?.text, columns: columns))
+        let columns = Dictionary(uniqueKeysWithValues: views.columnLayouts.map { ($0.key.rawValue, $0.value) })
+        let replaces = views.saved.entries.contains { $0.name == name }
+        views.saved.save(SavedView(name: name, filter: filterText, sort: recordList.sort?.text, columns: columns))
         chrome.status = labels.fill(replaces ? "views.replaced" : "views.saved", SafeText.escape(name))
     }
 
     /// `'`: the view saved under `name`; nil when it applied, else why not (nothing changed).
     func recallView(named name: String) throws -> String? {
-        guard let view = savedViews.named(name) else {
-            let names = savedViews.entries.map { SafeText.escape($0.name) }.joined(separator: ", ")
+        guard let view = views.saved.named(name) else {
+            let names = views.saved.entries.map { SafeText.escape($0.name) }.joined(separator: ", ")
             return labels.fill("views.noSuch", SafeText.escape(name), names)
         }
         // Both are checked before anything changes: a Human renamed since, a field gone.
@@ -56,7 +56,7 @@ extension BrowserModel {
 
     /// `U`: the view before the last change of the filter, the sort or the columns.
     func undoView() throws {
-        guard let previous = viewUndo.popLast() else { chrome.status = labels["views.nothingToUndo"]; return }
+        guard let previous = views.undo.popLast() else { chrome.status = labels["views.nothingToUndo"]; return }
         try apply(previous)
         chrome.status = labels["views.undone"]
     }
@@ -64,13 +64,13 @@ extension BrowserModel {
     /// Shows `state`: its sort and columns, then its filter's matches (or the Human's records).
     private func apply(_ state: ViewState) throws {
         recordList.sort = state.sort
-        columnLayouts = state.columnLayouts
+        views.columnLayouts = state.columnLayouts
         try applyFilter(state.filter ?? "", remembering: false)
     }
 
     /// Tab in the view prompt: the saved names that begin with what is typed.
     func completeViewName(_ p: inout Prompt) {
-        let matches = savedViews.entries.map(\.name).filter { $0.lowercased().hasPrefix(p.text.lowercased()) }
+        let matches = views.saved.entries.map(\.name).filter { $0.lowercased().hasPrefix(p.text.lowercased()) }
         guard let first = matches.first else { return }
         if matches.count == 1 { p.line = InputLine(first); p.candidates = []; return }
         p.candidates = matches.map(SafeText.escape)

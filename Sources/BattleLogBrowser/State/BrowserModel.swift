@@ -72,6 +72,8 @@ public final class BrowserModel {
     public internal(set) var overlays = OverlayContents()
     /// Live refresh: on or off, how often, what it saw last.
     public internal(set) var liveRefresh = LiveRefreshState()
+    /// Column layouts, the saved views and the undo of view changes.
+    public internal(set) var views = ViewsState()
     public internal(set) var overlay: Overlay = .none {
         didSet { if overlay != oldValue { chrome.overlayScroll = 0 } }
     }
@@ -92,8 +94,6 @@ public final class BrowserModel {
     /// The monotonic clock a replay plays by, in nanoseconds (a test sets its own).
     var monotonicNow: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
 
-    /// Each view's column layout (`[`, `]`, `{`, `}`, `H`, `=`).
-    var columnLayouts: [ColumnView: ColumnLayout] = [:]
 
     /// The active filter: every record matching it, found in the background. While there is
     /// one the roster pane steps aside.
@@ -152,10 +152,6 @@ public final class BrowserModel {
 
     /// The filters applied, kept across runs when the app gives it a file.
     public internal(set) var filterHistory: FilterHistory
-    /// The views saved under a name (`V`, recalled with `'`).
-    public var savedViews = SavedViews(path: nil)
-    /// The views before each change of the filter, the sort or the columns, newest last (`U`).
-    var viewUndo: [ViewState] = []
 
     public init(store: BattleStore, labels: Labels, databasePath: String, rows: Int, columns: Int, status: String? = nil,
                 history: FilterHistory = FilterHistory(path: nil)) throws {
@@ -270,8 +266,8 @@ public final class BrowserModel {
         case .sort: chrome.prompt = Prompt(kind: .sort, text: recordList.sort?.text ?? "")   // empty clears: no placeholder to take
         case .saveView: chrome.prompt = Prompt(kind: .saveView, text: "")
         case .recallView:
-            guard !savedViews.entries.isEmpty else { chrome.status = labels["views.none"]; return }
-            chrome.prompt = Prompt(kind: .recallView, text: "", placeholder: savedViews.entries.last?.name)
+            guard !views.saved.entries.isEmpty else { chrome.status = labels["views.none"]; return }
+            chrome.prompt = Prompt(kind: .recallView, text: "", placeholder: views.saved.entries.last?.name)
         case .undoView: try undoView()
         case .otherSide: try showOtherSide()
         case .goTo: chrome.prompt = Prompt(kind: .goTo, text: "")
