@@ -1,6 +1,5 @@
 import BattleLogKit
 import BattleLogPresentation
-import CoreDataKit
 import Foundation
 
 /// What the command line tells the browser.
@@ -98,30 +97,11 @@ public enum BrowserApp {
                                      rows: screen.rows, columns: screen.columns,
                                      status: options.notice ?? (options.createdDemo ? labels["demoCreated"] : (store.isReadOnly ? labels["readOnly"] : nil)),
                                      history: FilterHistory(path: options.historyPath))
-        model.chrome.keyMap = options.keyMap
-        model.chrome.mouse = options.mouse
+        model.chrome.take(options)
         model.liveRefresh.interval = options.refreshInterval
-        model.chrome.exportFolder = options.exportFolder
         model.replaySpeedExponent = options.replaySpeedExponent
         model.showsKeyBar = options.keyBar
         model.views.saved = SavedViews(path: options.viewsPath)
-        return run(model, on: screen, clipboard: options.clipboardCommand)
-    }
-
-    /// Runs the Core Data store browser until the user quits; the terminal is restored as for
-    /// the battle log's browser.
-    @discardableResult
-    public static func run(coreDataStore store: CoreDataStore, options: BrowserOptions) -> Exit {
-        let labels = Labels.load(options.language)
-        let screen = CursesScreen(theme: options.color ? options.theme : .mono, mouse: options.mouse)
-        defer { screen.shutdown() }
-        let model = StoreBrowserModel(store: store, labels: labels, storePath: options.databasePath,
-                                      rows: screen.rows, columns: screen.columns, status: options.notice)
-        model.chrome.keyMap = options.keyMap
-        model.chrome.mouse = options.mouse
-        model.chrome.exportFolder = options.exportFolder
-        model.showsKeyBar = options.keyBar
-        model.filterHistory = FilterHistory(path: options.historyPath.map { PathParts.folder(of: $0) + "/coredata-filter-history" })
         return run(model, on: screen, clipboard: options.clipboardCommand)
     }
 

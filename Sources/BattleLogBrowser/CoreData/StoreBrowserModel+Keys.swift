@@ -4,7 +4,7 @@ import CoreDataKit
 import Foundation
 
 /// The Core Data browser's keys: the key table's `coreData` context (a `KeyHost`).
-extension StoreBrowserModel: KeyHost {
+extension StoreBrowserModel: PaneHost {
     /// Handles one key or mouse event.
     public func handle(_ key: Key) { dispatch(key) }
 
@@ -19,19 +19,8 @@ extension StoreBrowserModel: KeyHost {
             chrome.status = labels["cd.notInHistory"]
             return
         }
+        if try performShared(action) { return }
         switch action {
-        case .moveUp: move(by: -1)
-        case .moveDown: move(by: 1)
-        case .pageUp: move(by: -pageSize)
-        case .pageDown: move(by: pageSize)
-        case .halfPageUp: move(by: -max(1, pageSize / 2))
-        case .halfPageDown: move(by: max(1, pageSize / 2))
-        case .first: moveToEnd(last: false)
-        case .last: moveToEnd(last: true)
-        case .nextPane: changeFocus(pane(1, wrapping: true))
-        case .previousPane: changeFocus(pane(-1, wrapping: true))
-        case .paneLeft: changeFocus(pane(-1, wrapping: false))
-        case .paneRight: changeFocus(pane(1, wrapping: false))
         case .open: open()
         case .back: back()
         case .search:
@@ -57,17 +46,11 @@ extension StoreBrowserModel: KeyHost {
             readModelLines()
             overlay = .model
         case .help: overlay = .help
-        case .zoom: toggleZoom()
-        case .toggleMouse:
-            chrome.mouse.toggle()
-            chrome.status = labels[chrome.mouse ? "mouseOn" : "mouseOff"]
         case .copyRecord: copyObject()
         case .pager: viewObject(in: .pager)
         case .editor: viewObject(in: .editor)
         case .copyValue: copyValue()
         case .redraw: chrome.wantsFullRedraw = true
-        case .suspend: chrome.wantsSuspend = true
-        case .quit, .forceQuit: chrome.shouldQuit = true
         default: break
         }
     }
@@ -77,6 +60,8 @@ extension StoreBrowserModel: KeyHost {
         if pane != chrome.focus { chrome.search.text = nil }
         chrome.focus = pane
     }
+
+    var overlayLines: (total: Int, visible: Int) { StoreBrowserView.overlayExtent(self) }
 
     var pageSize: Int {
         switch chrome.focus {
@@ -147,10 +132,7 @@ extension StoreBrowserModel: KeyHost {
             if overlay == .help { chrome.prompt = Prompt(kind: .helpFilter, text: chrome.helpFilter ?? "") }
             return true
         case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
-            let extent = StoreBrowserView.overlayExtent(self)
-            let step = action.listStep(page: max(1, extent.visible - 1)) ?? 0
-            chrome.overlayScroll = max(0, min(max(0, extent.total - extent.visible), chrome.overlayScroll + step))
-            return true
+            return scrollOverlay(action)
         default:
             return true
         }
@@ -180,11 +162,7 @@ extension StoreBrowserModel: KeyHost {
     }
 
     func wheel(_ delta: Int, row: Int, column: Int) {
-        if overlay != .none {
-            let extent = StoreBrowserView.overlayExtent(self)
-            chrome.overlayScroll = max(0, min(max(0, extent.total - extent.visible), chrome.overlayScroll + delta))
-            return
-        }
+        if overlay != .none { scrollOverlay(by: delta); return }
         let l = layout
         if l.roster.contains(row: row, column: column) { chrome.focus = .roster }
         else if l.records.contains(row: row, column: column) { chrome.focus = .records }

@@ -356,18 +356,6 @@ public final class StoreBrowserModel {
 
     var panes: [Pane] { chrome.paneSizes.zoomed.map { [$0] } ?? Pane.allCases }
 
-    func pane(_ step: Int, wrapping: Bool) -> Pane {
-        let all = panes
-        let here = all.firstIndex(of: chrome.focus) ?? 0
-        let next = wrapping ? (here + step + all.count) % all.count : max(0, min(all.count - 1, here + step))
-        return all[next]
-    }
-
-    func toggleZoom() {
-        chrome.paneSizes.zoomed = chrome.paneSizes.zoomed == nil ? chrome.focus : nil
-        resize(rows: layout.rows, columns: layout.columns)
-    }
-
     /// The model as `coredata info` prints it, each entity with its count of objects (and its
     /// sub-entities') as far as counted.
     func readModelLines() {

@@ -33,4 +33,11 @@ public struct BrowserChrome: Sendable {
     public var exportFolder: String?
 
     public init() {}
+
+    /// The settings of the command line and the config file that reach the browser.
+    mutating func take(_ options: BrowserOptions) {
+        keyMap = options.keyMap
+        mouse = options.mouse
+        exportFolder = options.exportFolder
+    }
 }

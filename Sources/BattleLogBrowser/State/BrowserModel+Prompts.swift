@@ -4,7 +4,7 @@ import Foundation
 
 /// The one-line prompts (search, filter, simulate, help filter) and the name search: the record
 /// browser as a `PromptHost` (the keys are the host's, written once).
-extension BrowserModel: KeyHost {
+extension BrowserModel: PaneHost {
     func ownPromptKey(_ key: Key, _ p: Prompt) throws -> Bool {
         switch key {
         case .f1 where p.kind == .filter, .character("?") where p.kind == .filter && p.text.isEmpty:

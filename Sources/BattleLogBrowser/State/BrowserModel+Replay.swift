@@ -43,7 +43,7 @@ extension BrowserModel {
         case .closeReplay: replay = nil; return
         case .help: overlay = .help
         case .redraw: chrome.wantsFullRedraw = true
-        case .toggleMouse: toggleMouse()
+        case .toggleMouse: _ = try performShared(.toggleMouse)
         case .suspend:
             // The fight waits while the process is stopped: paused, it resumes where it was.
             session.pause(now: now)

@@ -240,22 +240,14 @@ public final class BrowserModel {
     public func perform(_ action: Action) throws {
         if overlay != .none, try handleOverlay(action) { return }
         chrome.status = nil
+        if try performShared(action) { return }
         switch action {
-        case .moveUp: try move(by: -1)
-        case .moveDown: try move(by: 1)
-        case .pageUp: try move(by: -pageSize)
-        case .pageDown: try move(by: pageSize)
-        case .halfPageUp: try move(by: -max(1, pageSize / 2))
-        case .halfPageDown: try move(by: max(1, pageSize / 2))
-        case .first: chrome.focus == .roster ? try selectHuman(at: 0) : try jumpToFirst()
-        case .last: chrome.focus == .roster ? try selectHuman(at: roster.humans.count - 1) : try jumpToLast()
+        case .moveUp, .moveDown, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .first, .last, .zoom, .nextPane, .previousPane,
+             .paneLeft, .paneRight, .toggleMouse, .suspend, .quit, .forceQuit:
+            break   // taken by `performShared` above
         case .growPane: resizePane(by: 1)
         case .shrinkPane: resizePane(by: -1)
-        case .zoom: toggleZoom()
-        case .nextPane: chrome.focus = pane(1, wrapping: true)
-        case .previousPane: chrome.focus = pane(-1, wrapping: true)
-        case .paneLeft: chrome.focus = pane(-1, wrapping: false)
-        case .paneRight, .open: chrome.focus = pane(1, wrapping: false)
+        case .open: chrome.focus = pane(1, wrapping: false)
         case .back:
             // Back from a filter's records leaves the filter: the roster and its Human return.
             if chrome.focus == .records && filterSearch != nil { try applyFilter(""); chrome.focus = .roster }
@@ -287,7 +279,6 @@ public final class BrowserModel {
             if isSimulating { chrome.status = labels["simulating"] + "…"; return }
             chrome.prompt = Prompt(kind: .simulate, text: "", placeholder: "1000")
         case .toggleLive: liveRefresh.isOn.toggle()
-        case .toggleMouse: toggleMouse()
         case .copyRecord: copyRecord()
         case .columnLeft, .columnRight, .narrowColumn, .widenColumn, .hideColumn, .resetColumns: changeColumns(action)
         case .mark: try toggleMark()
@@ -303,9 +294,6 @@ public final class BrowserModel {
             // refresh is doing.
             chrome.wantsFullRedraw = true
             try refreshAfterExternalChange()
-        case .suspend: chrome.wantsSuspend = true
-        case .quit: chrome.shouldQuit = true
-        case .forceQuit: chrome.shouldQuit = true
         case .replay: try openReplay()
         case .playPause, .previousAction, .nextAction, .slower, .faster, .replayStart, .replayEnd, .seek, .closeReplay, .showModel,
              .drillDown, .drillUp, .measure, .closeStats:
@@ -313,12 +301,6 @@ public final class BrowserModel {
             // only in their contexts.
             break
         }
-    }
-
-    /// F2: the mouse on or off (off: the terminal's own selection and copy work).
-    func toggleMouse() {
-        chrome.mouse.toggle()
-        chrome.status = labels[chrome.mouse ? "mouseOn" : "mouseOff"]
     }
 
     /// Reads the figures the stats view shows.
@@ -362,8 +344,7 @@ public final class BrowserModel {
             return same
         // Every overlay scrolls with the keys of the lists.
         case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
-            scrollOverlay(by: action.listStep(page: max(1, overlayVisibleRows - 1)) ?? 0)
-            return true
+            return scrollOverlay(action)
         default:
             return true
         }
@@ -371,9 +352,10 @@ public final class BrowserModel {
 
     var pageSize: Int { chrome.focus == .roster ? layout.rosterRows : layout.recordRows }
 
-    /// Scrolls the open overlay, never past its last line.
-    func scrollOverlay(by delta: Int) {
-        chrome.overlayScroll = max(0, min(overlayScrollLimit, chrome.overlayScroll + delta))
+    /// `g`, `G`: the first or last Human, or record.
+    func moveToEnd(last: Bool) throws {
+        if chrome.focus == .roster { try selectHuman(at: last ? roster.humans.count - 1 : 0) }
+        else if last { try jumpToLast() } else { try jumpToFirst() }
     }
 
     /// The lines the open overlay scrolls through and how many it shows (as its view lays it out).
@@ -387,9 +369,8 @@ public final class BrowserModel {
         case .compare: CompareView.scrollExtent(self)
         }
     }
-    var overlayVisibleRows: Int { overlayLines.visible }
     /// The furthest the open overlay scrolls: its last line at the bottom.
-    public var overlayScrollLimit: Int { max(0, overlayLines.total - overlayLines.visible) }
+    var overlayScrollLimit: Int { max(0, overlayLines.total - overlayLines.visible) }
 
     func click(row: Int, column: Int) throws {
         if overlay != .none { overlay = .none; return }
@@ -448,20 +429,6 @@ public final class BrowserModel {
             case .detail: chrome.paneSizes.records += step * (layout.isWide ? 4 : 2)
             }
         }
-    }
-
-    /// `z`: the focused pane fills the body, or the panes come back.
-    func toggleZoom() {
-        chrome.paneSizes.zoomed = chrome.paneSizes.zoomed == nil ? chrome.focus : nil
-        relayout(rows: layout.rows, columns: layout.columns)
-    }
-
-    /// The pane `step` places from the focused one, wrapping around or stopping at the ends.
-    func pane(_ step: Int, wrapping: Bool) -> Pane {
-        let all = panes
-        let here = all.firstIndex(of: chrome.focus) ?? 0
-        let next = wrapping ? (here + step + all.count) % all.count : max(0, min(all.count - 1, here + step))
-        return all[next]
     }
 
     /// What `q` asks while a simulation or an export runs (quitting stops it), or nil.
