@@ -380,4 +380,18 @@ import BattleLogPresentation
         m.handle(.escape)
         #expect(m.chrome.prompt == nil && m.treeIndex == before)
     }
+
+    /// The Core Data browser's help is filtered as the record browser's is (one `helpBindings`),
+    /// and a filter that matches no key says so.
+    @Test(arguments: ["en", "zh"]) func helpNarrowsByItsFilterAndSaysWhenNothingMatches(language: String) throws {
+        let (m, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite", language: language)
+        m.handle(.character("?"))
+        #expect(m.overlay == .help)
+        let all = StoreBrowserView.overlayLines(m).count
+        m.handle(.character("/")); m.type("column"); m.handle(.enter)
+        let narrowed = StoreBrowserView.overlayLines(m)
+        #expect(narrowed.count < all && narrowed.contains { $0.0 == "[" }, "\(narrowed)")
+        m.handle(.character("/")); m.handle(.control("u")); m.type("zzqq"); m.handle(.enter)
+        #expect(StoreBrowserView.overlayLines(m).map(\.0) == [m.labels.fill("helpNoMatch", "zzqq")])
+    }
 }

@@ -193,14 +193,9 @@ public enum StoreBrowserView {
         switch m.overlay {
         case .none: return []
         case .help:
-            var bindings = m.chrome.keyMap.bindings.filter { $0.context == .coreData }
-            if let f = m.chrome.helpFilter {
-                bindings = bindings.filter { b in
-                    FilterText.contains(m.labels[b.labelKey], f) || FilterText.contains(b.help, f) || b.keys.contains { FilterText.contains($0.label, f) }
-                }
-            }
-            let rows = bindings.map { b in (b.keys.map(\.label).joined(separator: " "), m.labels[b.labelKey]) }
-            return rows + (m.chrome.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["cd.helpMouseText"])] : [])
+            let rows = HelpView.rows(m.chrome.helpBindings([.coreData], labels: m.labels), labels: m.labels)
+            return HelpView.saysNoMatch(rows, m.chrome, labels: m.labels)
+                + (m.chrome.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["cd.helpMouseText"])] : [])
         case .model:
             return m.modelLines.map { ($0, "") }
         case .bytes:

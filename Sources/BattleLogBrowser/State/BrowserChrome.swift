@@ -1,3 +1,6 @@
+import BattleLogKit
+import BattleLogPresentation
+
 /// What both browsers (records and Core Data objects) keep alike around their lists: which
 /// pane has the focus and how the panes are sized, the prompt and the status line, the `/`
 /// search, the open overlay's scroll and the help's filter, what the event loop is asked to do
@@ -33,6 +36,16 @@ public struct BrowserChrome: Sendable {
     public var exportFolder: String?
 
     public init() {}
+
+    /// The bindings of `contexts` the help overlay lists: all, or those the help's filter
+    /// matches (in the action's words, English or the language's, or in a key's name).
+    func helpBindings(_ contexts: Set<KeyContext>, labels: Labels) -> [KeyBinding] {
+        let bindings = keyMap.bindings.filter { contexts.contains($0.context) }
+        guard let f = helpFilter else { return bindings }
+        return bindings.filter { b in
+            FilterText.contains(labels[b.labelKey], f) || FilterText.contains(b.help, f) || b.keys.contains { FilterText.contains($0.label, f) }
+        }
+    }
 
     /// The settings of the command line and the config file that reach the browser.
     mutating func take(_ options: BrowserOptions) {

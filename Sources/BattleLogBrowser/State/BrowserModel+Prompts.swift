@@ -96,13 +96,6 @@ extension BrowserModel: PaneHost {
         }
     }
 
-    /// The key bindings the help overlay lists: all, or those matching the help filter.
-    public var helpBindings: [KeyBinding] {
-        // The Core Data browser's keys are its own help's.
-        let bindings = chrome.keyMap.bindings.filter { $0.context != .coreData }
-        guard let f = chrome.helpFilter else { return bindings }
-        return bindings.filter { b in
-            FilterText.contains(labels[b.labelKey], f) || FilterText.contains(b.help, f) || b.keys.contains { FilterText.contains($0.label, f) }
-        }
-    }
+    /// The key bindings the help overlay lists (the Core Data browser's keys are its own help's).
+    var helpBindings: [KeyBinding] { chrome.helpBindings([.browser, .analysis, .replay], labels: labels) }
 }

@@ -5,9 +5,7 @@ import BattleLogPresentation
 enum HelpView {
     /// The browser's keys, the mouse, then the replay's keys under their heading.
     static func lines(_ m: BrowserModel) -> [(String, String)] {
-        func rows(_ context: KeyContext) -> [(String, String)] {
-            m.helpBindings.filter { $0.context == context }.map { b in (b.keys.map(\.label).joined(separator: " "), m.labels[b.labelKey]) }
-        }
+        func rows(_ context: KeyContext) -> [(String, String)] { Self.rows(m.helpBindings.filter { $0.context == context }, labels: m.labels) }
         let replay = rows(.replay)
         var browser = rows(.browser) + (m.chrome.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["helpMouseText"])] : [])
         // The statistics view's keys (the browser's keys, meaning this there); first when help
@@ -23,6 +21,17 @@ enum HelpView {
         return m.replay != nil ? replaySection + [("", "")] + browser : browser + [("", "")] + replaySection
     }
 
+    /// One row a binding: its keys, and what it does in the language's words.
+    static func rows(_ bindings: [KeyBinding], labels: Labels) -> [(String, String)] {
+        bindings.map { b in (b.keys.map(\.label).joined(separator: " "), labels[b.labelKey]) }
+    }
+
+    /// A help filter that matches nothing says so.
+    static func saysNoMatch(_ lines: [(String, String)], _ chrome: BrowserChrome, labels: Labels) -> [(String, String)] {
+        guard lines.isEmpty, let f = chrome.helpFilter else { return lines }
+        return [(labels.fill("helpNoMatch", SafeText.escape(f)), "")]
+    }
+
     /// As tall and as wide as its lines (the body's size at most), in the middle of the body.
     static func rect(_ m: BrowserModel, lines: [(String, String)]) -> Rect {
         Drawing.overlayRect(m.layout, width: max(64, Drawing.keyedWidth(lines)), lineCount: lines.count)
@@ -34,9 +43,7 @@ enum HelpView {
     }
 
     static func render(_ m: BrowserModel, _ s: Screen) {
-        var lines = lines(m)
-        // A help filter that matches nothing says so.
-        if lines.isEmpty, let f = m.chrome.helpFilter { lines = [(m.labels.fill("helpNoMatch", SafeText.escape(f)), "")] }
+        let lines = saysNoMatch(lines(m), m.chrome, labels: m.labels)
         let scroll = min(m.chrome.overlayScroll, m.overlayScrollLimit)
         let r = rect(m, lines: lines)
         let filter = "  " + (m.chrome.helpFilter.map { "/" + SafeText.escape($0) } ?? m.labels["helpFilterHint"])
