@@ -26,6 +26,30 @@ import Testing
         }
     }
 
+    /// The Kit's folders call one way: the store never reaches into the analysis or the
+    /// simulator, which read through it (the groups' vocabulary is `Grouping`, the summaries the
+    /// writer keeps are the store's), and the values never into the simulator or the model's
+    /// replay. A folder "uses" another when it names a type declared there.
+    @Test func theKitsFoldersCallOneWay() {
+        let kit = Self.files("BattleLogKit")
+        func folder(_ path: String) -> String { path.split(separator: "/").dropFirst().first.map(String.init) ?? "" }
+        var declaredIn: [String: String] = [:]
+        let declaration = /(?m)^(?:public |internal |final |fileprivate )*(?:struct|enum|class|protocol|typealias|actor) (\w+)/
+        for f in kit { for m in f.text.matches(of: declaration) { declaredIn[String(m.1)] = folder(f.path) } }
+        func uses(_ from: String, _ to: String) -> [String] {
+            let names = declaredIn.filter { $0.value == to }.keys
+            return kit.filter { folder($0.path) == from }.flatMap { f in
+                names.filter { n in f.text.contains(try! Regex("\\b\(n)\\b")) }.map { "\(f.path) uses \($0)" }
+            }
+        }
+        #expect(!declaredIn.isEmpty)
+        for (from, to) in [("Store", "Analysis"), ("Store", "Simulator"), ("Values", "Simulator"), ("Model", "Values")] {
+            #expect(uses(from, to).isEmpty, "\(from) → \(to): \(uses(from, to))")
+        }
+        // The other way round is how they are meant to call.
+        #expect(!uses("Analysis", "Store").isEmpty && !uses("Simulator", "Store").isEmpty)
+    }
+
     /// CoreDataKit, a library for other programs, shows none of SQLiteDB's types in its public
     /// API (they would make its users depend on battlelog's SQLite module).
     @Test func coreDataKitsPublicAPIShowsNoSQLiteType() {
