@@ -117,7 +117,7 @@ import BattleLogPresentation
         #expect(m.selectedHuman?.name.lowercased().hasPrefix(String(target.name.prefix(4)).lowercased()) == true, "moved while typing")
         BrowserView.render(m, on: grid)
         m.handle(.escape)
-        #expect(m.roster.index == 0 && m.chrome.prompt == nil, "Esc went back to where the search started")
+        #expect(m.roster.cursor.index == 0 && m.chrome.prompt == nil, "Esc went back to where the search started")
         // Enter keeps the match; n wraps around with a note.
         m.handle(.character("/")); m.type(target.name); m.handle(.enter)
         #expect(m.selectedHuman == target)

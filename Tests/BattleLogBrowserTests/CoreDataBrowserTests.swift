@@ -56,7 +56,7 @@ import BattleLogPresentation
     static func follow(_ m: StoreBrowserModel, _ relationship: String) throws {
         m.chrome.focus = .detail
         let line = try #require(m.detail?.lines.firstIndex { $0.label == relationship && $0.action != nil }, "\(relationship)")
-        m.detailIndex = line
+        m.detailCursor.index = line
         m.handle(.enter)
     }
 
@@ -152,7 +152,7 @@ import BattleLogPresentation
         let cover = try #require(m.detail?.lines.firstIndex { $0.label == "frontCover" })
         #expect(m.detail?.lines[cover].value == "CoreDataPlus_Tests.Cover")
         #expect(m.detail?.lines[cover + 1].label == "text")
-        m.detailIndex = cover
+        m.detailCursor.index = cover
         m.handle(.character(" "))
         #expect(m.detail?.lines[cover + 1].label != "text", "folded")
         StoreBrowserView.render(m, on: grid)
@@ -170,14 +170,14 @@ import BattleLogPresentation
         let owner = try #require(m.detail?.lines.first { $0.label == "owner" })
         guard case .follow(let target)? = owner.action else { Issue.record("owner: \(owner)"); return }
         try Self.follow(m, "owner")
-        let ownerLine = try #require(m.levels.first?.detailIndex)
+        let ownerLine = try #require(m.levels.first?.detailCursor.index)
         #expect(m.selectedObject?.ref == target)
         #expect(m.breadcrumb == "Car 3 › owner › Person \(target.pk)")
         m.handle(.backspace)
         #expect(m.levels.count == 1)
         #expect(m.selectedObject?.ref.pk == 3)
         #expect(m.chrome.focus == .detail)
-        #expect(m.detailIndex == ownerLine && m.detail?.lines[m.detailIndex].label == "owner", "back where it was")
+        #expect(m.detailCursor.index == ownerLine && m.detail?.lines[m.detailCursor.index].label == "owner", "back where it was")
         // i on the to-one: its stored foreign key.
         m.handle(.character("i"))
         #expect(m.overlay == .bytes)
@@ -188,7 +188,7 @@ import BattleLogPresentation
         let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", rows: 24, columns: 80)
         try Self.select(m, entity: "Book", pk: 3)
         m.chrome.focus = .detail
-        m.detailIndex = try #require(m.detail?.lines.firstIndex { $0.label == "title" })
+        m.detailCursor.index = try #require(m.detail?.lines.firstIndex { $0.label == "title" })
         m.handle(.enter)
         #expect(m.overlay == .value)
         StoreBrowserView.render(m, on: grid)
@@ -261,7 +261,7 @@ import BattleLogPresentation
                 m.chrome.focus = .records
                 for _ in 0..<6 {
                     m.chrome.focus = .detail
-                    for line in (m.detail?.lines ?? []).indices { m.detailIndex = line; m.handle(.enter); if m.levels.count > 1 { m.handle(.backspace) } }
+                    for line in (m.detail?.lines ?? []).indices { m.detailCursor.index = line; m.handle(.enter); if m.levels.count > 1 { m.handle(.backspace) } }
                     m.handle(.character("i")); StoreBrowserView.render(m, on: grid); m.handle(.escape)
                     m.chrome.focus = .records
                     m.handle(.down)
@@ -283,7 +283,7 @@ import BattleLogPresentation
         let owner = try #require(m.detail?.lines.first { $0.label == "owner" })
         #expect(owner.value.contains("dangling"))
         m.chrome.focus = .detail
-        m.detailIndex = try #require(m.detail?.lines.firstIndex { $0.label == "owner" })
+        m.detailCursor.index = try #require(m.detail?.lines.firstIndex { $0.label == "owner" })
         m.handle(.enter)
         #expect(m.levels.count == 1)
         #expect(m.chrome.status?.contains("dangling") == true)
@@ -349,36 +349,36 @@ import BattleLogPresentation
         let names = m.tree.map { $0.entity?.name ?? "" }
         let matches = names.indices.filter { ["Car", "Person"].contains(names[$0]) }
         try #require(matches.count == 2)
-        let origin = m.treeIndex
+        let origin = m.treeCursor.index
         m.handle(.character("/"))
         m.handle(.control("t"))
         m.type("^(Car|Person)$")
         let first = matches.first { $0 >= origin } ?? matches[0]
-        #expect(m.treeIndex == first)
+        #expect(m.treeCursor.index == first)
         m.handle(.enter)
         let of = m.labels["of"]
         #expect(m.chrome.status == "/re:^(Car|Person)$: \(matches.firstIndex(of: first)! + 1) \(of) 2")
         m.handle(.character("n"))
         let second = matches.first { $0 != first }!
-        #expect(m.treeIndex == second && m.chrome.status?.hasPrefix("/re:^(Car|Person)$: \(matches.firstIndex(of: second)! + 1) \(of) 2") == true)
+        #expect(m.treeCursor.index == second && m.chrome.status?.hasPrefix("/re:^(Car|Person)$: \(matches.firstIndex(of: second)! + 1) \(of) 2") == true)
         m.handle(.character("N"))
-        #expect(m.treeIndex == first)
+        #expect(m.treeCursor.index == first)
         // Up the list (Ctrl-R): the label says so, and n goes up.
         m.handle(.character("/"))
         m.handle(.control("r"))
         m.type("Person")
-        #expect(m.treeIndex == matches[1] || names[m.treeIndex] == "Person")
+        #expect(m.treeCursor.index == matches[1] || names[m.treeCursor.index] == "Person")
         m.handle(.enter)
         #expect(m.chrome.search.label == "?re:" && m.chrome.status?.hasPrefix("?re:Person") == true)
         // An expression that does not compile: said, and Enter keeps the prompt.
-        let before = m.treeIndex
+        let before = m.treeCursor.index
         m.handle(.character("/"))
         m.type("(")
-        #expect(m.treeIndex == before && m.chrome.status != nil)
+        #expect(m.treeCursor.index == before && m.chrome.status != nil)
         m.handle(.enter)
         #expect(m.chrome.prompt?.kind == .search && m.chrome.prompt?.error != nil)
         m.handle(.escape)
-        #expect(m.chrome.prompt == nil && m.treeIndex == before)
+        #expect(m.chrome.prompt == nil && m.treeCursor.index == before)
     }
 
     /// The Core Data browser's help is filtered as the record browser's is (one `helpBindings`),

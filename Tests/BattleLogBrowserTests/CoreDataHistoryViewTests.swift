@@ -56,13 +56,13 @@ import BattleLogPresentation
         #expect(m.chrome.focus == .detail)
         let line = try #require(m.detail?.lines.firstIndex { $0.value == "ManagedChat 1 (lastReadAt, serverId)" })
         #expect(m.detail?.lines[line].label == "update")
-        m.detailIndex = line
+        m.detailCursor.index = line
         m.handle(.enter)
         #expect(m.levels.count == 1 && m.selectedObject?.ref == ObjectRef(entity: "ManagedChat", pk: 1))
         #expect(m.breadcrumb == "Transaction 7 › ManagedChat 1")
         m.handle(.backspace)
         #expect(m.levels.isEmpty && m.shownHistory?.selectedTransaction?.id == 7)
-        #expect(m.chrome.focus == .detail && m.detailIndex == line)
+        #expect(m.chrome.focus == .detail && m.detailCursor.index == line)
     }
 
     @Test func aChangeToAnObjectDeletedSinceSaysSoAndOpensNothing() throws {
@@ -78,7 +78,7 @@ import BattleLogPresentation
         m.handle(.character("g"))
         while m.shownHistory?.selectedTransaction?.id != transaction { m.handle(.character("j")) }
         m.handle(.enter)
-        m.detailIndex = try #require(m.detail?.lines.firstIndex { $0.label == "delete" })
+        m.detailCursor.index = try #require(m.detail?.lines.firstIndex { $0.label == "delete" })
         m.handle(.enter)
         #expect(m.levels.isEmpty)
         #expect(m.chrome.status == "\(change.entity) \(change.pk) is no longer in the store: deleted since", "\(m.chrome.status ?? "")")

@@ -167,9 +167,9 @@ import BattleLogPresentation
         BrowserView.render(zh, on: zhGrid)
         #expect(zhGrid.text.hasPrefix("终端太小：50x10 < 60x16。请放大窗口，或按 q 退出"), "\(zhGrid.text)")
         // Keys act only as the message says: nothing moves unseen, q quits.
-        let before = (m.chrome.focus, m.roster.index)
+        let before = (m.chrome.focus, m.roster.cursor.index)
         for key: Key in [.down, .tab, .character("j"), .character("/"), .character("f"), .character("m"), .enter] { m.handle(key) }
-        #expect(m.chrome.focus == before.0 && m.roster.index == before.1 && m.chrome.prompt == nil && m.recordList.marked.isEmpty)
+        #expect(m.chrome.focus == before.0 && m.roster.cursor.index == before.1 && m.chrome.prompt == nil && m.recordList.marked.isEmpty)
         m.handle(.character("q"))
         #expect(m.chrome.shouldQuit)
     }

@@ -50,9 +50,9 @@ import BattleLogPresentation
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
         #expect(m.chrome.focus == .roster)
         m.handle(.down)
-        #expect(m.roster.index == 1 && m.selectedHuman == m.roster.humans[1])
+        #expect(m.roster.cursor.index == 1 && m.selectedHuman == m.roster.humans[1])
         m.handle(.character("G"))
-        #expect(m.roster.index == m.roster.humans.count - 1)
+        #expect(m.roster.cursor.index == m.roster.humans.count - 1)
         let target = m.roster.humans[3]
         m.select(human: String(target.name.dropFirst().prefix(3)).uppercased())
         #expect(m.selectedHuman?.name.lowercased().contains(String(target.name.dropFirst().prefix(3)).lowercased()) == true)
@@ -67,13 +67,13 @@ import BattleLogPresentation
         let matches = m.roster.humans.indices.filter { m.roster.humans[$0].name.lowercased().contains("a") }
         try #require(matches.count >= 2, "the roster needs two names with an a for this check")
         m.handle(.character("/")); m.type("a"); m.handle(.enter)
-        let first = m.roster.index
+        let first = m.roster.cursor.index
         #expect(matches.contains(first))
         m.handle(.character("n"))
-        let second = m.roster.index
+        let second = m.roster.cursor.index
         #expect(matches.contains(second) && second != first)
         m.handle(.character("N"))
-        #expect(m.roster.index == first)
+        #expect(m.roster.cursor.index == first)
     }
 
     @Test func panesOverlaysAndQuit() throws {
@@ -105,7 +105,7 @@ import BattleLogPresentation
         let (m, _) = try makeBrowser(s, rows: 40, columns: 120)
         let l = m.layout
         m.handle(.click(row: l.roster.top + 1 + 3, column: l.roster.left + 4))
-        #expect(m.roster.index == 3 && m.chrome.focus == .roster)
+        #expect(m.roster.cursor.index == 3 && m.chrome.focus == .roster)
         m.handle(.click(row: l.records.top + 2 + 5, column: l.records.left + 5))
         #expect(m.recordList.selected == 5 && m.chrome.focus == .records)
         m.handle(.wheelDown(row: l.records.top + 5, column: l.records.left + 5))
@@ -114,7 +114,7 @@ import BattleLogPresentation
         #expect(m.recordList.selected == 5)
         // The wheel scrolls the list under the pointer, whichever pane had the focus.
         m.handle(.wheelDown(row: l.roster.top + 2, column: l.roster.left + 3))
-        #expect(m.chrome.focus == .roster && m.roster.index == 6)
+        #expect(m.chrome.focus == .roster && m.roster.cursor.index == 6)
         m.handle(.wheelDown(row: l.records.top + 5, column: l.records.left + 5))
         #expect(m.chrome.focus == .records && m.recordList.selected == 3)
     }
@@ -545,10 +545,10 @@ import BattleLogPresentation
         let s = try SimulatedStore(fights: 300, heroes: 12, villains: 12)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
         m.handle(.end)
-        #expect(m.roster.index == 23 && m.roster.scroll > 0)
+        #expect(m.roster.cursor.index == 23 && m.roster.cursor.scroll > 0)
         m.resize(rows: 40, columns: 120)
-        #expect(m.roster.scroll == max(0, 24 - m.layout.rosterRows), "rows hidden above with room below")
-        #expect(m.roster.index >= m.roster.scroll && m.roster.index < m.roster.scroll + m.layout.rosterRows)
+        #expect(m.roster.cursor.scroll == max(0, 24 - m.layout.rosterRows), "rows hidden above with room below")
+        #expect(m.roster.cursor.index >= m.roster.cursor.scroll && m.roster.cursor.index < m.roster.cursor.scroll + m.layout.rosterRows)
     }
 }
 

@@ -22,7 +22,7 @@ import BattleLogKit
         m.handle(.control("t"))
         // One scalar a key, as typed.
         for scalar in "^[a-m]".unicodeScalars { m.handle(.character(Character(scalar))) }
-        #expect(m.roster.index == matching[0])
+        #expect(m.roster.cursor.index == matching[0])
         BrowserView.render(m, on: grid)
         #expect(grid.line(23).hasPrefix("/re:^[a-m]"), "\(grid.line(23))")
         m.handle(.enter)
@@ -30,9 +30,9 @@ import BattleLogKit
         BrowserView.render(m, on: grid)
         #expect(grid.line(23).components(separatedBy: "/re:^[a-m]").count == 2, "\(grid.line(23))")
         m.handle(.character("n"))
-        #expect(m.roster.index == matching[1])
+        #expect(m.roster.cursor.index == matching[1])
         m.handle(.character("N"))
-        #expect(m.roster.index == matching[0])
+        #expect(m.roster.cursor.index == matching[0])
         // As text (Ctrl-T again: the kind is kept from one search to the next), the same
         // characters match nothing.
         m.handle(.character("/"))
@@ -47,12 +47,12 @@ import BattleLogKit
         m.handle(.control("r"))
         m.handle(.control("t"))
         m.type("^[a-m]")
-        #expect(m.roster.index == matching.last)
+        #expect(m.roster.cursor.index == matching.last)
         BrowserView.render(m, on: grid)
         #expect(grid.line(23).hasPrefix("?re:"), "\(grid.line(23))")
         m.handle(.enter)
         m.handle(.character("n"))
-        #expect(m.roster.index == matching[matching.count - 2])
+        #expect(m.roster.cursor.index == matching[matching.count - 2])
         // A text search's status says it once, not `/a │ /a: 2 of 9`.
         m.handle(.character("/"))
         m.handle(.control("t"))
@@ -66,11 +66,11 @@ import BattleLogKit
     func anExpressionThatDoesNotCompileIsSaidAndNothingMoves(language: String) throws {
         let s = try SimulatedStore(fights: 50, heroes: 3, villains: 3)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
-        let before = m.roster.index
+        let before = m.roster.cursor.index
         m.handle(.character("/"))
         m.handle(.control("t"))
         m.type("(unclosed")
-        #expect(m.roster.index == before)
+        #expect(m.roster.cursor.index == before)
         let lead = String(m.labels.fill("searchError.regex", "").prefix(6))
         #expect(m.chrome.status?.hasPrefix(lead) == true, "\(m.chrome.status ?? "")")
         m.handle(.enter)

@@ -11,8 +11,7 @@ public struct HistoryLevel: Sendable {
     public internal(set) var window = KeyedWindow<HistoryTransaction>()
     /// The pane and detail position to come back to from an object opened from a change.
     var returnFocus: BrowserModel.Pane = .records
-    var detailIndex = 0
-    var detailScroll = 0
+    var detailCursor = ListCursor()
 
     public var selectedTransaction: HistoryTransaction? { window.selectedRow }
 }

@@ -74,8 +74,8 @@ extension StoreBrowserModel: PaneHost {
     func move(by delta: Int) {
         switch chrome.focus {
         case .roster:
-            let target = max(0, min(tree.count - 1, treeIndex + delta))
-            if target != treeIndex { selectTreeRow(target) }
+            let target = max(0, min(tree.count - 1, treeCursor.index + delta))
+            if target != treeCursor.index { selectTreeRow(target) }
         case .records: if shownHistory != nil { moveHistory(by: delta) } else { moveObjects(by: delta) }
         case .detail: moveDetail(by: delta)
         }
@@ -145,8 +145,8 @@ extension StoreBrowserModel: PaneHost {
         let l = layout
         if l.roster.contains(row: row, column: column) {
             chrome.focus = .roster
-            let index = treeScroll + row - l.roster.top - 1
-            if tree.indices.contains(index), index != treeIndex { selectTreeRow(index) }
+            let index = treeCursor.scroll + row - l.roster.top - 1
+            if tree.indices.contains(index), index != treeCursor.index { selectTreeRow(index) }
         } else if l.records.contains(row: row, column: column) {
             chrome.focus = .records
             let offset = row - l.records.top - 2
@@ -154,9 +154,9 @@ extension StoreBrowserModel: PaneHost {
             if offset >= 0, let w = shownHistory?.window, w.scroll + offset < w.rows.count { moveHistory(by: w.scroll + offset - w.selected) }
         } else if l.detail.contains(row: row, column: column) {
             chrome.focus = .detail
-            let index = detailScroll + row - l.detail.top - 1
+            let index = detailCursor.scroll + row - l.detail.top - 1
             if let lines = detail?.lines, lines.indices.contains(index), !lines[index].isHeading, lines[index].box == nil {
-                detailIndex = index
+                detailCursor.index = index
             }
         }
     }
@@ -208,8 +208,8 @@ extension StoreBrowserModel: PaneHost {
 
     /// `Y`: the selected detail line's value (its JSON for a tree), else the selected row's pk.
     func copyValue() {
-        if chrome.focus == .detail, let d = detail, d.lines.indices.contains(detailIndex) {
-            let line = d.lines[detailIndex]
+        if chrome.focus == .detail, let d = detail, d.lines.indices.contains(detailCursor.index) {
+            let line = d.lines[detailCursor.index]
             let text: String
             switch line.json {
             case .string(let s)?: text = s

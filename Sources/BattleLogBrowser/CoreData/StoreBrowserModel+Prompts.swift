@@ -161,20 +161,20 @@ extension StoreBrowserModel {
     /// The selection in the focused pane, as search counts it.
     var cursor: Int {
         switch chrome.focus {
-        case .roster: treeIndex
+        case .roster: treeCursor.index
         case .records: level?.window.selected ?? shownHistory?.window.selected ?? 0
-        case .detail: detailIndex
+        case .detail: detailCursor.index
         }
     }
 
     func select(_ index: Int) {
         switch chrome.focus {
-        case .roster: if index != treeIndex { selectTreeRow(index) }
+        case .roster: if index != treeCursor.index { selectTreeRow(index) }
         case .records:
             if let w = level?.window, index != w.selected { moveObjects(by: index - w.selected) }
             if let w = shownHistory?.window, index != w.selected { moveHistory(by: index - w.selected) }
         case .detail:
-            detailIndex = max(0, min(index, (detail?.lines.count ?? 1) - 1))
+            detailCursor.index = max(0, min(index, (detail?.lines.count ?? 1) - 1))
             keepDetailInView()
         }
     }
@@ -273,8 +273,8 @@ extension StoreBrowserModel {
         if let entity = store.model.entity(named: object.entity) {
             names = entity.attributes.map(\.name).filter { object.stored[$0] != nil }
         }
-        if chrome.focus == .detail, let d = detail, d.lines.indices.contains(detailIndex) {
-            let line = d.lines[detailIndex]
+        if chrome.focus == .detail, let d = detail, d.lines.indices.contains(detailCursor.index) {
+            let line = d.lines[detailCursor.index]
             if let a = line.attribute {
                 names = [a]
             } else if let name = line.relationship, let entity = store.model.entity(named: object.entity),

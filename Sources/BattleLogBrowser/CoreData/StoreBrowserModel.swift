@@ -23,8 +23,7 @@ public final class StoreBrowserModel {
 
     // MARK: Entity tree
     public internal(set) var tree: [TreeRow]
-    public internal(set) var treeIndex = 0
-    public internal(set) var treeScroll = 0
+    public internal(set) var treeCursor = ListCursor()
     let counter: StoreCounter
     let sorter: ObjectSorter
 
@@ -33,8 +32,7 @@ public final class StoreBrowserModel {
     /// The persistent history, when the tree's history is selected.
     public internal(set) var history: HistoryLevel?
     var detail: ObjectDetail?
-    public internal(set) var detailIndex = 0
-    public internal(set) var detailScroll = 0
+    public internal(set) var detailCursor = ListCursor()
     /// Tree nodes folded or unfolded against their default, by path.
     var toggled: Set<String> = []
     /// Each entity's column layout (`[`, `]`, `{`, `}`, `H`, `=`), and the history's.
@@ -92,7 +90,7 @@ public final class StoreBrowserModel {
     // MARK: - Derived
 
     public var level: ObjectLevel? { levels.last }
-    public var selectedTreeRow: TreeRow? { tree.indices.contains(treeIndex) ? tree[treeIndex] : nil }
+    public var selectedTreeRow: TreeRow? { tree.indices.contains(treeCursor.index) ? tree[treeCursor.index] : nil }
     public var selectedObject: ListedObject? { level?.window.selectedRow }
 
     /// An entity's objects (with its sub-entities), counted in the background; nil until known.
@@ -128,10 +126,10 @@ public final class StoreBrowserModel {
 
     func selectTreeRow(_ index: Int) {
         guard !tree.isEmpty else { return }
-        treeIndex = max(0, min(tree.count - 1, index))
+        treeCursor.index = max(0, min(tree.count - 1, index))
         keepTreeInView()
         // From one history row to another: the history stays where it was.
-        if tree[treeIndex].entity == nil, history != nil {
+        if tree[treeCursor.index].entity == nil, history != nil {
             for l in levels { l.sorted?.cancel() }
             levels = []
             refreshDetail(resetLine: false)
@@ -141,7 +139,7 @@ public final class StoreBrowserModel {
         levels = []
         detail = nil
         history = nil
-        guard let entity = tree[treeIndex].entity else {
+        guard let entity = tree[treeCursor.index].entity else {
             if store.hasHistory { openHistory() }
             return
         }
@@ -151,12 +149,7 @@ public final class StoreBrowserModel {
         refreshDetail(resetLine: true)
     }
 
-    func keepTreeInView() {
-        let rows = layout.rosterRows
-        treeScroll = min(treeScroll, max(0, tree.count - rows))
-        if treeIndex < treeScroll { treeScroll = treeIndex }
-        if treeIndex >= treeScroll + rows { treeScroll = treeIndex - rows + 1 }
-    }
+    func keepTreeInView() { treeCursor.keepInView(count: tree.count, visible: layout.rosterRows) }
 
     // MARK: - Lists in keyed pages
 
@@ -215,8 +208,8 @@ public final class StoreBrowserModel {
     func refreshDetail(resetLine: Bool) {
         if shownHistory != nil {
             detail = historyDetail()
-            if resetLine { detailIndex = firstDetailLine; detailScroll = 0 }
-            detailIndex = max(0, min(detailIndex, (detail?.lines.count ?? 1) - 1))
+            if resetLine { detailCursor.index = firstDetailLine; detailCursor.scroll = 0 }
+            detailCursor.index = max(0, min(detailCursor.index, (detail?.lines.count ?? 1) - 1))
             keepDetailInView()
             return
         }
@@ -225,8 +218,8 @@ public final class StoreBrowserModel {
         // The list read what a row shows; the detail reads every value.
         let full = (try? store.row(l.list, key: listed.ref.pk, reading: .single)) ?? nil
         detail = ObjectDetail.build(full ?? listed, store: store, toggled: toggled, labels: labels, width: layout.detail.width - 2)
-        if resetLine { detailIndex = firstDetailLine; detailScroll = 0 }
-        detailIndex = max(0, min(detailIndex, (detail?.lines.count ?? 1) - 1))
+        if resetLine { detailCursor.index = firstDetailLine; detailCursor.scroll = 0 }
+        detailCursor.index = max(0, min(detailCursor.index, (detail?.lines.count ?? 1) - 1))
         keepDetailInView()
     }
 
@@ -235,31 +228,26 @@ public final class StoreBrowserModel {
 
     var detailRows: Int { max(1, layout.detail.height - 2) }
 
-    func keepDetailInView() {
-        let count = detail?.lines.count ?? 0
-        detailScroll = min(detailScroll, max(0, count - detailRows))
-        if detailIndex < detailScroll { detailScroll = detailIndex }
-        if detailIndex >= detailScroll + detailRows { detailScroll = detailIndex - detailRows + 1 }
-    }
+    func keepDetailInView() { detailCursor.keepInView(count: detail?.lines.count ?? 0, visible: detailRows) }
 
     /// Moves the detail's selection by `delta` selectable lines (headings and the box's lines
     /// are passed over); at either end the rest of the pane comes into view.
     func moveDetail(by delta: Int) {
         guard let lines = detail?.lines, !lines.isEmpty else { return }
         let selectable = lines.indices.filter { !lines[$0].isHeading && lines[$0].box == nil }
-        guard let here = selectable.firstIndex(of: detailIndex) ?? selectable.first.map({ _ in 0 }) else { return }
+        guard let here = selectable.firstIndex(of: detailCursor.index) ?? selectable.first.map({ _ in 0 }) else { return }
         let next = max(0, min(selectable.count - 1, here + delta))
-        detailIndex = selectable[next]
+        detailCursor.index = selectable[next]
         keepDetailInView()
-        if next == 0 { detailScroll = 0 }
-        if next == selectable.count - 1 { detailScroll = max(detailScroll, min(max(0, lines.count - detailRows), detailIndex)) }
+        if next == 0 { detailCursor.scroll = 0 }
+        if next == selectable.count - 1 { detailCursor.scroll = max(detailCursor.scroll, min(max(0, lines.count - detailRows), detailCursor.index)) }
     }
 
     // MARK: - Following
 
     /// Enter on a detail line: follow a to-one, open a to-many's list, fold a value.
     func openDetailLine() {
-        guard let d = detail, d.lines.indices.contains(detailIndex), let action = d.lines[detailIndex].action else { return }
+        guard let d = detail, d.lines.indices.contains(detailCursor.index), let action = d.lines[detailCursor.index].action else { return }
         switch action {
         case .fold(let path):
             if toggled.contains(path) { toggled.remove(path) } else { toggled.insert(path) }
@@ -269,7 +257,7 @@ public final class StoreBrowserModel {
         case .empty(let why):
             chrome.status = why
         case .read:
-            let line = d.lines[detailIndex]
+            let line = d.lines[detailCursor.index]
             // A text's own line breaks are kept; anything else is as the line shows it.
             shownValue = (line.label, line.json.map { if case .string(let s) = $0 { s } else { line.value } } ?? line.value)
             overlay = .value
@@ -281,7 +269,7 @@ public final class StoreBrowserModel {
             }
             // The target's whole entity, positioned at it: its neighbours are one key away.
             let root = store.model.entities.first { $0.name == rootName(of: entity) } ?? entity
-            push(ObjectLevel(list: store.list(root), via: d.lines[detailIndex].label), at: ref.pk)
+            push(ObjectLevel(list: store.list(root), via: d.lines[detailCursor.index].label), at: ref.pk)
         case .list(let relationship):
             guard let object = d.object, let entity = store.model.entity(named: object.entity),
                   let r = entity.relationships.first(where: { $0.name == relationship }),
@@ -302,13 +290,11 @@ public final class StoreBrowserModel {
     func push(_ level: ObjectLevel, at key: Int64?) {
         // Where the detail was, to come back to it.
         if var here = levels.popLast() {
-            here.detailIndex = detailIndex
-            here.detailScroll = detailScroll
+            here.detailCursor = detailCursor
             here.toggled = toggled
             levels.append(here)
         } else if history != nil {
-            history?.detailIndex = detailIndex
-            history?.detailScroll = detailScroll
+            history?.detailCursor = detailCursor
             history?.returnFocus = chrome.focus
         }
         var l = level
@@ -327,8 +313,7 @@ public final class StoreBrowserModel {
             levels = []
             chrome.focus = h.returnFocus
             refreshDetail(resetLine: false)
-            detailIndex = h.detailIndex
-            detailScroll = h.detailScroll
+            detailCursor = h.detailCursor
             keepDetailInView()
             return true
         }
@@ -338,8 +323,7 @@ public final class StoreBrowserModel {
         let back = levels[levels.count - 1]
         toggled = back.toggled
         refreshDetail(resetLine: false)
-        detailIndex = back.detailIndex
-        detailScroll = back.detailScroll
+        detailCursor = back.detailCursor
         keepDetailInView()
         return true
     }
@@ -436,8 +420,7 @@ public struct ObjectLevel: Sendable {
     /// The pane that had the focus when this level was opened (back returns to it).
     var returnFocus: BrowserModel.Pane = .records
     /// The detail's line, scroll and folds when a relationship was followed from this level.
-    var detailIndex = 0
-    var detailScroll = 0
+    var detailCursor = ListCursor()
     var toggled: Set<String> = []
 
     init(list: ObjectList, via: String? = nil) {

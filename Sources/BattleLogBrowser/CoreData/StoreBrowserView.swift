@@ -55,10 +55,10 @@ public enum StoreBrowserView {
         Drawing.box(s, r, title: "\(m.labels["cd.entities"]) \(entities)", focused: m.chrome.focus == .roster)
         let inner = r.width - 2
         for i in 0..<m.layout.rosterRows {
-            let index = m.treeScroll + i
+            let index = m.treeCursor.scroll + i
             guard index < m.tree.count else { break }
             let row = m.tree[index]
-            let selected = index == m.treeIndex
+            let selected = index == m.treeCursor.index
             let style: Style = selected ? (m.chrome.focus == .roster ? .selected : .selectedDim) : .normal
             let y = r.top + 1 + i
             s.fill(y, r.left + 1, width: inner, style: style)
@@ -83,7 +83,7 @@ public enum StoreBrowserView {
             Drawing.highlight(s, y, r.left + 1, shown: name, pattern: m.chrome.focus == .roster ? m.highlightPattern : nil)
             s.put(y, r.right - 1 - countWidth, count, style: selected ? style : .dim)
         }
-        Drawing.moreMarks(s, r, above: m.treeScroll > 0, below: m.treeScroll + m.layout.rosterRows < m.tree.count)
+        Drawing.moreMarks(s, r, above: m.treeCursor.scroll > 0, below: m.treeCursor.scroll + m.layout.rosterRows < m.tree.count)
     }
 
     // MARK: - Objects
@@ -147,11 +147,11 @@ public enum StoreBrowserView {
         let inner = r.width - 2
         let labelWidth = min(max(8, inner / 2), (d.lines.filter { $0.depth == 0 && !$0.isHeading }.map { DisplayWidth.of($0.label) }.max() ?? 8) + 2)
         for i in 0..<m.detailRows {
-            let index = m.detailScroll + i
+            let index = m.detailCursor.scroll + i
             guard index < d.lines.count else { break }
             let line = d.lines[index]
             let y = r.top + 1 + i
-            let selected = index == m.detailIndex
+            let selected = index == m.detailCursor.index
             let base: Style = selected ? (m.chrome.focus == .detail ? .selected : .selectedDim) : .normal
             if let box = line.box {
                 var x = r.left + 2
@@ -183,7 +183,7 @@ public enum StoreBrowserView {
                 Drawing.highlight(s, y, valueX, shown: value, pattern: m.chrome.focus == .detail ? m.highlightPattern : nil)
             }
         }
-        Drawing.moreMarks(s, r, above: m.detailScroll > 0, below: m.detailScroll + m.detailRows < d.lines.count)
+        Drawing.moreMarks(s, r, above: m.detailCursor.scroll > 0, below: m.detailCursor.scroll + m.detailRows < d.lines.count)
     }
 
     // MARK: - Overlays

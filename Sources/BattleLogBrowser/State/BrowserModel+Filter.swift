@@ -22,7 +22,7 @@ extension BrowserModel {
         filterSearch = nil
         liveRefresh.pending = false
         guard let compiled else {
-            try selectHuman(at: roster.index)
+            try selectHuman(at: roster.cursor.index)
             return
         }
         filterSearch = startSearch(trimmed, compiled)

@@ -84,7 +84,7 @@ extension BrowserModel {
         let current = selectedHuman
         try reloadRoster()
         if let current, let index = roster.humans.firstIndex(where: { $0.id == current.id }) {
-            roster.index = index
+            roster.cursor.index = index
             let newTotal = roster.tallies[current.id]?.total ?? recordList.total
             if recordList.window.isEmpty {
                 try jumpToFirst()

@@ -233,8 +233,8 @@ extension BrowserModel {
     func move(by delta: Int) throws {
         switch chrome.focus {
         case .roster:
-            let target = max(0, min(roster.humans.count - 1, roster.index + delta))
-            if target != roster.index { try selectHuman(at: target) }
+            let target = max(0, min(roster.humans.count - 1, roster.cursor.index + delta))
+            if target != roster.cursor.index { try selectHuman(at: target) }
         case .records, .detail:
             try moveSelection(to: recordList.selected + delta)
         }

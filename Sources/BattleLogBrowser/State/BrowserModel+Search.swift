@@ -15,7 +15,7 @@ extension BrowserModel {
     /// `/`: a search down the list (Ctrl-R turns it); a regular expression if the last one was.
     func startSearch() {
         chrome.search.backward = false
-        searchOrigin = SearchOrigin(focus: chrome.focus, rosterIndex: roster.index, record: selectedRecord)
+        searchOrigin = SearchOrigin(focus: chrome.focus, rosterIndex: roster.cursor.index, record: selectedRecord)
         chrome.prompt = Prompt(kind: .search, text: "")
     }
 
@@ -53,7 +53,7 @@ extension BrowserModel {
     private func returnTo(_ origin: SearchOrigin) throws {
         chrome.focus = origin.focus
         if origin.focus == .roster {
-            if roster.index != origin.rosterIndex { try selectHuman(at: origin.rosterIndex) }
+            if roster.cursor.index != origin.rosterIndex { try selectHuman(at: origin.rosterIndex) }
         } else if let r = origin.record, selectedRecord?.id != r.id {
             if listSearch != nil {
                 if let i = recordList.window.firstIndex(where: { $0.id == r.id }) { try moveSelection(to: recordList.windowStart + i) }
@@ -116,12 +116,12 @@ extension BrowserModel {
     }
 
     private func findHuman(_ pattern: SearchPattern, forward: Bool, includeCurrent: Bool) throws {
-        guard let found = SearchState.next(among: roster.humans.count, from: roster.index, forward: forward, includeCurrent: includeCurrent,
+        guard let found = SearchState.next(among: roster.humans.count, from: roster.cursor.index, forward: forward, includeCurrent: includeCurrent,
                                            matches: { pattern.matches(roster.humans[$0].name) }) else {
             chrome.status = SearchState.noMatch(pattern.text, labels: labels)
             return
         }
-        if found.index != roster.index { try selectHuman(at: found.index) }
+        if found.index != roster.cursor.index { try selectHuman(at: found.index) }
         chrome.focus = .roster
         chrome.status = chrome.search.said(found, pattern.text, labels: labels)
     }

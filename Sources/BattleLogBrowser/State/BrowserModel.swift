@@ -170,7 +170,7 @@ public final class BrowserModel {
 
     // MARK: - Derived
 
-    public var selectedHuman: Human? { roster.humans.indices.contains(roster.index) ? roster.humans[roster.index] : nil }
+    public var selectedHuman: Human? { roster.humans.indices.contains(roster.cursor.index) ? roster.humans[roster.cursor.index] : nil }
 
     public var selectedRecord: Record? {
         let i = recordList.selected - recordList.windowStart
@@ -201,9 +201,8 @@ public final class BrowserModel {
     func selectHuman(at index: Int, loading: Bool = true) throws {
         clearFilter()
         guard !roster.humans.isEmpty else { recordList.window = []; recordList.total = 0; return }
-        roster.index = max(0, min(roster.humans.count - 1, index))
-        if roster.index < roster.scroll { roster.scroll = roster.index }
-        if roster.index >= roster.scroll + layout.rosterRows { roster.scroll = roster.index - layout.rosterRows + 1 }
+        roster.cursor.index = max(0, min(roster.humans.count - 1, index))
+        roster.cursor.keepInView(count: roster.humans.count, visible: layout.rosterRows)
         if loading { try jumpToFirst() } else { recordList.total = roster.tallies[selectedHuman?.id ?? -1]?.total ?? 0; recordList.window = []; recordList.windowStart = 0 }
     }
 
@@ -376,8 +375,8 @@ public final class BrowserModel {
         if overlay != .none { overlay = .none; return }
         if layout.roster.contains(row: row, column: column) {
             chrome.focus = .roster
-            let index = roster.scroll + row - layout.roster.top - 1
-            if index >= 0 && index < roster.humans.count && index != roster.index { try selectHuman(at: index) }
+            let index = roster.cursor.scroll + row - layout.roster.top - 1
+            if index >= 0 && index < roster.humans.count && index != roster.cursor.index { try selectHuman(at: index) }
         } else if layout.records.contains(row: row, column: column) {
             chrome.focus = .records
             let offset = row - layout.records.top - 2
@@ -401,9 +400,7 @@ public final class BrowserModel {
         scrollSelectionIntoView()
         // The roster's scroll fits the new height: no rows hidden above while there is room
         // below (a window that grew), and the selection in sight.
-        roster.scroll = min(roster.scroll, max(0, roster.humans.count - layout.rosterRows))
-        if roster.index < roster.scroll { roster.scroll = roster.index }
-        if roster.index >= roster.scroll + layout.rosterRows { roster.scroll = max(0, roster.index - layout.rosterRows + 1) }
+        roster.cursor.keepInView(count: roster.humans.count, visible: layout.rosterRows)
     }
 
     /// The panes that are on screen, left to right (a zoomed pane alone).

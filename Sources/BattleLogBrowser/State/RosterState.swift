@@ -7,6 +7,5 @@ public struct RosterState {
     public internal(set) var humans: [Human] = []
     public internal(set) var tallies: [Int64: BattleStore.Tally] = [:]
     public internal(set) var oneSidedRecords = 0
-    public internal(set) var index = 0
-    public internal(set) var scroll = 0
+    public internal(set) var cursor = ListCursor()
 }

@@ -85,7 +85,7 @@ public enum BrowserView {
             parts.append("f: " + (m.filterText ?? ""))
         } else if m.chrome.focus == .roster && m.layout.showsRoster && !m.roster.humans.isEmpty {
             // The roster has the focus: where the selection is among the Humans.
-            parts.append(m.labels.fill("humanOf", GroupedNumber.text(m.roster.index + 1), GroupedNumber.text(m.roster.humans.count)))
+            parts.append(m.labels.fill("humanOf", GroupedNumber.text(m.roster.cursor.index + 1), GroupedNumber.text(m.roster.humans.count)))
         } else if m.recordList.total > 0 {
             let position = m.isCountingPosition ? "…" : GroupedNumber.text(m.recordList.selected + 1)
             parts.append("\(m.labels["record"]) \(position) \(m.labels["of"]) \(GroupedNumber.text(m.recordList.total))" + (m.isSorting ? "+" : ""))
@@ -131,12 +131,12 @@ enum RosterView {
         let markWidth = max(DisplayWidth.of(m.labels.kindMark(.hero)), DisplayWidth.of(m.labels.kindMark(.villain)))
         let columns = TallyColumns(tallies, room: inner - markWidth - 1)
         for i in 0..<m.layout.rosterRows {
-            let index = m.roster.scroll + i
+            let index = m.roster.cursor.scroll + i
             guard index < m.roster.humans.count else { break }
             let h = m.roster.humans[index]
             let score = columns.text(tallies[index])
             let row = r.top + 1 + i
-            let isSelected = index == m.roster.index
+            let isSelected = index == m.roster.cursor.index
             let style: Style = isSelected ? (m.chrome.focus == .roster ? .selected : .selectedDim) : .normal
             s.fill(row, r.left + 1, width: inner, style: style)
             s.put(row, r.left + 1, m.labels.kindMark(h.kind), style: isSelected ? style : Drawing.style(for: h.kind))
