@@ -190,8 +190,7 @@ extension StoreBrowserModel: PaneHost {
     /// `y`: the selected object's JSON.
     func copyObject() {
         guard let (json, name) = selectedObjectJSON() else { return }
-        chrome.wantsCopy = json
-        chrome.status = labels.fill("copied", name, String(json.utf8.count))
+        chrome.copy(json, what: name, labels: labels)
     }
 
     /// `P`, `E`: the selected object's JSON, laid out, in the pager or the editor.
@@ -199,11 +198,11 @@ extension StoreBrowserModel: PaneHost {
         guard let (json, name) = selectedObjectJSON() else { return }
         guard let l = level, let row = selectedObject else {
             let number = name.filter(\.isNumber)
-            chrome.wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(json), fileName: "transaction-\(number).json")
+            chrome.show(json: json, in: kind, fileName: "transaction-\(number).json")
             return
         }
         let entity = l.list.entity.name.filter { $0.isLetter || $0.isNumber }
-        chrome.wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(json), fileName: "\(entity.isEmpty ? "object" : entity)-\(row.ref.pk).json")
+        chrome.show(json: json, in: kind, fileName: "\(entity.isEmpty ? "object" : entity)-\(row.ref.pk).json")
     }
 
     /// `Y`: the selected detail line's value (its JSON for a tree), else the selected row's pk.
@@ -219,13 +218,10 @@ extension StoreBrowserModel: PaneHost {
             case let json?: text = TaggedJSON.text(json)
             case nil: text = line.value
             }
-            chrome.wantsCopy = text
-            chrome.status = labels.fill("copied", line.label, String(text.utf8.count))
+            chrome.copy(text, what: line.label, labels: labels)
             return
         }
         guard let row = selectedObject else { chrome.status = labels["cd.noObjects"]; return }
-        let text = Self.name(row.ref)
-        chrome.wantsCopy = text
-        chrome.status = labels.fill("copied", text, String(text.utf8.count))
+        chrome.copy(Self.name(row.ref), what: Self.name(row.ref), labels: labels)
     }
 }

@@ -231,11 +231,7 @@ extension StoreBrowserModel {
 
     func startExport(_ p: Prompt) {
         guard let l = level else { return }
-        let path = ExportPath.resolve(p.text, placeholder: p.placeholder, folder: chrome.exportFolder)
-        if let why = ExportPath.problem(path, labels: labels) {
-            chrome.prompt = Prompt(kind: .export, text: p.text, error: why, placeholder: p.placeholder)
-            return
-        }
+        guard let path = chrome.exportPath(p, labels: labels) else { return }
         guard let connection = try? store.secondConnection() else { chrome.status = labels.fill("exportFailed", SafeText.escape(path), "cannot read the store"); return }
         let box = ConnectionBox(connection)
         let list = l.list

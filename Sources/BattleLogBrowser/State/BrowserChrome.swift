@@ -47,6 +47,27 @@ public struct BrowserChrome: Sendable {
         }
     }
 
+    /// Asks the loop to put `text` on the clipboard; the status says what, and its size.
+    mutating func copy(_ text: String, what: String, labels: Labels) {
+        wantsCopy = text
+        status = labels.fill("copied", what, GroupedNumber.text(text.utf8.count))
+    }
+
+    /// Asks the loop to show `json`, laid out, in the user's pager or a read-only copy in their
+    /// editor, as a file named `fileName`.
+    mutating func show(json: String, in kind: ExternalViewer.Kind, fileName: String) {
+        wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(json), fileName: fileName)
+    }
+
+    /// The file the export prompt `p` names (in the export folder when it names none), or nil
+    /// when it cannot be written: the prompt opens again, saying why.
+    mutating func exportPath(_ p: BrowserModel.Prompt, labels: Labels) -> String? {
+        let path = ExportPath.resolve(p.text, placeholder: p.placeholder, folder: exportFolder)
+        guard let why = ExportPath.problem(path, labels: labels) else { return path }
+        prompt = BrowserModel.Prompt(kind: .export, text: p.text, error: why, placeholder: p.placeholder)
+        return nil
+    }
+
     /// The settings of the command line and the config file that reach the browser.
     mutating func take(_ options: BrowserOptions) {
         keyMap = options.keyMap

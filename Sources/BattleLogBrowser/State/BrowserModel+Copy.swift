@@ -25,7 +25,7 @@ extension BrowserModel {
     /// `P`, `E`: the selected record's JSON, laid out, in the pager or the editor.
     func viewRecord(in kind: ExternalViewer.Kind) {
         guard let r = selectedRecord else { chrome.status = labels["copy.nothing"]; return }
-        chrome.wantsExternalView = ExternalViewer.Request(kind: kind, text: JSONIndent.pretty(RecordJSON.encode(r)), fileName: "record-\(r.id).json")
+        chrome.show(json: RecordJSON.encode(r), in: kind, fileName: "record-\(r.id).json")
     }
 
     /// `Y`: the focused pane's value: the Human's name on the roster, the fight's duration as
@@ -46,8 +46,5 @@ extension BrowserModel {
         }
     }
 
-    private func copy(_ text: String, what: String) {
-        chrome.wantsCopy = text
-        chrome.status = labels.fill("copied", what, GroupedNumber.text(text.utf8.count))
-    }
+    private func copy(_ text: String, what: String) { chrome.copy(text, what: what, labels: labels) }
 }

@@ -23,13 +23,9 @@ extension BrowserModel {
     }
 
     func startExport(_ p: Prompt) {
-        let path = ExportPath.resolve(p.text, placeholder: p.placeholder, folder: chrome.exportFolder)
         guard let query = currentListQuery else { chrome.status = labels["noRecords"]; return }
-        if let why = ExportPath.problem(path, labels: labels) {
-            // Said at once, the prompt still open to fix the name.
-            chrome.prompt = Prompt(kind: .export, text: p.text, error: why, placeholder: p.placeholder)
-            return
-        }
+        // A name that cannot be written is said at once, the prompt still open to fix it.
+        guard let path = chrome.exportPath(p, labels: labels) else { return }
         let total = recordList.marked.isEmpty ? filterProgress?.count ?? recordList.total : recordList.marked.count
         let databasePath = store.path
         // Marked records, when there are: by id, highest (newest written) first.
