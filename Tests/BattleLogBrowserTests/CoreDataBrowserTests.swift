@@ -394,4 +394,29 @@ import BattleLogPresentation
         m.handle(.character("/")); m.handle(.control("u")); m.type("zzqq"); m.handle(.enter)
         #expect(StoreBrowserView.overlayLines(m).map(\.0) == [m.labels.fill("helpNoMatch", "zzqq")])
     }
+
+    /// Tab in the Core Data filter prompt completes as the battle log's does (one
+    /// `FilterCompletion`, the entity's vocabulary): a field, in any case; `true`/`false` after a
+    /// boolean's `=`; `null` and `not` after `is`; several candidates listed; nothing after a
+    /// text field's `=`.
+    @Test func theFilterPromptCompletesFromTheEntitysVocabulary() throws {
+        let (m, _) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite")
+        try Self.select(m, entity: "Book", pk: 1)
+        func tab(_ typed: String) -> BrowserModel.Prompt? {
+            m.handle(.character("f")); m.handle(.control("u"))
+            for scalar in typed.unicodeScalars { m.handle(.character(Character(scalar))) }
+            m.handle(.tab)
+            defer { m.handle(.escape) }
+            return m.chrome.prompt
+        }
+        #expect(tab("PAGESc")?.text == "pagesCount ")
+        let both = tab("isBlackAndWhite = ")
+        #expect(both?.text == "isBlackAndWhite = " && both?.candidates == ["true", "false"])
+        #expect(tab("isBlackAndWhite = t")?.text == "isBlackAndWhite = true ")
+        #expect(tab("title is ")?.candidates == ["null", "not"])
+        #expect(tab("title is not n")?.text == "title is not null ")
+        #expect(tab("title = ")?.candidates == [])
+        let fields = EntityFilter.fieldNames(m.store.model.merged(try #require(m.level?.list.entity)))
+        #expect(tab("")?.candidates == fields + ["and", "or", "not"])
+    }
 }

@@ -116,31 +116,24 @@ extension StoreBrowserModel {
         refreshDetail(resetLine: true)
     }
 
-    /// Tab in the filter prompt: the field (or keyword, or a boolean's value) being typed is
-    /// completed from the model; several candidates are listed above the prompt.
+    /// Tab in the filter prompt: the entity's fields and the keywords (`FilterCompletion`, as
+    /// the battle log's filter completes), `true`/`false` after a boolean's `=`, `null` and `not`
+    /// after `is`.
     func completeFilter(_ p: inout Prompt) {
         guard let listed = level?.list.entity else { return }
         let entity = store.model.merged(listed)
-        let before = String(p.line.beforeCursor)
-        let word = String(before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }.reversed())
-        let words = before.split(separator: " ").map(String.init)
-        let previous = words.dropLast(word.isEmpty ? 0 : 1).last?.lowercased()
-        var pool = EntityFilter.fieldNames(entity) + ["and", "or", "not"]
-        if previous == "is" { pool = ["null", "not"] }
-        else if previous == "not", words.dropLast(word.isEmpty ? 0 : 1).dropLast().last?.lowercased() == "is" { pool = ["null"] }
-        else if let op = previous, ["=", "!="].contains(op), let field = words.dropLast(word.isEmpty ? 0 : 1).dropLast().last,
-                entity.attributes.first(where: { $0.name.lowercased() == field.lowercased() })?.type == .boolean {
-            pool = ["true", "false"]
-        }
-        let matches = pool.filter { $0.lowercased().hasPrefix(word.lowercased()) && $0.count > word.count }
-        guard !matches.isEmpty else { return }
-        var common = matches[0]
-        for m in matches.dropFirst() {
-            while !m.lowercased().hasPrefix(common.lowercased()) { common.removeLast() }
-        }
-        let addition = matches.count == 1 ? String(matches[0].dropFirst(word.count)) + " " : String(common.dropFirst(word.count))
-        for c in addition { _ = p.line.edit(.character(c)) }
-        p.candidates = matches.count > 1 ? matches : []
+        let booleans = Set(entity.attributes.filter { $0.type == .boolean }.map { $0.name.lowercased() })
+        let vocabulary = FilterCompletion.Vocabulary(
+            words: EntityFilter.fieldNames(entity) + FilterCompletion.keywords,
+            values: { booleans.contains($0) ? ["true", "false"] : [] },
+            following: { previous in
+                if previous.last == "is" { return ["null", "not"] }
+                if previous.suffix(2) == ["is", "not"] { return ["null"] }
+                return nil
+            })
+        guard let result = FilterCompletion.complete(p.line, vocabulary) else { return }
+        p.line = result.line
+        p.candidates = result.candidates
     }
 
     // MARK: - Go to

@@ -1,10 +1,32 @@
 import BattleLogKit
 import Foundation
 
-/// Tab completion in the filter prompt: the word before the cursor completed as a field name
-/// (or `and`, `or`, `not`), or, after `field op`, as a value that exists (a Human's name, a gate,
-/// a formula, hero/villain, win/loss/draw). Pure: the candidates come in, the new line goes out.
+/// Tab completion in the filter prompt, for both browsers: the word before the cursor completed
+/// as a field name (or `and`, `or`, `not`), or, after `field op`, as a value that exists (a
+/// Human's name, a gate, hero/villain, true/false), or as what may follow the words before it
+/// (`is` → `null`, `not`). Pure: a `Vocabulary` comes in (the battle log's, from `Values`, or a
+/// Core Data entity's), the new line goes out.
 public struct FilterCompletion: Sendable {
+    /// What a filter language offers to complete.
+    public struct Vocabulary: Sendable {
+        /// The field names a person types, then the keywords.
+        public var words: [String]
+        /// Other names of the fields, offered only when none of `words` fits (the Codable names).
+        public var fallback: [String] = []
+        /// The values that exist for a field (lowercased name) after a comparison operator.
+        public var values: @Sendable (_ field: String) -> [String] = { _ in [] }
+        /// The words that alone may follow the words before the cursor (nil: any of `words`).
+        public var following: @Sendable (_ previous: [String]) -> [String]? = { _ in nil }
+
+        public init(words: [String], fallback: [String] = [], values: @escaping @Sendable (String) -> [String] = { _ in [] },
+                    following: @escaping @Sendable ([String]) -> [String]? = { _ in nil }) {
+            self.words = words
+            self.fallback = fallback
+            self.values = values
+            self.following = following
+        }
+    }
+
     /// Values that exist, by the field they complete.
     public struct Values: Sendable {
         public var humans: [String] = []
@@ -34,8 +56,18 @@ public struct FilterCompletion: Sendable {
                                 "rolls.max", "rolls.min", "rolls.sum", "rolls.count", "gate", "power", "formula", "collaborator"]
     static let operators: Set<String> = ["=", "!=", "<", "<=", ">", ">=", "~"]
 
+    /// The battle log's vocabulary: its fields and the model's query paths, the values that
+    /// exist, and the Codable names of the magic's fields as the fallback.
+    public static func vocabulary(_ values: Values) -> Vocabulary {
+        Vocabulary(words: fields + values.queryPaths + keywords, fallback: FilterField.allNames,
+                   values: { valueCandidates(field: $0, values: values) })
+    }
+
+    /// Completes the word before the cursor of `line` from the battle log's vocabulary.
+    public static func complete(_ line: InputLine, values: Values) -> Result? { complete(line, vocabulary(values)) }
+
     /// Completes the word before the cursor of `line`; nil when nothing fits.
-    public static func complete(_ line: InputLine, values: Values) -> Result? {
+    public static func complete(_ line: InputLine, _ vocabulary: Vocabulary) -> Result? {
         let before = String(line.beforeCursor)
         let (start, word, quoted) = currentWord(before)
         let tokens = tokenize(String(before.prefix(start)))
@@ -43,11 +75,15 @@ public struct FilterCompletion: Sendable {
         var isValue = false
         if tokens.count >= 2, operators.contains(tokens[tokens.count - 1]) {
             isValue = true
-            candidates = valueCandidates(field: tokens[tokens.count - 2].lowercased(), values: values)
+            candidates = vocabulary.values(tokens[tokens.count - 2].lowercased())
         } else if !quoted {
             let needle = word.lowercased()
-            candidates = fields + values.queryPaths + keywords
-            if !candidates.contains(where: { begins($0, with: needle) }) { candidates = FilterField.allNames }
+            if let only = vocabulary.following(tokens.map { $0.lowercased() }) {
+                candidates = only
+            } else {
+                candidates = vocabulary.words
+                if !candidates.contains(where: { begins($0, with: needle) }) { candidates = vocabulary.fallback }
+            }
         } else {
             return nil
         }
