@@ -20,6 +20,8 @@ extension StoreError {
         case .newerSchema(let p, let found, let supported): ("newerSchema", [p, String(found), String(supported)])
         case .newerMigration(let p, let name): ("newerMigration", [p, name])
         case .readOnly(let p): ("readOnly", [p])
+        case .needsMigration(let p, let name, let count):
+            (count == 1 ? "needsMigration" : "needsMigrations", [p, name, String(count)])
         case .locked(let p): ("locked", [p])
         case .destinationExists(let p): ("destinationExists", [p])
         case .destinationIsAFolder(let p): ("destinationIsAFolder", [p, p.hasSuffix("/") ? p : p + "/"])

@@ -211,6 +211,15 @@ func runSQLite(_ path: String, _ sql: String) throws {
                         '{"gateName":"G","powerOfEvilGate":9,"type":"villain","version":1}');
                 """)
         }
+        // Read-only, it cannot have its migrations: said as such (not "cannot write"), untouched.
+        let missing = Schema.migrations.count - 1
+        #expect(throws: StoreError.needsMigration(path: path, missing: Schema.migrations[1].name, count: missing)) {
+            try BattleStore(path: path, readOnly: true)
+        }
+        let said = StoreError.needsMigration(path: path, missing: Schema.migrations[1].name, count: missing)
+        #expect(said.text(.load("en")) == said.description && said.description.contains("needs \(missing) migrations"))
+        #expect(said.text(.load("zh")).contains("\(missing) 次迁移") && said.text(.load("zh")).contains(Schema.migrations[1].name))
+        #expect(try Database(path: path).userVersion() == 1)
         let store = try BattleStore(path: path)
         #expect(try Database(path: path).userVersion() == BattleStore.schemaVersion)
         // A file from before the names gains them, the first as had, the rest as run.
@@ -278,7 +287,7 @@ func runSQLite(_ path: String, _ sql: String) throws {
             DELETE FROM schema_migration WHERE name = 'group-summaries';
             PRAGMA user_version = \(Schema.migrations.count - 1);
             """)
-        #expect(throws: StoreError.readOnly(path: path)) { try BattleStore(path: path, readOnly: true) }
+        #expect(throws: StoreError.needsMigration(path: path, missing: "group-summaries", count: 1)) { try BattleStore(path: path, readOnly: true) }
         _ = try BattleStore(path: path)
         #expect(Set(try Self.applied(path)) == Set(Schema.migrations.map(\.name)))
         #expect(try Self.applied(path).last == "group-summaries")

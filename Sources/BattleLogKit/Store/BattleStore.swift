@@ -90,8 +90,9 @@ public final class BattleStore {
                 try Schema.migrate(db)
                 try ModelColumns.ensure(resolvedAttributes, on: db)
                 try GroupSummaries.ensure(on: db)
-            } else if try !Schema.isCurrent(db) {
-                throw StoreError.readOnly(path: path)
+            } else if let first = try Schema.missingNames(db).first {
+                // Reading it would need the migration a writable open runs: said as such.
+                throw StoreError.needsMigration(path: path, missing: first, count: try Schema.missingNames(db).count)
             } else {
                 try ModelColumns.checkPresent(resolvedAttributes, on: db, path: path)
             }

@@ -185,9 +185,12 @@ enum Schema {
     }
 
     /// Whether the file has had every migration of this program.
-    static func isCurrent(_ db: Database) throws -> Bool {
+    static func isCurrent(_ db: Database) throws -> Bool { try missingNames(db).isEmpty }
+
+    /// The migrations of this program the file has not had, in their order.
+    static func missingNames(_ db: Database) throws -> [String] {
         let applied = Set(try appliedNames(db) ?? namesBeforeNames(db))
-        return migrations.allSatisfy { applied.contains($0.name) }
+        return migrations.map(\.name).filter { !applied.contains($0) }
     }
 
     /// Runs the migrations the database has not had yet, each in its own transaction that also
@@ -206,7 +209,7 @@ enum Schema {
                 catch let e as SQLiteError where e.message.contains("already exists") || e.message.contains("duplicate column name") {
                     // Tables of a later version in a file that says it is older: edited by hand,
                     // or by another program. Nothing is changed (the transaction rolls back).
-                    throw StoreError.schemaDoesNotMatchVersion(path: db.path, version: applied.count, message: e.message)
+                    throw StoreError.schemaDoesNotMatchVersion(path: db.path, migration: migration.name, message: e.message)
                 }
                 if migration.rewritesSchema {
                     let schemaVersion = try db.scalarInt("PRAGMA schema_version") ?? 0

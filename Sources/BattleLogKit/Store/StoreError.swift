@@ -23,8 +23,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file has had a migration this program does not know (a newer battlelog's).
     case newerMigration(path: String, name: String)
     /// The file holds tables of a later schema version than its `user_version` says.
-    case schemaDoesNotMatchVersion(path: String, version: Int, message: String)
+    case schemaDoesNotMatchVersion(path: String, migration: String, message: String)
     case readOnly(path: String)
+    /// Opened read-only, the file lacks a migration this program would run at a writable open
+    /// (`missing`: the first one's name, and how many in all).
+    case needsMigration(path: String, missing: String, count: Int)
     case cannotCreate(path: String, reason: String)
     case locked(path: String)
     /// `backup` never replaces a file.
@@ -64,9 +67,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(p): was written by a newer battlelog (schema version \(found); this one reads up to \(supported))"
         case .newerMigration(let p, let name):
             "\(p): was written by a newer battlelog (its schema has had \"\(name)\", which this one does not know)"
-        case .schemaDoesNotMatchVersion(let p, let version, let message):
-            "\(p): its schema does not match its version: it says version \(version), but holds what a later version adds (\(message)); it was changed outside battlelog, so it is left as it is"
+        case .schemaDoesNotMatchVersion(let p, let migration, let message):
+            "\(p): its schema does not match the migrations it records: it lacks \"\(migration)\" but already holds what that adds (\(message)); it was changed outside battlelog, so it is left as it is"
         case .readOnly(let p): "\(p): the database is read-only, cannot write"
+        case .needsMigration(let p, let name, let count):
+            "\(p): was written by an older battlelog and needs \(count == 1 ? "its migration" : "\(count) migrations") (\"\(name)\"\(count > 1 ? ", …" : "")) before it can be read; open it once with write access"
         case .cannotCreate(let p, let reason): "\(p): cannot create the database: \(reason)"
         case .destinationIsAFolder(let p): "\(p): is a folder; give the backup a file name (\(p.hasSuffix("/") ? p : p + "/")battlelog-backup.sqlite)"
         case .destinationExists(let p): "\(p): exists; a backup never replaces a file (choose a new name)"
