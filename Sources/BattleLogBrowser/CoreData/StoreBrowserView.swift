@@ -25,7 +25,6 @@ public enum StoreBrowserView {
 
     static func titleBar(_ m: StoreBrowserModel, _ s: Screen) {
         let l = m.layout
-        s.fill(0, 0, width: l.columns, style: .title)
         let right = m.labels["cd.readOnly"] + " "
         let file = SafeText.escape(PathParts.name(of: m.storePath))
         var left = " battlelog — " + DisplayWidth.truncateMiddle(file, to: max(8, l.columns / 3))
@@ -33,8 +32,7 @@ public enum StoreBrowserView {
         let room = l.columns - DisplayWidth.of(right) - 1 - DisplayWidth.of(left) - 3
         // The end of a long path is where the user is: it loses its start.
         if !crumb.isEmpty, room > 4 { left += " │ " + truncateStart(crumb, to: room) }
-        s.put(0, 0, DisplayWidth.truncate(left, to: l.columns - DisplayWidth.of(right) - 1), style: .title)
-        s.put(0, l.columns - DisplayWidth.of(right), right, style: .title)
+        Drawing.titleBar(s, columns: l.columns, left: left, right: right)
     }
 
     /// A path too long for `width`: whole steps dropped from its start (`… › pages › Page 2`);

@@ -37,7 +37,6 @@ public enum BrowserView {
 
     static func titleBar(_ m: BrowserModel, _ s: Screen) {
         let l = m.layout
-        s.fill(0, 0, width: l.columns, style: .title)
         // The size of the log: every record belongs to one Human's tally; a fight is two records,
         // or one without an opponent.
         let records = m.roster.tallies.values.map(\.total).saturatingSum()
@@ -47,9 +46,7 @@ public enum BrowserView {
             + "\(GroupedNumber.text(fights)) \(m.labels[fights == 1 ? "fightCount" : "fightsCount"]) "
         // A long path loses its middle, never its file name.
         let room = max(0, l.columns - DisplayWidth.of(right) - 1 - DisplayWidth.of(" battlelog — "))
-        let left = " battlelog — " + DisplayWidth.truncateMiddle(m.databasePath, to: room)
-        s.put(0, 0, DisplayWidth.truncate(left, to: l.columns - DisplayWidth.of(right) - 1), style: .title)
-        s.put(0, l.columns - DisplayWidth.of(right), right, style: .title)
+        Drawing.titleBar(s, columns: l.columns, left: " battlelog — " + DisplayWidth.truncateMiddle(m.databasePath, to: room), right: right)
     }
 
     static func statusBar(_ m: BrowserModel, _ s: Screen) {

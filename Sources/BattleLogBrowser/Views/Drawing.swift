@@ -157,6 +157,13 @@ enum Drawing {
         if below { s.put(r.bottom - 1, r.right - 5, " ↓ ", style: .accent) }
     }
 
+    /// The title bar: `left` (cut where it would reach `right`) and `right` at the row's end.
+    static func titleBar(_ s: Screen, columns: Int, left: String, right: String) {
+        s.fill(0, 0, width: columns, style: .title)
+        s.put(0, 0, DisplayWidth.truncate(left, to: columns - DisplayWidth.of(right) - 1), style: .title)
+        s.put(0, columns - DisplayWidth.of(right), right, style: .title)
+    }
+
     /// The marks for a window of a long list showing `visible` rows.
     static func moreMarks<Row>(_ s: Screen, _ r: Rect, _ w: KeyedWindow<Row>, visible: Int) {
         moreMarks(s, r, above: w.scroll > 0 || !w.atStart, below: w.scroll + visible < w.rows.count || !w.atEnd)
