@@ -379,6 +379,19 @@ import BattleLogPresentation
         #expect(m.chrome.prompt?.kind == .search && m.chrome.prompt?.error != nil)
         m.handle(.escape)
         #expect(m.chrome.prompt == nil && m.treeCursor.index == before)
+        // Esc gave the search up, as the record browser's Esc does: n has nothing to repeat.
+        #expect(m.chrome.search.text == nil)
+        m.handle(.character("n"))
+        #expect(m.chrome.status == m.labels["cd.noSearch"])
+        // In the objects, `^` anchors to a cell, not to the row's first one.
+        try Self.select(m, entity: "Person", pk: 1)
+        let name = try #require(m.selectedObject?.object?.attributes.first { if case .string(let t) = $0.value { !t.isEmpty } else { false } })
+        guard case .string(let text) = name.value else { return }
+        m.handle(.character("g"))
+        m.handle(.character("/")); m.handle(.control("u"))
+        m.type("^" + NSRegularExpression.escapedPattern(for: String(text.prefix(3))))
+        m.handle(.enter)
+        #expect(m.chrome.status?.hasPrefix(m.labels["noMatch"]) == false, "\(m.chrome.status ?? "")")
     }
 
     /// The Core Data browser's help is filtered as the record browser's is (one `helpBindings`),
@@ -387,6 +400,10 @@ import BattleLogPresentation
         let (m, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite", language: language)
         m.handle(.character("?"))
         #expect(m.overlay == .help)
+        // Enter and Space read the help; they never act on the pane under it.
+        let focus = m.chrome.focus
+        m.handle(.enter); m.handle(.character(" "))
+        #expect(m.overlay == .help && m.chrome.focus == focus)
         let all = StoreBrowserView.overlayLines(m).count
         m.handle(.character("/")); m.type("column"); m.handle(.enter)
         let narrowed = StoreBrowserView.overlayLines(m)

@@ -294,7 +294,12 @@ final class FilterFixture {
         #expect(try before.userVersion() == 3)
         #expect(try before.scalarInt("SELECT count(*) FROM pragma_table_info('record') WHERE name = 'rolls_max'") == 0)
         // A read-only open cannot migrate: refused, the file untouched.
-        #expect(throws: StoreError.readOnly(path: path)) { try BattleStore(path: path, readOnly: true) }
+        #expect(throws: StoreError.self) { try BattleStore(path: path, readOnly: true) }
+        do { _ = try BattleStore(path: path, readOnly: true) } catch {
+            guard case .needsMigration(path, let first, let count) = error else { Issue.record("\(error)"); return }
+            #expect(first == Schema.migrations[3].name && count == Schema.migrations.count - 3)
+        }
+        #expect(try before.userVersion() == 3)
         var steps: [(Int, Int)] = []
         var indexesWhileFilling: [String] = []
         let store = try BattleStore(path: path, derivedColumnProgress: { done, total in

@@ -123,6 +123,9 @@ extension StoreBrowserModel: PaneHost {
             overlay = .none
             chrome.helpFilter = nil
             return true
+        case .open where overlay != .value:
+            // Enter and Space read the open overlay; they never reach the panes under it.
+            return true
         case .help, .showModel, .inspect, .open:
             let same = (action == .help && overlay == .help) || (action == .showModel && overlay == .model)
                 || (action == .inspect && overlay == .bytes) || (action == .open && overlay == .value)

@@ -7,8 +7,13 @@ import Foundation
 /// and the help's filter (a `PromptHost`: the keys are the host's, written once); and the bytes
 /// overlay.
 extension StoreBrowserModel {
+    /// Esc on the search: back where it started, the search given up (as in the record browser).
     func cancelPrompt(_ p: Prompt) {
-        if p.kind == .search, let origin = searchOrigin { select(origin); searchOrigin = nil }
+        guard p.kind == .search else { return }
+        if let origin = searchOrigin { select(origin) }
+        searchOrigin = nil
+        chrome.search.text = nil
+        chrome.status = nil
     }
 
     func complete(_ p: inout Prompt) -> Bool {
@@ -172,26 +177,27 @@ extension StoreBrowserModel {
         }
     }
 
-    /// The texts search looks through in the focused pane: entity names, the loaded rows, the
-    /// detail's lines.
-    var searchable: [String] {
+    /// The texts search looks through in the focused pane, each row's apart (a regular
+    /// expression's `^` and `$` anchor to one of them): entity names, the loaded rows' values,
+    /// the detail's labels and values.
+    var searchable: [[String]] {
         switch chrome.focus {
         case .roster:
-            return tree.map { $0.entity?.name ?? $0.historyTable ?? "" }
+            return tree.map { [$0.entity?.name ?? $0.historyTable ?? ""] }
         case .records:
             if let h = shownHistory {
                 let columns = historyColumns(width: 0)
-                return h.window.rows.map { t in columns.map { $0.cell(t).text }.joined(separator: "  ") }
+                return h.window.rows.map { t in columns.map { $0.cell(t).text } }
             }
             return (level?.window.rows ?? []).map { row in
-                guard let o = row.object else { return Self.name(row.ref) }
+                guard let o = row.object else { return [Self.name(row.ref)] }
                 // What the row's cells show: values, and to-ones as their targets (`Book 3`).
                 let values = o.attributes.map { TaggedValueText.shown($0.value, labels: labels).text }
                 let targets = o.relationships.compactMap { ObjectColumns.toOneText($0.value) }
-                return ([Self.name(row.ref)] + values + targets).joined(separator: "  ")
+                return [Self.name(row.ref), String(row.ref.pk)] + values + targets
             }
         case .detail:
-            return (detail?.lines ?? []).map { $0.isHeading || $0.box != nil ? "" : $0.label + "  " + $0.value }
+            return (detail?.lines ?? []).map { $0.isHeading || $0.box != nil ? [] : [$0.label, $0.value] }
         }
     }
 
@@ -206,7 +212,7 @@ extension StoreBrowserModel {
         do { pattern = try SearchPattern(text, regex: chrome.search.regex) } catch { chrome.status = error.text(labels); return }
         let texts = searchable
         guard let found = SearchState.next(among: texts.count, from: cursor, forward: forward, includeCurrent: includeCurrent,
-                                           matches: { pattern.matches(texts[$0]) }) else {
+                                           matches: { texts[$0].contains(where: pattern.matches) }) else {
             chrome.status = SearchState.noMatch(text, labels: labels)
             return
         }

@@ -252,7 +252,10 @@ public enum StoreBrowserView {
             if let f = level.list.filter { parts.append("f: " + SafeText.escape(f.text)) }
             if let sort = level.sort { parts.append("S: " + SafeText.escape(sort.text)) }
         }
-        if let q = m.chrome.search.text { parts.append(m.chrome.search.label + SafeText.escape(q)) }
+        // The search, unless the message says it already (`/x │ /x: 1 of 2`).
+        if let q = m.chrome.search.text, !(m.chrome.status?.hasPrefix(m.chrome.search.label + SafeText.escape(q)) ?? false) {
+            parts.append(m.chrome.search.label + SafeText.escape(q))
+        }
         if let e = m.export, e.isRunning {
             let p = e.progress
             parts.append("\(m.labels["exporting"]) \(GroupedNumber.text(p.written))/\(GroupedNumber.text(p.total))")
