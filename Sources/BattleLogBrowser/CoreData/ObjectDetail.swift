@@ -22,24 +22,7 @@ struct ObjectDetail {
         case empty(String)
     }
 
-    struct Line {
-        /// How far in a value's tree (0: an attribute or relationship).
-        var depth = 0
-        var label: String
-        var value: String
-        var style: Style = .normal
-        var action: Action?
-        var isOpen = false
-        /// The attribute the line belongs to (`i` shows its bytes, `Y` copies its value).
-        var attribute: String?
-        /// The value's JSON, for `Y`.
-        var json: JSONValue?
-        /// A to-one's name, for `i` (its stored foreign key).
-        var relationship: String?
-        /// A line of the "Magic used" box, drawn by role.
-        var box: [MagicBox.Segment]?
-        var isHeading = false
-    }
+    typealias Line = DetailLine<Action>
 
     let ref: ObjectRef
     /// Nil when the row is missing (a dangling reference from a join table).
@@ -119,7 +102,7 @@ struct ObjectDetail {
             return
         }
         let open = (depth == 0) != toggled.contains(path)
-        lines.append(Line(depth: depth, label: label, value: shown.text, style: .normal, action: .fold(path), isOpen: open,
+        lines.append(Line(depth: depth, label: label, value: shown.text, style: .normal, action: .fold(path), folds: true, isOpen: open,
                           attribute: attribute, json: value))
         guard open else { return }
         for (key, child) in shown.children {

@@ -1,0 +1,53 @@
+import BattleLogFoundation
+import BattleLogPresentation
+
+/// One line of a detail pane whose source's detail is a tree of fields (a Core Data object, a
+/// history transaction): a heading, a label and its value (a node of a value's tree that folds,
+/// indented by its depth), or a line of a drawn box. What Enter does on it is the source's
+/// `Action`.
+struct DetailLine<Action: Equatable> {
+    typealias Value = (text: String, style: Style)
+
+    /// How far in a value's tree (0: a field of its own).
+    var depth = 0
+    var label: String
+    var value: String
+    var style: Style = .normal
+    var action: Action?
+    /// A node of a value's tree that folds (drawn `▸` closed, `▾` open).
+    var folds = false
+    var isOpen = false
+    /// The field the line belongs to (`i` shows its bytes, `Y` copies its value).
+    var attribute: String?
+    /// The value's JSON, for `Y`.
+    var json: JSONValue?
+    /// A to-one's name, for `i` (its stored foreign key).
+    var relationship: String?
+    /// A line of the "Magic used" box, drawn by role.
+    var box: [MagicBox.Segment]?
+    var isHeading = false
+
+    /// Whether the cursor stops on the line: headings and a box's lines are passed over.
+    var isSelectable: Bool { !isHeading && box == nil }
+}
+
+extension ListCursor {
+    /// On the first line worth selecting: past the headings.
+    mutating func reset<Action>(to lines: [DetailLine<Action>]) {
+        index = lines.firstIndex(where: \.isSelectable) ?? 0
+        scroll = 0
+    }
+
+    /// Moves by `delta` selectable lines of `lines`, `visible` of them shown; at either end the
+    /// rest of the pane comes into view.
+    mutating func move<Action>(by delta: Int, in lines: [DetailLine<Action>], visible: Int) {
+        let selectable = lines.indices.filter { lines[$0].isSelectable }
+        guard !selectable.isEmpty else { return }
+        let here = selectable.firstIndex(of: index) ?? 0
+        let next = max(0, min(selectable.count - 1, here + delta))
+        index = selectable[next]
+        keepInView(count: lines.count, visible: visible)
+        if next == 0 { scroll = 0 }
+        if next == selectable.count - 1 { scroll = max(scroll, min(max(0, lines.count - visible), index)) }
+    }
+}

@@ -1,0 +1,42 @@
+import BattleLogFoundation
+import BattleLogPresentation
+
+/// Draws a detail pane of `DetailLine`s inside its box: headings, labels in a column as wide as
+/// the widest top-level label (at most half the pane), values after them, fold marks, a box's
+/// lines by role; the cursor's line selected and the search's matches highlighted.
+enum DetailLinesView {
+    static func draw<Action>(_ s: Screen, in r: Rect, lines: [DetailLine<Action>], cursor: ListCursor, focused: Bool,
+                             highlight: SearchPattern?) {
+        let inner = r.width - 2, visible = max(1, r.height - 2)
+        let widest = lines.filter { $0.depth == 0 && !$0.isHeading }.map { DisplayWidth.of($0.label) }.max() ?? 8
+        let labelWidth = min(max(8, inner / 2), widest + 2)
+        for (i, line) in lines.dropFirst(cursor.scroll).prefix(visible).enumerated() {
+            let y = r.top + 1 + i
+            let selected = cursor.scroll + i == cursor.index
+            let base: Style = selected ? (focused ? .selected : .selectedDim) : .normal
+            if let box = line.box {
+                var x = r.left + 2
+                for segment in box {
+                    let text = DisplayWidth.truncate(segment.text, to: max(0, r.right - 1 - x))
+                    s.put(y, x, text, style: DetailView.style(for: segment.role))
+                    x += DisplayWidth.of(text)
+                }
+                continue
+            }
+            if line.isHeading {
+                s.put(y, r.left + 1, DisplayWidth.truncate(line.label, to: inner), style: line.style == .accent ? .accent : .bold)
+                continue
+            }
+            s.fill(y, r.left + 1, width: inner, style: base)
+            let left = String(repeating: "  ", count: line.depth) + (line.folds ? (line.isOpen ? "▾ " : "▸ ") : "  ") + line.label
+            let leftWidth = min(inner, max(labelWidth + 2, DisplayWidth.of(left) + 1))
+            s.put(y, r.left + 1, DisplayWidth.truncate(left, to: leftWidth), style: selected ? base : (line.depth == 0 ? .bold : .normal))
+            let valueX = r.left + 1 + leftWidth
+            guard r.right - 1 - valueX > 0 else { continue }
+            let value = DisplayWidth.truncate(line.value, to: r.right - 1 - valueX)
+            s.put(y, valueX, value, style: selected ? base : line.style)
+            Drawing.highlight(s, y, valueX, shown: value, pattern: focused ? highlight : nil)
+        }
+        Drawing.moreMarks(s, r, above: cursor.scroll > 0, below: cursor.scroll + visible < lines.count)
+    }
+}
