@@ -240,17 +240,6 @@ extension BrowserModel {
         }
     }
 
-    /// The wheel scrolls the list under the pointer (the roster or the records), which takes
-    /// the focus; elsewhere it scrolls the focused list.
-    func scroll(by delta: Int, row: Int, column: Int) throws {
-        if overlay != .none { scrollOverlay(by: delta); return }
-        if overlay == .none {
-            if layout.showsRoster && layout.roster.contains(row: row, column: column) { chrome.focus = .roster }
-            else if layout.records.contains(row: row, column: column) { chrome.focus = .records }
-        }
-        try move(by: delta)
-    }
-
     /// Scrolls the records pane as little as needed for the selection to be on screen.
     func scrollSelectionIntoView() {
         let visible = layout.recordRows

@@ -226,7 +226,6 @@ public final class BrowserModel {
         return true
     }
 
-    func wheel(_ delta: Int, row: Int, column: Int) throws { try scroll(by: delta, row: row, column: column) }
 
     func admit(_ action: Action) -> Bool {
         guard action == .quit && overlay == .none && !confirmingQuit, let question = quitQuestion else { return true }
@@ -371,18 +370,16 @@ public final class BrowserModel {
     /// The furthest the open overlay scrolls: its last line at the bottom.
     var overlayScrollLimit: Int { max(0, overlayLines.total - overlayLines.visible) }
 
-    func click(row: Int, column: Int) throws {
-        if overlay != .none { overlay = .none; return }
-        if layout.roster.contains(row: row, column: column) {
-            chrome.focus = .roster
-            let index = roster.cursor.scroll + row - layout.roster.top - 1
-            if index >= 0 && index < roster.humans.count && index != roster.cursor.index { try selectHuman(at: index) }
-        } else if layout.records.contains(row: row, column: column) {
-            chrome.focus = .records
-            let offset = row - layout.records.top - 2
-            if offset >= 0 { try moveSelection(to: recordList.scroll + offset) }
-        } else if layout.detail.contains(row: row, column: column) {
-            chrome.focus = .detail
+    var overlayIsOpen: Bool { overlay != .none }
+    func closeOverlay() { overlay = .none }
+
+    func selectShown(_ offset: Int, in pane: Pane) throws {
+        switch pane {
+        case .roster:
+            let index = roster.cursor.scroll + offset
+            if index < roster.humans.count && index != roster.cursor.index { try selectHuman(at: index) }
+        case .records: try moveSelection(to: recordList.scroll + offset)
+        case .detail: break
         }
     }
 

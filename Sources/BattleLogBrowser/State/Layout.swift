@@ -84,6 +84,15 @@ public struct Layout: Equatable, Sendable {
         }
     }
 
+    /// Where `pane` is drawn.
+    public func rect(of pane: BrowserModel.Pane) -> Rect {
+        switch pane {
+        case .roster: roster
+        case .records: records
+        case .detail: detail
+        }
+    }
+
     /// Rows of records visible in the records pane (inside its border, under its header).
     public var recordRows: Int { max(1, records.height - 3) }
     /// Rows of Humans visible in the roster pane.

@@ -17,6 +17,12 @@ protocol PaneHost: KeyHost {
     func changeFocus(_ pane: BrowserModel.Pane)
     /// The terminal's size, or the panes' shape, changed.
     func resize(rows: Int, columns: Int)
+    /// Whether an overlay is open over the panes (a click closes it, the wheel scrolls it).
+    var overlayIsOpen: Bool { get }
+    func closeOverlay()
+    /// A click on the `offset`th row shown in `pane` (0: its first row under the box's top
+    /// line, or under the table's header); the pane has the focus already.
+    func selectShown(_ offset: Int, in pane: BrowserModel.Pane) throws
 }
 
 extension PaneHost {
@@ -46,6 +52,28 @@ extension PaneHost {
         default: return false
         }
         return true
+    }
+
+    /// The pane on screen at a cell, if any.
+    func pane(atRow row: Int, column: Int) -> BrowserModel.Pane? {
+        panes.first { layout.rect(of: $0).contains(row: row, column: column) }
+    }
+
+    /// A click closes an open overlay; on a pane it takes the focus and selects the row clicked.
+    func click(row: Int, column: Int) throws {
+        if overlayIsOpen { closeOverlay(); return }
+        guard let pane = pane(atRow: row, column: column) else { return }
+        chrome.focus = pane
+        let offset = row - layout.rect(of: pane).top - (pane == .records ? 2 : 1)
+        if offset >= 0 { try selectShown(offset, in: pane) }
+    }
+
+    /// The wheel scrolls an open overlay, else the pane under the pointer, which takes the
+    /// focus (elsewhere, the focused pane).
+    func wheel(_ delta: Int, row: Int, column: Int) throws {
+        if overlayIsOpen { scrollOverlay(by: delta); return }
+        if let pane = pane(atRow: row, column: column) { chrome.focus = pane }
+        try move(by: delta)
     }
 
     /// The pane `step` places from the focused one, wrapping around or stopping at the ends.
