@@ -50,26 +50,6 @@ public enum BrowserView {
     }
 
     static func statusBar(_ m: BrowserModel, _ s: Screen) {
-        let l = m.layout
-        let row = l.status.top
-        s.fill(row, 0, width: l.columns, style: .statusBar)
-        if let p = m.chrome.prompt {
-            let label: String
-            switch p.kind {
-            case .search: label = m.chrome.search.label
-            case .helpFilter: label = "/"
-            case .filter: label = "f: "
-            case .sort: label = m.labels["sortPrompt"] + ": "
-            case .saveView: label = m.labels["views.savePrompt"] + ": "
-            case .recallView: label = m.labels["views.recallPrompt"] + ": "
-            case .goTo: label = ":"
-            case .export: label = (m.recordList.marked.isEmpty ? m.labels["exportPrompt"] : m.labels.fill("exportMarked", GroupedNumber.text(m.recordList.marked.count))) + ": "
-            case .simulate: label = m.labels["simulatePrompt"] + ": "
-            case .seek: label = m.labels["replay.seekPrompt"] + ": "
-            }
-            FilterHelpView.render(m, s, above: PromptView.render(p, label: label, s, l))
-            return
-        }
         var parts: [String] = []
         if m.replay != nil {
             // The replay's box says where it is: the bar keeps the messages and the keys.
@@ -92,26 +72,22 @@ public enum BrowserView {
         // A sorted list still being found says so, and how to give it up.
         if m.isSorting { parts.append(m.labels["sorting"]) }
         if let h = m.selectedHuman, m.filterText == nil, m.replay == nil { parts.append(DisplayWidth.truncate(h.name, to: 30)) }
-        // The search, unless the message says it already (`/x │ /x`).
-        if let q = m.chrome.search.text, !(m.chrome.status?.hasPrefix(m.chrome.search.label + q) ?? false) { parts.append(m.chrome.search.label + q) }
-        if let p = m.simulationProgress, m.isSimulating {
-            parts.append("\(m.labels["simulating"]) \(GroupedNumber.text(p.saved))/\(GroupedNumber.text(p.total))")
-        }
-        if let e = m.exportProgress {
-            parts.append("\(m.labels["exporting"]) \(GroupedNumber.text(e.written))/\(GroupedNumber.text(e.total))")
-        }
-        parts.append(m.liveRefresh.isOn ? "● \(m.labels["live"])" : "○ \(m.labels["live"]) \(m.labels["off"])")
+        var progress: [String] = []
+        if let p = m.simulationProgress, m.isSimulating { progress.append(StatusBarView.progress(m.labels["simulating"], p.saved, of: p.total)) }
+        if let e = m.exportProgress { progress.append(StatusBarView.progress(m.labels["exporting"], e.written, of: e.total)) }
         // The keys of the focused pane when they fit, else the short hint.
-        let shortHint = m.labels["shortHint"] + " "
         let playing = m.replay?.isPlaying == true
         let paneHint = m.labels[m.replay != nil ? (playing ? "hintReplayPlaying" : "hintReplay")
                                 : m.overlay == .stats ? "hintAnalysis"
                                 : m.chrome.focus == .roster ? "hint" : m.chrome.focus == .records ? "hintRecords" : "hintDetail"] + " "
-        let replayShort = m.labels[playing ? "hintReplayPlayingShort" : "hintReplayShort"] + " "
-        // With the function-key bar on screen, the keys are there: the status line keeps its room.
-        let bar = l.keyBar != nil
-        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.chrome.status, hint: bar ? "" : paneHint,
-                           fallback: bar ? "" : m.replay != nil ? replayShort : shortHint, shortHint: bar ? "" : shortHint)
+        let fallback = m.labels[m.replay == nil ? "shortHint" : playing ? "hintReplayPlayingShort" : "hintReplayShort"] + " "
+        let content = StatusBarView.Content(
+            parts: parts, progress: progress, trailing: [m.liveRefresh.isOn ? "● \(m.labels["live"])" : "○ \(m.labels["live"]) \(m.labels["off"])"],
+            hint: paneHint, fallback: fallback) { kind in
+                guard kind == .export, !m.recordList.marked.isEmpty else { return nil }
+                return m.labels.fill("exportMarked", GroupedNumber.text(m.recordList.marked.count)) + ": "
+            }
+        if let top = StatusBarView.draw(s, m.layout, m.chrome, labels: m.labels, content) { FilterHelpView.render(m, s, above: top) }
     }
 }
 
