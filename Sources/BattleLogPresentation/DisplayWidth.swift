@@ -76,6 +76,16 @@ public enum DisplayWidth {
         return true
     }
 
+    /// A path of steps (`Account 1 › customProperties › AccountProperty 3`) too long for
+    /// `width`: whole steps dropped from its start (`… › customProperties › AccountProperty 3`),
+    /// for the end of a path is where a person is; a last step still too long is cut at its end.
+    public static func truncateSteps(_ text: String, to width: Int, separator: String = " › ") -> String {
+        guard of(text) > width else { return text }
+        var steps = text.components(separatedBy: separator)
+        while steps.count > 1, of("…" + separator + steps.joined(separator: separator)) > width { steps.removeFirst() }
+        return truncate("…" + separator + steps.joined(separator: separator), to: width)
+    }
+
     /// `text` (escaped) cut in the middle to fit `width` columns: `/home/ana/…/battlelog.sqlite`.
     /// The end is kept whole when it can be (for a path, its file name), else both ends share.
     public static func truncateMiddle(_ text: String, to width: Int) -> String {

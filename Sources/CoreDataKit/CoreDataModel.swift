@@ -43,6 +43,25 @@ public struct CoreDataModel: Sendable {
         }
         return result.sorted { $0.id < $1.id }
     }
+
+    /// The entities as a tree: each root entity then its sub-entities under it (`depth` one
+    /// more), siblings by Z_ENT. A parent cycle (a hostile model) is cut at its second visit,
+    /// and an entity in a cycle with no root shows at the top: every entity appears once.
+    public func entityTree() -> [(entity: Entity, depth: Int)] {
+        var tree: [(entity: Entity, depth: Int)] = []
+        let names = Set(entities.map(\.name))
+        func add(_ e: Entity, depth: Int, seen: Set<String>) {
+            tree.append((e, depth))
+            for child in entities where child.parent == e.name && !seen.contains(child.name) {
+                add(child, depth: depth + 1, seen: seen.union([child.name]))
+            }
+        }
+        for root in entities where root.parent.map({ !names.contains($0) || $0 == root.name }) ?? true {
+            add(root, depth: 0, seen: [root.name])
+        }
+        for e in entities where !tree.contains(where: { $0.entity.name == e.name }) { tree.append((e, 0)) }
+        return tree
+    }
 }
 
 /// One entity of a Core Data model.

@@ -195,8 +195,8 @@ import BattleLogPresentation
         #expect(grid.text.contains("title graphic novel - author 1"))
         m.handle(.enter)
         #expect(m.overlay == .none)
-        #expect(StoreBrowserView.truncateStart("Account 1 › customProperties › AccountProperty 3", to: 44) == "… › customProperties › AccountProperty 3")
-        #expect(StoreBrowserView.truncateStart("Account 1 › customProperties › AccountProperty 3", to: 20) == "… › AccountProperty…")
+        #expect(DisplayWidth.truncateSteps("Account 1 › customProperties › AccountProperty 3", to: 44) == "… › customProperties › AccountProperty 3")
+        #expect(DisplayWidth.truncateSteps("Account 1 › customProperties › AccountProperty 3", to: 20) == "… › AccountProperty…")
     }
 
     @Test func aSessionOfKeysLeavesTheStoreByteForByteAsItWas() throws {

@@ -6,15 +6,15 @@ import Testing
 @Suite struct KeyedWindowTests {
     /// A list of the numbers 0..<count read by key, a page at a time.
     static func pages(_ count: Int, reads: Counter) -> WindowPages<Int> {
-        WindowPages(after: { w, n in
+        .byKey({ Int64($0) }) { from, backward, n in
             reads.value += 1
-            let start = (w.rows.last ?? -1) + 1
+            if backward {
+                let end = from.map { Int($0) } ?? count
+                return Array(max(0, end - n)..<end)
+            }
+            let start = from.map { Int($0) + 1 } ?? 0
             return Array(start..<min(count, start + n))
-        }, before: { w, n in
-            reads.value += 1
-            let end = w.rows.first ?? count
-            return Array(max(0, end - n)..<end)
-        })
+        }
     }
 
     final class Counter { var value = 0 }
@@ -55,8 +55,23 @@ import Testing
         let reads = Counter()
         var w = KeyedWindow<Int>()
         try w.fillFirst(Self.pages(1_000, reads: reads), limit: 64)
-        let failing = WindowPages<Int>(after: { _, _ in throw Gone() }, before: { _, _ in throw Gone() })
+        let failing = WindowPages<Int>.byKey({ Int64($0) }) { _, _, _ in throw Gone() }
         #expect(throws: Gone.self) { try w.move(by: 100, visible: 10, limit: 64, maxRows: 200, failing) }
         #expect(w.selected == 63 && w.selectedRow == 63 && w.scroll == 54)
+        // A load that fails leaves nothing on screen that is not in the list.
+        #expect(throws: Gone.self) { try w.load(.first, failing, limit: 64, visible: 10) }
+        #expect(w.rows.isEmpty && w.selectedRow == nil)
+    }
+
+    @Test(arguments: [0, 1, 31, 500, 999])
+    func aroundAKeyItIsSelectedWithItsNeighbours(key: Int) throws {
+        var w = KeyedWindow<Int>()
+        try w.load(.around(Int64(key)), Self.pages(1_000, reads: Counter()), limit: 64, visible: 10)
+        #expect(w.selectedRow == key)
+        #expect(w.rows == Array(max(0, key - 32)..<min(1_000, key + 64)))
+        #expect(w.atStart == (key < 32) && w.atEnd == (key + 64 > 1_000))
+        #expect((w.scroll..<w.scroll + 10).contains(w.selected))
+        try w.load(.last, Self.pages(1_000, reads: Counter()), limit: 64, visible: 10)
+        #expect(w.selectedRow == 999 && w.rows.first == 936)
     }
 }

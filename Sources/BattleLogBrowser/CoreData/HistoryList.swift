@@ -31,36 +31,17 @@ extension StoreBrowserModel {
     /// The history's pages, by transaction number.
     var historyPages: WindowPages<HistoryTransaction> {
         let store = self.store
-        return WindowPages(after: { w, n in try store.transactionPage(from: w.rows.last?.id, limit: n) },
-                           before: { w, n in try store.transactionPage(from: w.rows.first?.id, backward: true, limit: n) })
+        return .byKey(\.id) { from, backward, n in try store.transactionPage(from: from, backward: backward, limit: n) }
     }
 
-    func loadHistory(_ h: inout HistoryLevel, _ where_: Load) {
-        let limit = Self.pageFetch
-        do {
-            switch where_ {
-            case .first: try h.window.fillFirst(historyPages, limit: limit)
-            case .last: try h.window.fillLast(historyPages, limit: limit)
-            case .around(let key):
-                let before = try store.transactionPage(from: key, backward: true, limit: limit / 2)
-                h.window.fill(before: before, after: try store.transactionPage(from: key - 1, limit: limit), limit: limit)
-            }
-        } catch {
-            h.window = KeyedWindow()
-            chrome.status = labels["error"] + ": " + SafeText.escape(String(describing: error))
-        }
-        h.window.center(visible: layout.recordRows)
-    }
+    func loadHistory(_ h: inout HistoryLevel, _ start: WindowStart) { load(&h.window, start, historyPages) }
 
-    /// Moves the history's selection by `delta` rows, reading pages as it goes.
+    /// Moves the history's selection by `delta` rows.
     func moveHistory(by delta: Int) {
         guard var h = history else { return }
-        defer { history = h; refreshDetail(resetLine: true) }
-        do {
-            try h.window.move(by: delta, visible: layout.recordRows, limit: Self.pageFetch, maxRows: Self.maxWindow, historyPages)
-        } catch {
-            chrome.status = labels["error"] + ": " + SafeText.escape(String(describing: error))
-        }
+        move(&h.window, by: delta, historyPages)
+        history = h
+        refreshDetail(resetLine: true)
     }
 
     /// `:` in the history: the transaction with that number.
@@ -142,8 +123,4 @@ extension StoreBrowserModel {
         guard let row = shownHistory?.selectedTransaction, let t = (try? store.transaction(id: row.id)) ?? nil else { return nil }
         return (TaggedJSON.text(t.json), labels.fill("cd.transaction", String(t.id)))
     }
-}
-
-extension ObjectDetail.Line {
-    typealias Value = (text: String, style: Style)
 }

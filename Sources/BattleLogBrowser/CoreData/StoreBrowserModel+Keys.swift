@@ -77,7 +77,7 @@ extension StoreBrowserModel: PaneHost {
             let target = max(0, min(tree.count - 1, treeCursor.index + delta))
             if target != treeCursor.index { selectTreeRow(target) }
         case .records: if shownHistory != nil { moveHistory(by: delta) } else { moveObjects(by: delta) }
-        case .detail: moveDetail(by: delta)
+        case .detail: detailCursor.move(by: delta, in: detail?.lines ?? [], visible: detailRows)
         }
     }
 
@@ -89,7 +89,7 @@ extension StoreBrowserModel: PaneHost {
             load(&l, last ? .last : .first)
             levels.append(l)
             refreshDetail(resetLine: true)
-        case .detail: moveDetail(by: last ? Int.max / 2 : Int.min / 2)
+        case .detail: detailCursor.move(by: last ? Int.max / 2 : Int.min / 2, in: detail?.lines ?? [], visible: detailRows)
         }
     }
 
@@ -143,34 +143,21 @@ extension StoreBrowserModel: PaneHost {
 
     // MARK: - Mouse
 
-    func click(row: Int, column: Int) {
-        if overlay != .none { overlay = .none; return }
-        let l = layout
-        if l.roster.contains(row: row, column: column) {
-            chrome.focus = .roster
-            let index = treeCursor.scroll + row - l.roster.top - 1
-            if tree.indices.contains(index), index != treeCursor.index { selectTreeRow(index) }
-        } else if l.records.contains(row: row, column: column) {
-            chrome.focus = .records
-            let offset = row - l.records.top - 2
-            if offset >= 0, let w = level?.window, w.scroll + offset < w.rows.count { moveObjects(by: w.scroll + offset - w.selected) }
-            if offset >= 0, let w = shownHistory?.window, w.scroll + offset < w.rows.count { moveHistory(by: w.scroll + offset - w.selected) }
-        } else if l.detail.contains(row: row, column: column) {
-            chrome.focus = .detail
-            let index = detailCursor.scroll + row - l.detail.top - 1
-            if let lines = detail?.lines, lines.indices.contains(index), !lines[index].isHeading, lines[index].box == nil {
-                detailCursor.index = index
-            }
-        }
-    }
+    var overlayIsOpen: Bool { overlay != .none }
+    func closeOverlay() { overlay = .none }
 
-    func wheel(_ delta: Int, row: Int, column: Int) {
-        if overlay != .none { scrollOverlay(by: delta); return }
-        let l = layout
-        if l.roster.contains(row: row, column: column) { chrome.focus = .roster }
-        else if l.records.contains(row: row, column: column) { chrome.focus = .records }
-        else if l.detail.contains(row: row, column: column) { chrome.focus = .detail }
-        move(by: delta)
+    func selectShown(_ offset: Int, in pane: Pane) {
+        switch pane {
+        case .roster:
+            let index = treeCursor.scroll + offset
+            if tree.indices.contains(index), index != treeCursor.index { selectTreeRow(index) }
+        case .records:
+            if let w = level?.window, w.scroll + offset < w.rows.count { moveObjects(by: w.scroll + offset - w.selected) }
+            if let w = shownHistory?.window, w.scroll + offset < w.rows.count { moveHistory(by: w.scroll + offset - w.selected) }
+        case .detail:
+            let index = detailCursor.scroll + offset
+            if let lines = detail?.lines, lines.indices.contains(index), lines[index].isSelectable { detailCursor.index = index }
+        }
     }
 
     // MARK: - Copy

@@ -197,7 +197,7 @@ extension StoreBrowserModel {
                 return [Self.name(row.ref), String(row.ref.pk)] + values + targets
             }
         case .detail:
-            return (detail?.lines ?? []).map { $0.isHeading || $0.box != nil ? [] : [$0.label, $0.value] }
+            return (detail?.lines ?? []).map { $0.isSelectable ? [$0.label, $0.value] : [] }
         }
     }
 

@@ -49,7 +49,7 @@ extension StoreBrowserModel {
             }
             l.window.atEnd = pages.reachedEnd(l.window, 0, Self.pageFetch)
         } catch {
-            chrome.status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+            chrome.say(error, labels: labels)
         }
         if let failure = sorted.failure {
             chrome.status = labels["error"] + ": " + SafeText.escape(failure)

@@ -153,14 +153,11 @@ public final class StoreBrowserModel {
 
     // MARK: - Lists in keyed pages
 
-    enum Load: Equatable { case first, last, around(Int64) }
-
     /// How the list's pages are read: by pk, or (sorted) by place among the sort's keys.
     func pages(of l: ObjectLevel) -> WindowPages<ListedObject> {
         let store = self.store, list = l.list
         guard let sorted = l.sorted else {
-            return WindowPages(after: { w, n in try store.page(list, from: w.rows.last?.ref.pk, limit: n) },
-                               before: { w, n in try store.page(list, from: w.rows.first?.ref.pk, backward: true, limit: n) })
+            return .byKey(\.ref.pk) { from, backward, n in try store.page(list, from: from, backward: backward, limit: n) }
         }
         return WindowPages(
             after: { w, n in
@@ -168,80 +165,64 @@ public final class StoreBrowserModel {
                 return try store.rows(list, keys: sorted.keys(start..<start + n))
             },
             before: { w, n in try store.rows(list, keys: sorted.keys(max(0, w.firstPosition - n)..<w.firstPosition)) },
+            around: { key, n, pages in
+                var w = KeyedWindow<ListedObject>()
+                let position = sorted.position(of: key) ?? 0
+                try w.fill(from: max(0, position - n / 2), selecting: position, pages, limit: n + n / 2)
+                return w
+            },
             reachedEnd: { w, _, _ in sorted.isDone && w.firstPosition + w.rows.count >= sorted.count },
-            reachedStart: { w, _, _ in w.firstPosition <= 0 })
+            reachedStart: { w, _, _ in w.firstPosition <= 0 },
+            end: { sorted.count })
     }
 
     /// Fills `l` from its first row, its last, or around a key.
-    func load(_ l: inout ObjectLevel, _ where_: Load) {
-        let pages = pages(of: l), limit = Self.pageFetch
-        do {
-            switch (where_, l.sorted) {
-            case (.first, _): try l.window.fillFirst(pages, limit: limit)
-            case (.last, let sorted): try l.window.fillLast(pages, limit: limit, end: sorted?.count ?? 0)
-            case (.around(let key), let sorted?):
-                let position = sorted.position(of: key) ?? 0
-                try l.window.fill(from: max(0, position - limit / 2), selecting: position, pages, limit: limit + limit / 2)
-            case (.around(let key), nil):
-                let before = try store.page(l.list, from: key, backward: true, limit: limit / 2)
-                l.window.fill(before: before, after: try store.page(l.list, from: key - 1, limit: limit), limit: limit)
-            }
-        } catch {
-            l.window = KeyedWindow()
-            chrome.status = labels["error"] + ": " + SafeText.escape(String(describing: error))
-        }
-        l.window.center(visible: layout.recordRows)
+    func load(_ l: inout ObjectLevel, _ start: WindowStart) { load(&l.window, start, pages(of: l)) }
+
+    /// Fills a list's window from `start`; a read that fails says why.
+    func load<Row>(_ window: inout KeyedWindow<Row>, _ start: WindowStart, _ pages: WindowPages<Row>) {
+        do { try window.load(start, pages, limit: Self.pageFetch, visible: layout.recordRows) } catch { chrome.say(error, labels: labels) }
     }
 
-    /// Moves the selection of the current list by `delta` rows, reading pages as it goes.
+    /// Moves a list's selection by `delta` rows, reading pages as it goes.
+    func move<Row>(_ window: inout KeyedWindow<Row>, by delta: Int, _ pages: WindowPages<Row>) {
+        do {
+            try window.move(by: delta, visible: layout.recordRows, limit: Self.pageFetch, maxRows: Self.maxWindow, pages)
+        } catch {
+            chrome.say(error, labels: labels)
+        }
+    }
+
+    /// Moves the selection of the current list by `delta` rows.
     func moveObjects(by delta: Int) {
         guard var l = levels.popLast() else { return }
-        defer { levels.append(l); refreshDetail(resetLine: true) }
-        do {
-            try l.window.move(by: delta, visible: layout.recordRows, limit: Self.pageFetch, maxRows: Self.maxWindow, pages(of: l))
-        } catch {
-            chrome.status = labels["error"] + ": " + SafeText.escape(String(describing: error))
-        }
+        move(&l.window, by: delta, pages(of: l))
+        levels.append(l)
+        refreshDetail(resetLine: true)
     }
 
     /// Reads the selected object's detail again (`resetLine`: from its first line).
     func refreshDetail(resetLine: Bool) {
         if shownHistory != nil {
             detail = historyDetail()
-            if resetLine { detailCursor.index = firstDetailLine; detailCursor.scroll = 0 }
-            detailCursor.index = max(0, min(detailCursor.index, (detail?.lines.count ?? 1) - 1))
-            keepDetailInView()
+        } else if let l = level, let listed = selectedObject {
+            if resetLine { toggled = [] }
+            // The list read what a row shows; the detail reads every value.
+            let full = (try? store.row(l.list, key: listed.ref.pk, reading: .single)) ?? nil
+            detail = ObjectDetail.build(full ?? listed, store: store, toggled: toggled, labels: labels, width: layout.detail.width - 2)
+        } else {
+            detail = nil
             return
         }
-        guard let l = level, let listed = selectedObject else { detail = nil; return }
-        if resetLine { toggled = [] }
-        // The list read what a row shows; the detail reads every value.
-        let full = (try? store.row(l.list, key: listed.ref.pk, reading: .single)) ?? nil
-        detail = ObjectDetail.build(full ?? listed, store: store, toggled: toggled, labels: labels, width: layout.detail.width - 2)
-        if resetLine { detailCursor.index = firstDetailLine; detailCursor.scroll = 0 }
-        detailCursor.index = max(0, min(detailCursor.index, (detail?.lines.count ?? 1) - 1))
+        let lines = detail?.lines ?? []
+        if resetLine { detailCursor.reset(to: lines) }
+        detailCursor.index = max(0, min(detailCursor.index, lines.count - 1))
         keepDetailInView()
     }
-
-    /// The first line worth selecting: past the headings.
-    var firstDetailLine: Int { detail?.lines.firstIndex { !$0.isHeading && $0.box == nil } ?? 0 }
 
     var detailRows: Int { max(1, layout.detail.height - 2) }
 
     func keepDetailInView() { detailCursor.keepInView(count: detail?.lines.count ?? 0, visible: detailRows) }
-
-    /// Moves the detail's selection by `delta` selectable lines (headings and the box's lines
-    /// are passed over); at either end the rest of the pane comes into view.
-    func moveDetail(by delta: Int) {
-        guard let lines = detail?.lines, !lines.isEmpty else { return }
-        let selectable = lines.indices.filter { !lines[$0].isHeading && lines[$0].box == nil }
-        guard let here = selectable.firstIndex(of: detailCursor.index) ?? selectable.first.map({ _ in 0 }) else { return }
-        let next = max(0, min(selectable.count - 1, here + delta))
-        detailCursor.index = selectable[next]
-        keepDetailInView()
-        if next == 0 { detailCursor.scroll = 0 }
-        if next == selectable.count - 1 { detailCursor.scroll = max(detailCursor.scroll, min(max(0, lines.count - detailRows), detailCursor.index)) }
-    }
 
     // MARK: - Following
 
@@ -380,25 +361,10 @@ public struct TreeRow: Sendable {
     public var historyTable: String?
     public var depth: Int
 
-    /// Each root entity then its sub-entities under it, in Z_ENT order; then the persistent
-    /// history's tables under their heading.
+    /// The model's entity tree (`CoreDataModel.entityTree`), then the persistent history's
+    /// tables under their heading.
     static func rows(_ model: CoreDataModel) -> [TreeRow] {
-        var rows: [TreeRow] = []
-        let names = Set(model.entities.map(\.name))
-        func add(_ e: Entity, depth: Int, seen: Set<String>) {
-            rows.append(TreeRow(entity: e, historyTable: nil, depth: depth))
-            // A parent cycle in a hostile model is cut at its second visit.
-            for child in model.entities where child.parent == e.name && !seen.contains(child.name) {
-                add(child, depth: depth + 1, seen: seen.union([child.name]))
-            }
-        }
-        for root in model.entities where root.parent.map({ !names.contains($0) || $0 == root.name }) ?? true {
-            add(root, depth: 0, seen: [root.name])
-        }
-        // Entities whose parents form a cycle (a hostile model) have no root: each shows at the top.
-        for e in model.entities where !rows.contains(where: { $0.entity?.name == e.name }) {
-            rows.append(TreeRow(entity: e, historyTable: nil, depth: 0))
-        }
+        var rows = model.entityTree().map { TreeRow(entity: $0.entity, historyTable: nil, depth: $0.depth) }
         if !model.historyTables.isEmpty {
             rows.append(TreeRow(entity: nil, historyTable: nil, depth: 0))
             for t in model.historyTables { rows.append(TreeRow(entity: nil, historyTable: t, depth: 1)) }

@@ -31,17 +31,8 @@ public enum StoreBrowserView {
         let crumb = m.breadcrumb
         let room = l.columns - DisplayWidth.of(right) - 1 - DisplayWidth.of(left) - 3
         // The end of a long path is where the user is: it loses its start.
-        if !crumb.isEmpty, room > 4 { left += " │ " + truncateStart(crumb, to: room) }
+        if !crumb.isEmpty, room > 4 { left += " │ " + DisplayWidth.truncateSteps(crumb, to: room) }
         Drawing.titleBar(s, columns: l.columns, left: left, right: right)
-    }
-
-    /// A path too long for `width`: whole steps dropped from its start (`… › pages › Page 2`);
-    /// a last step still too long is cut at its end.
-    static func truncateStart(_ text: String, to width: Int) -> String {
-        guard DisplayWidth.of(text) > width else { return text }
-        var steps = text.components(separatedBy: " › ")
-        while steps.count > 1, DisplayWidth.of("… › " + steps.joined(separator: " › ")) > width { steps.removeFirst() }
-        return DisplayWidth.truncate("… › " + steps.joined(separator: " › "), to: width)
     }
 
     // MARK: - Entity tree
@@ -142,46 +133,7 @@ public enum StoreBrowserView {
         let title = m.labels["cd.detail"] + (m.detail.map { " — " + ($0.title ?? StoreBrowserModel.name($0.ref)) } ?? "")
         Drawing.box(s, r, title: title, focused: m.chrome.focus == .detail)
         guard let d = m.detail else { return }
-        let inner = r.width - 2
-        let labelWidth = min(max(8, inner / 2), (d.lines.filter { $0.depth == 0 && !$0.isHeading }.map { DisplayWidth.of($0.label) }.max() ?? 8) + 2)
-        for i in 0..<m.detailRows {
-            let index = m.detailCursor.scroll + i
-            guard index < d.lines.count else { break }
-            let line = d.lines[index]
-            let y = r.top + 1 + i
-            let selected = index == m.detailCursor.index
-            let base: Style = selected ? (m.chrome.focus == .detail ? .selected : .selectedDim) : .normal
-            if let box = line.box {
-                var x = r.left + 2
-                for segment in box {
-                    let text = DisplayWidth.truncate(segment.text, to: max(0, r.right - 1 - x))
-                    s.put(y, x, text, style: DetailView.style(for: segment.role))
-                    x += DisplayWidth.of(text)
-                }
-                continue
-            }
-            if line.isHeading {
-                s.put(y, r.left + 1, DisplayWidth.truncate(line.label, to: inner), style: line.style == .accent ? .accent : .bold)
-                continue
-            }
-            s.fill(y, r.left + 1, width: inner, style: base)
-            let mark: String = switch line.action {
-            case .fold?: line.isOpen ? "▾ " : "▸ "
-            default: "  "
-            }
-            let left = String(repeating: "  ", count: line.depth) + mark + line.label
-            let leftWidth = max(labelWidth + 2, DisplayWidth.of(left) + 1)
-            let shownLeft = DisplayWidth.truncate(left, to: min(inner, leftWidth))
-            s.put(y, r.left + 1, shownLeft, style: selected ? base : (line.depth == 0 ? .bold : .normal))
-            let valueX = r.left + 1 + min(inner, leftWidth)
-            let room = r.right - 1 - valueX
-            if room > 0 {
-                let value = DisplayWidth.truncate(line.value, to: room)
-                s.put(y, valueX, value, style: selected ? base : line.style)
-                Drawing.highlight(s, y, valueX, shown: value, pattern: m.chrome.focus == .detail ? m.highlightPattern : nil)
-            }
-        }
-        Drawing.moreMarks(s, r, above: m.detailCursor.scroll > 0, below: m.detailCursor.scroll + m.detailRows < d.lines.count)
+        DetailLinesView.draw(s, in: r, lines: d.lines, cursor: m.detailCursor, focused: m.chrome.focus == .detail, highlight: m.highlightPattern)
     }
 
     // MARK: - Overlays
@@ -234,13 +186,6 @@ public enum StoreBrowserView {
     // MARK: - Status bar
 
     static func statusBar(_ m: StoreBrowserModel, _ s: Screen) {
-        let l = m.layout
-        let row = l.status.top
-        s.fill(row, 0, width: l.columns, style: .statusBar)
-        if let p = m.chrome.prompt {
-            prompt(m, p, s)
-            return
-        }
         var parts: [String] = []
         if let level = m.level {
             // A sort's progress first: at 80 columns it is what must not be cut.
@@ -252,34 +197,10 @@ public enum StoreBrowserView {
             if let f = level.list.filter { parts.append("f: " + SafeText.escape(f.text)) }
             if let sort = level.sort { parts.append("S: " + SafeText.escape(sort.text)) }
         }
-        // The search, unless the message says it already (`/x │ /x: 1 of 2`).
-        if let q = m.chrome.search.text, !(m.chrome.status?.hasPrefix(m.chrome.search.label + SafeText.escape(q)) ?? false) {
-            parts.append(m.chrome.search.label + SafeText.escape(q))
-        }
-        if let e = m.export, e.isRunning {
-            let p = e.progress
-            parts.append("\(m.labels["exporting"]) \(GroupedNumber.text(p.written))/\(GroupedNumber.text(p.total))")
-        }
-        let shortHint = m.labels["shortHint"] + " "
-        let paneHint = m.labels[m.chrome.focus == .roster ? "cd.hint" : m.chrome.focus == .records ? (m.shownHistory != nil ? "cd.hintHistory" : "cd.hintObjects") : "cd.hintDetail"] + " "
-        // With the function-key bar on screen, the keys are there: the status line keeps its room.
-        let bar = l.keyBar != nil
-        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: m.chrome.status, hint: bar ? "" : paneHint,
-                           fallback: bar ? "" : shortHint, shortHint: bar ? "" : shortHint)
-    }
-
-    /// The prompt's line (`PromptView`) behind its label.
-    static func prompt(_ m: StoreBrowserModel, _ p: StoreBrowserModel.Prompt, _ s: Screen) {
-        let l = m.layout
-        let label: String = switch p.kind {
-        case .search: m.chrome.search.label
-        case .helpFilter: "/"
-        case .filter: "f: "
-        case .goTo: ": pk "
-        case .export: m.labels["exportPrompt"] + ": "
-        case .sort: m.labels["sortPrompt"] + ": "
-        case .simulate, .seek, .saveView, .recallView: ""
-        }
-        PromptView.render(p, label: label, s, l)
+        let exporting = m.export.flatMap { $0.isRunning ? $0.progress : nil }
+        let hint = m.labels[m.chrome.focus == .roster ? "cd.hint" : m.chrome.focus == .records ? (m.shownHistory != nil ? "cd.hintHistory" : "cd.hintObjects") : "cd.hintDetail"] + " "
+        StatusBarView.draw(s, m.layout, m.chrome, labels: m.labels, StatusBarView.Content(
+            parts: parts, progress: exporting.map { [StatusBarView.progress(m.labels["exporting"], $0.written, of: $0.total)] } ?? [],
+            hint: hint, fallback: m.labels["shortHint"] + " ") { $0 == .goTo ? ": pk " : nil })
     }
 }

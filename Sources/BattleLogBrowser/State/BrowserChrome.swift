@@ -47,6 +47,11 @@ public struct BrowserChrome: Sendable {
         }
     }
 
+    /// An action that failed: its error on the status line, escaped.
+    mutating func say(_ error: any Error, labels: Labels) {
+        status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+    }
+
     /// Asks the loop to put `text` on the clipboard; the status says what, and its size.
     mutating func copy(_ text: String, what: String, labels: Labels) {
         wantsCopy = text

@@ -43,7 +43,7 @@ extension KeyHost {
             guard let action = chrome.keyMap.action(for: key, in: keyContext), admit(action) else { return }
             try perform(action)
         } catch {
-            chrome.status = labels["error"] + ": " + SafeText.escape(String(describing: error))
+            chrome.say(error, labels: labels)
         }
     }
 }

@@ -116,12 +116,52 @@ public struct KeyedWindow<Row: Sendable>: Sendable {
     }
 }
 
+/// Where a list is read from: its first row, its last, or around a row's key.
+enum WindowStart: Equatable { case first, last, around(Int64) }
+
+extension KeyedWindow {
+    /// Fills the window from `start` (pages of `limit` rows), the selection centred among the
+    /// `visible` rows; a read that fails leaves the window empty, and throws.
+    mutating func load(_ start: WindowStart, _ pages: WindowPages<Row>, limit: Int, visible: Int) throws {
+        defer { center(visible: visible) }
+        do {
+            switch start {
+            case .first: try fillFirst(pages, limit: limit)
+            case .last: try fillLast(pages, limit: limit, end: pages.end())
+            case .around(let key): self = try pages.around(key, limit, pages)
+            }
+        } catch {
+            self = KeyedWindow()
+            throw error
+        }
+    }
+}
+
 /// What reads a list's pages for a `KeyedWindow`: the rows after the window's last (from the
-/// list's start when the window is empty) and before its first, and whether a read reached the
-/// list's end or start. By default a page shorter than asked is the last.
+/// list's start when the window is empty) and before its first, the window around a key, and
+/// whether a read reached the list's end or start. By default a page shorter than asked is the
+/// last.
 struct WindowPages<Row: Sendable> {
     let after: (KeyedWindow<Row>, _ limit: Int) throws -> [Row]
     let before: (KeyedWindow<Row>, _ limit: Int) throws -> [Row]
+    /// The window around a key, read with these pages.
+    let around: (_ key: Int64, _ limit: Int, WindowPages<Row>) throws -> KeyedWindow<Row>
     var reachedEnd: (KeyedWindow<Row>, _ fetched: Int, _ limit: Int) -> Bool = { _, fetched, limit in fetched < limit }
     var reachedStart: (KeyedWindow<Row>, _ fetched: Int, _ limit: Int) -> Bool = { _, fetched, limit in fetched < limit }
+    /// The list's length, for a source that reads by place (a sort's keys): where its last row is.
+    var end: () -> Int = { 0 }
+
+    /// A list read in its keys' order: `page(from, backward, limit)` reads the rows after the
+    /// key `from` (from the start when nil), or before it; around a key, half a page before it
+    /// and a page from it.
+    static func byKey(_ key: @escaping (Row) -> Int64,
+                      _ page: @escaping (_ from: Int64?, _ backward: Bool, _ limit: Int) throws -> [Row]) -> WindowPages {
+        WindowPages(after: { w, n in try page(w.rows.last.map(key), false, n) },
+                    before: { w, n in try page(w.rows.first.map(key), true, n) },
+                    around: { k, n, _ in
+                        var w = KeyedWindow<Row>()
+                        w.fill(before: try page(k, true, n / 2), after: try page(k - 1, false, n), limit: n)
+                        return w
+                    })
+    }
 }
