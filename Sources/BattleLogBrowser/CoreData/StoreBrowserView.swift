@@ -42,37 +42,18 @@ public enum StoreBrowserView {
         guard r.height >= 3, r.width >= 8 else { return }
         let entities = m.tree.filter { $0.entity != nil }.count
         Drawing.box(s, r, title: "\(m.labels["cd.entities"]) \(entities)", focused: m.chrome.focus == .roster)
-        let inner = r.width - 2
-        for i in 0..<m.layout.rosterRows {
-            let index = m.treeCursor.scroll + i
-            guard index < m.tree.count else { break }
-            let row = m.tree[index]
-            let selected = index == m.treeCursor.index
-            let style: Style = selected ? (m.chrome.focus == .roster ? .selected : .selectedDim) : .normal
-            let y = r.top + 1 + i
-            s.fill(y, r.left + 1, width: inner, style: style)
-            let count: String
-            var name: String
-            var nameStyle = style
+        ListPaneView.draw(s, in: r, count: m.tree.count, cursor: m.treeCursor, focused: m.chrome.focus == .roster,
+                          highlight: m.chrome.focus == .roster ? m.highlightPattern : nil) { index in
+            let row = m.tree[index], indent = String(repeating: "  ", count: row.depth)
             if let e = row.entity {
-                name = String(repeating: "  ", count: row.depth) + SafeText.escape(e.name)
-                if e.attributes.contains(where: \.guessed) || e.relationships.contains(where: \.guessed) { name += " ~" }
-                count = m.count(of: e).map(GroupedNumber.text) ?? "…"
-            } else if let t = row.historyTable {
-                name = String(repeating: "  ", count: row.depth) + SafeText.escape(t)
-                count = m.count(ofTable: t).map(GroupedNumber.text) ?? "…"
-                if !selected { nameStyle = .dim }
-            } else {
-                name = m.labels["cd.history"]
-                count = ""
-                if !selected { nameStyle = .bold }
+                let guessed = e.attributes.contains(where: \.guessed) || e.relationships.contains(where: \.guessed)
+                return ListPaneView.Row(name: indent + SafeText.escape(e.name) + (guessed ? " ~" : ""), figure: m.count(of: e).map(GroupedNumber.text) ?? "…")
             }
-            let countWidth = DisplayWidth.of(count)
-            Drawing.field(s, y, r.left + 1, name, width: max(1, inner - countWidth - 1), style: nameStyle)
-            Drawing.highlight(s, y, r.left + 1, shown: name, pattern: m.chrome.focus == .roster ? m.highlightPattern : nil)
-            s.put(y, r.right - 1 - countWidth, count, style: selected ? style : .dim)
+            if let t = row.historyTable {
+                return ListPaneView.Row(name: indent + SafeText.escape(t), nameStyle: .dim, figure: m.count(ofTable: t).map(GroupedNumber.text) ?? "…")
+            }
+            return ListPaneView.Row(name: m.labels["cd.history"], nameStyle: .bold, figure: "")
         }
-        Drawing.moreMarks(s, r, above: m.treeCursor.scroll > 0, below: m.treeCursor.scroll + m.layout.rosterRows < m.tree.count)
     }
 
     // MARK: - Objects

@@ -103,21 +103,10 @@ enum RosterView {
         // H or V (侠 or 魔): the kind shows without colour too.
         let markWidth = max(DisplayWidth.of(m.labels.kindMark(.hero)), DisplayWidth.of(m.labels.kindMark(.villain)))
         let columns = TallyColumns(tallies, room: inner - markWidth - 1)
-        for i in 0..<m.layout.rosterRows {
-            let index = m.roster.cursor.scroll + i
-            guard index < m.roster.humans.count else { break }
+        ListPaneView.draw(s, in: r, count: m.roster.humans.count, cursor: m.roster.cursor, focused: m.chrome.focus == .roster,
+                          highlight: m.highlightPattern, markWidth: markWidth) { index in
             let h = m.roster.humans[index]
-            let score = columns.text(tallies[index])
-            let row = r.top + 1 + i
-            let isSelected = index == m.roster.cursor.index
-            let style: Style = isSelected ? (m.chrome.focus == .roster ? .selected : .selectedDim) : .normal
-            s.fill(row, r.left + 1, width: inner, style: style)
-            s.put(row, r.left + 1, m.labels.kindMark(h.kind), style: isSelected ? style : Drawing.style(for: h.kind))
-            let nameWidth = max(1, inner - markWidth - 2 - DisplayWidth.of(score))
-            let shownName = DisplayWidth.pad(h.name, to: nameWidth)
-            s.put(row, r.left + 2 + markWidth, shownName, style: style)
-            Drawing.highlight(s, row, r.left + 2 + markWidth, shown: SafeText.escape(shownName), pattern: m.highlightPattern)
-            s.put(row, r.right - 1 - DisplayWidth.of(score), score, style: isSelected ? style : .dim)
+            return ListPaneView.Row(mark: (m.labels.kindMark(h.kind), Drawing.style(for: h.kind)), name: h.name, figure: columns.text(tallies[index]))
         }
         if m.roster.humans.isEmpty {
             // An empty database: what to do, not an empty box.
