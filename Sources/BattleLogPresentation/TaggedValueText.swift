@@ -18,6 +18,18 @@ public enum TaggedValueText {
         public var isContainer: Bool { !children.isEmpty }
     }
 
+    /// The value as a person pastes it: a text as itself, a UUID, date or URL as its text, any
+    /// other value as its tagged JSON.
+    public static func copied(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): return s
+        case .object(let o) where o.count == 1 && ["$uuid", "$date", "$url"].contains(o.keys.first!):
+            if case .string(let s)? = o.values.first { return s }
+            return TaggedJSON.text(value)
+        default: return TaggedJSON.text(value)
+        }
+    }
+
     public static func shown(_ value: JSONValue, labels: Labels) -> Shown {
         let e = SafeText.escape
         switch value {

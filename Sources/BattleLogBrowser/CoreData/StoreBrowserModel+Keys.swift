@@ -4,7 +4,7 @@ import CoreDataKit
 import Foundation
 
 /// The Core Data browser's keys: the key table's `coreData` context (a `KeyHost`).
-extension StoreBrowserModel: PaneHost {
+extension StoreBrowserModel: PaneHost, PaneTextSearch {
     /// Handles one key or mouse event.
     public func handle(_ key: Key) { dispatch(key) }
 
@@ -23,10 +23,7 @@ extension StoreBrowserModel: PaneHost {
         switch action {
         case .open: open()
         case .back: back()
-        case .search:
-            searchOrigin = cursor
-            chrome.search.backward = false
-            chrome.prompt = Prompt(kind: .search, text: "")
+        case .search: startSearch()
         case .searchNext: findMatch(forward: !chrome.search.backward)
         case .searchPrevious: findMatch(forward: chrome.search.backward)
         case .sort:
@@ -199,16 +196,7 @@ extension StoreBrowserModel: PaneHost {
     func copyValue() {
         if chrome.focus == .detail, let d = detail, d.lines.indices.contains(detailCursor.index) {
             let line = d.lines[detailCursor.index]
-            let text: String
-            switch line.json {
-            case .string(let s)?: text = s
-            // A UUID, a date or a URL is copied as its text, not as its tagged JSON.
-            case .object(let o)? where o.count == 1 && ["$uuid", "$date", "$url"].contains(o.keys.first!):
-                if case .string(let s)? = o.values.first { text = s } else { text = TaggedJSON.text(.object(o)) }
-            case let json?: text = TaggedJSON.text(json)
-            case nil: text = line.value
-            }
-            chrome.copy(text, what: line.label, labels: labels)
+            chrome.copy(line.json.map(TaggedValueText.copied) ?? line.value, what: line.label, labels: labels)
             return
         }
         guard let row = selectedObject else { chrome.status = labels["cd.noObjects"]; return }

@@ -7,14 +7,9 @@ import Foundation
 /// and the help's filter (a `PromptHost`: the keys are the host's, written once); and the bytes
 /// overlay.
 extension StoreBrowserModel {
-    /// Esc on the search: back where it started, the search given up (as in the record browser).
-    func cancelPrompt(_ p: Prompt) {
-        guard p.kind == .search else { return }
-        if let origin = searchOrigin { select(origin) }
-        searchOrigin = nil
-        chrome.search.text = nil
-        chrome.status = nil
-    }
+    func cancelPrompt(_ p: Prompt) { if p.kind == .search { cancelSearch() } }
+
+    func ownPromptKey(_ key: Key, _ p: Prompt) -> Bool { toggleSearch(key, p) }
 
     func complete(_ p: inout Prompt) -> Bool {
         switch p.kind {
@@ -25,41 +20,9 @@ extension StoreBrowserModel {
         return true
     }
 
-    /// Ctrl-R and Ctrl-T in the search prompt: the other way, or the other kind; the search
-    /// runs again from where it started.
-    func ownPromptKey(_ key: Key, _ p: Prompt) -> Bool {
-        guard p.kind == .search else { return false }
-        switch key {
-        case .control("r"): chrome.search.backward.toggle()
-        case .control("t"): chrome.search.regex.toggle()
-        default: return false
-        }
-        searchTyped(p.text)
-        return true
-    }
-
-    /// Search as you type: from where the search started, the first match that way. An
-    /// expression that does not compile is said, and nothing moves.
-    func searchTyped(_ text: String) {
-        chrome.search.text = text.isEmpty ? nil : text
-        guard let origin = searchOrigin else { return }
-        select(origin)
-        chrome.status = nil
-        guard !text.isEmpty else { return }
-        if let why = chrome.search.patternError(text, labels: labels) { chrome.status = why; return }
-        findMatch(forward: !chrome.search.backward, includeCurrent: true)
-    }
-
     func submit(_ p: Prompt) {
         switch p.kind {
-        case .search:
-            if let why = chrome.search.patternError(p.text, labels: labels) {
-                // The prompt stays, with what is wrong with the expression.
-                chrome.prompt = Prompt(kind: .search, text: p.text, error: why)
-                return
-            }
-            searchOrigin = nil
-            chrome.search.text = p.text.isEmpty ? nil : p.text
+        case .search: submitSearch(p)
         case .helpFilter:
             chrome.helpFilter = p.text.isEmpty ? nil : p.text
             overlay = .help
@@ -154,7 +117,7 @@ extension StoreBrowserModel {
         chrome.focus = .records
     }
 
-    // MARK: - Search
+    // MARK: - Search (`PaneTextSearch`)
 
     /// The selection in the focused pane, as search counts it.
     var cursor: Int {
@@ -199,25 +162,6 @@ extension StoreBrowserModel {
         case .detail:
             return (detail?.lines ?? []).map { $0.isSelectable ? [$0.label, $0.value] : [] }
         }
-    }
-
-    /// What to highlight: the search (nil: none, or an expression that does not compile).
-    public var highlightPattern: SearchPattern? { chrome.search.pattern(chrome.search.text) }
-
-    /// Selects the next match that way in the focused pane (the current row first when
-    /// `includeCurrent`), wrapping around with a note.
-    func findMatch(forward: Bool, includeCurrent: Bool = false) {
-        guard let text = chrome.search.text else { chrome.status = labels["cd.noSearch"]; return }
-        let pattern: SearchPattern
-        do { pattern = try SearchPattern(text, regex: chrome.search.regex) } catch { chrome.status = error.text(labels); return }
-        let texts = searchable
-        guard let found = SearchState.next(among: texts.count, from: cursor, forward: forward, includeCurrent: includeCurrent,
-                                           matches: { texts[$0].contains(where: pattern.matches) }) else {
-            chrome.status = SearchState.noMatch(text, labels: labels)
-            return
-        }
-        select(found.index)
-        chrome.status = chrome.search.said(found, text, labels: labels)
     }
 
     // MARK: - Export

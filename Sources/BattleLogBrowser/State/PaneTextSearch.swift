@@ -1,0 +1,93 @@
+import BattleLogFoundation
+import BattleLogPresentation
+
+/// `/` search for a browser whose panes hold what they show (the Core Data browser: the entity
+/// tree, the loaded rows, the detail's lines): as you type from where it started, Ctrl-R up the
+/// list, Ctrl-T a regular expression, Esc back where it started, `n`/`N` on with "3 of 7" and a
+/// note when it wraps. The browser says what each row of the focused pane shows and how one is
+/// selected.
+protocol PaneTextSearch: PromptHost {
+    var labels: Labels { get }
+    /// Where the search started in the focused pane, while its prompt is open.
+    var searchOrigin: Int? { get set }
+    /// The focused pane's selected row.
+    var cursor: Int { get }
+    func select(_ index: Int)
+    /// The texts of each row of the focused pane, each row's apart (a regular expression's `^`
+    /// and `$` anchor to one of them).
+    var searchable: [[String]] { get }
+}
+
+extension PaneTextSearch {
+    /// `/`: a search down the focused pane (Ctrl-R turns it).
+    func startSearch() {
+        searchOrigin = cursor
+        chrome.search.backward = false
+        chrome.prompt = BrowserModel.Prompt(kind: .search, text: "")
+    }
+
+    /// Esc on the search: back where it started, the search given up.
+    func cancelSearch() {
+        if let origin = searchOrigin { select(origin) }
+        searchOrigin = nil
+        chrome.search.text = nil
+        chrome.status = nil
+    }
+
+    /// Ctrl-R and Ctrl-T in the search prompt: the other way, or the other kind; the search
+    /// runs again from where it started. True when `key` was one of them.
+    func toggleSearch(_ key: Key, _ p: BrowserModel.Prompt) -> Bool {
+        guard p.kind == .search else { return false }
+        switch key {
+        case .control("r"): chrome.search.backward.toggle()
+        case .control("t"): chrome.search.regex.toggle()
+        default: return false
+        }
+        searchFromOrigin(p.text)
+        return true
+    }
+
+    func searchTyped(_ text: String) { searchFromOrigin(text) }
+
+    /// Search as you type: from where the search started, the first match that way. An
+    /// expression that does not compile is said, and nothing moves.
+    func searchFromOrigin(_ text: String) {
+        chrome.search.text = text.isEmpty ? nil : text
+        guard let origin = searchOrigin else { return }
+        select(origin)
+        chrome.status = nil
+        guard !text.isEmpty else { return }
+        if let why = chrome.search.patternError(text, labels: labels) { chrome.status = why; return }
+        findMatch(forward: !chrome.search.backward, includeCurrent: true)
+    }
+
+    /// Enter on the search: kept for `n` and `N`; an expression that does not compile keeps the
+    /// prompt open, saying what is wrong.
+    func submitSearch(_ p: BrowserModel.Prompt) {
+        if let why = chrome.search.patternError(p.text, labels: labels) {
+            chrome.prompt = BrowserModel.Prompt(kind: .search, text: p.text, error: why)
+            return
+        }
+        searchOrigin = nil
+        chrome.search.text = p.text.isEmpty ? nil : p.text
+    }
+
+    /// What to highlight: the search (nil: none, or an expression that does not compile).
+    var highlightPattern: SearchPattern? { chrome.search.pattern(chrome.search.text) }
+
+    /// Selects the next match that way in the focused pane (the current row first when
+    /// `includeCurrent`), wrapping around with a note.
+    func findMatch(forward: Bool, includeCurrent: Bool = false) {
+        guard let text = chrome.search.text else { chrome.status = labels["cd.noSearch"]; return }
+        let pattern: SearchPattern
+        do { pattern = try SearchPattern(text, regex: chrome.search.regex) } catch { chrome.status = error.text(labels); return }
+        let texts = searchable
+        guard let found = SearchState.next(among: texts.count, from: cursor, forward: forward, includeCurrent: includeCurrent,
+                                           matches: { texts[$0].contains(where: pattern.matches) }) else {
+            chrome.status = SearchState.noMatch(text, labels: labels)
+            return
+        }
+        select(found.index)
+        chrome.status = chrome.search.said(found, text, labels: labels)
+    }
+}
