@@ -404,12 +404,12 @@ import BattleLogPresentation
         let focus = m.chrome.focus
         m.handle(.enter); m.handle(.character(" "))
         #expect(m.overlay == .help && m.chrome.focus == focus)
-        let all = StoreBrowserView.overlayLines(m).count
+        let all = (StoreBrowserView.textOverlay(m)?.lines ?? []).count
         m.handle(.character("/")); m.type("column"); m.handle(.enter)
-        let narrowed = StoreBrowserView.overlayLines(m)
+        let narrowed = (StoreBrowserView.textOverlay(m)?.lines ?? [])
         #expect(narrowed.count < all && narrowed.contains { $0.0 == "[" }, "\(narrowed)")
         m.handle(.character("/")); m.handle(.control("u")); m.type("zzqq"); m.handle(.enter)
-        #expect(StoreBrowserView.overlayLines(m).map(\.0) == [m.labels.fill("helpNoMatch", "zzqq")])
+        #expect((StoreBrowserView.textOverlay(m)?.lines ?? []).map(\.0) == [m.labels.fill("helpNoMatch", "zzqq")])
     }
 
     /// Tab in the Core Data filter prompt completes as the battle log's does (one

@@ -58,7 +58,7 @@ extension StoreBrowserModel: PaneHost, PaneTextSearch {
         chrome.focus = pane
     }
 
-    var overlayLines: (total: Int, visible: Int) { StoreBrowserView.overlayExtent(self) }
+    var overlayLines: (total: Int, visible: Int) { StoreBrowserView.textOverlay(self)?.extent(layout) ?? (0, 0) }
 
     var pageSize: Int {
         switch chrome.focus {

@@ -17,7 +17,7 @@ public enum StoreBrowserView {
         tree(m, s)
         objects(m, s)
         detail(m, s)
-        if m.overlay != .none { overlay(m, s) }
+        textOverlay(m)?.draw(s, m.layout, scroll: m.chrome.overlayScroll)
         Drawing.keyBar(s, m.layout, keyMap: m.chrome.keyMap, context: .coreData, labels: m.labels)
         statusBar(m, s)
         s.present()
@@ -119,49 +119,22 @@ public enum StoreBrowserView {
 
     // MARK: - Overlays
 
-    /// The open overlay's lines (text, and whether it is a heading or a key).
-    static func overlayLines(_ m: StoreBrowserModel) -> [(String, String)] {
+    /// The open overlay: the help, the model (`m`), the stored bytes (`i`), a value read whole.
+    static func textOverlay(_ m: StoreBrowserModel) -> TextOverlay? {
         switch m.overlay {
-        case .none: return []
+        case .none: return nil
         case .help:
             let rows = HelpView.rows(m.chrome.helpBindings([.coreData], labels: m.labels), labels: m.labels)
-            return HelpView.saysNoMatch(rows, m.chrome, labels: m.labels)
+            let lines = HelpView.saysNoMatch(rows, m.chrome, labels: m.labels)
                 + (m.chrome.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["cd.helpMouseText"])] : [])
-        case .model:
-            return m.modelLines.map { ($0, "") }
-        case .bytes:
-            return m.bytesLines.map { ($0, "") }
+            return TextOverlay(title: HelpView.title(m.chrome, labels: m.labels), lines: lines, keyed: true, width: 100)
+        case .model: return TextOverlay(title: m.labels["cd.modelTitle"], lines: m.modelLines.map { ($0, "") }, width: 110)
+        case .bytes: return TextOverlay(title: m.labels["cd.bytesTitle"], lines: m.bytesLines.map { ($0, "") }, width: 110)
         case .value:
-            // The whole value, its own line breaks kept, wrapped to the overlay.
-            let width = max(10, overlayRect(m, lineCount: 1).width - 4)
-            return m.shownValue.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
-                let escaped = SafeText.escape(String(line))
-                return escaped.isEmpty ? [""] : DisplayWidth.wrap(escaped, to: width, maxLines: 2_000, atSpaces: true)
-            }.map { ($0, "") }
+            // Wrapped to the overlay's inner width.
+            let inner = Drawing.overlayRect(m.layout, width: 110, lineCount: 1).width - 4
+            return TextOverlay(title: m.shownValue.title, lines: TextOverlay.wrapped(m.shownValue.text, width: inner), width: 110)
         }
-    }
-
-    static func overlayRect(_ m: StoreBrowserModel, lineCount: Int) -> Rect {
-        Drawing.overlayRect(m.layout, width: m.overlay == .help ? 100 : 110, lineCount: lineCount)
-    }
-
-    static func overlayExtent(_ m: StoreBrowserModel) -> (total: Int, visible: Int) {
-        let count = overlayLines(m).count
-        return (count, max(0, overlayRect(m, lineCount: count).height - 2))
-    }
-
-    static func overlay(_ m: StoreBrowserModel, _ s: Screen) {
-        // The lines once a frame (the value's are wrapped to the overlay).
-        let lines = overlayLines(m)
-        let r = overlayRect(m, lineCount: lines.count)
-        let scroll = min(m.chrome.overlayScroll, max(0, lines.count - (r.height - 2)))
-        let title: String = switch m.overlay {
-        case .help: m.labels["help"] + "  " + (m.chrome.helpFilter.map { "/" + SafeText.escape($0) } ?? m.labels["helpFilterHint"])
-        case .model: m.labels["cd.modelTitle"]
-        case .value: m.shownValue.title
-        default: m.labels["cd.bytesTitle"]
-        }
-        Drawing.overlay(s, r, title: title, lines: lines, scroll: scroll, keyed: m.overlay == .help)
     }
 
     // MARK: - Status bar

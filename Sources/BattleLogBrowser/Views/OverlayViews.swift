@@ -46,8 +46,12 @@ enum HelpView {
         let lines = saysNoMatch(lines(m), m.chrome, labels: m.labels)
         let scroll = min(m.chrome.overlayScroll, m.overlayScrollLimit)
         let r = rect(m, lines: lines)
-        let filter = "  " + (m.chrome.helpFilter.map { "/" + SafeText.escape($0) } ?? m.labels["helpFilterHint"])
-        Drawing.overlay(s, r, title: m.labels["help"] + filter, lines: lines, scroll: scroll, keyed: true)
+        Drawing.overlay(s, r, title: title(m.chrome, labels: m.labels), lines: lines, scroll: scroll, keyed: true)
+    }
+
+    /// `Help  /filter`, or the hint that `/` narrows it.
+    static func title(_ chrome: BrowserChrome, labels: Labels) -> String {
+        labels["help"] + "  " + (chrome.helpFilter.map { "/" + SafeText.escape($0) } ?? labels["helpFilterHint"])
     }
 
     static func overlayRect(_ l: Layout, width: Int) -> Rect {
