@@ -379,10 +379,15 @@ import BattleLogPresentation
         #expect(m.chrome.prompt?.kind == .search && m.chrome.prompt?.error != nil)
         m.handle(.escape)
         #expect(m.chrome.prompt == nil && m.treeCursor.index == before)
-        // Esc gave the search up, as the record browser's Esc does: n has nothing to repeat.
-        #expect(m.chrome.search.text == nil)
+        // Esc gives back the search there was before `/`, as less and vim do: n repeats it.
+        #expect(m.chrome.search.text == "Person" && m.chrome.search.label == "?re:")
         m.handle(.character("n"))
-        #expect(m.chrome.status == m.labels["cd.noSearch"])
+        #expect(names[m.treeCursor.index] == "Person" && m.chrome.status?.hasPrefix("?re:Person: 1 \(of) 1") == true, "\(m.chrome.status ?? "")")
+        // With no search before it, Esc leaves none.
+        let (fresh, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite", language: language)
+        fresh.handle(.character("/")); fresh.type("Car"); fresh.handle(.escape)
+        fresh.handle(.character("n"))
+        #expect(fresh.chrome.search.text == nil && fresh.chrome.status == fresh.labels["cd.noSearch"])
         // In the objects, `^` anchors to a cell, not to the row's first one.
         try Self.select(m, entity: "Person", pk: 1)
         let name = try #require(m.selectedObject?.object?.attributes.first { if case .string(let t) = $0.value { !t.isEmpty } else { false } })
@@ -392,6 +397,23 @@ import BattleLogPresentation
         m.type("^" + NSRegularExpression.escapedPattern(for: String(text.prefix(3))))
         m.handle(.enter)
         #expect(m.chrome.status?.hasPrefix(m.labels["noMatch"]) == false, "\(m.chrome.status ?? "")")
+    }
+
+    /// A long list is searched in its loaded rows only: what search says, it says of them.
+    @Test(arguments: ["en", "zh"]) func searchInALongListSaysItLooksAtTheLoadedRows(language: String) throws {
+        let (m, _) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", language: language)
+        try Self.select(m, entity: "Page", pk: 1)
+        let window = try #require(m.level?.window)
+        #expect(!window.atEnd && m.listCount.map { $0 > window.rows.count } != false)
+        let loaded = " · " + m.labels["searchLoaded"]
+        m.handle(.character("/")); m.type("Page"); m.handle(.enter)
+        #expect(m.chrome.status?.hasSuffix(loaded) == true, "\(m.chrome.status ?? "")")
+        m.handle(.character("/")); m.handle(.control("u")); m.type("zzqq"); m.handle(.enter)
+        #expect(m.chrome.status == SearchState.noMatch("zzqq", labels: m.labels) + loaded)
+        // The entity tree is held whole: no such note.
+        m.chrome.focus = .roster
+        m.handle(.character("/")); m.type("Page"); m.handle(.enter)
+        #expect(m.chrome.status?.contains(m.labels["searchLoaded"]) == false, "\(m.chrome.status ?? "")")
     }
 
     /// The Core Data browser's help is filtered as the record browser's is (one `helpBindings`),

@@ -12,6 +12,21 @@ import BattleLogKit
         m.tick()
     }
 
+    /// Esc on `/` gives back the search there was (its text and way), as less and vim keep the
+    /// last pattern: `n` repeats it. In the record browser, on the roster.
+    @Test func escOnANewSearchKeepsTheLastOneForN() throws {
+        let s = try SimulatedStore(fights: 100, heroes: 6, villains: 6)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let name = m.roster.humans[2].name
+        m.handle(.character("/")); m.type(name); m.handle(.enter)
+        #expect(m.roster.cursor.index == 2 && m.chrome.search.text == name)
+        m.handle(.character("g"))
+        m.handle(.character("/")); m.handle(.control("r")); m.type("zzqq"); m.handle(.escape)
+        #expect(m.chrome.search.text == name && m.chrome.search.label == "/")
+        m.handle(.character("n"))
+        #expect(m.roster.cursor.index == 2)
+    }
+
     @Test func aRegularExpressionFindsHumansUpAndDownTheRoster() throws {
         let s = try SimulatedStore(fights: 100, heroes: 6, villains: 6)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)

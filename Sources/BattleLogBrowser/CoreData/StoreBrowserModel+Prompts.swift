@@ -140,6 +140,14 @@ extension StoreBrowserModel {
         }
     }
 
+    /// A long list's objects or transactions: only the rows loaded around the selection.
+    var searchesPart: Bool {
+        guard chrome.focus == .records else { return false }
+        if let w = level?.window { return !(w.atStart && w.atEnd) }
+        if let w = shownHistory?.window { return !(w.atStart && w.atEnd) }
+        return false
+    }
+
     /// The texts search looks through in the focused pane, each row's apart (a regular
     /// expression's `^` and `$` anchor to one of them): entity names, the loaded rows' values,
     /// the detail's labels and values.

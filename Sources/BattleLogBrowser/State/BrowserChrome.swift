@@ -55,7 +55,7 @@ public struct BrowserChrome: Sendable {
     /// Asks the loop to put `text` on the clipboard; the status says what, and its size.
     mutating func copy(_ text: String, what: String, labels: Labels) {
         wantsCopy = text
-        status = labels.fill("copied", what, GroupedNumber.text(text.utf8.count))
+        status = text.utf8.count == 1 ? labels.fill("copiedOne", what) : labels.fill("copied", what, GroupedNumber.text(text.utf8.count))
     }
 
     /// Asks the loop to show `json`, laid out, in the user's pager or a read-only copy in their

@@ -49,7 +49,7 @@ extension BrowserModel: PaneHost {
             }
             // Typing already went to the first match: Enter keeps it.
             searchOrigin = nil
-            chrome.search.text = p.text.isEmpty ? nil : p.text
+            chrome.search.submit(p.text)
             if chrome.search.text == nil { chrome.status = nil }
         case .helpFilter:
             chrome.helpFilter = p.text.isEmpty ? nil : p.text

@@ -14,7 +14,7 @@ extension BrowserModel {
 
     /// `/`: a search down the list (Ctrl-R turns it); a regular expression if the last one was.
     func startSearch() {
-        chrome.search.backward = false
+        chrome.search.begin()
         searchOrigin = SearchOrigin(focus: chrome.focus, rosterIndex: roster.cursor.index, record: selectedRecord)
         chrome.prompt = Prompt(kind: .search, text: "")
     }
@@ -46,7 +46,7 @@ extension BrowserModel {
         readers.searchWorkerStorage?.cancel()
         if let origin = searchOrigin { try returnTo(origin) }
         searchOrigin = nil
-        chrome.search.text = nil
+        chrome.search.cancel()
         chrome.status = nil
     }
 

@@ -16,21 +16,24 @@ protocol PaneTextSearch: PromptHost {
     /// The texts of each row of the focused pane, each row's apart (a regular expression's `^`
     /// and `$` anchor to one of them).
     var searchable: [[String]] { get }
+    /// Whether the focused pane's texts are only part of its list (the rows loaded of a long
+    /// list): what search says is then said of them.
+    var searchesPart: Bool { get }
 }
 
 extension PaneTextSearch {
     /// `/`: a search down the focused pane (Ctrl-R turns it).
     func startSearch() {
         searchOrigin = cursor
-        chrome.search.backward = false
+        chrome.search.begin()
         chrome.prompt = BrowserModel.Prompt(kind: .search, text: "")
     }
 
-    /// Esc on the search: back where it started, the search given up.
+    /// Esc on the search: back where it started, the search before it kept for `n` and `N`.
     func cancelSearch() {
         if let origin = searchOrigin { select(origin) }
         searchOrigin = nil
-        chrome.search.text = nil
+        chrome.search.cancel()
         chrome.status = nil
     }
 
@@ -69,7 +72,7 @@ extension PaneTextSearch {
             return
         }
         searchOrigin = nil
-        chrome.search.text = p.text.isEmpty ? nil : p.text
+        chrome.search.submit(p.text)
     }
 
     /// What to highlight: the search (nil: none, or an expression that does not compile).
@@ -82,12 +85,13 @@ extension PaneTextSearch {
         let pattern: SearchPattern
         do { pattern = try SearchPattern(text, regex: chrome.search.regex) } catch { chrome.status = error.text(labels); return }
         let texts = searchable
+        let part = searchesPart ? " · " + labels["searchLoaded"] : ""
         guard let found = SearchState.next(among: texts.count, from: cursor, forward: forward, includeCurrent: includeCurrent,
                                            matches: { texts[$0].contains(where: pattern.matches) }) else {
-            chrome.status = SearchState.noMatch(text, labels: labels)
+            chrome.status = SearchState.noMatch(text, labels: labels) + part
             return
         }
         select(found.index)
-        chrome.status = chrome.search.said(found, text, labels: labels)
+        chrome.status = chrome.search.said(found, text, labels: labels) + part
     }
 }

@@ -11,6 +11,28 @@ public struct SearchState: Sendable {
     public internal(set) var backward = false
     public internal(set) var regex = false
 
+    /// The search's text and way when `/` opened the prompt: Esc gives them back, for `n`
+    /// and `N` (as less and vim keep the last pattern). The kind (Ctrl-T) stays as last chosen.
+    private var before: (text: String?, backward: Bool)?
+
+    /// `/` opened the prompt: a search down the list, the last one kept until Enter.
+    mutating func begin() {
+        before = (text, backward)
+        backward = false
+    }
+
+    /// Esc on the prompt: the search that was there before it.
+    mutating func cancel() {
+        if let b = before { (text, backward) = b } else { text = nil }
+        before = nil
+    }
+
+    /// Enter on the prompt: `text` is the search now (none when empty).
+    mutating func submit(_ text: String) {
+        self.text = text.isEmpty ? nil : text
+        before = nil
+    }
+
     /// How the status names the search: `/text`, `?text` up the list, `/re:text` for a regex.
     public var label: String { (backward ? "?" : "/") + (regex ? "re:" : "") }
 
