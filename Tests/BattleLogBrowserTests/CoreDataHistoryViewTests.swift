@@ -44,6 +44,17 @@ import BattleLogPresentation
         #expect(Self.text(grid).contains("Persistent history — 125 transactions"), "\(Self.text(grid))")
     }
 
+    /// One transaction, and one byte copied, are said in the singular, in both languages.
+    @Test(arguments: ["en", "zh"]) func oneIsSaidInTheSingular(language: String) throws {
+        let (m, grid) = try Self.openHistory(CoreDataBrowserTests.fixtures + "/SampleModel2_V2.sqlite", language: language)
+        CoreDataBrowserTests.settledRender(m, grid)
+        #expect(try m.store.rowCount(table: "ATRANSACTION") == 1)
+        // The box's title ends there (not `1 transactions`).
+        #expect(Self.text(grid).contains(m.labels["cd.historyTitleOne"] + " ─"), "\(Self.text(grid))")
+        m.chrome.copy("x", what: "x", labels: m.labels)
+        #expect(m.chrome.status == m.labels.fill("copiedOne", "x"))
+    }
+
     @Test func aChangeLeadsToItsObjectAndBackspaceReturns() throws {
         let (m, grid) = try Self.openHistory(Self.truthSocial, rows: 40, columns: 120)
         for _ in 0..<6 { m.handle(.character("j")) }

@@ -74,7 +74,7 @@ extension StoreBrowserModel: PaneHost, PaneTextSearch {
             let target = max(0, min(tree.count - 1, treeCursor.index + delta))
             if target != treeCursor.index { selectTreeRow(target) }
         case .records: if shownHistory != nil { moveHistory(by: delta) } else { moveObjects(by: delta) }
-        case .detail: detailCursor.move(by: delta, in: detail?.lines ?? [], visible: detailRows)
+        case .detail: moveDetail(by: delta)
         }
     }
 
@@ -86,7 +86,7 @@ extension StoreBrowserModel: PaneHost, PaneTextSearch {
             load(&l, last ? .last : .first)
             levels.append(l)
             refreshDetail(resetLine: true)
-        case .detail: detailCursor.move(by: last ? Int.max / 2 : Int.min / 2, in: detail?.lines ?? [], visible: detailRows)
+        case .detail: moveDetail(by: last ? Int.max / 2 : Int.min / 2)
         }
     }
 

@@ -224,6 +224,9 @@ public final class StoreBrowserModel {
 
     func keepDetailInView() { detailCursor.keepInView(count: detail?.lines.count ?? 0, visible: detailRows) }
 
+    /// Moves the detail's selection by `delta` selectable lines.
+    func moveDetail(by delta: Int) { detailCursor.move(by: delta, in: detail?.lines ?? [], visible: detailRows) }
+
     // MARK: - Following
 
     /// Enter on a detail line: follow a to-one, open a to-many's list, fold a value.

@@ -93,8 +93,9 @@ public enum StoreBrowserView {
     static func history(_ m: StoreBrowserModel, _ history: HistoryLevel, _ s: Screen) {
         let h = history.window
         let r = m.layout.records
-        let count = m.count(ofTable: "ATRANSACTION").map(GroupedNumber.text) ?? "…"
-        Drawing.box(s, r, title: (count == "1" ? m.labels["cd.historyTitleOne"] : m.labels.fill("cd.historyTitle", count)), focused: m.chrome.focus == .records)
+        let count = m.count(ofTable: "ATRANSACTION")
+        let title = count == 1 ? m.labels["cd.historyTitleOne"] : m.labels.fill("cd.historyTitle", count.map(GroupedNumber.text) ?? "…")
+        Drawing.box(s, r, title: title, focused: m.chrome.focus == .records)
         let content = TableView.Content(columns: m.historyColumns(width: r.width - 2), layout: m.columnLayout, focused: m.chrome.focus == .records,
                                         scroll: h.scroll, row: h.row(at:), selected: h.selected,
                                         highlight: m.chrome.focus == .records ? m.highlightPattern : nil)
