@@ -129,7 +129,7 @@ if args.count == 3 && args[1] == "browse-app-store" {
         var flip = false
         while model.isSorting && now() - t < 120 {
             model.tick()
-            if first == nil, model.level?.window.rows.isEmpty == false { first = now() - t }
+            if first == nil, model.selectedObject != nil { first = now() - t }
             if first != nil {
                 let k = now()
                 model.handle(flip ? .up : .down); flip.toggle()

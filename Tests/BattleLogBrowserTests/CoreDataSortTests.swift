@@ -126,7 +126,7 @@ import BattleLogPresentation
         let (m, grid) = try CoreDataBrowserTests.open(CoreDataBrowserTests.fixtures + "/SampleModel2_V2.sqlite")
         try CoreDataBrowserTests.select(m, entity: "Page", pk: 1)
         // A sorter that never runs: the sort stays in progress for as long as the test needs.
-        m.sorter.shutDown()
+        m.source.sorter.shutDown()
         m.handle(.character("S"))
         for c in "number" { m.handle(.character(c)) }
         m.handle(.enter)

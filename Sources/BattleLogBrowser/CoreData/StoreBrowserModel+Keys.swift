@@ -31,7 +31,7 @@ extension StoreBrowserModel: PaneHost, PaneTextSearch {
             chrome.prompt = Prompt(kind: .sort, text: l.sort?.text ?? "")
         case .filter:
             guard let l = level else { chrome.status = labels["cd.noObjects"]; return }
-            chrome.prompt = Prompt(kind: .filter, text: l.list.filter?.text ?? "")
+            chrome.prompt = Prompt(kind: .filter, text: l.list?.filter?.text ?? "")
         case .goTo:
             if shownHistory != nil { chrome.prompt = Prompt(kind: .goTo, text: "", placeholder: labels["cd.transactionNumber"]); return }
             guard level != nil else { chrome.status = labels["cd.noObjects"]; return }
@@ -64,7 +64,7 @@ extension StoreBrowserModel: PaneHost, PaneTextSearch {
         switch chrome.focus {
         case .roster: layout.rosterRows
         case .records: layout.recordRows
-        case .detail: detailRows
+        case .detail: lists.detailRows
         }
     }
 
@@ -73,39 +73,35 @@ extension StoreBrowserModel: PaneHost, PaneTextSearch {
         case .roster:
             let target = max(0, min(tree.count - 1, treeCursor.index + delta))
             if target != treeCursor.index { selectTreeRow(target) }
-        case .records: if shownHistory != nil { moveHistory(by: delta) } else { moveObjects(by: delta) }
-        case .detail: moveDetail(by: delta)
+        case .records: attempt { try lists.move(by: delta) }
+        case .detail: lists.moveDetail(by: delta)
         }
     }
 
     func moveToEnd(last: Bool) {
         switch chrome.focus {
         case .roster: selectTreeRow(last ? tree.count - 1 : 0)
-        case .records:
-            guard var l = levels.popLast() else { moveHistoryToEnd(last: last); return }
-            load(&l, last ? .last : .first)
-            levels.append(l)
-            refreshDetail(resetLine: true)
-        case .detail: moveDetail(by: last ? Int.max / 2 : Int.min / 2)
+        case .records: attempt { try lists.reload(last ? .last : .first) }
+        case .detail: lists.moveDetail(by: last ? Int.max / 2 : Int.min / 2)
         }
     }
 
     func open() {
         switch chrome.focus {
-        case .roster:
-            if selectedTreeRow?.entity != nil || shownHistory != nil { chrome.focus = .records }
-        case .records:
-            if selectedObject != nil || shownHistory?.selectedTransaction != nil { chrome.focus = .detail }
-        case .detail:
-            openDetailLine()
+        case .roster: if selectedTreeRow?.entity != nil || shownHistory != nil { chrome.focus = .records }
+        case .records: if lists.selectedRow != nil { chrome.focus = .detail }
+        case .detail: openDetailLine()
         }
     }
 
     /// Back: along the path of followed relationships, then out of the filter, then a pane left.
     func back() {
         if isSorting { cancelSort(); return }
-        if popLevel() { return }
-        if let l = level, l.list.filter != nil, chrome.focus != .roster {
+        if let focus = lists.pop() {
+            chrome.focus = focus
+            return
+        }
+        if level?.list?.filter != nil, chrome.focus != .roster {
             applyFilter(nil)
             return
         }
@@ -148,58 +144,47 @@ extension StoreBrowserModel: PaneHost, PaneTextSearch {
         case .roster:
             let index = treeCursor.scroll + offset
             if tree.indices.contains(index), index != treeCursor.index { selectTreeRow(index) }
-        case .records:
-            if let w = level?.window, w.scroll + offset < w.rows.count { moveObjects(by: w.scroll + offset - w.selected) }
-            if let w = shownHistory?.window, w.scroll + offset < w.rows.count { moveHistory(by: w.scroll + offset - w.selected) }
-        case .detail:
-            let index = detailCursor.scroll + offset
-            if let lines = detail?.lines, lines.indices.contains(index), lines[index].isSelectable { detailCursor.index = index }
+        case .records: attempt { try lists.select((level?.window.scroll ?? 0) + offset) }
+        case .detail: lists.selectDetail(detailCursor.scroll + offset)
         }
     }
 
     // MARK: - Copy
 
-    /// The selected object in `coredata dump`'s JSON form (its to-many targets too) and its
-    /// name; nil (and the status says why) when there is none.
-    private func selectedObjectJSON() -> (json: String, name: String)? {
-        if shownHistory != nil {
-            guard let found = selectedTransactionJSON() else { chrome.status = labels["cd.noTransactions"]; return nil }
-            return found
-        }
-        guard let l = level, let row = selectedObject else { chrome.status = labels["cd.noObjects"]; return nil }
-        guard let full = (try? store.row(l.list, key: row.ref.pk, reading: .full)) ?? nil, let object = full.object else {
-            chrome.status = labels.fill("cd.danglingFollow", Self.name(row.ref))
+    /// The selected row in `coredata dump`'s (or `coredata history --json`'s) JSON form, read
+    /// whole, and its name; nil (and the status says why) when there is none.
+    private func selectedJSON() -> (json: String, name: String, file: String)? {
+        guard let l = level, let row = lists.selectedRow else {
+            chrome.status = labels[shownHistory != nil ? "cd.noTransactions" : "cd.noObjects"]
             return nil
         }
-        return (object.json(), Self.name(row.ref))
+        guard let json = source.json(row, in: l.query) else {
+            chrome.status = labels.fill("cd.danglingFollow", source.name(row))
+            return nil
+        }
+        let entity = l.list.map { $0.entity.name.filter { $0.isLetter || $0.isNumber } } ?? "transaction"
+        return (json, source.name(row), "\(entity.isEmpty ? "object" : entity)-\(row.key).json")
     }
 
-    /// `y`: the selected object's JSON.
+    /// `y`: the selected row's JSON.
     func copyObject() {
-        guard let (json, name) = selectedObjectJSON() else { return }
+        guard let (json, name, _) = selectedJSON() else { return }
         chrome.copy(json, what: name, labels: labels)
     }
 
-    /// `P`, `E`: the selected object's JSON, laid out, in the pager or the editor.
+    /// `P`, `E`: the selected row's JSON, laid out, in the pager or the editor.
     func viewObject(in kind: ExternalViewer.Kind) {
-        guard let (json, name) = selectedObjectJSON() else { return }
-        guard let l = level, let row = selectedObject else {
-            let number = name.filter(\.isNumber)
-            chrome.show(json: json, in: kind, fileName: "transaction-\(number).json")
-            return
-        }
-        let entity = l.list.entity.name.filter { $0.isLetter || $0.isNumber }
-        chrome.show(json: json, in: kind, fileName: "\(entity.isEmpty ? "object" : entity)-\(row.ref.pk).json")
+        guard let (json, _, file) = selectedJSON() else { return }
+        chrome.show(json: json, in: kind, fileName: file)
     }
 
-    /// `Y`: the selected detail line's value (its JSON for a tree), else the selected row's pk.
+    /// `Y`: the selected detail line's value (its JSON for a tree), else the selected row's name.
     func copyValue() {
-        if chrome.focus == .detail, let d = detail, d.lines.indices.contains(detailCursor.index) {
-            let line = d.lines[detailCursor.index]
+        if chrome.focus == .detail, let line = lists.detailLine {
             chrome.copy(line.json.map(TaggedValueText.copied) ?? line.value, what: line.label, labels: labels)
             return
         }
-        guard let row = selectedObject else { chrome.status = labels["cd.noObjects"]; return }
-        chrome.copy(Self.name(row.ref), what: Self.name(row.ref), labels: labels)
+        guard let row = lists.selectedRow else { chrome.status = labels["cd.noObjects"]; return }
+        chrome.copy(source.name(row), what: source.name(row), labels: labels)
     }
 }

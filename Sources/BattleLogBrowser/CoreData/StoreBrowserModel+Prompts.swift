@@ -30,9 +30,9 @@ extension StoreBrowserModel {
         case .filter:
             let text = p.text.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { applyFilter(nil); return }
-            guard let l = level else { return }
+            guard let list = level?.list else { return }
             do {
-                applyFilter(try EntityFilter.compile(text, entity: store.model.merged(l.list.entity)))
+                applyFilter(try EntityFilter.compile(text, entity: store.model.merged(list.entity)))
                 filterHistory.add(text)
             } catch {
                 chrome.prompt = Prompt(kind: .filter, text: p.text, cursor: error.column - 1, error: error.text(labels), errorColumn: error.column)
@@ -43,7 +43,7 @@ extension StoreBrowserModel {
                 chrome.prompt = Prompt(kind: .goTo, text: p.text, error: labels["cd.goToNeedsPk"], placeholder: p.placeholder)
                 return
             }
-            if shownHistory != nil { goToTransaction(pk) } else { goTo(pk) }
+            goTo(pk)
         case .export:
             startExport(p)
         case .sort:
@@ -60,35 +60,25 @@ extension StoreBrowserModel {
 
     // MARK: - Filter
 
-    /// Lists the current level's objects matching `filter` (nil: all of them again).
+    /// Lists the current level's objects matching `filter` (nil: all of them again), in the
+    /// order they were in.
     func applyFilter(_ filter: EntityFilter?) {
-        guard let l = levels.last else { return }
-        let list: ObjectList?
-        switch l.list.source {
-        case .entity:
-            list = store.list(l.list.entity, filter: filter)
+        guard let list = level?.list else { return }
+        let next: ObjectList? = switch list.source {
+        case .entity: store.list(list.entity, filter: filter)
         case .related(let owner, let name):
-            let r = owner.entity.flatMap { store.model.entity(named: $0) }?.relationships.first { $0.name == name }
-            list = r.flatMap { store.list($0, of: owner, filter: filter) }
+            owner.entity.flatMap { store.model.entity(named: $0) }?.relationships.first { $0.name == name }.flatMap { store.list($0, of: owner, filter: filter) }
         }
-        guard let list else { return }
-        var next = ObjectLevel(list: list, via: l.via)
-        next.returnFocus = l.returnFocus
-        // The sort stays: the matches are sorted anew.
-        l.sorted?.cancel()
-        next.sort = l.sort
-        next.sorted = l.sort.map { sorter.sort(list, by: $0) }
-        load(&next, .first)
-        levels[levels.count - 1] = next
+        guard let next else { return }
+        attempt { try lists.replace(with: .objects(next)) }
         if chrome.focus == .roster { chrome.focus = .records }
-        refreshDetail(resetLine: true)
     }
 
     /// Tab in the filter prompt: the entity's fields and the keywords (`FilterCompletion`, as
     /// the battle log's filter completes), `true`/`false` after a boolean's `=`, `null` and `not`
     /// after `is`.
     func completeFilter(_ p: inout Prompt) {
-        guard let listed = level?.list.entity else { return }
+        guard let listed = level?.list?.entity else { return }
         let entity = store.model.merged(listed)
         let booleans = Set(entity.attributes.filter { $0.type == .boolean }.map { $0.name.lowercased() })
         let vocabulary = FilterCompletion.Vocabulary(
@@ -106,14 +96,20 @@ extension StoreBrowserModel {
 
     // MARK: - Go to
 
-    func goTo(_ pk: Int64) {
-        guard var l = levels.popLast() else { return }
-        defer { levels.append(l); refreshDetail(resetLine: true) }
-        guard (try? store.row(l.list, key: pk)) ?? nil != nil else {
-            chrome.status = labels.fill("cd.noSuchPk", SafeText.escape(l.list.entity.name), String(pk))
+    /// `:`: the object with that pk, or in the history the transaction with that number.
+    func goTo(_ key: Int64) {
+        guard let l = level else { return }
+        guard let list = l.list else {
+            guard (try? store.transaction(id: key)) ?? nil != nil else { chrome.status = labels.fill("cd.noSuchTransaction", String(key)); return }
+            attempt { try lists.reload(.around(key)) }
+            chrome.focus = .records
             return
         }
-        load(&l, .around(pk))
+        guard (try? store.row(list, key: key)) ?? nil != nil else {
+            chrome.status = labels.fill("cd.noSuchPk", SafeText.escape(list.entity.name), String(key))
+            return
+        }
+        attempt { try lists.reload(.around(key)) }
         chrome.focus = .records
     }
 
@@ -123,7 +119,7 @@ extension StoreBrowserModel {
     var cursor: Int {
         switch chrome.focus {
         case .roster: treeCursor.index
-        case .records: level?.window.selected ?? shownHistory?.window.selected ?? 0
+        case .records: level?.window.selected ?? 0
         case .detail: detailCursor.index
         }
     }
@@ -131,21 +127,15 @@ extension StoreBrowserModel {
     func select(_ index: Int) {
         switch chrome.focus {
         case .roster: if index != treeCursor.index { selectTreeRow(index) }
-        case .records:
-            if let w = level?.window, index != w.selected { moveObjects(by: index - w.selected) }
-            if let w = shownHistory?.window, index != w.selected { moveHistory(by: index - w.selected) }
-        case .detail:
-            detailCursor.index = max(0, min(index, (detail?.lines.count ?? 1) - 1))
-            keepDetailInView()
+        case .records: attempt { try lists.select(index) }
+        case .detail: lists.selectDetail(index)
         }
     }
 
     /// A long list's objects or transactions: only the rows loaded around the selection.
     var searchesPart: Bool {
-        guard chrome.focus == .records else { return false }
-        if let w = level?.window { return !(w.atStart && w.atEnd) }
-        if let w = shownHistory?.window { return !(w.atStart && w.atEnd) }
-        return false
+        guard chrome.focus == .records, let w = level?.window else { return false }
+        return !(w.atStart && w.atEnd)
     }
 
     /// The texts search looks through in the focused pane, each row's apart (a regular
@@ -156,16 +146,13 @@ extension StoreBrowserModel {
         case .roster:
             return tree.map { [$0.entity?.name ?? $0.historyTable ?? ""] }
         case .records:
-            if let h = shownHistory {
-                let columns = historyColumns(width: 0)
-                return h.window.rows.map { t in columns.map { $0.cell(t).text } }
-            }
-            return (level?.window.rows ?? []).map { row in
-                guard let o = row.object else { return [Self.name(row.ref)] }
+            guard let l = level else { return [] }
+            let history = l.list == nil ? source.historyColumns(width: 0, rows: []) : []
+            return l.window.rows.map { row in
+                guard let o = row.listed?.object else { return history.isEmpty ? [source.name(row)] : history.map { $0.cell(row).text } }
                 // What the row's cells show: values, and to-ones as their targets (`Book 3`).
                 let values = o.attributes.map { TaggedValueText.shown($0.value, labels: labels).text }
-                let targets = o.relationships.compactMap { ObjectColumns.toOneText($0.value) }
-                return [Self.name(row.ref), String(row.ref.pk)] + values + targets
+                return [source.name(row), String(row.key)] + values + o.relationships.compactMap { StoreSource.toOneText($0.value) }
             }
         case .detail:
             return (detail?.lines ?? []).map { $0.isSelectable ? [$0.label, $0.value] : [] }
@@ -175,20 +162,18 @@ extension StoreBrowserModel {
     // MARK: - Export
 
     func promptExport() {
-        guard let l = level else { chrome.status = labels["cd.noObjects"]; return }
+        guard let list = level?.list else { chrome.status = labels["cd.noObjects"]; return }
         if export?.isRunning == true { chrome.status = labels["exporting"] + "…"; return }
-        chrome.prompt = Prompt(kind: .export, text: "", placeholder: BrowserModel.fileSafe(l.list.entity.name) + ".jsonl")
+        chrome.prompt = Prompt(kind: .export, text: "", placeholder: BrowserModel.fileSafe(list.entity.name) + ".jsonl")
     }
 
     func startExport(_ p: Prompt) {
-        guard let l = level else { return }
-        guard let path = chrome.exportPath(p, labels: labels) else { return }
+        guard let list = level?.list, let path = chrome.exportPath(p, labels: labels) else { return }
         guard let connection = try? store.secondConnection() else { chrome.status = labels.fill("exportFailed", SafeText.escape(path), "cannot read the store"); return }
-        let box = ConnectionBox(connection)
-        let list = l.list
+        let box = HandedOver(connection)
         let columns = ObjectCSV.columns(list.entity, model: store.model)
         let job = BackgroundExport(to: path, total: listCount ?? 0, labels: labels, doneKeys: ("cd.exportedJSON", "cd.exportedCSV")) { format, sink in
-            let store = box.store
+            let store = box.value
             if format == .csv { try sink.header("\u{FEFF}" + ObjectCSV.header(columns)) }
             var key: Int64?
             while true {
@@ -211,17 +196,16 @@ extension StoreBrowserModel {
     /// `i`: the stored bytes of the selected attribute (in the detail), or of every attribute
     /// of the selected object.
     func openBytes() {
-        guard let l = level, let row = selectedObject else { chrome.status = labels["cd.noObjects"]; return }
-        guard let full = (try? store.row(l.list, key: row.ref.pk, reading: .stored)) ?? nil, let object = full.object else {
-            chrome.status = labels.fill("cd.danglingFollow", Self.name(row.ref))
+        guard let list = level?.list, let row = selectedObject else { chrome.status = labels["cd.noObjects"]; return }
+        guard let full = (try? store.row(list, key: row.ref.pk, reading: .stored)) ?? nil, let object = full.object else {
+            chrome.status = labels.fill("cd.danglingFollow", StoreSource.name(row.ref))
             return
         }
         var names = object.stored.keys.sorted()
         if let entity = store.model.entity(named: object.entity) {
             names = entity.attributes.map(\.name).filter { object.stored[$0] != nil }
         }
-        if chrome.focus == .detail, let d = detail, d.lines.indices.contains(detailCursor.index) {
-            let line = d.lines[detailCursor.index]
+        if chrome.focus == .detail, let line = lists.detailLine {
             if let a = line.attribute {
                 names = [a]
             } else if let name = line.relationship, let entity = store.model.entity(named: object.entity),
@@ -243,11 +227,4 @@ extension StoreBrowserModel {
         if bytesLines.last == "" { bytesLines.removeLast() }
         overlay = .bytes
     }
-}
-
-/// A second connection, handed to the one background thread that uses it. Unchecked because
-/// `CoreDataStore` is not Sendable; safe because only that thread ever touches it after the hand-over.
-final class ConnectionBox: @unchecked Sendable {
-    let store: CoreDataStore
-    init(_ store: CoreDataStore) { self.store = store }
 }

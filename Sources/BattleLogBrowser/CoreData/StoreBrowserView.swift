@@ -50,7 +50,7 @@ public enum StoreBrowserView {
                 return ListPaneView.Row(name: indent + SafeText.escape(e.name) + (guessed ? " ~" : ""), figure: m.count(of: e).map(GroupedNumber.text) ?? "…")
             }
             if let t = row.historyTable {
-                return ListPaneView.Row(name: indent + SafeText.escape(t), nameStyle: .dim, figure: m.count(ofTable: t).map(GroupedNumber.text) ?? "…")
+                return ListPaneView.Row(name: indent + SafeText.escape(t), nameStyle: .dim, figure: m.source.count(ofTable: t).map(GroupedNumber.text) ?? "…")
             }
             return ListPaneView.Row(name: m.labels["cd.history"], nameStyle: .bold, figure: "")
         }
@@ -61,50 +61,29 @@ public enum StoreBrowserView {
     static func objects(_ m: StoreBrowserModel, _ s: Screen) {
         let r = m.layout.records
         guard r.height >= 4, r.width >= 8 else { return }
-        let inner = r.width - 2
-        if let h = m.shownHistory {
-            history(m, h, s)
-            return
-        }
+        let focused = m.chrome.focus == .records
         guard let level = m.level else {
-            Drawing.box(s, r, title: m.labels["cd.objects"], focused: m.chrome.focus == .records)
+            Drawing.box(s, r, title: m.labels["cd.objects"], focused: focused)
             return
         }
-        var title = m.labels["cd.objects"] + " — "
-        switch level.list.source {
-        case .entity(let name): title += SafeText.escape(name)
-        case .related(let owner, let relationship): title += StoreBrowserModel.name(owner) + " › " + SafeText.escape(relationship)
+        var title = m.labels["cd.objects"] + " — " + m.source.title(level.query)
+        if level.list == nil {
+            let count = m.listCount
+            title = count == 1 ? m.labels["cd.historyTitleOne"] : m.labels.fill("cd.historyTitle", count.map(GroupedNumber.text) ?? "…")
         }
-        if let f = level.list.filter { title += "  f: " + SafeText.escape(f.text) }
+        if let f = level.list?.filter { title += "  f: " + SafeText.escape(f.text) }
         if let sort = level.sort { title += "  S: " + SafeText.escape(sort.text) }
-        Drawing.box(s, r, title: title, focused: m.chrome.focus == .records)
-        let content = TableView.Content(columns: m.objectColumns(width: inner), layout: m.columnLayout, focused: m.chrome.focus == .records,
-                                        scroll: level.window.scroll, row: level.window.row(at:), selected: level.window.selected, highlight: m.chrome.focus == .records ? m.highlightPattern : nil)
-        TableView.draw(s, in: r, rows: level.window.rows.isEmpty ? 0 : m.layout.recordRows, content)
-        if level.window.rows.isEmpty {
-            let why = level.sorted.map { !$0.isDone } == true ? "sorting" : level.list.filter != nil ? "noMatch" : "cd.noObjects"
+        Drawing.box(s, r, title: title, focused: focused)
+        let w = level.window
+        let content = TableView.Content(columns: m.columns(width: r.width - 2), layout: m.columnLayout, focused: focused,
+                                        scroll: w.scroll, row: w.row(at:), selected: w.selected, highlight: focused ? m.highlightPattern : nil)
+        TableView.draw(s, in: r, rows: w.rows.isEmpty ? 0 : m.layout.recordRows, content)
+        guard !w.rows.isEmpty else {
+            let why = level.isSorting ? "sorting" : level.list == nil ? "cd.noTransactions" : level.list?.filter != nil ? "noMatch" : "cd.noObjects"
             s.put(r.top + 2, r.left + 2, m.labels[why], style: .dim)
             return
         }
-        Drawing.moreMarks(s, r, level.window, visible: m.layout.recordRows)
-    }
-
-    /// The history's transactions, one a row: time, number, process, changes.
-    static func history(_ m: StoreBrowserModel, _ history: HistoryLevel, _ s: Screen) {
-        let h = history.window
-        let r = m.layout.records
-        let count = m.count(ofTable: "ATRANSACTION")
-        let title = count == 1 ? m.labels["cd.historyTitleOne"] : m.labels.fill("cd.historyTitle", count.map(GroupedNumber.text) ?? "…")
-        Drawing.box(s, r, title: title, focused: m.chrome.focus == .records)
-        let content = TableView.Content(columns: m.historyColumns(width: r.width - 2), layout: m.columnLayout, focused: m.chrome.focus == .records,
-                                        scroll: h.scroll, row: h.row(at:), selected: h.selected,
-                                        highlight: m.chrome.focus == .records ? m.highlightPattern : nil)
-        TableView.draw(s, in: r, rows: h.rows.isEmpty ? 0 : m.layout.recordRows, content)
-        if h.rows.isEmpty {
-            s.put(r.top + 2, r.left + 2, m.labels["cd.noTransactions"], style: .dim)
-            return
-        }
-        Drawing.moreMarks(s, r, h, visible: m.layout.recordRows)
+        Drawing.moreMarks(s, r, w, visible: m.layout.recordRows)
     }
 
     // MARK: - Detail
@@ -112,7 +91,7 @@ public enum StoreBrowserView {
     static func detail(_ m: StoreBrowserModel, _ s: Screen) {
         let r = m.layout.detail
         guard r.height >= 3, r.width >= 8 else { return }
-        let title = m.labels["cd.detail"] + (m.detail.map { " — " + ($0.title ?? StoreBrowserModel.name($0.ref)) } ?? "")
+        let title = m.labels["cd.detail"] + (m.detail.map { " — " + $0.title } ?? "")
         Drawing.box(s, r, title: title, focused: m.chrome.focus == .detail)
         guard let d = m.detail else { return }
         DetailLinesView.draw(s, in: r, lines: d.lines, cursor: m.detailCursor, focused: m.chrome.focus == .detail, highlight: m.highlightPattern)
@@ -142,14 +121,14 @@ public enum StoreBrowserView {
 
     static func statusBar(_ m: StoreBrowserModel, _ s: Screen) {
         var parts: [String] = []
-        if let level = m.level {
+        if let level = m.level, let list = level.list {
             // A sort's progress first: at 80 columns it is what must not be cut.
             if let sorted = level.sorted, !sorted.isDone {
                 parts.append(m.labels.fill("cd.sortingFound", GroupedNumber.text(sorted.count)))
             }
             let count = m.listCount.map { m.labels.fill($0 == 1 ? "cd.objectCount" : "cd.objectsCount", GroupedNumber.text($0)) } ?? m.labels["counting"]
             if let o = m.selectedObject { parts.append("pk \(o.ref.pk) · " + count) } else { parts.append(count) }
-            if let f = level.list.filter { parts.append("f: " + SafeText.escape(f.text)) }
+            if let f = list.filter { parts.append("f: " + SafeText.escape(f.text)) }
             if let sort = level.sort { parts.append("S: " + SafeText.escape(sort.text)) }
         }
         let exporting = m.export.flatMap { $0.isRunning ? $0.progress : nil }

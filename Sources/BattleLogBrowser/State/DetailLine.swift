@@ -51,3 +51,27 @@ extension ListCursor {
         if next == selectable.count - 1 { scroll = max(scroll, min(max(0, lines.count - visible), index)) }
     }
 }
+
+extension DetailLine {
+    /// A value's lines as a tree that folds: a leaf is one line (Enter reads it whole), a
+    /// container a node whose children show at the first level unless its path is in
+    /// `toggled`, deeper ones only when it is.
+    static func tree(_ value: JSONValue, label: String, path: String, depth: Int = 0, attribute: String?, toggled: Set<String>,
+                     labels: Labels, fold: (String) -> Action, read: Action) -> [DetailLine] {
+        let shown = TaggedValueText.shown(value, labels: labels)
+        guard shown.isContainer else {
+            // A null is absence's dash (dim); any other value opens whole with Enter.
+            let isNull = value == .null
+            return [DetailLine(depth: depth, label: label, value: shown.text, style: shown.damaged ? .damaged : isNull ? .dim : .normal,
+                               action: isNull ? nil : read, attribute: attribute, json: value)]
+        }
+        let open = (depth == 0) != toggled.contains(path)
+        let node = DetailLine(depth: depth, label: label, value: shown.text, action: fold(path), folds: true, isOpen: open,
+                              attribute: attribute, json: value)
+        guard open else { return [node] }
+        return [node] + shown.children.flatMap { key, child in
+            tree(child, label: SafeText.escape(key), path: path + "/" + key, depth: depth + 1, attribute: attribute, toggled: toggled,
+                 labels: labels, fold: fold, read: read)
+        }
+    }
+}

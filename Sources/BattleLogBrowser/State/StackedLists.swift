@@ -1,0 +1,226 @@
+/// The engine's lists of one source: a path of lists (a list, then what was followed from its
+/// rows), each read in keyed pages around its selection, sorted in the background when asked,
+/// and the detail of the selected row with its cursor and folds. Reads throw; the browser says
+/// why, and the lists stay as far as they were read.
+struct StackedLists<Source: ListSource> {
+    typealias Level = ListLevel<Source>
+
+    let source: Source
+    private(set) var levels: [Level] = []
+    private(set) var detail: DetailPage<Source.Action>?
+    var detailCursor = ListCursor()
+    /// Tree nodes folded or unfolded against their default, by path.
+    private(set) var toggled: Set<String> = []
+    /// The rows the list pane shows, the detail's rows and its width (set by the layout).
+    var listRows = 1, detailRows = 1, detailWidth = 40
+
+    /// Rows read per page: a screenful and a half, one small query per page key.
+    static var pageFetch: Int { 64 }
+    /// The most rows a list keeps loaded (constant memory at any size).
+    static var maxWindow: Int { 640 }
+
+    init(source: Source) { self.source = source }
+
+    var level: Level? { levels.last }
+    var selectedRow: Source.Row? { level?.window.selectedRow }
+    var isSorting: Bool { level?.isSorting ?? false }
+
+    /// How a level's pages are read: by key, or (sorted) by place among the sort's keys.
+    func pages(of l: Level) -> WindowPages<Source.Row> {
+        guard let sorted = l.sorted else { return source.pages(l.query) }
+        let source = self.source, query = l.query
+        return WindowPages(
+            after: { w, n in
+                let start = w.firstPosition + w.rows.count
+                return try source.rows(query, keys: sorted.keys(start..<start + n))
+            },
+            before: { w, n in try source.rows(query, keys: sorted.keys(max(0, w.firstPosition - n)..<w.firstPosition)) },
+            around: { key, n, pages in
+                var w = KeyedWindow<Source.Row>()
+                let position = sorted.position(of: key) ?? 0
+                try w.fill(from: max(0, position - n / 2), selecting: position, pages, limit: n + n / 2)
+                return w
+            },
+            reachedEnd: { w, _, _ in sorted.isDone && w.firstPosition + w.rows.count >= sorted.count },
+            reachedStart: { w, _, _ in w.firstPosition <= 0 },
+            end: { sorted.count })
+    }
+
+    // MARK: - The path
+
+    /// Shows `query`'s list alone (nil: no list), from its first row.
+    mutating func open(_ query: Source.Query?) throws {
+        for l in levels { l.sorted?.cancel() }
+        levels = []
+        detail = nil
+        guard let query else { return }
+        try push(Level(query), at: nil)
+    }
+
+    /// Back to the first list, as it was.
+    mutating func keepFirst() {
+        guard levels.count > 1 else { return }
+        for l in levels.dropFirst() { l.sorted?.cancel() }
+        levels = Array(levels.prefix(1))
+        restoreDetail()
+    }
+
+    /// Opens `level` over the current one, selecting the row with `key` (nil: the first row);
+    /// the detail's place is kept to come back to.
+    mutating func push(_ level: Level, at key: Int64?) throws {
+        if !levels.isEmpty {
+            levels[levels.count - 1].detailCursor = detailCursor
+            levels[levels.count - 1].toggled = toggled
+        }
+        try append(level, at: key)
+    }
+
+    private mutating func append(_ level: Level, at key: Int64?) throws {
+        var l = level
+        defer {
+            levels.append(l)
+            toggled = []
+            refreshDetail(resetLine: true)
+        }
+        try load(&l, key.map { .around($0) } ?? .first)
+    }
+
+    /// Back one level; the focus to return to, nil at the first.
+    mutating func pop() -> BrowserModel.Pane? {
+        guard levels.count > 1, let left = levels.popLast() else { return nil }
+        left.sorted?.cancel()
+        restoreDetail()
+        return left.returnFocus
+    }
+
+    /// The current level's detail where it was left.
+    private mutating func restoreDetail() {
+        guard let back = levels.last else { detail = nil; return }
+        toggled = back.toggled
+        detailCursor = back.detailCursor
+        refreshDetail(resetLine: false)
+    }
+
+    /// The current list becomes `query`'s (another filter), sorted as it was.
+    mutating func replace(with query: Source.Query) throws {
+        guard let l = levels.popLast() else { return }
+        l.sorted?.cancel()
+        var next = Level(query, via: l.via)
+        next.returnFocus = l.returnFocus
+        next.sort = l.sort
+        next.sorted = l.sort.map { source.sorted(query, by: $0) }
+        try append(next, at: nil)
+    }
+
+    // MARK: - Moving
+
+    /// Reloads the current list from its first row, its last, or around a key.
+    mutating func reload(_ start: WindowStart) throws {
+        guard var l = levels.popLast() else { return }
+        defer {
+            levels.append(l)
+            refreshDetail(resetLine: true)
+        }
+        try load(&l, start)
+    }
+
+    private func load(_ l: inout Level, _ start: WindowStart) throws {
+        try l.window.load(start, pages(of: l), limit: Self.pageFetch, visible: listRows)
+    }
+
+    /// Moves the current list's selection by `delta` rows, reading pages as it goes.
+    mutating func move(by delta: Int) throws {
+        guard var l = levels.popLast() else { return }
+        defer {
+            levels.append(l)
+            refreshDetail(resetLine: true)
+        }
+        try l.window.move(by: delta, visible: listRows, limit: Self.pageFetch, maxRows: Self.maxWindow, pages(of: l))
+    }
+
+    /// Selects the loaded row at `index`.
+    mutating func select(_ index: Int) throws {
+        if let w = level?.window, index != w.selected, w.rows.indices.contains(index) { try move(by: index - w.selected) }
+    }
+
+    // MARK: - Sorting
+
+    /// Sorts the current list (nil: back to key order), from its first row.
+    mutating func sort(by sort: Source.Sort?) throws {
+        guard var l = levels.popLast() else { return }
+        l.sorted?.cancel()
+        l.sort = sort
+        l.sorted = sort.map { source.sorted(l.query, by: $0) }
+        levels.append(l)
+        try reload(.first)
+    }
+
+    /// Each tick while a sort finds its keys: the window takes in what arrived. A sort that
+    /// failed is given up (the list back in key order) and its failure returned.
+    mutating func tickSort() throws -> String? {
+        guard var l = levels.last, let sorted = l.sorted, !l.window.atEnd else { return nil }
+        if let failure = sorted.failure {
+            try sort(by: nil)
+            return failure
+        }
+        let wasEmpty = l.window.rows.isEmpty
+        let pages = pages(of: l)
+        defer {
+            levels[levels.count - 1] = l
+            if wasEmpty && !l.window.rows.isEmpty { refreshDetail(resetLine: true) }
+        }
+        // Enough to fill the pane and a page beyond; paging reads the rest.
+        if l.window.rows.count < l.window.scroll + listRows + Self.pageFetch {
+            l.window.rows += try pages.after(l.window, Self.pageFetch)
+        }
+        l.window.atEnd = pages.reachedEnd(l.window, 0, Self.pageFetch)
+        return nil
+    }
+
+    // MARK: - Detail
+
+    /// Reads the selected row's detail again (`resetLine`: from its first line, unfolded).
+    mutating func refreshDetail(resetLine: Bool) {
+        guard let l = level, let row = selectedRow else {
+            detail = nil
+            return
+        }
+        if resetLine { toggled = [] }
+        let page = source.detail(row, in: l.query, toggled: toggled, width: detailWidth)
+        detail = page
+        if resetLine { detailCursor.reset(to: page.lines) }
+        detailCursor.index = max(0, min(detailCursor.index, page.lines.count - 1))
+        detailCursor.keepInView(count: page.lines.count, visible: detailRows)
+    }
+
+    /// The selected detail line.
+    var detailLine: DetailLine<Source.Action>? {
+        detail.flatMap { $0.lines.indices.contains(detailCursor.index) ? $0.lines[detailCursor.index] : nil }
+    }
+
+    /// Moves the detail's selection by `delta` selectable lines.
+    mutating func moveDetail(by delta: Int) { detailCursor.move(by: delta, in: detail?.lines ?? [], visible: detailRows) }
+
+    /// Selects the detail's line at `index` if a person can stop on it.
+    mutating func selectDetail(_ index: Int) {
+        guard let lines = detail?.lines, lines.indices.contains(index), lines[index].isSelectable else { return }
+        detailCursor.index = index
+        detailCursor.keepInView(count: lines.count, visible: detailRows)
+    }
+
+    /// Folds or unfolds a node of a value's tree.
+    mutating func toggle(_ path: String) {
+        if toggled.contains(path) { toggled.remove(path) } else { toggled.insert(path) }
+        refreshDetail(resetLine: false)
+    }
+
+    /// The panes' new sizes: the selection stays in view, the detail is laid out anew.
+    mutating func resize(listRows: Int, detailRows: Int, detailWidth: Int) {
+        (self.listRows, self.detailRows, self.detailWidth) = (listRows, detailRows, detailWidth)
+        if !levels.isEmpty { levels[levels.count - 1].window.keepSelectionInView(visible: listRows) }
+        if detail != nil { refreshDetail(resetLine: false) }
+    }
+
+    /// Cancels every sort (at quit, or when the lists are replaced).
+    func cancelSorts() { for l in levels { l.sorted?.cancel() } }
+}
