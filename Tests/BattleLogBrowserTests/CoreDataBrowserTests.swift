@@ -47,7 +47,7 @@ import BattleLogPresentation
 
     static func select(_ m: StoreBrowserModel, entity: String, pk: Int64) throws {
         let row = try #require(m.tree.firstIndex { $0.entity?.name == entity })
-        m.selectTreeRow(row)
+        m.selectRosterRow(row)
         m.chrome.focus = .records
         m.goTo(pk)
         #expect(m.selectedObject?.ref.pk == pk, "\(entity) \(pk)")
@@ -258,7 +258,7 @@ import BattleLogPresentation
         for (rows, cols) in Self.sizes {
             let (m, grid) = try Self.open(path, rows: rows, columns: cols)
             for i in m.tree.indices {
-                m.selectTreeRow(i)
+                m.selectRosterRow(i)
                 m.chrome.focus = .records
                 for _ in 0..<6 {
                     m.chrome.focus = .detail
@@ -278,7 +278,7 @@ import BattleLogPresentation
         // The dangling owner is said as such.
         let (m, _) = try Self.open(path)
         let record = try #require(m.tree.firstIndex { $0.entity?.name == "Record" })
-        m.selectTreeRow(record)
+        m.selectRosterRow(record)
         m.chrome.focus = .records
         m.goTo(2)
         let owner = try #require(m.detail?.lines.first { $0.label == "owner" })
@@ -294,7 +294,7 @@ import BattleLogPresentation
     @Test func theFilterPromptAnswersAndRefusesWithACaret() throws {
         let (m, grid) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite", rows: 24, columns: 80)
         let car = try #require(m.tree.firstIndex { $0.entity?.name == "Car" })
-        m.selectTreeRow(car)
+        m.selectRosterRow(car)
         m.chrome.focus = .records
         m.handle(.character("f"))
         for c in "pk <= 3 and pk > 1" { m.handle(.character(c)) }

@@ -13,7 +13,7 @@ import BattleLogPresentation
     static func openHistory(_ path: String, language: String = "en", rows: Int = 24, columns: Int = 80) throws -> (StoreBrowserModel, CellGrid) {
         let (m, grid) = try CoreDataBrowserTests.open(path, rows: rows, columns: columns, language: language)
         let heading = try #require(m.tree.firstIndex { $0.entity == nil && $0.historyTable == nil })
-        m.selectTreeRow(heading)
+        m.selectRosterRow(heading)
         m.handle(.enter)
         #expect(m.chrome.focus == .records)
         return (m, grid)
@@ -117,7 +117,7 @@ import BattleLogPresentation
         // From the heading to one of the history's tables: the history stays where it was.
         let table = try #require(m.tree.firstIndex { $0.historyTable == "ATRANSACTION" })
         m.chrome.focus = .roster
-        m.selectTreeRow(table)
+        m.selectRosterRow(table)
         #expect(m.shownHistory?.selectedTransaction?.id == 699)
     }
 

@@ -4,7 +4,7 @@ import CoreDataKit
 import Foundation
 
 /// The Core Data browser's keys: the key table's `coreData` context (a `KeyHost`).
-extension StoreBrowserModel: PaneHost, PaneTextSearch {
+extension StoreBrowserModel: StackedListsHost {
     /// Handles one key or mouse event.
     public func handle(_ key: Key) { dispatch(key) }
 
@@ -21,7 +21,7 @@ extension StoreBrowserModel: PaneHost, PaneTextSearch {
         }
         if try performShared(action) { return }
         switch action {
-        case .open: open()
+        case .open: try open()
         case .back: back()
         case .search: startSearch()
         case .searchNext: findMatch(forward: !chrome.search.backward)
@@ -60,47 +60,10 @@ extension StoreBrowserModel: PaneHost, PaneTextSearch {
 
     var overlayLines: (total: Int, visible: Int) { StoreBrowserView.textOverlay(self)?.extent(layout) ?? (0, 0) }
 
-    var pageSize: Int {
-        switch chrome.focus {
-        case .roster: layout.rosterRows
-        case .records: layout.recordRows
-        case .detail: lists.detailRows
-        }
-    }
-
-    func move(by delta: Int) {
-        switch chrome.focus {
-        case .roster:
-            let target = max(0, min(tree.count - 1, treeCursor.index + delta))
-            if target != treeCursor.index { selectTreeRow(target) }
-        case .records: attempt { try lists.move(by: delta) }
-        case .detail: lists.moveDetail(by: delta)
-        }
-    }
-
-    func moveToEnd(last: Bool) {
-        switch chrome.focus {
-        case .roster: selectTreeRow(last ? tree.count - 1 : 0)
-        case .records: attempt { try lists.reload(last ? .last : .first) }
-        case .detail: lists.moveDetail(by: last ? Int.max / 2 : Int.min / 2)
-        }
-    }
-
-    func open() {
-        switch chrome.focus {
-        case .roster: if selectedTreeRow?.entity != nil || shownHistory != nil { chrome.focus = .records }
-        case .records: if lists.selectedRow != nil { chrome.focus = .detail }
-        case .detail: openDetailLine()
-        }
-    }
-
     /// Back: along the path of followed relationships, then out of the filter, then a pane left.
     func back() {
         if isSorting { cancelSort(); return }
-        if let focus = lists.pop() {
-            chrome.focus = focus
-            return
-        }
+        if popLevel() { return }
         if level?.list?.filter != nil, chrome.focus != .roster {
             applyFilter(nil)
             return
@@ -139,16 +102,6 @@ extension StoreBrowserModel: PaneHost, PaneTextSearch {
     var overlayIsOpen: Bool { overlay != .none }
     func closeOverlay() { overlay = .none }
 
-    func selectShown(_ offset: Int, in pane: Pane) {
-        switch pane {
-        case .roster:
-            let index = treeCursor.scroll + offset
-            if tree.indices.contains(index), index != treeCursor.index { selectTreeRow(index) }
-        case .records: attempt { try lists.select((level?.window.scroll ?? 0) + offset) }
-        case .detail: lists.selectDetail(detailCursor.scroll + offset)
-        }
-    }
-
     // MARK: - Copy
 
     /// The selected row in `coredata dump`'s (or `coredata history --json`'s) JSON form, read
@@ -180,10 +133,7 @@ extension StoreBrowserModel: PaneHost, PaneTextSearch {
 
     /// `Y`: the selected detail line's value (its JSON for a tree), else the selected row's name.
     func copyValue() {
-        if chrome.focus == .detail, let line = lists.detailLine {
-            chrome.copy(line.json.map(TaggedValueText.copied) ?? line.value, what: line.label, labels: labels)
-            return
-        }
+        if copyDetailValue() { return }
         guard let row = lists.selectedRow else { chrome.status = labels["cd.noObjects"]; return }
         chrome.copy(source.name(row), what: source.name(row), labels: labels)
     }

@@ -113,50 +113,19 @@ extension StoreBrowserModel {
         chrome.focus = .records
     }
 
-    // MARK: - Search (`PaneTextSearch`)
+    // MARK: - Search
 
-    /// The selection in the focused pane, as search counts it.
-    var cursor: Int {
-        switch chrome.focus {
-        case .roster: treeCursor.index
-        case .records: level?.window.selected ?? 0
-        case .detail: detailCursor.index
+    var rosterCursor: ListCursor { treeCursor }
+    var rosterTexts: [String] { tree.map { $0.entity?.name ?? $0.historyTable ?? "" } }
+
+    /// What a row's cells show: an object's values and its to-ones as their targets (`Book 3`);
+    /// a transaction's columns.
+    func searchTexts(_ row: StoreRow) -> [String] {
+        guard let o = row.listed?.object else {
+            return row.transaction == nil ? [source.name(row)] : source.historyColumns(width: 0, rows: []).map { $0.cell(row).text }
         }
-    }
-
-    func select(_ index: Int) {
-        switch chrome.focus {
-        case .roster: if index != treeCursor.index { selectTreeRow(index) }
-        case .records: attempt { try lists.select(index) }
-        case .detail: lists.selectDetail(index)
-        }
-    }
-
-    /// A long list's objects or transactions: only the rows loaded around the selection.
-    var searchesPart: Bool {
-        guard chrome.focus == .records, let w = level?.window else { return false }
-        return !(w.atStart && w.atEnd)
-    }
-
-    /// The texts search looks through in the focused pane, each row's apart (a regular
-    /// expression's `^` and `$` anchor to one of them): entity names, the loaded rows' values,
-    /// the detail's labels and values.
-    var searchable: [[String]] {
-        switch chrome.focus {
-        case .roster:
-            return tree.map { [$0.entity?.name ?? $0.historyTable ?? ""] }
-        case .records:
-            guard let l = level else { return [] }
-            let history = l.list == nil ? source.historyColumns(width: 0, rows: []) : []
-            return l.window.rows.map { row in
-                guard let o = row.listed?.object else { return history.isEmpty ? [source.name(row)] : history.map { $0.cell(row).text } }
-                // What the row's cells show: values, and to-ones as their targets (`Book 3`).
-                let values = o.attributes.map { TaggedValueText.shown($0.value, labels: labels).text }
-                return [source.name(row), String(row.key)] + values + o.relationships.compactMap { StoreSource.toOneText($0.value) }
-            }
-        case .detail:
-            return (detail?.lines ?? []).map { $0.isSelectable ? [$0.label, $0.value] : [] }
-        }
+        let values = o.attributes.map { TaggedValueText.shown($0.value, labels: labels).text }
+        return [source.name(row), String(row.key)] + values + o.relationships.compactMap { StoreSource.toOneText($0.value) }
     }
 
     // MARK: - Export

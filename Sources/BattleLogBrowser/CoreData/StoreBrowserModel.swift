@@ -68,7 +68,7 @@ public final class StoreBrowserModel {
         self.tree = TreeRow.rows(store.model)
         resize(rows: rows, columns: columns)
         // The first entity with objects to show (the tree's first row may be a heading).
-        if let first = tree.firstIndex(where: { $0.entity != nil }) { selectTreeRow(first) }
+        if let first = tree.firstIndex(where: { $0.entity != nil }) { selectRosterRow(first) }
     }
 
     deinit { source.shutDown(timeout: 0) }
@@ -100,14 +100,9 @@ public final class StoreBrowserModel {
         }.joined(separator: " › ")
     }
 
-    /// Runs a read of the lists; one that fails says why.
-    func attempt(_ read: () throws -> Void) {
-        do { try read() } catch { chrome.say(error, labels: labels) }
-    }
-
     // MARK: - Entity tree
 
-    func selectTreeRow(_ index: Int) {
+    func selectRosterRow(_ index: Int) {
         guard !tree.isEmpty else { return }
         treeCursor.index = max(0, min(tree.count - 1, index))
         treeCursor.keepInView(count: tree.count, visible: layout.rosterRows)
@@ -149,13 +144,6 @@ public final class StoreBrowserModel {
             }
             push(.objects(list), via: relationship, at: nil)
         }
-    }
-
-    func push(_ query: StoreQuery, via: String?, at key: Int64?) {
-        var l = ListLevel<StoreSource>(query, via: via)
-        l.returnFocus = chrome.focus
-        attempt { try lists.push(l, at: key) }
-        chrome.focus = .records
     }
 
     // MARK: - Layout
