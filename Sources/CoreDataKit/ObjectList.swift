@@ -93,6 +93,19 @@ extension CoreDataStore {
         return backward ? rows.reversed() : rows
     }
 
+    /// Every object of `list` in key order, read as `reading` says, a page of `pageSize` at a
+    /// time (no statement stays open between pages); a dangling row is passed over.
+    public func forEachObject(in list: ObjectList, reading: ObjectReading = .full, pageSize: Int = 500,
+                              _ body: (CoreDataObject) throws -> Void) throws {
+        var key: Int64?
+        while true {
+            let page = try self.page(list, from: key, limit: pageSize, reading: reading)
+            for row in page { if let object = row.object { try body(object) } }
+            guard page.count == pageSize, let last = page.last else { return }
+            key = last.ref.pk
+        }
+    }
+
     /// The row with key `key`, if the list holds one.
     public func row(_ list: ObjectList, key: Int64, reading: ObjectReading = .listing) throws -> ListedObject? {
         try objects("SELECT \(list.key) AS cd_key, t.* FROM \(list.from) WHERE \(list.condition) AND \(list.key) = ? LIMIT 1",

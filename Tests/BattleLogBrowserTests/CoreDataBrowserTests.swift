@@ -181,8 +181,8 @@ import BattleLogPresentation
         #expect(m.detailCursor.index == ownerLine && m.detail?.lines[m.detailCursor.index].label == "owner", "back where it was")
         // i on the to-one: its stored foreign key.
         m.handle(.character("i"))
-        #expect(m.overlay == .bytes)
-        #expect(m.bytesLines.first == "owner (ZOWNER)  INTEGER  \(target.pk)")
+        #expect(m.overlay?.opener == .inspect)
+        #expect(m.shownOverlay?.lines.first?.0 == "owner (ZOWNER)  INTEGER  \(target.pk)")
     }
 
     @Test func enterOnAValueShowsItWholeAndALongPathLosesWholeSteps() throws {
@@ -191,11 +191,11 @@ import BattleLogPresentation
         m.chrome.focus = .detail
         m.detailCursor.index = try #require(m.detail?.lines.firstIndex { $0.label == "title" })
         m.handle(.enter)
-        #expect(m.overlay == .value)
+        #expect(m.overlay?.opener == .open)
         StoreBrowserView.render(m, on: grid)
         #expect(grid.text.contains("title graphic novel - author 1"))
         m.handle(.enter)
-        #expect(m.overlay == .none)
+        #expect(m.overlay == nil)
         #expect(DisplayWidth.truncateSteps("Account 1 › customProperties › AccountProperty 3", to: 44) == "… › customProperties › AccountProperty 3")
         #expect(DisplayWidth.truncateSteps("Account 1 › customProperties › AccountProperty 3", to: 20) == "… › AccountProperty…")
     }
@@ -422,17 +422,17 @@ import BattleLogPresentation
     @Test(arguments: ["en", "zh"]) func helpNarrowsByItsFilterAndSaysWhenNothingMatches(language: String) throws {
         let (m, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite", language: language)
         m.handle(.character("?"))
-        #expect(m.overlay == .help)
+        #expect(m.overlay?.opener == .help)
         // Enter and Space read the help; they never act on the pane under it.
         let focus = m.chrome.focus
         m.handle(.enter); m.handle(.character(" "))
-        #expect(m.overlay == .help && m.chrome.focus == focus)
-        let all = (StoreBrowserView.textOverlay(m)?.lines ?? []).count
+        #expect(m.overlay?.opener == .help && m.chrome.focus == focus)
+        let all = (m.shownOverlay?.lines ?? []).count
         m.handle(.character("/")); m.type("column"); m.handle(.enter)
-        let narrowed = (StoreBrowserView.textOverlay(m)?.lines ?? [])
+        let narrowed = (m.shownOverlay?.lines ?? [])
         #expect(narrowed.count < all && narrowed.contains { $0.0 == "[" }, "\(narrowed)")
         m.handle(.character("/")); m.handle(.control("u")); m.type("zzqq"); m.handle(.enter)
-        #expect((StoreBrowserView.textOverlay(m)?.lines ?? []).map(\.0) == [m.labels.fill("helpNoMatch", "zzqq")])
+        #expect((m.shownOverlay?.lines ?? []).map(\.0) == [m.labels.fill("helpNoMatch", "zzqq")])
     }
 
     /// Tab in the Core Data filter prompt completes as the battle log's does (one

@@ -241,6 +241,23 @@ import Testing
         #expect(ObjectCSV.line(object, columns: columns) == "Book,7,\"a\u{1B}[2J\n,\"\"b\"\"\",2.5,\"{\"\"$class\"\":\"\"Cover\"\",\"\"$fields\"\":{}}\",3")
     }
 
+    /// `forEachObject(in:)` walks a filtered list page by page: every object once, in key order,
+    /// read whole, across page boundaries.
+    @Test func everyObjectOfAListIsWalkedOnceInKeyOrder() throws {
+        let store = try CoreDataStore(path: Fixture.path("SampleModel2_V2.sqlite"))
+        let page = try store.entity(named: "Page")
+        for text in ["pk > 0", "pk >= 3 and pk <= 17", "pk > 1000000"] {
+            let list = store.list(page, filter: try EntityFilter.compile(text, entity: page))
+            var walked: [Int64] = []
+            try store.forEachObject(in: list, pageSize: 7) { object in
+                #expect(object.entity == "Page" && !object.attributes.isEmpty)
+                walked.append(object.pk)
+            }
+            #expect(walked == (try Self.listed(store, list)), "\(text)")
+        }
+        #expect(try Self.listed(store, store.list(page)).count > 7, "the walk crosses pages")
+    }
+
     @Test func anInstantWithAFractionComparesToTheMicrosecond() throws {
         let store = try CoreDataStore(path: Fixture.path("SampleModel2_V2.sqlite"))
         let book = try store.entity(named: "Book")

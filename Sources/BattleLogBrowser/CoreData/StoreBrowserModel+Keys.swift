@@ -4,7 +4,7 @@ import CoreDataKit
 import Foundation
 
 /// The Core Data browser's keys: the key table's `coreData` context (a `KeyHost`).
-extension StoreBrowserModel: StackedListsHost {
+extension StoreBrowserModel: StackedListsHost, OverlayHost {
     /// Handles one key or mouse event.
     public func handle(_ key: Key) { dispatch(key) }
 
@@ -12,7 +12,7 @@ extension StoreBrowserModel: StackedListsHost {
 
     /// Runs one action, as its key would.
     public func perform(_ action: Action) throws {
-        if overlay != .none, handleOverlay(action) { return }
+        if handleOverlay(action) { return }
         chrome.status = nil
         // The history is a list of transactions: the object lists' own keys say so.
         if shownHistory != nil, [.filter, .sort, .export, .inspect].contains(action) {
@@ -39,10 +39,8 @@ extension StoreBrowserModel: StackedListsHost {
         case .inspect: openBytes()
         case .columnLeft, .columnRight, .narrowColumn, .widenColumn, .hideColumn, .resetColumns: changeColumns(action)
         case .export: promptExport()
-        case .showModel:
-            readModelLines()
-            overlay = .model
-        case .help: overlay = .help
+        case .showModel: open(OpenOverlay(opener: .showModel, title: labels["cd.modelTitle"], text: .lines(modelLines)))
+        case .help: open(OpenOverlay(opener: .help))
         case .copyRecord: copyObject()
         case .pager: viewObject(in: .pager)
         case .editor: viewObject(in: .editor)
@@ -58,8 +56,6 @@ extension StoreBrowserModel: StackedListsHost {
         chrome.focus = pane
     }
 
-    var overlayLines: (total: Int, visible: Int) { StoreBrowserView.textOverlay(self)?.extent(layout) ?? (0, 0) }
-
     /// Back: along the path of followed relationships, then out of the filter, then a pane left.
     func back() {
         if isSorting { cancelSort(); return }
@@ -71,36 +67,13 @@ extension StoreBrowserModel: StackedListsHost {
         chrome.focus = pane(-1, wrapping: false)
     }
 
-    /// Keys while an overlay is open; true when the overlay took the key.
-    func handleOverlay(_ action: Action) -> Bool {
-        switch action {
-        case .forceQuit, .redraw, .suspend, .toggleMouse: return false
-        case .back, .quit:
-            overlay = .none
-            chrome.helpFilter = nil
-            return true
-        case .open where overlay != .value:
-            // Enter and Space read the open overlay; they never reach the panes under it.
-            return true
-        case .help, .showModel, .inspect, .open:
-            let same = (action == .help && overlay == .help) || (action == .showModel && overlay == .model)
-                || (action == .inspect && overlay == .bytes) || (action == .open && overlay == .value)
-            overlay = .none
-            return same
-        case .search:
-            if overlay == .help { chrome.prompt = Prompt(kind: .helpFilter, text: chrome.helpFilter ?? "") }
-            return true
-        case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
-            return scrollOverlay(action)
-        default:
-            return true
-        }
+    /// The key table's Core Data keys, filtered as the help's filter says, and the mouse.
+    var help: TextOverlay {
+        let rows = HelpView.rows(chrome.helpBindings([.coreData], labels: labels), labels: labels)
+        let lines = HelpView.saysNoMatch(rows, chrome, labels: labels)
+            + (chrome.helpFilter == nil ? [("", ""), (labels["helpMouse"], labels["cd.helpMouseText"])] : [])
+        return TextOverlay(title: HelpView.title(chrome, labels: labels), lines: lines, keyed: true, width: 100)
     }
-
-    // MARK: - Mouse
-
-    var overlayIsOpen: Bool { overlay != .none }
-    func closeOverlay() { overlay = .none }
 
     // MARK: - Copy
 

@@ -25,8 +25,7 @@ extension StoreBrowserModel {
         case .search: submitSearch(p)
         case .helpFilter:
             chrome.helpFilter = p.text.isEmpty ? nil : p.text
-            overlay = .help
-            chrome.overlayScroll = 0
+            open(OpenOverlay(opener: .help))
         case .filter:
             let text = p.text.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { applyFilter(nil); return }
@@ -144,16 +143,7 @@ extension StoreBrowserModel {
         let job = BackgroundExport(to: path, total: listCount ?? 0, labels: labels, doneKeys: ("cd.exportedJSON", "cd.exportedCSV")) { format, sink in
             let store = box.value
             if format == .csv { try sink.header("\u{FEFF}" + ObjectCSV.header(columns)) }
-            var key: Int64?
-            while true {
-                let page = try store.page(list, from: key, limit: 500, reading: .full)
-                for row in page {
-                    guard let object = row.object else { continue }
-                    try sink.row(format == .csv ? ObjectCSV.line(object, columns: columns) : object.json())
-                }
-                guard page.count == 500, let last = page.last else { break }
-                key = last.ref.pk
-            }
+            try store.forEachObject(in: list) { try sink.row(format == .csv ? ObjectCSV.line($0, columns: columns) : $0.json()) }
         }
         export = job
         job.start()
@@ -182,9 +172,7 @@ extension StoreBrowserModel {
                 // A to-one is stored as its target's pk (and Z_ENT) in the object's own columns.
                 let columns = [column] + (entityColumn.map { [$0] } ?? [])
                 let values = (try? store.storedColumns(columns, of: row.ref)) ?? []
-                bytesLines = zip(columns, values).flatMap { StoredBytes.lines(name: name + " (" + $0 + ")", value: $1, labels: labels) }
-                overlay = .bytes
-                return
+                return openBytes(zip(columns, values).flatMap { StoredBytes.lines(name: name + " (" + $0 + ")", value: $1, labels: labels) })
             } else if line.relationship == nil, !line.isHeading {
                 // A node of a value's tree: its attribute's bytes.
             } else {
@@ -192,8 +180,8 @@ extension StoreBrowserModel {
                 return
             }
         }
-        bytesLines = names.flatMap { StoredBytes.lines(name: $0, value: object.stored[$0] ?? .null, labels: labels) + [""] }
-        if bytesLines.last == "" { bytesLines.removeLast() }
-        overlay = .bytes
+        openBytes(Array(names.flatMap { [""] + StoredBytes.lines(name: $0, value: object.stored[$0] ?? .null, labels: labels) }.dropFirst()))
     }
+
+    private func openBytes(_ lines: [String]) { open(OpenOverlay(opener: .inspect, title: labels["cd.bytesTitle"], text: .lines(lines))) }
 }

@@ -13,8 +13,6 @@ public final class StoreBrowserModel {
     public typealias Pane = BrowserModel.Pane
     public typealias Prompt = BrowserModel.Prompt
 
-    public enum Overlay: Sendable, Equatable { case none, help, model, bytes, value }
-
     let source: StoreSource
     public let labels: Labels
     /// The store's path as the title bar shows it.
@@ -34,14 +32,8 @@ public final class StoreBrowserModel {
     /// The focus, the prompt, the status line, the search and the loop's requests, as both
     /// browsers keep them.
     public internal(set) var chrome = BrowserChrome()
-    public internal(set) var overlay: Overlay = .none {
-        didSet { if overlay != oldValue { chrome.overlayScroll = 0 } }
-    }
-    /// The lines of the bytes overlay (`i`) and of the model's (`m`), read when they open.
-    var bytesLines: [String] = []
-    var modelLines: [String] = []
-    /// The value overlay's title and whole text (Enter on a value).
-    var shownValue: (title: String, text: String) = ("", "")
+    /// The help, the model (`m`), stored bytes (`i`) or a value read whole (Enter), when open.
+    var overlay: OpenOverlay?
     /// Where a search started, in the focused pane (while its prompt is open).
     var searchOrigin: Int?
     /// The function-key bar at the bottom (`key_bar = true` in the config).
@@ -124,8 +116,8 @@ public final class StoreBrowserModel {
         case .empty(let why): chrome.status = why
         case .read:
             // A text's own line breaks are kept; anything else is as the line shows it.
-            shownValue = (line.label, line.json.map { if case .string(let s) = $0 { s } else { line.value } } ?? line.value)
-            overlay = .value
+            let text = line.json.map { if case .string(let s) = $0 { s } else { line.value } } ?? line.value
+            open(OpenOverlay(opener: .open, title: line.label, text: .wrapped(text)))
         case .follow(let ref):
             // A change in the history may name an object deleted since.
             guard let name = ref.entity, let entity = store.model.entity(named: name), (try? store.exists(ref)) == true else {
@@ -158,9 +150,7 @@ public final class StoreBrowserModel {
 
     /// The model as `coredata info` prints it, each entity with its count of objects (and its
     /// sub-entities') as far as counted.
-    func readModelLines() {
-        modelLines = (try? CoreDataInfo.text(store, counts: false, objects: { self.count(of: $0) })) ?? []
-    }
+    var modelLines: [String] { (try? CoreDataInfo.text(store, counts: false, objects: { self.count(of: $0) })) ?? [] }
 
     // MARK: - Life
 
@@ -177,7 +167,8 @@ public final class StoreBrowserModel {
             if let failure = try lists.tickSort() { chrome.status = labels["error"] + ": " + SafeText.escape(failure) }
         }
         // Counts that arrive while the model is shown join it.
-        if overlay == .model, modelLines.contains(where: { $0.hasSuffix("counting…)") || $0.contains("counting…,") }) { readModelLines() }
+        if overlay?.opener == .showModel, case .lines(let lines) = overlay?.text,
+           lines.contains(where: { $0.hasSuffix("counting…)") || $0.contains("counting…,") }) { overlay?.text = .lines(modelLines) }
         if let e = export, !e.isRunning, let summary = e.summary {
             chrome.status = summary
             export = nil

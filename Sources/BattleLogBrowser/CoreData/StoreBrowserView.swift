@@ -17,7 +17,7 @@ public enum StoreBrowserView {
         tree(m, s)
         objects(m, s)
         detail(m, s)
-        textOverlay(m)?.draw(s, m.layout, scroll: m.chrome.overlayScroll)
+        m.shownOverlay?.draw(s, m.layout, scroll: m.chrome.overlayScroll)
         Drawing.keyBar(s, m.layout, keyMap: m.chrome.keyMap, context: .coreData, labels: m.labels)
         statusBar(m, s)
         s.present()
@@ -95,26 +95,6 @@ public enum StoreBrowserView {
         Drawing.box(s, r, title: title, focused: m.chrome.focus == .detail)
         guard let d = m.detail else { return }
         DetailLinesView.draw(s, in: r, lines: d.lines, cursor: m.detailCursor, focused: m.chrome.focus == .detail, highlight: m.highlightPattern)
-    }
-
-    // MARK: - Overlays
-
-    /// The open overlay: the help, the model (`m`), the stored bytes (`i`), a value read whole.
-    static func textOverlay(_ m: StoreBrowserModel) -> TextOverlay? {
-        switch m.overlay {
-        case .none: return nil
-        case .help:
-            let rows = HelpView.rows(m.chrome.helpBindings([.coreData], labels: m.labels), labels: m.labels)
-            let lines = HelpView.saysNoMatch(rows, m.chrome, labels: m.labels)
-                + (m.chrome.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["cd.helpMouseText"])] : [])
-            return TextOverlay(title: HelpView.title(m.chrome, labels: m.labels), lines: lines, keyed: true, width: 100)
-        case .model: return TextOverlay(title: m.labels["cd.modelTitle"], lines: m.modelLines.map { ($0, "") }, width: 110)
-        case .bytes: return TextOverlay(title: m.labels["cd.bytesTitle"], lines: m.bytesLines.map { ($0, "") }, width: 110)
-        case .value:
-            // Wrapped to the overlay's inner width.
-            let inner = Drawing.overlayRect(m.layout, width: 110, lineCount: 1).width - 4
-            return TextOverlay(title: m.shownValue.title, lines: TextOverlay.wrapped(m.shownValue.text, width: inner), width: 110)
-        }
     }
 
     // MARK: - Status bar
