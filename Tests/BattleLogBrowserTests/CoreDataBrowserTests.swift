@@ -49,7 +49,7 @@ import BattleLogPresentation
         let row = try #require(m.tree.firstIndex { $0.entity?.name == entity })
         m.selectRosterRow(row)
         m.chrome.focus = .records
-        m.goTo(pk)
+        m.submit(.init(kind: .goTo, text: String(pk)))
         #expect(m.selectedObject?.ref.pk == pk, "\(entity) \(pk)")
     }
 
@@ -103,23 +103,23 @@ import BattleLogPresentation
         for _ in 0..<4 { m.handle(.character("]")) }
         let scrolled = header()
         #expect(scrolled.contains("price") && CoreDataBrowserTests.cell(grid, r.top + 1, r.left) == "‹", "\(scrolled)")
-        #expect(m.columnLayout.current == 4 && m.columnLayout.isChanged)
+        #expect(m.lists.columnLayout.current == 4 && m.lists.columnLayout.isChanged)
         // H hides the current column and says so; } widens the next current one.
-        let hidden = m.columns(width: r.width - 2)[4].title
+        let hidden = m.lists.columns(width: r.width - 2)[4].title
         m.handle(.character("H"))
         #expect(m.chrome.status == m.labels.fill("columns.hidden", hidden))
-        #expect(!m.columns(width: r.width - 2).map(\.title).contains(hidden))
-        let width = m.columns(width: r.width - 2)[4].width
+        #expect(!m.lists.columns(width: r.width - 2).map(\.title).contains(hidden))
+        let width = m.lists.columns(width: r.width - 2)[4].width
         m.handle(.character("}"))
-        #expect(m.columns(width: r.width - 2)[4].width == width + 2)
+        #expect(m.lists.columns(width: r.width - 2)[4].width == width + 2)
         // Another entity has its own layout; back to Book, Book's is as it was left.
         try Self.select(m, entity: "Page", pk: 1)
-        #expect(m.columnLayout == ColumnLayout())
+        #expect(m.lists.columnLayout == ColumnLayout())
         try Self.select(m, entity: "Book", pk: 1)
-        #expect(m.columnLayout.hidden == [hidden])
+        #expect(m.lists.columnLayout.hidden == [hidden])
         // = brings every column back.
         m.handle(.character("="))
-        #expect(m.columnLayout == ColumnLayout() && m.chrome.status == m.labels["columns.reset"])
+        #expect(m.lists.columnLayout == ColumnLayout() && m.chrome.status == m.labels["columns.reset"])
         #expect(header() == first)
     }
 
@@ -280,7 +280,7 @@ import BattleLogPresentation
         let record = try #require(m.tree.firstIndex { $0.entity?.name == "Record" })
         m.selectRosterRow(record)
         m.chrome.focus = .records
-        m.goTo(2)
+        m.submit(.init(kind: .goTo, text: String(2)))
         let owner = try #require(m.detail?.lines.first { $0.label == "owner" })
         #expect(owner.value.contains("dangling"))
         m.chrome.focus = .detail

@@ -152,6 +152,6 @@ import BattleLogPresentation
         #expect(!grid.line(headerRow).contains("process") && grid.line(headerRow).contains("changes"), "\(grid.line(headerRow))")
         // An entity's list has its own layout.
         try CoreDataBrowserTests.select(m, entity: "ManagedChat", pk: 1)
-        #expect(m.columnLayout == ColumnLayout())
+        #expect(m.lists.columnLayout == ColumnLayout())
     }
 }

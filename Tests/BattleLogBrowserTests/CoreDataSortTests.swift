@@ -75,7 +75,7 @@ import BattleLogPresentation
         }
         #expect(back == expected.reversed())
         // `:` goes to a pk where the sort has it.
-        m.goTo(expected[70])
+        m.submit(.init(kind: .goTo, text: String(expected[70])))
         #expect(m.selectedObject?.ref.pk == expected[70])
         m.handle(.character("j"))
         #expect(m.selectedObject?.ref.pk == expected[71])

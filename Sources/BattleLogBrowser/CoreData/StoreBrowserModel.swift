@@ -13,7 +13,6 @@ public final class StoreBrowserModel {
     public typealias Pane = BrowserModel.Pane
     public typealias Prompt = BrowserModel.Prompt
 
-    let source: StoreSource
     public let labels: Labels
     /// The store's path as the title bar shows it.
     public let storePath: String
@@ -25,8 +24,6 @@ public final class StoreBrowserModel {
 
     /// The lists on the path from the selected entity (or the history), and the detail.
     var lists: StackedLists<StoreSource>
-    /// Each entity's column layout (`[`, `]`, `{`, `}`, `H`, `=`), and the history's.
-    var columnLayouts: [String: ColumnLayout] = [:]
 
     // MARK: Interaction
     /// The focus, the prompt, the status line, the search and the loop's requests, as both
@@ -48,14 +45,13 @@ public final class StoreBrowserModel {
     static var pageFetch: Int { StackedLists<StoreSource>.pageFetch }
 
     public init(store: CoreDataStore, labels: Labels, storePath: String, rows: Int, columns: Int, status: String? = nil) {
-        self.source = StoreSource(store: store, labels: labels)
         self.labels = labels
         self.storePath = storePath
         // An object's detail (its attributes, their trees, its relationships) is what a person
         // reads here: it gets four rows more than the battle log's record detail.
         chrome.paneSizes.records = -4
         self.layout = Layout(rows: rows, columns: columns, sizes: chrome.paneSizes)
-        self.lists = StackedLists(source: source)
+        self.lists = StackedLists(source: StoreSource(store: store, labels: labels))
         self.chrome.status = status
         self.tree = TreeRow.rows(store.model)
         resize(rows: rows, columns: columns)
@@ -163,25 +159,16 @@ public final class StoreBrowserModel {
     /// Sorted keys that arrived join the list; an export that ended says so; a count that
     /// arrived shows in the frame the loop draws after every tick.
     public func tick() {
-        attempt {
-            if let failure = try lists.tickSort() { chrome.status = labels["error"] + ": " + SafeText.escape(failure) }
-        }
+        tickLists()
         // Counts that arrive while the model is shown join it.
         if overlay?.opener == .showModel, case .lines(let lines) = overlay?.text,
            lines.contains(where: { $0.hasSuffix("counting…)") || $0.contains("counting…,") }) { overlay?.text = .lines(modelLines) }
-        if let e = export, !e.isRunning, let summary = e.summary {
-            chrome.status = summary
-            export = nil
-        }
     }
 
     @discardableResult
     public func stopBackgroundWork() -> String? {
         source.shutDown()
-        guard let export, export.isRunning else { return nil }
-        export.stop()
-        export.wait()
-        return export.summary.map { labels["stoppedOnQuit"] + ": " + $0 }
+        return stopExport()
     }
 }
 

@@ -16,7 +16,6 @@ public enum StoreBrowserView {
         titleBar(m, s)
         tree(m, s)
         objects(m, s)
-        detail(m, s)
         m.shownOverlay?.draw(s, m.layout, scroll: m.chrome.overlayScroll)
         Drawing.keyBar(s, m.layout, keyMap: m.chrome.keyMap, context: .coreData, labels: m.labels)
         statusBar(m, s)
@@ -59,58 +58,23 @@ public enum StoreBrowserView {
     // MARK: - Objects
 
     static func objects(_ m: StoreBrowserModel, _ s: Screen) {
-        let r = m.layout.records
-        guard r.height >= 4, r.width >= 8 else { return }
-        let focused = m.chrome.focus == .records
-        guard let level = m.level else {
-            Drawing.box(s, r, title: m.labels["cd.objects"], focused: focused)
-            return
-        }
-        var title = m.labels["cd.objects"] + " — " + m.source.title(level.query)
-        if level.list == nil {
+        var title = m.labels["cd.objects"] + (m.level.map { " — " + m.source.title($0.query) } ?? "")
+        if m.shownHistory != nil {
             let count = m.listCount
             title = count == 1 ? m.labels["cd.historyTitleOne"] : m.labels.fill("cd.historyTitle", count.map(GroupedNumber.text) ?? "…")
         }
-        if let f = level.list?.filter { title += "  f: " + SafeText.escape(f.text) }
-        if let sort = level.sort { title += "  S: " + SafeText.escape(sort.text) }
-        Drawing.box(s, r, title: title, focused: focused)
-        let w = level.window
-        let content = TableView.Content(columns: m.columns(width: r.width - 2), layout: m.columnLayout, focused: focused,
-                                        scroll: w.scroll, row: w.row(at:), selected: w.selected, highlight: focused ? m.highlightPattern : nil)
-        TableView.draw(s, in: r, rows: w.rows.isEmpty ? 0 : m.layout.recordRows, content)
-        guard !w.rows.isEmpty else {
-            let why = level.isSorting ? "sorting" : level.list == nil ? "cd.noTransactions" : level.list?.filter != nil ? "noMatch" : "cd.noObjects"
-            s.put(r.top + 2, r.left + 2, m.labels[why], style: .dim)
-            return
-        }
-        Drawing.moreMarks(s, r, w, visible: m.layout.recordRows)
-    }
-
-    // MARK: - Detail
-
-    static func detail(_ m: StoreBrowserModel, _ s: Screen) {
-        let r = m.layout.detail
-        guard r.height >= 3, r.width >= 8 else { return }
-        let title = m.labels["cd.detail"] + (m.detail.map { " — " + $0.title } ?? "")
-        Drawing.box(s, r, title: title, focused: m.chrome.focus == .detail)
-        guard let d = m.detail else { return }
-        DetailLinesView.draw(s, in: r, lines: d.lines, cursor: m.detailCursor, focused: m.chrome.focus == .detail, highlight: m.highlightPattern)
+        let focused = m.chrome.focus == .records
+        StackedListsView.list(s, in: m.layout.records, m.lists, title: title, focused: focused, rows: m.layout.recordRows,
+                              highlight: m.highlightPattern, labels: m.labels)
+        StackedListsView.detail(s, in: m.layout.detail, m.lists, title: m.labels["cd.detail"], focused: m.chrome.focus == .detail,
+                                highlight: m.highlightPattern)
     }
 
     // MARK: - Status bar
 
     static func statusBar(_ m: StoreBrowserModel, _ s: Screen) {
-        var parts: [String] = []
-        if let level = m.level, let list = level.list {
-            // A sort's progress first: at 80 columns it is what must not be cut.
-            if let sorted = level.sorted, !sorted.isDone {
-                parts.append(m.labels.fill("cd.sortingFound", GroupedNumber.text(sorted.count)))
-            }
-            let count = m.listCount.map { m.labels.fill($0 == 1 ? "cd.objectCount" : "cd.objectsCount", GroupedNumber.text($0)) } ?? m.labels["counting"]
-            if let o = m.selectedObject { parts.append("pk \(o.ref.pk) · " + count) } else { parts.append(count) }
-            if let f = list.filter { parts.append("f: " + SafeText.escape(f.text)) }
-            if let sort = level.sort { parts.append("S: " + SafeText.escape(sort.text)) }
-        }
+        // The history's count is in its title.
+        let parts = m.shownHistory == nil ? m.listStatusParts : []
         let exporting = m.export.flatMap { $0.isRunning ? $0.progress : nil }
         let hint = m.labels[m.chrome.focus == .roster ? "cd.hint" : m.chrome.focus == .records ? (m.shownHistory != nil ? "cd.hintHistory" : "cd.hintObjects") : "cd.hintDetail"] + " "
         StatusBarView.draw(s, m.layout, m.chrome, labels: m.labels, StatusBarView.Content(

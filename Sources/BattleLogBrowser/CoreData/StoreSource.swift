@@ -103,17 +103,6 @@ final class StoreSource: ListSource {
 
     func count(ofTable table: String) -> Int? { counter.count("table:" + table, .table(table)) }
 
-    /// A list's count, nil until known.
-    func count(_ query: StoreQuery) -> Int? {
-        guard let list = query.list else { return count(ofTable: "ATRANSACTION") }
-        if case .entity(let name) = list.source, list.filter == nil, let e = store.model.entity(named: name) { return count(of: e) }
-        let source: String = switch list.source {
-        case .entity(let name): "entity:" + name
-        case .related(let owner, let r): "related:\(owner.entity ?? "?"):\(owner.pk):\(r)"
-        }
-        return counter.count(source + "|" + (list.filter?.text ?? ""), .list(list))
-    }
-
     // MARK: - Names and texts
 
     /// `Person 3`, `Transaction 12`: a row as titles, the breadcrumb and messages name it.
@@ -125,8 +114,18 @@ final class StoreSource: ListSource {
     }
 
     static func name(_ ref: ObjectRef) -> String { SafeText.escape(ref.entity ?? "?") + " " + String(ref.pk) }
+}
 
-    /// What a list is: `Person`, `Person 1 › cars`, the history.
+/// What a person sees of the store's lists and asks of them (`ListSource`), in the Core Data
+/// browser's words.
+extension StoreSource {
+    var words: ListWords {
+        ListWords(gone: "cd.danglingFollow", keyOrder: "cd.pkOrder", sortCancelled: "cd.sortCancelled", sortingFound: "cd.sortingFound",
+                  goToNeedsKey: "cd.goToNeedsPk", count: ("cd.objectCount", "cd.objectsCount"))
+    }
+
+    func key(_ row: StoreRow) -> Int64 { row.key }
+
     func title(_ query: StoreQuery) -> String {
         guard let list = query.list else { return labels["cd.history"] }
         switch list.source {
@@ -135,20 +134,105 @@ final class StoreSource: ListSource {
         }
     }
 
-    /// The columns of `query`'s list for a pane `width` wide (`rows`: the loaded ones).
+    func keyName(_ query: StoreQuery) -> String { query.list == nil ? labels["cd.transactionNumber"] : "pk" }
+    func emptyText(_ query: StoreQuery?) -> String { query.map { $0.list == nil } == true ? "cd.noTransactions" : "cd.noObjects" }
+
     func columns(_ query: StoreQuery, width: Int, rows: [StoreRow]) -> [TableColumn<StoreRow>] {
         guard let list = query.list else { return historyColumns(width: width, rows: rows) }
         return objectColumns(list.entity, width: width)
     }
 
-    /// The row in `coredata dump`'s (or `coredata history --json`'s) JSON form, read whole; nil
-    /// when it is gone.
+    func columnsKey(_ query: StoreQuery) -> String { query.list.map { "entity:" + $0.entity.name } ?? "history" }
+
+    /// A list's count, nil until known.
+    func count(_ query: StoreQuery) -> Int? {
+        guard let list = query.list else { return count(ofTable: "ATRANSACTION") }
+        if case .entity(let name) = list.source, list.filter == nil, let e = store.model.entity(named: name) { return count(of: e) }
+        let source: String = switch list.source {
+        case .entity(let name): "entity:" + name
+        case .related(let owner, let r): "related:\(owner.entity ?? "?"):\(owner.pk):\(r)"
+        }
+        return counter.count(source + "|" + (list.filter?.text ?? ""), .list(list))
+    }
+
+    /// The history is a list of transactions: the object lists' own keys say so.
+    func refuses(_ action: Action, in query: StoreQuery) -> String? {
+        query.list == nil && [.filter, .sort, .export, .inspect].contains(action) ? labels["cd.notInHistory"] : nil
+    }
+
+    func filterText(_ query: StoreQuery) -> String? { query.list?.filter?.text }
+
+    /// The same objects matching `text` (`EntityFilter`) instead.
+    func filtered(_ query: StoreQuery, by text: String) throws(ListInputError) -> StoreQuery {
+        guard let list = query.list else { return query }
+        let filter: EntityFilter?
+        do { filter = text.isEmpty ? nil : try EntityFilter.compile(text, entity: store.model.merged(list.entity)) } catch {
+            throw ListInputError(text: error.text(labels), column: error.column)
+        }
+        switch list.source {
+        case .entity: return .objects(store.list(list.entity, filter: filter))
+        case .related(let owner, let name):
+            let r = owner.entity.flatMap { store.model.entity(named: $0) }?.relationships.first { $0.name == name }
+            return r.flatMap { store.list($0, of: owner, filter: filter) }.map(StoreQuery.objects) ?? query
+        }
+    }
+
+    /// The entity's fields and the keywords, `true`/`false` after a boolean's `=`, `null` and
+    /// `not` after `is`.
+    func filterVocabulary(_ query: StoreQuery) -> FilterCompletion.Vocabulary? {
+        guard let listed = query.list?.entity else { return nil }
+        let entity = store.model.merged(listed)
+        let booleans = Set(entity.attributes.filter { $0.type == .boolean }.map { $0.name.lowercased() })
+        return FilterCompletion.Vocabulary(
+            words: EntityFilter.fieldNames(entity) + FilterCompletion.keywords,
+            values: { booleans.contains($0) ? ["true", "false"] : [] },
+            following: { previous in
+                if previous.last == "is" { return ["null", "not"] }
+                return previous.suffix(2) == ["is", "not"] ? ["null"] : nil
+            })
+    }
+
+    func sortFields(_ query: StoreQuery) -> [String] { query.list.map { store.sortFields($0.entity) } ?? [] }
+
+    func sort(_ text: String, in query: StoreQuery) throws(ListInputError) -> ObjectSort {
+        do { return try ObjectSort.parse(text, fields: sortFields(query)) } catch { throw ListInputError(text: error.text(labels)) }
+    }
+
+    func sortText(_ sort: ObjectSort) -> String { sort.text }
+
+    func missing(_ key: Int64, in query: StoreQuery) -> String? {
+        guard let list = query.list else {
+            return (try? store.transaction(id: key)) ?? nil == nil ? labels.fill("cd.noSuchTransaction", String(key)) : nil
+        }
+        return (try? store.row(list, key: key)) ?? nil == nil ? labels.fill("cd.noSuchPk", SafeText.escape(list.entity.name), String(key)) : nil
+    }
+
+    /// `coredata dump`'s JSON form of an object (its to-many targets too), or `coredata history
+    /// --json`'s of a transaction.
     func json(_ row: StoreRow, in query: StoreQuery) -> String? {
         switch row {
         case .transaction(let t): return ((try? store.transaction(id: t.id)) ?? nil).map { TaggedJSON.text($0.json) }
         case .object(let o):
             guard let list = query.list else { return nil }
             return ((try? store.row(list, key: o.ref.pk, reading: .full)) ?? nil)?.object?.json()
+        }
+    }
+
+    func fileName(_ row: StoreRow, in query: StoreQuery) -> String {
+        let entity = query.list.map { $0.entity.name.filter { $0.isLetter || $0.isNumber } } ?? "transaction"
+        return "\(entity.isEmpty ? "object" : entity)-\(row.key).json"
+    }
+
+    func exportName(_ query: StoreQuery) -> String { query.list?.entity.name ?? "history" }
+
+    /// The list's objects as JSON lines or CSV (`ObjectCSV`), on a connection of the export's own.
+    func export(_ query: StoreQuery, to path: String) -> BackgroundExport? {
+        guard let list = query.list, let connection = try? store.secondConnection() else { return nil }
+        let box = HandedOver(connection)
+        let columns = ObjectCSV.columns(list.entity, model: store.model)
+        return BackgroundExport(to: path, total: count(query) ?? 0, labels: labels, doneKeys: ("cd.exportedJSON", "cd.exportedCSV")) { format, sink in
+            if format == .csv { try sink.header("\u{FEFF}" + ObjectCSV.header(columns)) }
+            try box.value.forEachObject(in: list) { try sink.row(format == .csv ? ObjectCSV.line($0, columns: columns) : $0.json()) }
         }
     }
 }

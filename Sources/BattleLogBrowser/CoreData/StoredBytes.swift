@@ -22,3 +22,38 @@ enum StoredBytes {
         }
     }
 }
+
+extension StoreBrowserModel {
+    /// `i`: the stored bytes of the selected attribute (in the detail), or of every attribute
+    /// of the selected object.
+    func openBytes() {
+        guard let list = level?.list, let row = selectedObject else { chrome.status = labels["cd.noObjects"]; return }
+        guard let full = (try? store.row(list, key: row.ref.pk, reading: .stored)) ?? nil, let object = full.object else {
+            chrome.status = labels.fill("cd.danglingFollow", StoreSource.name(row.ref))
+            return
+        }
+        var names = object.stored.keys.sorted()
+        if let entity = store.model.entity(named: object.entity) {
+            names = entity.attributes.map(\.name).filter { object.stored[$0] != nil }
+        }
+        if chrome.focus == .detail, let line = lists.detailLine {
+            if let a = line.attribute {
+                names = [a]
+            } else if let name = line.relationship, let entity = store.model.entity(named: object.entity),
+                      let r = entity.relationships.first(where: { $0.name == name }), case .foreignKey(let column, let entityColumn) = r.storage {
+                // A to-one is stored as its target's pk (and Z_ENT) in the object's own columns.
+                let columns = [column] + (entityColumn.map { [$0] } ?? [])
+                let values = (try? store.storedColumns(columns, of: row.ref)) ?? []
+                return openBytes(zip(columns, values).flatMap { StoredBytes.lines(name: name + " (" + $0 + ")", value: $1, labels: labels) })
+            } else if line.relationship == nil, !line.isHeading {
+                // A node of a value's tree: its attribute's bytes.
+            } else {
+                chrome.status = labels["cd.bytesOfWhat"]
+                return
+            }
+        }
+        openBytes(Array(names.flatMap { [""] + StoredBytes.lines(name: $0, value: object.stored[$0] ?? .null, labels: labels) }.dropFirst()))
+    }
+
+    private func openBytes(_ lines: [String]) { open(OpenOverlay(opener: .inspect, title: labels["cd.bytesTitle"], text: .lines(lines))) }
+}

@@ -6,7 +6,7 @@ protocol ListSource: AnyObject {
     associatedtype Query
     associatedtype Sort
     /// What Enter on a line of a row's detail does.
-    associatedtype Action: Equatable
+    associatedtype DetailAction: Equatable
 
     /// `query`'s pages in its keys' order.
     func pages(_ query: Query) -> WindowPages<Row>
@@ -15,7 +15,69 @@ protocol ListSource: AnyObject {
     /// Starts finding `query`'s keys in `sort`'s order, in the background.
     func sorted(_ query: Query, by sort: Sort) -> SortedKeys
     /// `row`'s detail, the nodes of its values' trees in `toggled` folded against their default.
-    func detail(_ row: Row, in query: Query, toggled: Set<String>, width: Int) -> DetailPage<Action>
+    func detail(_ row: Row, in query: Query, toggled: Set<String>, width: Int) -> DetailPage<DetailAction>
+
+    // MARK: What a person sees of the lists and asks of them
+
+    /// What the engine says of the lists, in the source's words.
+    var words: ListWords { get }
+    /// The row's key, as its list is paged by.
+    func key(_ row: Row) -> Int64
+    /// `Person 3`: a row as titles, the breadcrumb, messages and copies name it.
+    func name(_ row: Row) -> String
+    /// What a list is, for its pane's title and the breadcrumb of an empty list.
+    func title(_ query: Query) -> String
+    /// What a key is called (`pk`), in the go-to prompt and the status line.
+    func keyName(_ query: Query) -> String
+    /// The label key of what an empty list says (nil: no list at all).
+    func emptyText(_ query: Query?) -> String
+    /// `query`'s columns for a pane `width` wide (`rows`: the loaded ones), and what their
+    /// layout is kept under.
+    func columns(_ query: Query, width: Int, rows: [Row]) -> [TableColumn<Row>]
+    func columnsKey(_ query: Query) -> String
+    /// `query`'s count, nil until known.
+    func count(_ query: Query) -> Int?
+    /// Why `action` does nothing on `query`'s list (nil: it acts).
+    func refuses(_ action: Action, in query: Query) -> String?
+    /// `query`'s filter as typed; nil when it has none.
+    func filterText(_ query: Query) -> String?
+    /// `query` filtered by `text` instead (empty: not filtered).
+    func filtered(_ query: Query, by text: String) throws(ListInputError) -> Query
+    /// What Tab completes in the filter prompt.
+    func filterVocabulary(_ query: Query) -> FilterCompletion.Vocabulary?
+    /// The fields `query` sorts by, a sort as typed, and a sort's text.
+    func sortFields(_ query: Query) -> [String]
+    func sort(_ text: String, in query: Query) throws(ListInputError) -> Sort
+    func sortText(_ sort: Sort) -> String
+    /// What `:` says when `query` has no row with `key` (nil: it has one).
+    func missing(_ key: Int64, in query: Query) -> String?
+    /// The row in its JSON form, read whole (nil: it is gone), and the file `P`/`E` name it.
+    func json(_ row: Row, in query: Query) -> String?
+    func fileName(_ row: Row, in query: Query) -> String
+    /// `e`: the file name offered, and the export of `query`'s rows to `path` (nil: cannot read).
+    func exportName(_ query: Query) -> String
+    func export(_ query: Query, to path: String) -> BackgroundExport?
+}
+
+/// The label keys of what the engine says of a source's lists.
+struct ListWords {
+    /// A row that is gone (`{0}`: its name).
+    var gone: String
+    /// Back in key order, after a sort is cleared or given up.
+    var keyOrder: String
+    var sortCancelled: String
+    /// A sort's progress (`{0}`: keys found).
+    var sortingFound: String
+    var goToNeedsKey: String
+    /// The count on the status line, one and many (`{0}`).
+    var count: (one: String, many: String)
+}
+
+/// A filter or a sort as typed that the source refused: what is wrong, in words, and where
+/// (a column from 1) when it knows.
+struct ListInputError: Error {
+    var text: String
+    var column: Int?
 }
 
 /// A row's detail: its title and its lines.

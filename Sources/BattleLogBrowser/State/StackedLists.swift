@@ -7,10 +7,12 @@ struct StackedLists<Source: ListSource> {
 
     let source: Source
     private(set) var levels: [Level] = []
-    private(set) var detail: DetailPage<Source.Action>?
+    private(set) var detail: DetailPage<Source.DetailAction>?
     var detailCursor = ListCursor()
     /// Tree nodes folded or unfolded against their default, by path.
     private(set) var toggled: Set<String> = []
+    /// Each list's column layout (`[`, `]`, `{`, `}`, `H`, `=`), by the source's key for it.
+    var columnLayouts: [String: ColumnLayout] = [:]
     /// The rows the list pane shows, the detail's rows and its width (set by the layout).
     var listRows = 1, detailRows = 1, detailWidth = 40
 
@@ -194,7 +196,7 @@ struct StackedLists<Source: ListSource> {
     }
 
     /// The selected detail line.
-    var detailLine: DetailLine<Source.Action>? {
+    var detailLine: DetailLine<Source.DetailAction>? {
         detail.flatMap { $0.lines.indices.contains(detailCursor.index) ? $0.lines[detailCursor.index] : nil }
     }
 
@@ -219,6 +221,18 @@ struct StackedLists<Source: ListSource> {
         (self.listRows, self.detailRows, self.detailWidth) = (listRows, detailRows, detailWidth)
         if !levels.isEmpty { levels[levels.count - 1].window.keepSelectionInView(visible: listRows) }
         if detail != nil { refreshDetail(resetLine: false) }
+    }
+
+    /// The current list's column layout.
+    var columnLayout: ColumnLayout {
+        get { level.flatMap { columnLayouts[source.columnsKey($0.query)] } ?? ColumnLayout() }
+        set { if let l = level { columnLayouts[source.columnsKey(l.query)] = newValue } }
+    }
+
+    /// The current list's columns for a pane `width` wide, as its layout arranges them.
+    func columns(width: Int) -> [TableColumn<Source.Row>] {
+        guard let l = level else { return [] }
+        return TableView.laidOut(source.columns(l.query, width: width, rows: l.window.rows), columnLayout)
     }
 
     /// Cancels every sort (at quit, or when the lists are replaced).
