@@ -32,6 +32,14 @@ public struct CoreDataModel: Sendable {
         return merged
     }
 
+    /// The entity at the top of `entity`'s inheritance (itself when it has no parent); a parent
+    /// cycle (a hostile model) stops where it would come round again.
+    public func root(of entity: Entity) -> Entity {
+        var e = entity, seen: Set<String> = [entity.name]
+        while let p = e.parent, let parent = self.entity(named: p), seen.insert(parent.name).inserted { e = parent }
+        return e
+    }
+
     /// The entity and every entity under it, by Z_ENT.
     public func family(of entity: Entity) -> [Entity] {
         var result = [entity]

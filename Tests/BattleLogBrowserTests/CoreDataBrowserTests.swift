@@ -169,7 +169,7 @@ import BattleLogPresentation
         let (m, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite")
         try Self.select(m, entity: "Car", pk: 3)
         let owner = try #require(m.detail?.lines.first { $0.label == "owner" })
-        guard case .follow(let target)? = owner.action else { Issue.record("owner: \(owner)"); return }
+        guard case .own(.follow(let target))? = owner.action else { Issue.record("owner: \(owner)"); return }
         try Self.follow(m, "owner")
         let ownerLine = try #require(m.levels.first?.detailCursor.index)
         #expect(m.selectedObject?.ref == target)

@@ -27,4 +27,16 @@ import Testing
         #expect(names.sorted() == ["A", "B", "C", "D"])
         #expect(model.entityTree().first { $0.entity.name == "D" }?.depth == 0)
     }
+
+    /// `root(of:)`: the top of an entity's inheritance, and an end even in a parent cycle.
+    @Test func theRootOfAnEntityIsTheTopOfItsInheritance() {
+        let model = CoreDataModel(source: .guessed, entities: [
+            Self.entity("Car", 1), Self.entity("LuxuryCar", 2, parent: "SportCar"), Self.entity("SportCar", 4, parent: "Car"),
+            Self.entity("A", 5, parent: "B"), Self.entity("B", 6, parent: "A"), Self.entity("D", 7, parent: "Gone"),
+        ], historyTables: [])
+        func root(_ name: String) -> String? { model.entity(named: name).map { model.root(of: $0).name } }
+        #expect(root("LuxuryCar") == "Car" && root("SportCar") == "Car" && root("Car") == "Car")
+        #expect(root("D") == "D")
+        #expect(root("A") == "B" && root("B") == "A")
+    }
 }

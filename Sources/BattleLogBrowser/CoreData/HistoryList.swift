@@ -25,7 +25,7 @@ extension StoreSource {
             let ref = ObjectRef(entity: c.entity.hasPrefix("Z_ENT ") ? nil : c.entity, pk: c.pk)
             // The change's own line without its kind, which is the label.
             lines.append(Line(label: labels["cd.change." + c.kind.rawValue], value: String(c.text.dropFirst(c.kind.rawValue.count + 1)),
-                              style: c.kind == .delete ? .dim : .normal, action: .follow(ref), json: c.json))
+                              style: c.kind == .delete ? .dim : .normal, action: .own(.follow(ref)), json: c.json))
         }
         return DetailPage(title: title, lines: lines)
     }

@@ -8,13 +8,10 @@ import CoreDataKit
 /// (`TableView.fitted`).
 extension StoreSource {
     func objectColumns(_ entity: Entity, width: Int) -> [TableColumn<StoreRow>] {
-        let family = store.model.family(of: entity)
-        var attributes: [Attribute] = [], toOnes: [Relationship] = []
-        for e in family {
-            for a in e.attributes where a.column != nil && !attributes.contains(where: { $0.name == a.name }) { attributes.append(a) }
-            for r in e.relationships where !r.toMany && !toOnes.contains(where: { $0.name == r.name }) {
-                if case .foreignKey = r.storage { toOnes.append(r) }
-            }
+        let family = store.model.family(of: entity), merged = store.model.merged(entity)
+        let attributes = merged.attributes.filter { $0.column != nil }
+        let toOnes = merged.relationships.filter { r in
+            if case .foreignKey = r.storage { !r.toMany } else { false }
         }
         var candidates = attributes.filter { Self.rank($0.type) < 5 }.sorted { Self.rank($0.type) < Self.rank($1.type) }.map(attributeColumn)
         let relationships = toOnes.map { r in

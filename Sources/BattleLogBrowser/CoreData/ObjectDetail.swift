@@ -2,20 +2,12 @@ import BattleLogKit
 import BattleLogPresentation
 import CoreDataKit
 
-/// What Enter on a line of the Core Data browser's detail does.
+/// What Enter on a line of the Core Data browser's detail does beside the engine's steps.
 enum StoreAction: Equatable {
     /// Open the object a to-one (or a change of the history) points to.
     case follow(ObjectRef)
     /// Open the list of a to-many's targets: the relationship, its entity, the object it is followed from.
     case list(relationship: String, of: String, owner: ObjectRef)
-    /// A to-one whose target row is missing: said, never followed.
-    case dangling(ObjectRef)
-    /// Fold or unfold this node of a value's tree.
-    case fold(String)
-    /// Show the whole value (a long text does not fit its line).
-    case read
-    /// Nothing to open: say why.
-    case empty(String)
 }
 
 /// An object's detail: its attributes with their decoded values (a Transformable as a tree
@@ -33,8 +25,7 @@ extension StoreSource {
         let entity = store.model.entity(named: object.entity)
         if !object.attributes.isEmpty { lines.append(Line(label: labels["cd.attributes"], value: "", style: .accent, isHeading: true)) }
         for (name, value) in object.attributes {
-            lines += Line.tree(value, label: e(name), path: "a:" + name, attribute: name, toggled: toggled, labels: labels,
-                               fold: StoreAction.fold, read: .read)
+            lines += Line.tree(value, label: e(name), path: "a:" + name, attribute: name, toggled: toggled, labels: labels)
             if let magic = TaggedValueText.magic(value) {
                 let stored = StoredAttribute<Magic?>(storedText: nil, decoded: .success(magic))
                 lines += MagicBox.lines(stored, labels: labels, width: max(20, width - 4)).map { Line(label: "", value: "", attribute: name, box: $0) }
@@ -47,7 +38,7 @@ extension StoreSource {
         let relationships = entity?.relationships ?? []
         if !relationships.isEmpty { lines.append(Line(label: labels["cd.relationships"], value: "", style: .accent, isHeading: true)) }
         for r in relationships {
-            let target = r.target.map(e) ?? "?", none = StoreAction.empty(labels.fill("cd.noTarget", e(r.name)))
+            let target = r.target.map(e) ?? "?", none = Line.Step.say(labels.fill("cd.noTarget", e(r.name)))
             switch r.storage {
             case .foreignKey:
                 guard case .object(let o)? = object.relationships.first(where: { $0.name == r.name })?.value, case .integer(let pk)? = o["pk"] else {
@@ -57,12 +48,12 @@ extension StoreSource {
                 let ref = ObjectRef(entity: { if case .string(let s)? = o["entity"] { s } else { r.target } }(), pk: pk)
                 let text = "→ " + e(ref.entity ?? target) + " " + String(pk)
                 lines.append((try? store.exists(ref)) == true
-                    ? Line(label: e(r.name), value: text, action: .follow(ref), relationship: r.name)
-                    : Line(label: e(r.name), value: text + " · " + labels["cd.dangling"], style: .damaged, action: .dangling(ref), relationship: r.name))
+                    ? Line(label: e(r.name), value: text, action: .own(.follow(ref)), relationship: r.name)
+                    : Line(label: e(r.name), value: text + " · " + labels["cd.dangling"], style: .damaged, action: .say(labels.fill("cd.danglingFollow", Self.name(ref))), relationship: r.name))
             case .inverseForeignKey, .joinTable:
                 let count = (try? store.targetCount(r, of: object.pk)) ?? nil
                 lines.append(Line(label: e(r.name), value: "⇉ " + target + " ×" + (count.map(GroupedNumber.text) ?? "?"), style: count == 0 ? .dim : .normal,
-                                  action: count == 0 ? none : .list(relationship: r.name, of: object.entity, owner: listed.ref)))
+                                  action: count == 0 ? none : .own(.list(relationship: r.name, of: object.entity, owner: listed.ref))))
             case .unresolved:
                 lines.append(Line(label: e(r.name), value: "→ " + target + " · " + labels["cd.unresolved"], style: .dim))
             }

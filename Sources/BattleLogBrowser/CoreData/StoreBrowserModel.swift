@@ -102,28 +102,18 @@ public final class StoreBrowserModel {
 
     // MARK: - Following
 
-    /// Enter on a detail line: follow a to-one or a change, open a to-many's list, fold a value,
-    /// read a value whole.
-    func openDetailLine() {
-        guard let line = lists.detailLine, let action = line.action else { return }
+    /// Enter on a to-one or a change: the object, in its whole entity's list; on a to-many:
+    /// its targets' list.
+    func follow(_ action: StoreAction, from line: DetailLine<StoreAction>) {
         switch action {
-        case .fold(let path): lists.toggle(path)
-        case .dangling(let ref): chrome.status = labels.fill("cd.danglingFollow", StoreSource.name(ref))
-        case .empty(let why): chrome.status = why
-        case .read:
-            // A text's own line breaks are kept; anything else is as the line shows it.
-            let text = line.json.map { if case .string(let s) = $0 { s } else { line.value } } ?? line.value
-            open(OpenOverlay(opener: .open, title: line.label, text: .wrapped(text)))
         case .follow(let ref):
             // A change in the history may name an object deleted since.
-            guard let name = ref.entity, let entity = store.model.entity(named: name), (try? store.exists(ref)) == true else {
+            guard let entity = ref.entity.flatMap(store.model.entity(named:)), (try? store.exists(ref)) == true else {
                 chrome.status = labels.fill(shownHistory != nil ? "cd.goneSince" : "cd.danglingFollow", StoreSource.name(ref))
                 return
             }
-            // The target's whole entity, positioned at it: its neighbours are one key away.
-            var root = entity
-            while let p = root.parent, let parent = store.model.entity(named: p), parent.name != root.name { root = parent }
-            push(.objects(store.list(root)), via: shownHistory != nil ? nil : line.label, at: ref.pk)
+            // Positioned at it, its neighbours one key away.
+            push(.objects(store.list(store.model.root(of: entity))), via: shownHistory != nil ? nil : line.label, at: ref.pk)
         case .list(let relationship, let entity, let owner):
             guard let r = store.model.entity(named: entity)?.relationships.first(where: { $0.name == relationship }),
                   let list = store.list(r, of: owner) else {

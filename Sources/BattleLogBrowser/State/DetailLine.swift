@@ -1,19 +1,29 @@
 import BattleLogFoundation
 import BattleLogPresentation
 
+/// What Enter on a detail line does: fold or unfold a node of a value's tree, read a value
+/// whole, say why nothing opens (the engine's), or the source's own (follow a reference).
+enum DetailStep<Own: Equatable>: Equatable {
+    case fold(String)
+    case read
+    case say(String)
+    case own(Own)
+}
+
 /// One line of a detail pane whose source's detail is a tree of fields (a Core Data object, a
 /// history transaction): a heading, a label and its value (a node of a value's tree that folds,
-/// indented by its depth), or a line of a drawn box. What Enter does on it is the source's
-/// `Action`.
+/// indented by its depth), or a line of a drawn box. What Enter does on it is a `DetailStep`,
+/// the source's own steps being its `Action`.
 struct DetailLine<Action: Equatable> {
     typealias Value = (text: String, style: Style)
+    typealias Step = DetailStep<Action>
 
     /// How far in a value's tree (0: a field of its own).
     var depth = 0
     var label: String
     var value: String
     var style: Style = .normal
-    var action: Action?
+    var action: DetailStep<Action>?
     /// A node of a value's tree that folds (drawn `▸` closed, `▾` open).
     var folds = false
     var isOpen = false
@@ -57,21 +67,21 @@ extension DetailLine {
     /// container a node whose children show at the first level unless its path is in
     /// `toggled`, deeper ones only when it is.
     static func tree(_ value: JSONValue, label: String, path: String, depth: Int = 0, attribute: String?, toggled: Set<String>,
-                     labels: Labels, fold: (String) -> Action, read: Action) -> [DetailLine] {
+                     labels: Labels) -> [DetailLine] {
         let shown = TaggedValueText.shown(value, labels: labels)
         guard shown.isContainer else {
             // A null is absence's dash (dim); any other value opens whole with Enter.
             let isNull = value == .null
             return [DetailLine(depth: depth, label: label, value: shown.text, style: shown.damaged ? .damaged : isNull ? .dim : .normal,
-                               action: isNull ? nil : read, attribute: attribute, json: value)]
+                               action: isNull ? nil : .read, attribute: attribute, json: value)]
         }
         let open = (depth == 0) != toggled.contains(path)
-        let node = DetailLine(depth: depth, label: label, value: shown.text, action: fold(path), folds: true, isOpen: open,
+        let node = DetailLine(depth: depth, label: label, value: shown.text, action: .fold(path), folds: true, isOpen: open,
                               attribute: attribute, json: value)
         guard open else { return [node] }
         return [node] + shown.children.flatMap { key, child in
             tree(child, label: SafeText.escape(key), path: path + "/" + key, depth: depth + 1, attribute: attribute, toggled: toggled,
-                 labels: labels, fold: fold, read: read)
+                 labels: labels)
         }
     }
 }

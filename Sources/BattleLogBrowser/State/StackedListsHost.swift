@@ -19,8 +19,8 @@ protocol StackedListsHost: OverlayHost, PaneTextSearch {
     func selectRosterRow(_ index: Int)
     /// The texts search looks through in one of the lists' rows.
     func searchTexts(_ row: Source.Row) -> [String]
-    /// Enter on the selected detail line.
-    func openDetailLine() throws
+    /// Enter on a detail line whose step is the source's own.
+    func follow(_ action: Source.DetailAction, from line: DetailLine<Source.DetailAction>) throws
 }
 
 extension StackedListsHost {
@@ -61,6 +61,20 @@ extension StackedListsHost {
         case .roster: if lists.level != nil { chrome.focus = .records }
         case .records: if lists.selectedRow != nil { chrome.focus = .detail }
         case .detail: try openDetailLine()
+        }
+    }
+
+    /// Enter on the selected detail line: fold, read whole, say why not, or the source's own.
+    func openDetailLine() throws {
+        guard let line = lists.detailLine, let step = line.action else { return }
+        switch step {
+        case .fold(let path): lists.toggle(path)
+        case .say(let why): chrome.status = why
+        case .read:
+            // A text's own line breaks are kept; anything else is as the line shows it.
+            let text = line.json.map { if case .string(let s) = $0 { s } else { line.value } } ?? line.value
+            open(OpenOverlay(opener: .open, title: line.label, text: .wrapped(text)))
+        case .own(let action): try follow(action, from: line)
         }
     }
 
