@@ -63,9 +63,12 @@ protocol BrowserSession: AnyObject {
     func render(on screen: Screen)
 }
 
+extension BrowserSession {
+    func say(_ message: String) { chrome.status = message }
+}
+
 extension BrowserModel: BrowserSession {
     func tick() { tick(now: Date()) }
-    func say(_ message: String) { chrome.status = message }
     func render(on screen: Screen) { BrowserView.render(self, on: screen) }
 }
 

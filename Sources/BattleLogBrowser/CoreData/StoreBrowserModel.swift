@@ -132,16 +132,11 @@ public final class StoreBrowserModel {
         lists.resize(listRows: layout.recordRows, detailRows: max(1, layout.detail.height - 2), detailWidth: layout.detail.width - 2)
     }
 
-    var panes: [Pane] { chrome.paneSizes.zoomed.map { [$0] } ?? Pane.allCases }
-
     /// The model as `coredata info` prints it, each entity with its count of objects (and its
     /// sub-entities') as far as counted.
     var modelLines: [String] { (try? CoreDataInfo.text(store, counts: false, objects: { self.count(of: $0) })) ?? [] }
 
     // MARK: - Life
-
-    /// Shorter while a sort finds its keys, so that they show as they come.
-    public var eventTimeout: Int32 { isSorting ? 50 : 250 }
 
     /// Whether the current list's sort is still finding its keys.
     public var isSorting: Bool { lists.isSorting }
@@ -188,5 +183,4 @@ public struct TreeRow: Sendable {
 
 extension StoreBrowserModel: BrowserSession {
     func render(on screen: Screen) { StoreBrowserView.render(self, on: screen) }
-    func say(_ message: String) { chrome.status = message }
 }

@@ -28,36 +28,17 @@ enum StoreQuery: Sendable {
 /// A read-only Core Data store as the engine's list source: its objects and its persistent
 /// history in keyed pages, sorted and counted in the background on second connections.
 final class StoreSource: ListSource {
-    struct SortJob: Sendable {
-        var list: ObjectList
-        var sort: ObjectSort
-    }
-
-    enum CountJob: Sendable {
-        case list(ObjectList)
-        case table(String)
-    }
-
     let store: CoreDataStore
     let labels: Labels
-    let counter: BackgroundCounter<CoreDataStore, CountJob>
-    let sorter: BackgroundSorter<CoreDataStore, SortJob>
+    let counter: BackgroundCounter<CoreDataStore>
+    let sorter: BackgroundSorter<CoreDataStore>
 
     init(store: CoreDataStore, labels: Labels) {
         self.store = store
         self.labels = labels
         // Second connections: made here, then each touched only on its worker's thread.
-        let forCounts = Result { try store.secondConnection() }.map(HandedOver.init)
-        let forSorts = Result { try store.secondConnection() }.map(HandedOver.init)
-        counter = BackgroundCounter(name: "battlelog counts", open: { forCounts.map(\.value) }) { store, job in
-            switch job {
-            case .list(let list): try store.count(list)
-            case .table(let table): try store.rowCount(table: table)
-            }
-        }
-        sorter = BackgroundSorter(name: "battlelog sort", open: { forSorts.map(\.value) }) { store, job, stop, found in
-            try store.forEachSortedKey(job.list, by: job.sort, shouldStop: stop, found)
-        }
+        counter = BackgroundCounter(name: "battlelog counts", open: HandedOver.opener { try store.secondConnection() })
+        sorter = BackgroundSorter(name: "battlelog sort", open: HandedOver.opener { try store.secondConnection() })
     }
 
     func shutDown(timeout: Double = 1) {
@@ -81,7 +62,7 @@ final class StoreSource: ListSource {
 
     func sorted(_ query: StoreQuery, by sort: ObjectSort) -> SortedKeys {
         guard let list = query.list else { return SortedKeys() }
-        return sorter.sort(SortJob(list: list, sort: sort))
+        return sorter.sort { store, stop, found in try store.forEachSortedKey(list, by: sort, shouldStop: stop, found) }
     }
 
     func detail(_ row: StoreRow, in query: StoreQuery, toggled: Set<String>, width: Int) -> DetailPage<StoreAction> {
@@ -99,9 +80,11 @@ final class StoreSource: ListSource {
     // MARK: - Counts
 
     /// An entity's objects (with its sub-entities'), counted in the background; nil until known.
-    func count(of entity: Entity) -> Int? { counter.count("entity:" + entity.name, .list(store.list(entity))) }
+    func count(of entity: Entity) -> Int? { count(store.list(entity), key: "entity:" + entity.name) }
 
-    func count(ofTable table: String) -> Int? { counter.count("table:" + table, .table(table)) }
+    func count(ofTable table: String) -> Int? { counter.count("table:" + table) { try $0.rowCount(table: table) } }
+
+    private func count(_ list: ObjectList, key: String) -> Int? { counter.count(key) { try $0.count(list) } }
 
     // MARK: - Names and texts
 
@@ -152,7 +135,7 @@ extension StoreSource {
         case .entity(let name): "entity:" + name
         case .related(let owner, let r): "related:\(owner.entity ?? "?"):\(owner.pk):\(r)"
         }
-        return counter.count(source + "|" + (list.filter?.text ?? ""), .list(list))
+        return count(list, key: source + "|" + (list.filter?.text ?? ""))
     }
 
     /// The history is a list of transactions: the object lists' own keys say so.

@@ -3,9 +3,13 @@ import BattleLogFoundation
 /// Sorts a source's lists in the background (a `NewestRequestWorker` over a connection of its
 /// own: SQLite sorts a million rows by an unindexed column in about a second); one sort at a
 /// time, a new one cancelling the last. The keys arrive in the `SortedKeys` that `sort` returns.
-final class BackgroundSorter<Connection, Job: Sendable>: Sendable {
+final class BackgroundSorter<Connection>: Sendable {
+    /// What finds one sort's keys on the sorter's connection and hands them on in batches (its
+    /// closure says false when the sort is given up).
+    typealias Sorting = @Sendable (Connection, _ shouldStop: @escaping @Sendable () -> Bool, _ found: ([Int64]) -> Bool) throws -> Void
+
     private struct Request: Sendable {
-        var job: Job
+        var sorting: Sorting
         var keys: SortedKeys
     }
 
@@ -13,16 +17,13 @@ final class BackgroundSorter<Connection, Job: Sendable>: Sendable {
     /// The keys of the newest sort, cancelled by the next one.
     private let newest = Locked<SortedKeys?>(nil)
 
-    /// `open` gives the connection on the worker's thread; `sortKeys` finds a job's keys and
-    /// hands them on in batches (its closure says false when the sort is given up).
-    init(name: String, open: @escaping @Sendable () -> Result<Connection, any Error>,
-         sortKeys: @escaping @Sendable (Connection, Job, _ shouldStop: @escaping @Sendable () -> Bool,
-                                        _ found: ([Int64]) -> Bool) throws -> Void) {
+    /// `open` gives the connection on the worker's thread.
+    init(name: String, open: @escaping @Sendable () -> Result<Connection, any Error>) {
         worker = NewestRequestWorker(name: name, open: open) { request, opened, _ in
             let keys = request.keys
             guard let connection = try? opened.get() else { keys.finish(failure: "cannot read the store"); return }
             do {
-                try sortKeys(connection, request.job, { keys.isCancelled }) { batch in
+                try request.sorting(connection, { keys.isCancelled }) { batch in
                     keys.append(batch)
                     return !keys.isCancelled
                 }
@@ -34,13 +35,13 @@ final class BackgroundSorter<Connection, Job: Sendable>: Sendable {
     }
 
     /// Starts a sort; its keys arrive in what it returns.
-    func sort(_ job: Job) -> SortedKeys {
+    func sort(_ sorting: @escaping Sorting) -> SortedKeys {
         let keys = SortedKeys()
         newest.withLock { old in
             old?.cancel()
             old = keys
         }
-        worker.submit(Request(job: job, keys: keys))
+        worker.submit(Request(sorting: sorting, keys: keys))
         return keys
     }
 

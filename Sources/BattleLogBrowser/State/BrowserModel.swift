@@ -400,12 +400,6 @@ public final class BrowserModel {
         roster.cursor.keepInView(count: roster.humans.count, visible: layout.rosterRows)
     }
 
-    /// The panes that are on screen, left to right (a zoomed pane alone).
-    var panes: [Pane] {
-        if let z = chrome.paneSizes.zoomed { return [z] }
-        return layout.showsRoster ? Pane.allCases : [.records, .detail]
-    }
-
     /// `+`/`-`: the focused pane grows or shrinks by `step` (the records take from the detail).
     func resizePane(by step: Int) {
         switch chrome.focus {

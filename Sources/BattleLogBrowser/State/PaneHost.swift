@@ -3,8 +3,6 @@
 /// suspending and quitting, and scrolling an open overlay. What moving means in each pane, which
 /// panes are on screen and how long the overlay is are the browser's (a `PaneHost`).
 protocol PaneHost: KeyHost {
-    /// The panes on screen, left to right (a zoomed pane alone).
-    var panes: [BrowserModel.Pane] { get }
     /// Rows a page key moves in the focused pane.
     var pageSize: Int { get }
     /// The lines the open overlay scrolls through and how many it shows.
@@ -27,6 +25,13 @@ protocol PaneHost: KeyHost {
 
 extension PaneHost {
     func changeFocus(_ pane: BrowserModel.Pane) { chrome.focus = pane }
+
+    /// The panes on screen, left to right: a zoomed pane alone, the left one only when the
+    /// terminal is wide enough for it.
+    var panes: [BrowserModel.Pane] {
+        if let z = chrome.paneSizes.zoomed { return [z] }
+        return layout.showsRoster ? BrowserModel.Pane.allCases : [.records, .detail]
+    }
 
     /// Runs `action` when it is one both browsers take alike; false when it is not.
     func performShared(_ action: Action) throws -> Bool {

@@ -29,6 +29,10 @@ extension StackedListsHost {
         do { try read() } catch { chrome.say(error, labels: labels) }
     }
 
+    /// The loop's wait for a key: shorter while a sort finds its keys, so that they show as
+    /// they come.
+    var eventTimeout: Int32 { lists.isSorting ? 50 : 250 }
+
     var pageSize: Int {
         switch chrome.focus {
         case .roster: layout.rosterRows
