@@ -78,15 +78,7 @@ public final class StoreBrowserModel {
     /// The current list's count, nil until known.
     public var listCount: Int? { level.flatMap { source.count($0.query) } }
 
-    /// `Person 1 › cars › SportCar 3`: the selected row of each level and what was followed
-    /// from it.
-    public var breadcrumb: String {
-        levels.enumerated().flatMap { i, l in
-            let via = i > 0 ? l.via.map(SafeText.escape) : nil
-            let here = l.window.selectedRow.map(source.name) ?? (i == levels.count - 1 ? l.list.map { SafeText.escape($0.entity.name) } : nil)
-            return [via, here].compactMap { $0 }
-        }.joined(separator: " › ")
-    }
+    public var breadcrumb: String { lists.breadcrumb }
 
     // MARK: - Entity tree
 

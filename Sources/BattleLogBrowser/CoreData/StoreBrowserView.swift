@@ -8,34 +8,20 @@ import Foundation
 /// overlays and the status bar, in the battle log browser's layout, styles and drawing helpers.
 public enum StoreBrowserView {
     public static func render(_ m: StoreBrowserModel, on s: Screen) {
-        s.clear()
-        if Drawing.tooSmall(s, m.layout, labels: m.labels) {
-            s.present()
-            return
+        var title = m.labels["cd.objects"] + (m.level.map { " — " + m.source.title($0.query) } ?? "")
+        if m.shownHistory != nil {
+            let count = m.listCount
+            title = count == 1 ? m.labels["cd.historyTitleOne"] : m.labels.fill("cd.historyTitle", count.map(GroupedNumber.text) ?? "…")
         }
-        titleBar(m, s)
-        tree(m, s)
-        objects(m, s)
-        m.shownOverlay?.draw(s, m.layout, scroll: m.chrome.overlayScroll)
-        Drawing.keyBar(s, m.layout, keyMap: m.chrome.keyMap, context: .coreData, labels: m.labels)
-        statusBar(m, s)
-        s.present()
+        let hints: [BrowserModel.Pane: String] = [.roster: "cd.hint", .records: m.shownHistory != nil ? "cd.hintHistory" : "cd.hintObjects", .detail: "cd.hintDetail"]
+        // The history's count is in its title.
+        let frame = StackedListsView.Frame(file: PathParts.name(of: m.storePath), right: m.labels["cd.readOnly"] + " ", listTitle: title,
+                                           detailTitle: m.labels["cd.detail"], context: .coreData, hint: { m.labels[hints[$0] ?? "cd.hint"] },
+                                           parts: m.shownHistory != nil ? [] : nil, goToLabel: ": pk ")
+        StackedListsView.render(m, on: s, frame) { tree(m, s) }
     }
 
-    static func titleBar(_ m: StoreBrowserModel, _ s: Screen) {
-        let l = m.layout
-        let right = m.labels["cd.readOnly"] + " "
-        let file = SafeText.escape(PathParts.name(of: m.storePath))
-        var left = " battlelog — " + DisplayWidth.truncateMiddle(file, to: max(8, l.columns / 3))
-        let crumb = m.breadcrumb
-        let room = l.columns - DisplayWidth.of(right) - 1 - DisplayWidth.of(left) - 3
-        // The end of a long path is where the user is: it loses its start.
-        if !crumb.isEmpty, room > 4 { left += " │ " + DisplayWidth.truncateSteps(crumb, to: room) }
-        Drawing.titleBar(s, columns: l.columns, left: left, right: right)
-    }
-
-    // MARK: - Entity tree
-
+    /// The entity tree, each entity with its count (`~`: its fields were guessed), then the history's tables.
     static func tree(_ m: StoreBrowserModel, _ s: Screen) {
         let r = m.layout.roster
         guard r.height >= 3, r.width >= 8 else { return }
@@ -53,32 +39,5 @@ public enum StoreBrowserView {
             }
             return ListPaneView.Row(name: m.labels["cd.history"], nameStyle: .bold, figure: "")
         }
-    }
-
-    // MARK: - Objects
-
-    static func objects(_ m: StoreBrowserModel, _ s: Screen) {
-        var title = m.labels["cd.objects"] + (m.level.map { " — " + m.source.title($0.query) } ?? "")
-        if m.shownHistory != nil {
-            let count = m.listCount
-            title = count == 1 ? m.labels["cd.historyTitleOne"] : m.labels.fill("cd.historyTitle", count.map(GroupedNumber.text) ?? "…")
-        }
-        let focused = m.chrome.focus == .records
-        StackedListsView.list(s, in: m.layout.records, m.lists, title: title, focused: focused, rows: m.layout.recordRows,
-                              highlight: m.highlightPattern, labels: m.labels)
-        StackedListsView.detail(s, in: m.layout.detail, m.lists, title: m.labels["cd.detail"], focused: m.chrome.focus == .detail,
-                                highlight: m.highlightPattern)
-    }
-
-    // MARK: - Status bar
-
-    static func statusBar(_ m: StoreBrowserModel, _ s: Screen) {
-        // The history's count is in its title.
-        let parts = m.shownHistory == nil ? m.listStatusParts : []
-        let exporting = m.export.flatMap { $0.isRunning ? $0.progress : nil }
-        let hint = m.labels[m.chrome.focus == .roster ? "cd.hint" : m.chrome.focus == .records ? (m.shownHistory != nil ? "cd.hintHistory" : "cd.hintObjects") : "cd.hintDetail"] + " "
-        StatusBarView.draw(s, m.layout, m.chrome, labels: m.labels, StatusBarView.Content(
-            parts: parts, progress: exporting.map { [StatusBarView.progress(m.labels["exporting"], $0.written, of: $0.total)] } ?? [],
-            hint: hint, fallback: m.labels["shortHint"] + " ") { $0 == .goTo ? ": pk " : nil })
     }
 }

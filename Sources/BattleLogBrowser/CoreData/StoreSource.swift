@@ -117,6 +117,7 @@ extension StoreSource {
         }
     }
 
+    func rowsName(_ query: StoreQuery) -> String? { query.list.map { SafeText.escape($0.entity.name) } }
     func keyName(_ query: StoreQuery) -> String { query.list == nil ? labels["cd.transactionNumber"] : "pk" }
     func emptyText(_ query: StoreQuery?) -> String { query.map { $0.list == nil } == true ? "cd.noTransactions" : "cd.noObjects" }
 

@@ -51,10 +51,4 @@ extension BrowserModel {
     }
 
     public var isExporting: Bool { export?.isRunning ?? false }
-    /// Records written and to write, while an export runs.
-    public var exportProgress: (written: Int, total: Int)? {
-        guard let e = export, e.isRunning else { return nil }
-        let p = e.progress
-        return (p.written, p.total)
-    }
 }

@@ -27,6 +27,8 @@ protocol ListSource: AnyObject {
     func name(_ row: Row) -> String
     /// What a list is, for its pane's title and the breadcrumb of an empty list.
     func title(_ query: Query) -> String
+    /// What a list's rows are (`Car`), for the breadcrumb of an empty list; nil to say nothing.
+    func rowsName(_ query: Query) -> String?
     /// What a key is called (`pk`), in the go-to prompt and the status line.
     func keyName(_ query: Query) -> String
     /// The label key of what an empty list says (nil: no list at all).

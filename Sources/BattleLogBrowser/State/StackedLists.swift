@@ -1,3 +1,5 @@
+import BattleLogFoundation
+
 /// The engine's lists of one source: a path of lists (a list, then what was followed from its
 /// rows), each read in keyed pages around its selection, sorted in the background when asked,
 /// and the detail of the selected row with its cursor and folds. Reads throw; the browser says
@@ -46,6 +48,15 @@ struct StackedLists<Source: ListSource> {
             reachedEnd: { w, _, _ in sorted.isDone && w.firstPosition + w.rows.count >= sorted.count },
             reachedStart: { w, _, _ in w.firstPosition <= 0 },
             end: { sorted.count })
+    }
+
+    /// `Person 1 › cars › SportCar 3`: the selected row of each level and what was followed
+    /// from it (an empty last list: what it lists).
+    var breadcrumb: String {
+        levels.enumerated().flatMap { i, l in
+            let here = l.window.selectedRow.map(source.name) ?? (i == levels.count - 1 ? source.rowsName(l.query) : nil)
+            return [i > 0 ? l.via.map(SafeText.escape) : nil, here].compactMap { $0 }
+        }.joined(separator: " › ")
     }
 
     // MARK: - The path

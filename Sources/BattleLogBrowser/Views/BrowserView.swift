@@ -74,7 +74,7 @@ public enum BrowserView {
         if let h = m.selectedHuman, m.filterText == nil, m.replay == nil { parts.append(DisplayWidth.truncate(h.name, to: 30)) }
         var progress: [String] = []
         if let p = m.simulationProgress, m.isSimulating { progress.append(StatusBarView.progress(m.labels["simulating"], p.saved, of: p.total)) }
-        if let e = m.exportProgress { progress.append(StatusBarView.progress(m.labels["exporting"], e.written, of: e.total)) }
+        progress += StatusBarView.progress(of: m.export, labels: m.labels)
         // The keys of the focused pane when they fit, else the short hint.
         let playing = m.replay?.isPlaying == true
         let paneHint = m.labels[m.replay != nil ? (playing ? "hintReplayPlaying" : "hintReplay")

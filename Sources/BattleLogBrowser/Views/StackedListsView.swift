@@ -4,6 +4,47 @@ import BattleLogPresentation
 /// The engine's lists drawn: the current list as a table in its pane (its title saying the
 /// filter and the sort), and the selected row's detail in its own.
 enum StackedListsView {
+    /// What a browser on the lists shows beside them.
+    struct Frame {
+        /// The title bar: the file (its middle cut when long) and, at the right, the mode.
+        var file: String
+        var right: String
+        /// The list pane's and the detail's titles.
+        var listTitle: String
+        var detailTitle: String
+        /// The key table's context, for the key bar.
+        var context: KeyContext
+        /// The status line's hint for each pane.
+        var hint: (BrowserModel.Pane) -> String
+        /// The status line's parts when they are not the lists' own.
+        var parts: [String]?
+        /// The go-to prompt's label, when it is not the usual one.
+        var goToLabel: String?
+    }
+
+    /// The whole screen: the title bar with the path through the lists (its start cut first),
+    /// the left pane (`roster`), the list and the detail, the open overlay, the key bar and the
+    /// status line.
+    static func render<Host: StackedListsHost>(_ m: Host, on s: Screen, _ f: Frame, roster: () -> Void) {
+        s.clear()
+        defer { s.present() }
+        let l = m.layout
+        if Drawing.tooSmall(s, l, labels: m.labels) { return }
+        var left = " battlelog — " + DisplayWidth.truncateMiddle(SafeText.escape(f.file), to: max(8, l.columns / 3))
+        let crumb = m.lists.breadcrumb, room = l.columns - DisplayWidth.of(f.right) - 1 - DisplayWidth.of(left) - 3
+        if !crumb.isEmpty, room > 4 { left += " │ " + DisplayWidth.truncateSteps(crumb, to: room) }
+        Drawing.titleBar(s, columns: l.columns, left: left, right: f.right)
+        roster()
+        list(s, in: l.records, m.lists, title: f.listTitle, focused: m.chrome.focus == .records, rows: l.recordRows,
+             highlight: m.highlightPattern, labels: m.labels)
+        detail(s, in: l.detail, m.lists, title: f.detailTitle, focused: m.chrome.focus == .detail, highlight: m.highlightPattern)
+        m.shownOverlay?.draw(s, l, scroll: m.chrome.overlayScroll)
+        Drawing.keyBar(s, l, keyMap: m.chrome.keyMap, context: f.context, labels: m.labels)
+        StatusBarView.draw(s, l, m.chrome, labels: m.labels, StatusBarView.Content(
+            parts: f.parts ?? m.listStatusParts, progress: StatusBarView.progress(of: m.export, labels: m.labels),
+            hint: f.hint(m.chrome.focus) + " ", fallback: m.labels["shortHint"] + " ") { $0 == .goTo ? f.goToLabel : nil })
+    }
+
     /// The list pane under `title` (no list: an empty box).
     static func list<Source>(_ s: Screen, in r: Rect, _ lists: StackedLists<Source>, title: String, focused: Bool, rows: Int,
                              highlight: SearchPattern?, labels: Labels) {

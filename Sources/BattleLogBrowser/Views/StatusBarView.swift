@@ -63,4 +63,11 @@ enum StatusBarView {
         case .seek: labels["replay.seekPrompt"] + ": "
         }
     }
+
+    /// A running export's progress, as both browsers show it (none when it is not running).
+    static func progress(of export: BackgroundExport?, labels: Labels) -> [String] {
+        guard let e = export, e.isRunning else { return [] }
+        let p = e.progress
+        return [progress(labels["exporting"], p.written, of: p.total)]
+    }
 }
