@@ -93,6 +93,17 @@ extension CoreDataStore {
         return backward ? rows.reversed() : rows
     }
 
+    /// The same objects as `list` (an entity's, or one object's relationship's targets) matching
+    /// `filter` instead (nil: all of them); nil when its relationship is no longer in the model.
+    public func list(_ list: ObjectList, filter: EntityFilter?) -> ObjectList? {
+        switch list.source {
+        case .entity: return self.list(list.entity, filter: filter)
+        case .related(let owner, let name):
+            let relationship = owner.entity.flatMap { model.entity(named: $0) }?.relationships.first { $0.name == name }
+            return relationship.flatMap { self.list($0, of: owner, filter: filter) }
+        }
+    }
+
     /// Every object of `list` in key order, read as `reading` says, a page of `pageSize` at a
     /// time (no statement stays open between pages); a dangling row is passed over.
     public func forEachObject(in list: ObjectList, reading: ObjectReading = .full, pageSize: Int = 500,

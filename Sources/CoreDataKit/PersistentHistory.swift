@@ -18,6 +18,13 @@ public struct HistoryTransaction: Sendable {
     /// How many changes it has.
     public var changeCount = 0
 
+    /// Its timestamp as an ISO 8601 instant (`2024-01-10T21:57:00.123Z`); nil without one, or
+    /// when it lies outside the years a date can show.
+    public var time: String? {
+        guard let seconds = timestamp, case .object(let o) = TaggedJSON.date(sinceReferenceDate: seconds), case .string(let iso)? = o["$date"] else { return nil }
+        return iso
+    }
+
     /// `{"transaction", "timestamp", "author", "bundleID", "contextName", "processID",
     /// "queryGeneration", "changes": [...]}`.
     public var json: JSONValue {

@@ -55,8 +55,8 @@ import BattleLogPresentation
 
     static func follow(_ m: StoreBrowserModel, _ relationship: String) throws {
         m.chrome.focus = .detail
-        let line = try #require(m.detail?.lines.firstIndex { $0.label == relationship && $0.action != nil }, "\(relationship)")
-        m.detailCursor.index = line
+        let line = try #require(m.lists.detail?.lines.firstIndex { $0.label == relationship && $0.action != nil }, "\(relationship)")
+        m.lists.detailCursor.index = line
         m.handle(.enter)
     }
 
@@ -76,8 +76,8 @@ import BattleLogPresentation
 
                 try Self.select(m, entity: c.follow.entity, pk: c.follow.pk)
                 try Self.follow(m, c.follow.relationship)
-                #expect(m.levels.count == 2)
-                #expect(m.breadcrumb.hasPrefix("\(c.follow.entity) \(c.follow.pk) › \(c.follow.relationship) › "), "\(m.breadcrumb)")
+                #expect(m.lists.levels.count == 2)
+                #expect(m.lists.breadcrumb.hasPrefix("\(c.follow.entity) \(c.follow.pk) › \(c.follow.relationship) › "), "\(m.lists.breadcrumb)")
                 Self.settledRender(m, grid)
                 try expectGolden(grid, "coredata-\(name)-follow-\(language)-\(cols)x\(rows)")
                 #expect(grid.text.contains("\(c.follow.entity) \(c.follow.pk) › \(c.follow.relationship)"))
@@ -131,7 +131,7 @@ import BattleLogPresentation
         for c in Self.cases {
             let (m, _) = try Self.open(Self.fixtures + "/" + c.file, language: language)
             try Self.select(m, entity: c.entity, pk: c.pk)
-            let detail = try #require(m.detail)
+            let detail = try #require(m.lists.detail)
             let ref = try #require(m.selectedObject?.ref)
             let object = try #require(try m.store.object(ref))
             let dump = CoreDataInfo.text(object, labels: .load(language))
@@ -150,35 +150,35 @@ import BattleLogPresentation
         let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", rows: 40, columns: 120)
         try Self.select(m, entity: "Book", pk: 1)
         m.chrome.focus = .detail
-        let cover = try #require(m.detail?.lines.firstIndex { $0.label == "frontCover" })
-        #expect(m.detail?.lines[cover].value == "CoreDataPlus_Tests.Cover")
-        #expect(m.detail?.lines[cover + 1].label == "text")
-        m.detailCursor.index = cover
+        let cover = try #require(m.lists.detail?.lines.firstIndex { $0.label == "frontCover" })
+        #expect(m.lists.detail?.lines[cover].value == "CoreDataPlus_Tests.Cover")
+        #expect(m.lists.detail?.lines[cover + 1].label == "text")
+        m.lists.detailCursor.index = cover
         m.handle(.character(" "))
-        #expect(m.detail?.lines[cover + 1].label != "text", "folded")
+        #expect(m.lists.detail?.lines[cover + 1].label != "text", "folded")
         StoreBrowserView.render(m, on: grid)
         #expect(grid.text.contains("▸ frontCover"))
         m.handle(.enter)
-        #expect(m.detail?.lines[cover + 1].label == "text", "unfolded")
+        #expect(m.lists.detail?.lines[cover + 1].label == "text", "unfolded")
         // A date with its fraction, in UTC; a UUID.
-        #expect(m.detail?.lines.contains { $0.value == "2024-05-10 18:14:11.669581 UTC" } == true)
-        #expect(m.detail?.lines.contains { $0.value == "173EF017-8551-4A76-AD07-19D8830FDC80" } == true)
+        #expect(m.lists.detail?.lines.contains { $0.value == "2024-05-10 18:14:11.669581 UTC" } == true)
+        #expect(m.lists.detail?.lines.contains { $0.value == "173EF017-8551-4A76-AD07-19D8830FDC80" } == true)
     }
 
     @Test func followingAToOneAndComingBack() throws {
         let (m, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite")
         try Self.select(m, entity: "Car", pk: 3)
-        let owner = try #require(m.detail?.lines.first { $0.label == "owner" })
+        let owner = try #require(m.lists.detail?.lines.first { $0.label == "owner" })
         guard case .own(.follow(let target))? = owner.action else { Issue.record("owner: \(owner)"); return }
         try Self.follow(m, "owner")
-        let ownerLine = try #require(m.levels.first?.detailCursor.index)
+        let ownerLine = try #require(m.lists.levels.first?.detailCursor.index)
         #expect(m.selectedObject?.ref == target)
-        #expect(m.breadcrumb == "Car 3 › owner › Person \(target.pk)")
+        #expect(m.lists.breadcrumb == "Car 3 › owner › Person \(target.pk)")
         m.handle(.backspace)
-        #expect(m.levels.count == 1)
+        #expect(m.lists.levels.count == 1)
         #expect(m.selectedObject?.ref.pk == 3)
         #expect(m.chrome.focus == .detail)
-        #expect(m.detailCursor.index == ownerLine && m.detail?.lines[m.detailCursor.index].label == "owner", "back where it was")
+        #expect(m.lists.detailCursor.index == ownerLine && m.lists.detail?.lines[m.lists.detailCursor.index].label == "owner", "back where it was")
         // i on the to-one: its stored foreign key.
         m.handle(.character("i"))
         #expect(m.overlay?.opener == .inspect)
@@ -189,7 +189,7 @@ import BattleLogPresentation
         let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", rows: 24, columns: 80)
         try Self.select(m, entity: "Book", pk: 3)
         m.chrome.focus = .detail
-        m.detailCursor.index = try #require(m.detail?.lines.firstIndex { $0.label == "title" })
+        m.lists.detailCursor.index = try #require(m.lists.detail?.lines.firstIndex { $0.label == "title" })
         m.handle(.enter)
         #expect(m.overlay?.opener == .open)
         StoreBrowserView.render(m, on: grid)
@@ -262,7 +262,7 @@ import BattleLogPresentation
                 m.chrome.focus = .records
                 for _ in 0..<6 {
                     m.chrome.focus = .detail
-                    for line in (m.detail?.lines ?? []).indices { m.detailCursor.index = line; m.handle(.enter); if m.levels.count > 1 { m.handle(.backspace) } }
+                    for line in (m.lists.detail?.lines ?? []).indices { m.lists.detailCursor.index = line; m.handle(.enter); if m.lists.levels.count > 1 { m.handle(.backspace) } }
                     m.handle(.character("i")); StoreBrowserView.render(m, on: grid); m.handle(.escape)
                     m.chrome.focus = .records
                     m.handle(.down)
@@ -281,12 +281,12 @@ import BattleLogPresentation
         m.selectRosterRow(record)
         m.chrome.focus = .records
         m.submit(.init(kind: .goTo, text: String(2)))
-        let owner = try #require(m.detail?.lines.first { $0.label == "owner" })
+        let owner = try #require(m.lists.detail?.lines.first { $0.label == "owner" })
         #expect(owner.value.contains("dangling"))
         m.chrome.focus = .detail
-        m.detailCursor.index = try #require(m.detail?.lines.firstIndex { $0.label == "owner" })
+        m.lists.detailCursor.index = try #require(m.lists.detail?.lines.firstIndex { $0.label == "owner" })
         m.handle(.enter)
-        #expect(m.levels.count == 1)
+        #expect(m.lists.levels.count == 1)
         #expect(m.chrome.status?.contains("dangling") == true)
         m.stopBackgroundWork()
     }

@@ -14,11 +14,11 @@ import BattleLogPresentation
         let (m, _) = try CoreDataBrowserTests.open(Self.sample)
         try CoreDataBrowserTests.select(m, entity: "Book", pk: 1)
         m.chrome.focus = .detail
-        m.detailCursor.index = try #require(m.detail?.lines.firstIndex { $0.label == "uniqueID" })
+        m.lists.detailCursor.index = try #require(m.lists.detail?.lines.firstIndex { $0.label == "uniqueID" })
         m.handle(.character("Y"))
         #expect(m.chrome.wantsCopy == "173EF017-8551-4A76-AD07-19D8830FDC80")
         // A date likewise, as its ISO text.
-        m.detailCursor.index = try #require(m.detail?.lines.firstIndex { $0.label == "publishedAt" })
+        m.lists.detailCursor.index = try #require(m.lists.detail?.lines.firstIndex { $0.label == "publishedAt" })
         m.handle(.character("Y"))
         #expect(m.chrome.wantsCopy == "2024-05-10T18:14:11.669581Z")
     }

@@ -65,16 +65,16 @@ import BattleLogPresentation
         #expect(screen.contains("Detail — Transaction 7"))
         m.handle(.enter)
         #expect(m.chrome.focus == .detail)
-        let line = try #require(m.detail?.lines.firstIndex { $0.value == "ManagedChat 1 (lastReadAt, serverId)" })
-        #expect(m.detail?.lines[line].label == "update")
-        m.detailCursor.index = line
+        let line = try #require(m.lists.detail?.lines.firstIndex { $0.value == "ManagedChat 1 (lastReadAt, serverId)" })
+        #expect(m.lists.detail?.lines[line].label == "update")
+        m.lists.detailCursor.index = line
         m.handle(.enter)
         // The object's list lies over the history's.
-        #expect(m.levels.count == 2 && m.selectedObject?.ref == ObjectRef(entity: "ManagedChat", pk: 1))
-        #expect(m.breadcrumb == "Transaction 7 › ManagedChat 1")
+        #expect(m.lists.levels.count == 2 && m.selectedObject?.ref == ObjectRef(entity: "ManagedChat", pk: 1))
+        #expect(m.lists.breadcrumb == "Transaction 7 › ManagedChat 1")
         m.handle(.backspace)
-        #expect(m.levels.count == 1 && m.shownHistory?.selectedTransaction?.id == 7)
-        #expect(m.chrome.focus == .detail && m.detailCursor.index == line)
+        #expect(m.lists.levels.count == 1 && m.shownHistory?.selectedTransaction?.id == 7)
+        #expect(m.chrome.focus == .detail && m.lists.detailCursor.index == line)
     }
 
     @Test func aChangeToAnObjectDeletedSinceSaysSoAndOpensNothing() throws {
@@ -90,9 +90,9 @@ import BattleLogPresentation
         m.handle(.character("g"))
         while m.shownHistory?.selectedTransaction?.id != transaction { m.handle(.character("j")) }
         m.handle(.enter)
-        m.detailCursor.index = try #require(m.detail?.lines.firstIndex { $0.label == "delete" })
+        m.lists.detailCursor.index = try #require(m.lists.detail?.lines.firstIndex { $0.label == "delete" })
         m.handle(.enter)
-        #expect(m.levels.count == 1 && m.shownHistory != nil)
+        #expect(m.lists.levels.count == 1 && m.shownHistory != nil)
         #expect(m.chrome.status == "\(change.entity) \(change.pk) is no longer in the store: deleted since", "\(m.chrome.status ?? "")")
     }
 
@@ -103,7 +103,7 @@ import BattleLogPresentation
         for c in "700" { m.handle(.character(c)) }
         m.handle(.enter)
         #expect(m.shownHistory?.selectedTransaction?.id == 700)
-        #expect(m.detail?.title == "Transaction 700")
+        #expect(m.lists.detail?.title == "Transaction 700")
         m.handle(.character("k"))
         #expect(m.shownHistory?.selectedTransaction?.id == 699)
         m.handle(.character(":"))

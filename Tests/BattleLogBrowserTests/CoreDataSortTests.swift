@@ -135,6 +135,6 @@ import BattleLogPresentation
         #expect(grid.text.contains("sorting… 0 found (Esc cancels)"), "\(grid.text)")
         m.handle(.escape)
         #expect(!m.isSorting && m.level?.sort == nil && m.chrome.status == "sort given up: in pk order again")
-        #expect(m.selectedObject?.ref.pk == 1 && m.levels.count == 1)
+        #expect(m.selectedObject?.ref.pk == 1 && m.lists.levels.count == 1)
     }
 }

@@ -241,6 +241,27 @@ import Testing
         #expect(ObjectCSV.line(object, columns: columns) == "Book,7,\"a\u{1B}[2J\n,\"\"b\"\"\",2.5,\"{\"\"$class\"\":\"\"Cover\"\",\"\"$fields\"\":{}}\",3")
     }
 
+    /// `list(_:filter:)`: the same list, an entity's or a relationship's targets, filtered anew.
+    @Test func aListFilteredAnewKeepsWhatItLists() throws {
+        let store = try CoreDataStore(path: Fixture.path("SampleModel2_V2.sqlite"))
+        let page = try store.entity(named: "Page")
+        let few = try #require(store.list(store.list(page), filter: try EntityFilter.compile("pk <= 3", entity: page)))
+        let fewPks = try Self.listed(store, few)
+        #expect(few.source == .entity("Page") && fewPks == [1, 2, 3])
+        let again = try Self.listed(store, try #require(store.list(few, filter: nil)))
+        #expect(again == (try Self.listed(store, store.list(page))))
+        // A book's pages, filtered: still that book's, and only those matching.
+        let book = try store.entity(named: "Book")
+        let pages = try #require(book.relationships.first { $0.toMany && $0.target == "Page" })
+        let owner = ObjectRef(entity: "Book", pk: 1)
+        let all = try #require(store.list(pages, of: owner))
+        let allPks = try Self.listed(store, all)
+        let firstPk = try #require(allPks.first)
+        let one = try #require(store.list(all, filter: try EntityFilter.compile("pk = \(firstPk)", entity: page)))
+        let onePks = try Self.listed(store, one)
+        #expect(one.source == all.source && onePks == [firstPk])
+    }
+
     /// `forEachObject(in:)` walks a filtered list page by page: every object once, in key order,
     /// read whole, across page boundaries.
     @Test func everyObjectOfAListIsWalkedOnceInKeyOrder() throws {

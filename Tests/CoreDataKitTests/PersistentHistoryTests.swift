@@ -63,6 +63,17 @@ import Testing
         #expect(admin.out.contains("(tombstone \"com.skout.SKOUT\", 1, {\"$data\":\"badh+HXIQBeJL82CqvmgtQ==\"}, \"app:com.skout.SKOUT-uds:17193901029:c623fbd7e91b041e07a68f8523f53a35973e475d\")"), "\(admin.out.prefix(300))")
     }
 
+    /// A transaction's time: its ISO instant, nil without a timestamp or beyond what a date shows.
+    @Test func aTransactionsTimeIsItsInstantOrNothing() {
+        func time(_ seconds: Double?) -> String? {
+            HistoryTransaction(id: 1, timestamp: seconds, author: nil, bundleID: nil, contextName: nil, processID: nil, queryGeneration: .null, changes: []).time
+        }
+        #expect(time(726_699_420) == "2024-01-11T20:57:00.000000Z")
+        #expect(time(726_699_420.5) == "2024-01-11T20:57:00.500000Z")
+        #expect(time(nil) == nil)
+        #expect(time(1e300) == nil && time(.nan) == nil)
+    }
+
     @Test func sinceTakesTheTransactionsFromThatTimeOn() throws {
         let folder = TemporaryFolder()
         let db = try Self.sqlite("wild/NoteStore.sqlite", in: folder)

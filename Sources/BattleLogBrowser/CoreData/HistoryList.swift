@@ -40,9 +40,7 @@ extension StoreSource {
         }
         return [
             TableColumn(id: "time", title: labels["cd.hTime"], width: 19, cell: cell { t in
-                guard let seconds = t.timestamp, case .object(let o) = TaggedJSON.date(sinceReferenceDate: seconds),
-                      case .string(let iso)? = o["$date"] else { return "" }
-                return String(iso.prefix(19)).replacingOccurrences(of: "T", with: " ")
+                t.time.map { String($0.prefix(19)).replacingOccurrences(of: "T", with: " ") } ?? ""
             }),
             TableColumn(id: "number", title: "#", width: numberWidth, alignRight: true, highlights: false, cell: cell { String($0.id) }),
             TableColumn(id: "process", title: labels["cd.hProcess"], width: 16, cell: cell { SafeText.escape($0.processID ?? $0.bundleID ?? $0.author ?? "—") }),

@@ -23,12 +23,6 @@ extension StoreBrowserModel: StackedListsHost, OverlayHost {
         }
     }
 
-    /// A search belongs to the pane it was typed in: another pane forgets it.
-    func changeFocus(_ pane: Pane) {
-        if pane != chrome.focus { chrome.search.text = nil }
-        chrome.focus = pane
-    }
-
     /// The key table's Core Data keys, filtered as the help's filter says, and the mouse.
     var help: TextOverlay {
         let rows = HelpView.rows(chrome.helpBindings([.coreData], labels: labels), labels: labels)

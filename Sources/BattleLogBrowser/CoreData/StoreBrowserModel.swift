@@ -65,20 +65,16 @@ public final class StoreBrowserModel {
 
     var store: CoreDataStore { source.store }
     var level: ListLevel<StoreSource>? { lists.level }
-    var levels: [ListLevel<StoreSource>] { lists.levels }
-    var detail: DetailPage<StoreAction>? { lists.detail }
-    var detailCursor: ListCursor { get { lists.detailCursor } set { lists.detailCursor = newValue } }
-    public var selectedTreeRow: TreeRow? { tree.indices.contains(treeCursor.index) ? tree[treeCursor.index] : nil }
     public var selectedObject: ListedObject? { lists.selectedRow?.listed }
     /// The history, when it is the list shown.
     var shownHistory: ListLevel<StoreSource>? { level?.list == nil ? level : nil }
 
     public func count(of entity: Entity) -> Int? { source.count(of: entity) }
 
+    /// Where the user is: `Person 1 › cars › SportCar 3`.
+    public var breadcrumb: String { lists.breadcrumb }
     /// The current list's count, nil until known.
     public var listCount: Int? { level.flatMap { source.count($0.query) } }
-
-    public var breadcrumb: String { lists.breadcrumb }
 
     // MARK: - Entity tree
 
@@ -88,7 +84,7 @@ public final class StoreBrowserModel {
         treeCursor.keepInView(count: tree.count, visible: layout.rosterRows)
         let entity = tree[treeCursor.index].entity
         // From one history row to another: the history stays where it was.
-        if entity == nil, let first = levels.first, first.list == nil { lists.keepFirst(); return }
+        if entity == nil, let first = lists.levels.first, first.list == nil { lists.keepFirst(); return }
         attempt { try lists.open(entity.map { .objects(store.list($0)) } ?? (store.hasHistory ? .history : nil)) }
     }
 

@@ -153,12 +153,7 @@ extension StoreSource {
         do { filter = text.isEmpty ? nil : try EntityFilter.compile(text, entity: store.model.merged(list.entity)) } catch {
             throw ListInputError(text: error.text(labels), column: error.column)
         }
-        switch list.source {
-        case .entity: return .objects(store.list(list.entity, filter: filter))
-        case .related(let owner, let name):
-            let r = owner.entity.flatMap { store.model.entity(named: $0) }?.relationships.first { $0.name == name }
-            return r.flatMap { store.list($0, of: owner, filter: filter) }.map(StoreQuery.objects) ?? query
-        }
+        return store.list(list, filter: filter).map(StoreQuery.objects) ?? query
     }
 
     /// The entity's fields and the keywords, `true`/`false` after a boolean's `=`, `null` and

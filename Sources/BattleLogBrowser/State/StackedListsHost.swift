@@ -29,6 +29,12 @@ extension StackedListsHost {
         do { try read() } catch { chrome.say(error, labels: labels) }
     }
 
+    /// A search belongs to the pane it was typed in: another pane forgets it.
+    func changeFocus(_ pane: BrowserModel.Pane) {
+        if pane != chrome.focus { chrome.search.text = nil }
+        chrome.focus = pane
+    }
+
     /// The loop's wait for a key: shorter while a sort finds its keys, so that they show as
     /// they come.
     var eventTimeout: Int32 { lists.isSorting ? 50 : 250 }

@@ -80,10 +80,7 @@ enum CoreDataCommand: Command {
                 console.line(TaggedJSON.text(t.json, terminalSafe: true))
             } else {
                 let e = { (s: String?) in s.map(SafeText.escape) ?? "-" }
-                var time = "-"
-                if let seconds = t.timestamp, case .object(let o) = TaggedJSON.date(sinceReferenceDate: seconds) {
-                    if case .string(let d)? = o["$date"] { time = d } else { time = "(date out of range: \(seconds))" }
-                }
+                let time = t.timestamp.map { t.time ?? "(date out of range: \($0))" } ?? "-"
                 var line = "\(time)  transaction \(t.id)  author \(e(t.author))  bundle \(e(t.bundleID))"
                 line += "  context \(e(t.contextName))  process \(e(t.processID))  \(t.changes.count) \(t.changes.count == 1 ? "change" : "changes")"
                 if !t.changes.isEmpty { line += ": " + t.changes.map(\.text).joined(separator: "; ") }
