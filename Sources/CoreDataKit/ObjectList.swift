@@ -30,6 +30,10 @@ public struct ObjectList: Sendable {
     let key: String
     let condition: String
     let parameters: [SQLiteValue]
+
+    /// A text that names the rows the list holds (its query and the values bound to it): two
+    /// lists with the same identity hold the same rows, as a cache of counts needs.
+    public var identity: String { ([from, condition] + parameters.map { String(describing: $0) }).joined(separator: "\u{1F}") }
 }
 
 /// One row of a list: the object, or a dangling reference to one.

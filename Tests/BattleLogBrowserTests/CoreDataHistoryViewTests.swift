@@ -25,21 +25,21 @@ import BattleLogPresentation
         let (m, grid) = try Self.openHistory(Self.truthSocial)
         var expected: [Int64] = []
         try m.store.forEachTransaction { expected.append($0.id); return true }
-        #expect(expected.count == 125 && expected.count > StoreBrowserModel.pageFetch)
+        #expect(expected.count == 125 && expected.count > StackedLists<StoreSource>.pageFetch)
         var seen: [Int64] = []
         while true {
-            seen.append(try #require(m.shownHistory?.selectedTransaction?.id))
+            seen.append(try #require(m.shownHistory?.window.selectedRow?.key))
             let before = m.shownHistory?.window.selected
-            let id = m.shownHistory?.selectedTransaction?.id
+            let id = m.shownHistory?.window.selectedRow?.key
             m.handle(.character("j"))
-            if m.shownHistory?.selectedTransaction?.id == id && m.shownHistory?.window.selected == before { break }
+            if m.shownHistory?.window.selectedRow?.key == id && m.shownHistory?.window.selected == before { break }
         }
         #expect(seen == expected.sorted())
         // G and g jump to the ends.
         m.handle(.character("g"))
-        #expect(m.shownHistory?.selectedTransaction?.id == expected.min())
+        #expect(m.shownHistory?.window.selectedRow?.key == expected.min())
         m.handle(.character("G"))
-        #expect(m.shownHistory?.selectedTransaction?.id == expected.max())
+        #expect(m.shownHistory?.window.selectedRow?.key == expected.max())
         CoreDataBrowserTests.settledRender(m, grid)
         #expect(Self.text(grid).contains("Persistent history — 125 transactions"), "\(Self.text(grid))")
     }
@@ -58,7 +58,7 @@ import BattleLogPresentation
     @Test func aChangeLeadsToItsObjectAndBackspaceReturns() throws {
         let (m, grid) = try Self.openHistory(Self.truthSocial, rows: 40, columns: 120)
         for _ in 0..<6 { m.handle(.character("j")) }
-        #expect(m.shownHistory?.selectedTransaction?.id == 7)
+        #expect(m.shownHistory?.window.selectedRow?.key == 7)
         CoreDataBrowserTests.settledRender(m, grid)
         let screen = Self.text(grid)
         #expect(screen.contains("2024-01-10 21:57:00   7 TruthSocial      1: update ManagedChat 1"), "\(screen)")
@@ -73,7 +73,7 @@ import BattleLogPresentation
         #expect(m.lists.levels.count == 2 && m.selectedObject?.ref == ObjectRef(entity: "ManagedChat", pk: 1))
         #expect(m.lists.breadcrumb == "Transaction 7 › ManagedChat 1")
         m.handle(.backspace)
-        #expect(m.lists.levels.count == 1 && m.shownHistory?.selectedTransaction?.id == 7)
+        #expect(m.lists.levels.count == 1 && m.shownHistory?.window.selectedRow?.key == 7)
         #expect(m.chrome.focus == .detail && m.lists.detailCursor.index == line)
     }
 
@@ -88,7 +88,7 @@ import BattleLogPresentation
         let (transaction, change) = try #require(target)
         #expect(try !m.store.exists(ObjectRef(entity: change.entity, pk: change.pk)))
         m.handle(.character("g"))
-        while m.shownHistory?.selectedTransaction?.id != transaction { m.handle(.character("j")) }
+        while m.shownHistory?.window.selectedRow?.key != transaction { m.handle(.character("j")) }
         m.handle(.enter)
         m.lists.detailCursor.index = try #require(m.lists.detail?.lines.firstIndex { $0.label == "delete" })
         m.handle(.enter)
@@ -102,14 +102,14 @@ import BattleLogPresentation
         m.handle(.character(":"))
         for c in "700" { m.handle(.character(c)) }
         m.handle(.enter)
-        #expect(m.shownHistory?.selectedTransaction?.id == 700)
+        #expect(m.shownHistory?.window.selectedRow?.key == 700)
         #expect(m.lists.detail?.title == "Transaction 700")
         m.handle(.character("k"))
-        #expect(m.shownHistory?.selectedTransaction?.id == 699)
+        #expect(m.shownHistory?.window.selectedRow?.key == 699)
         m.handle(.character(":"))
         for c in "99999" { m.handle(.character(c)) }
         m.handle(.enter)
-        #expect(m.chrome.status == "no transaction 99999 in the history" && m.shownHistory?.selectedTransaction?.id == 699)
+        #expect(m.chrome.status == "no transaction 99999 in the history" && m.shownHistory?.window.selectedRow?.key == 699)
         for key in ["f", "S", "e", "i"] {
             m.handle(.character(Character(key)))
             #expect(m.chrome.prompt == nil && m.chrome.status?.hasPrefix("the history is a list of transactions") == true, "\(key)")
@@ -118,7 +118,7 @@ import BattleLogPresentation
         let table = try #require(m.tree.firstIndex { $0.historyTable == "ATRANSACTION" })
         m.chrome.focus = .roster
         m.selectRosterRow(table)
-        #expect(m.shownHistory?.selectedTransaction?.id == 699)
+        #expect(m.shownHistory?.window.selectedRow?.key == 699)
     }
 
     @Test func copyGivesTheTransactionAsCoredataHistoryJSONWritesIt() throws {

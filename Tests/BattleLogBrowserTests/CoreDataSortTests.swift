@@ -61,7 +61,7 @@ import BattleLogPresentation
         let numbered = try db.prepare("SELECT Z_PK FROM ZPAGE WHERE ZNUMBER IS NOT NULL ORDER BY ZNUMBER \(direction), Z_PK \(direction)").map { $0.int64(0) }
         let unnumbered = try db.prepare("SELECT Z_PK FROM ZPAGE WHERE ZNUMBER IS NULL ORDER BY Z_PK").map { $0.int64(0) }
         let expected = numbered + unnumbered
-        #expect(expected.count > StoreBrowserModel.pageFetch, "the walk crosses pages")
+        #expect(expected.count > StackedLists<StoreSource>.pageFetch, "the walk crosses pages")
         #expect(Self.walk(m) == expected)
         // Back up across the pages too, and G lands on the last.
         m.handle(.character("G"))

@@ -260,6 +260,12 @@ import Testing
         let one = try #require(store.list(all, filter: try EntityFilter.compile("pk = \(firstPk)", entity: page)))
         let onePks = try Self.listed(store, one)
         #expect(one.source == all.source && onePks == [firstPk])
+        // A list's identity names its rows: the same list, the same identity; another filter
+        // or another owner, another.
+        #expect(store.list(page).identity == store.list(page).identity && few.identity != store.list(page).identity)
+        let other = try #require(store.list(pages, of: ObjectRef(entity: "Book", pk: 2)))
+        #expect(all.identity != other.identity && one.identity != all.identity)
+        #expect(try #require(store.list(few, filter: nil)).identity == store.list(page).identity)
     }
 
     /// `forEachObject(in:)` walks a filtered list page by page: every object once, in key order,

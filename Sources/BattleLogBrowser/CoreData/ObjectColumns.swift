@@ -38,27 +38,17 @@ extension StoreSource {
         return fitted
     }
 
-    /// Text first, then numbers, dates, identifiers; what a list cannot show (blobs, archives) last.
-    private static func rank(_ t: AttributeType) -> Int {
-        switch t {
-        case .string, .uri: 0
-        case .integer16, .integer32, .integer64, .double, .float, .decimal, .boolean: 1
-        case .date: 2
-        case .uuid: 4
-        default: 5
-        }
-    }
+    /// Text first, then numbers, dates, identifiers; what a list cannot show (blobs, archives)
+    /// never. Each kind's natural width beside.
+    private static let kinds: [AttributeType: (rank: Int, width: Int)] = [
+        .string: (0, 16), .uri: (0, 16), .integer16: (1, 7), .integer32: (1, 7), .integer64: (1, 10), .double: (1, 10), .float: (1, 10),
+        .decimal: (1, 10), .boolean: (1, 5), .date: (2, 19), .uuid: (4, 36),
+    ]
+
+    private static func rank(_ t: AttributeType) -> Int { kinds[t]?.rank ?? 5 }
 
     private func attributeColumn(_ a: Attribute) -> TableColumn<StoreRow> {
-        let width = switch a.type {
-        case .string, .uri: 16
-        case .boolean: 5
-        case .integer16, .integer32: 7
-        case .integer64, .double, .float, .decimal: 10
-        case .date: 19
-        case .uuid: 36
-        default: 14
-        }
+        let width = Self.kinds[a.type]?.width ?? 14
         let numeric = Self.rank(a.type) == 1 && a.type != .boolean, labels = self.labels
         return TableColumn(id: a.name, title: SafeText.escape(a.name), width: width, alignRight: numeric, highlights: !numeric) { row in
             guard let value = row.listed?.object?.attributes.first(where: { $0.name == a.name })?.value, value != .null else { return TableCell(text: "") }

@@ -42,8 +42,6 @@ public final class StoreBrowserModel {
     /// vocabulary); Up and Down walk it in the filter prompt.
     public var filterHistory = FilterHistory(path: nil)
 
-    static var pageFetch: Int { StackedLists<StoreSource>.pageFetch }
-
     public init(store: CoreDataStore, labels: Labels, storePath: String, rows: Int, columns: Int, status: String? = nil) {
         self.labels = labels
         self.storePath = storePath
@@ -148,7 +146,6 @@ public final class StoreBrowserModel {
 extension ListLevel where Source == StoreSource {
     /// The objects it lists; nil for the history.
     var list: ObjectList? { query.list }
-    var selectedTransaction: HistoryTransaction? { window.selectedRow?.transaction }
 }
 
 /// One row of the entity tree: an entity at its depth, the history heading, or a history table.

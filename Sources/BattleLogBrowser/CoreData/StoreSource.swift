@@ -80,11 +80,9 @@ final class StoreSource: ListSource {
     // MARK: - Counts
 
     /// An entity's objects (with its sub-entities'), counted in the background; nil until known.
-    func count(of entity: Entity) -> Int? { count(store.list(entity), key: "entity:" + entity.name) }
+    func count(of entity: Entity) -> Int? { count(.objects(store.list(entity))) }
 
     func count(ofTable table: String) -> Int? { counter.count("table:" + table) { try $0.rowCount(table: table) } }
-
-    private func count(_ list: ObjectList, key: String) -> Int? { counter.count(key) { try $0.count(list) } }
 
     // MARK: - Names and texts
 
@@ -128,15 +126,10 @@ extension StoreSource {
 
     func columnsKey(_ query: StoreQuery) -> String { query.list.map { "entity:" + $0.entity.name } ?? "history" }
 
-    /// A list's count, nil until known.
+    /// A list's count, nil until known (the tree's count of an entity is its list's).
     func count(_ query: StoreQuery) -> Int? {
         guard let list = query.list else { return count(ofTable: "ATRANSACTION") }
-        if case .entity(let name) = list.source, list.filter == nil, let e = store.model.entity(named: name) { return count(of: e) }
-        let source: String = switch list.source {
-        case .entity(let name): "entity:" + name
-        case .related(let owner, let r): "related:\(owner.entity ?? "?"):\(owner.pk):\(r)"
-        }
-        return count(list, key: source + "|" + (list.filter?.text ?? ""))
+        return counter.count(list.identity) { try $0.count(list) }
     }
 
     /// The history is a list of transactions: the object lists' own keys say so.
