@@ -93,18 +93,26 @@ public enum BrowserApp {
     /// SIGHUP and thrown errors.
     @discardableResult
     public static func run(store: BattleStore, options: BrowserOptions) throws -> Exit {
+        try run(options) { labels, rows, columns in
+            let model = try BrowserModel(store: store, labels: labels, databasePath: options.databasePath, rows: rows, columns: columns,
+                                         status: options.notice ?? (options.createdDemo ? labels["demoCreated"] : (store.isReadOnly ? labels["readOnly"] : nil)),
+                                         history: FilterHistory(path: options.historyPath))
+            model.liveRefresh.interval = options.refreshInterval
+            model.replaySpeedExponent = options.replaySpeedExponent
+            model.showsKeyBar = options.keyBar
+            model.views.saved = SavedViews(path: options.viewsPath)
+            return model
+        }
+    }
+
+    /// Runs the browser `make` gives on the terminal, in the options' language, colours, mouse
+    /// and clipboard, until the user quits; the terminal is restored however it ends.
+    static func run<Session: BrowserSession>(_ options: BrowserOptions, _ make: (Labels, _ rows: Int, _ columns: Int) throws -> Session) rethrows -> Exit {
         let labels = Labels.load(options.language)
         let screen = CursesScreen(theme: options.color ? options.theme : .mono, mouse: options.mouse)
         defer { screen.shutdown() }
-        let model = try BrowserModel(store: store, labels: labels, databasePath: options.databasePath,
-                                     rows: screen.rows, columns: screen.columns,
-                                     status: options.notice ?? (options.createdDemo ? labels["demoCreated"] : (store.isReadOnly ? labels["readOnly"] : nil)),
-                                     history: FilterHistory(path: options.historyPath))
+        let model = try make(labels, screen.rows, screen.columns)
         model.chrome.take(options)
-        model.liveRefresh.interval = options.refreshInterval
-        model.replaySpeedExponent = options.replaySpeedExponent
-        model.showsKeyBar = options.keyBar
-        model.views.saved = SavedViews(path: options.viewsPath)
         return run(model, on: screen, clipboard: options.clipboardCommand)
     }
 

@@ -150,8 +150,7 @@ public struct BattleLogImport {
         summary.written = try battlelog.importOneSided { add in
             var read = 0
             try store.forEachObject(entity: record, decode: false) { object in
-                guard case .object(let ref)? = object.relationships.first(where: { $0.name == owner.name })?.value,
-                      case .integer(let ownerPK)? = ref["pk"], let owner = humans[ownerPK] else {
+                guard let ownerPK = object.target(of: owner.name)?.pk, let owner = humans[ownerPK] else {
                     throw CoreDataError.notABattleLog(path: store.path, reason: "\(object.entity) \(object.pk) has no owner")
                 }
                 // The app's attributes mapped to battlelog's, by name: a value the store lacks is

@@ -27,6 +27,13 @@ public struct CoreDataObject: Sendable {
     /// The attributes' stored forms, for an importer that keeps a damaged value as it was.
     public var stored: [String: StoredColumnValue]
 
+    /// The object the to-one `relationship` points to; nil when it points nowhere (or is a
+    /// to-many, or not read).
+    public func target(of relationship: String) -> ObjectRef? {
+        guard case .object(let o)? = relationships.first(where: { $0.name == relationship })?.value, case .integer(let pk)? = o["pk"] else { return nil }
+        return ObjectRef(entity: { if case .string(let s)? = o["entity"] { s } else { nil } }(), pk: pk)
+    }
+
     /// The one-line JSON form: `{"entity":...,"pk":...,"attributes":{...},"relationships":{...}}`.
     public func json(terminalSafe: Bool = false) -> String {
         var w = JSONWriter(terminalSafe: terminalSafe)

@@ -117,6 +117,24 @@ import Testing
         }
     }
 
+    /// `target(of:)` reads a to-one as the dump writes it: the sub-entity it names, its pk; nil
+    /// for a to-many and for a name the object has no relationship by.
+    @Test func aToOnesTargetIsTheObjectItNames() throws {
+        let store = try CoreDataStore(path: Fixture.path("SampleModel2_V2.sqlite"))
+        var seen = 0
+        try store.forEachObject(entity: try store.entity(named: "Page")) { page in
+            let book = try #require(page.target(of: "book"))
+            #expect(book.entity == (book.pk == 3 ? "GraphicNovel" : "Book"))
+            #expect(try store.exists(book))
+            seen += 1
+            return true
+        }
+        #expect(seen == 119)
+        let book = try #require(try store.object(ObjectRef(entity: "Book", pk: 1), reading: .full))
+        #expect(book.target(of: "author") == ObjectRef(entity: "Author", pk: 1))
+        #expect(book.target(of: "pages") == nil && book.target(of: "nosuch") == nil)
+    }
+
     @Test func subEntitiesShareTheirRootTableAndToOneAndToManyAgree() throws {
         let store = try CoreDataStore(path: Fixture.path("SampleModel_V1.sqlite"))
         let cars = try dumpAll(store, entity: try store.entity(named: "Car"))

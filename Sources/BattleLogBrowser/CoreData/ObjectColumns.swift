@@ -16,7 +16,7 @@ extension StoreSource {
         var candidates = attributes.filter { Self.rank($0.type) < 5 }.sorted { Self.rank($0.type) < Self.rank($1.type) }.map(attributeColumn)
         let relationships = toOnes.map { r in
             TableColumn<StoreRow>(id: r.name, title: SafeText.escape(r.name), width: 12) { row in
-                TableCell(text: row.listed?.object?.relationships.first { $0.name == r.name }.flatMap { Self.toOneText($0.value) } ?? "")
+                TableCell(text: row.listed?.object?.target(of: r.name).map(Self.name) ?? "")
             }
         }
         let lastRanked = attributes.filter { Self.rank($0.type) < 4 }.count
@@ -57,12 +57,5 @@ extension StoreSource {
             if a.type == .date, !shown.damaged, shown.text.count >= 19 { return TableCell(text: String(shown.text.prefix(19))) }
             return TableCell(text: shown.text, damaged: shown.damaged)
         }
-    }
-
-    /// A to-one's target as its cell shows it (`Book 3`); nil for no target.
-    static func toOneText(_ value: JSONValue) -> String? {
-        guard case .object(let o) = value, case .integer(let pk)? = o["pk"] else { return nil }
-        let entity = if case .string(let s)? = o["entity"] { s } else { "?" }
-        return SafeText.escape(entity) + " " + String(pk)
     }
 }

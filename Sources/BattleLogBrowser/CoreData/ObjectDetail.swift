@@ -41,12 +41,12 @@ extension StoreSource {
             let target = r.target.map(e) ?? "?", none = Line.Step.say(labels.fill("cd.noTarget", e(r.name)))
             switch r.storage {
             case .foreignKey:
-                guard case .object(let o)? = object.relationships.first(where: { $0.name == r.name })?.value, case .integer(let pk)? = o["pk"] else {
+                guard let to = object.target(of: r.name) else {
                     lines.append(Line(label: e(r.name), value: "→ " + labels["cd.none"], style: .dim, action: none, relationship: r.name))
                     continue
                 }
-                let ref = ObjectRef(entity: { if case .string(let s)? = o["entity"] { s } else { r.target } }(), pk: pk)
-                let text = "→ " + e(ref.entity ?? target) + " " + String(pk)
+                let ref = ObjectRef(entity: to.entity ?? r.target, pk: to.pk)
+                let text = "→ " + e(ref.entity ?? target) + " " + String(ref.pk)
                 lines.append((try? store.exists(ref)) == true
                     ? Line(label: e(r.name), value: text, action: .own(.follow(ref)), relationship: r.name)
                     : Line(label: e(r.name), value: text + " · " + labels["cd.dangling"], style: .damaged, action: .say(labels.fill("cd.danglingFollow", Self.name(ref))), relationship: r.name))

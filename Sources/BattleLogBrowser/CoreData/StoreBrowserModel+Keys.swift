@@ -43,6 +43,6 @@ extension StoreBrowserModel: StackedListsHost, OverlayHost {
             return row.transaction == nil ? [source.name(row)] : source.historyColumns(width: 0, rows: []).map { $0.cell(row).text }
         }
         let values = o.attributes.map { TaggedValueText.shown($0.value, labels: labels).text }
-        return [source.name(row), String(row.key)] + values + o.relationships.compactMap { StoreSource.toOneText($0.value) }
+        return [source.name(row), String(row.key)] + values + o.relationships.compactMap { o.target(of: $0.name).map(StoreSource.name) }
     }
 }
