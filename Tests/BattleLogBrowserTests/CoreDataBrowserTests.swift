@@ -185,6 +185,24 @@ import BattleLogPresentation
         #expect(m.shownOverlay?.lines.first?.0 == "owner (ZOWNER)  INTEGER  \(target.pk)")
     }
 
+    /// `i` on a transient attribute says it is stored nowhere; it showed every attribute's bytes.
+    @Test func bytesOfATransientAttributeSayItIsNotStored() throws {
+        let (m, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite")
+        try Self.select(m, entity: "Person", pk: 1)
+        m.chrome.focus = .detail
+        m.lists.detailCursor.index = try #require(m.lists.detail?.lines.firstIndex { $0.label == "isDriving" })
+        m.handle(.character("i"))
+        #expect(m.overlay == nil)
+        #expect(m.chrome.status == "isDriving: " + m.labels["cd.transient"])
+        // An attribute with a column: its own bytes alone.
+        let stored = try #require(m.lists.detail?.lines.firstIndex { $0.attribute != nil && $0.depth == 0 })
+        let name = try #require(m.lists.detail?.lines[stored].label)
+        m.lists.detailCursor.index = stored
+        m.handle(.character("i"))
+        #expect(m.shownOverlay?.lines.first?.0.hasPrefix(name + "  ") == true && m.shownOverlay?.lines.contains(where: { $0.0.isEmpty }) == false,
+                "\(m.shownOverlay?.lines.map(\.0) ?? [])")
+    }
+
     @Test func enterOnAValueShowsItWholeAndALongPathLosesWholeSteps() throws {
         let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", rows: 24, columns: 80)
         try Self.select(m, entity: "Book", pk: 3)

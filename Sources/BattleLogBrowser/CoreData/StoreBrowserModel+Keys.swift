@@ -13,9 +13,7 @@ extension StoreBrowserModel: StackedListsHost, OverlayHost {
 
     /// Runs one action, as its key would.
     public func perform(_ action: Action) throws {
-        if handleOverlay(action) { return }
-        chrome.status = nil
-        if try performShared(action) || performListAction(action) { return }
+        guard try !performEngineAction(action) else { return }
         switch action {
         case .inspect: openBytes()
         case .showModel: open(OpenOverlay(opener: .showModel, title: labels["cd.modelTitle"], text: .lines(modelLines)))

@@ -9,10 +9,6 @@ import Foundation
 /// `CoreDataStore`, no ncurses: `StoreBrowserView` draws it, `handle(_:)` changes it. It shares
 /// the battle log browser's layout, prompts, key map and event loop.
 public final class StoreBrowserModel {
-    /// The panes, as the battle log browser names its three: entities, objects, detail.
-    public typealias Pane = BrowserModel.Pane
-    public typealias Prompt = BrowserModel.Prompt
-
     public let labels: Labels
     /// The store's path as the title bar shows it.
     public let storePath: String
@@ -78,8 +74,7 @@ public final class StoreBrowserModel {
 
     func selectRosterRow(_ index: Int) {
         guard !tree.isEmpty else { return }
-        treeCursor.index = max(0, min(tree.count - 1, index))
-        treeCursor.keepInView(count: tree.count, visible: layout.rosterRows)
+        treeCursor.select(index, count: tree.count, visible: layout.rosterRows)
         let entity = tree[treeCursor.index].entity
         // From one history row to another: the history stays where it was.
         if entity == nil, let first = lists.levels.first, first.list == nil { lists.keepFirst(); return }

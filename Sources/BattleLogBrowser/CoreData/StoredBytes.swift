@@ -28,27 +28,23 @@ extension StoreBrowserModel {
     /// of the selected object.
     func openBytes() {
         guard let list = level?.list, let row = selectedObject else { chrome.status = labels["cd.noObjects"]; return }
-        guard let full = (try? store.row(list, key: row.ref.pk, reading: .stored)) ?? nil, let object = full.object else {
+        guard let object = ((try? store.row(list, key: row.ref.pk, reading: .stored)) ?? nil)?.object else {
             chrome.status = labels.fill("cd.danglingFollow", StoreSource.name(row.ref))
             return
         }
-        var names = object.stored.keys.sorted()
-        if let entity = store.model.entity(named: object.entity) {
-            names = entity.attributes.map(\.name).filter { object.stored[$0] != nil }
-        }
+        let entity = store.model.entity(named: object.entity)
+        var names = entity.map { $0.attributes.map(\.name).filter { object.stored[$0] != nil } } ?? object.stored.keys.sorted()
         if chrome.focus == .detail, let line = lists.detailLine {
             if let a = line.attribute {
                 names = [a]
-            } else if let name = line.relationship, let entity = store.model.entity(named: object.entity),
-                      let r = entity.relationships.first(where: { $0.name == name }), case .foreignKey(let column, let entityColumn) = r.storage {
+            } else if let name = line.relationship, case .foreignKey(let column, let entityColumn)? = entity?.relationships.first(where: { $0.name == name })?.storage {
                 // A to-one is stored as its target's pk (and Z_ENT) in the object's own columns.
                 let columns = [column] + (entityColumn.map { [$0] } ?? [])
                 let values = (try? store.storedColumns(columns, of: row.ref)) ?? []
                 return openBytes(zip(columns, values).flatMap { StoredBytes.lines(name: name + " (" + $0 + ")", value: $1, labels: labels) })
-            } else if line.relationship == nil, !line.isHeading {
-                // A node of a value's tree: its attribute's bytes.
             } else {
-                chrome.status = labels["cd.bytesOfWhat"]
+                // A transient or column-less attribute says so; a heading or a to-many has no bytes of its own.
+                chrome.status = line.isHeading || line.relationship != nil ? labels["cd.bytesOfWhat"] : line.label + ": " + line.value
                 return
             }
         }

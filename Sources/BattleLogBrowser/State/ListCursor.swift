@@ -13,4 +13,10 @@ public struct ListCursor: Sendable, Equatable {
         if index < scroll { scroll = index }
         if index >= scroll + visible { scroll = max(0, index - visible + 1) }
     }
+
+    /// Selects row `index` (kept among the `count` rows) and scrolls it into view.
+    mutating func select(_ index: Int, count: Int, visible: Int) {
+        self.index = max(0, min(count - 1, index))
+        keepInView(count: count, visible: visible)
+    }
 }

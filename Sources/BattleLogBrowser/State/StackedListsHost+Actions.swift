@@ -8,6 +8,14 @@ import BattleLogPresentation
 extension StackedListsHost {
     var source: Source { lists.source }
 
+    /// Runs `action` when the engine takes it (an open overlay's keys, the panes', the lists');
+    /// false when it is the browser's own. The status line is cleared for it.
+    func performEngineAction(_ action: Action) throws -> Bool {
+        if handleOverlay(action) { return true }
+        chrome.status = nil
+        return try performShared(action) || performListAction(action)
+    }
+
     /// Runs `action` when it is one of the lists'; false when it is not.
     func performListAction(_ action: Action) throws -> Bool {
         if let l = lists.level, let why = source.refuses(action, in: l.query) {
