@@ -329,7 +329,7 @@ import BattleLogPresentation
         m.handle(.escape)
         // Back leaves the filter.
         m.handle(.backspace)
-        #expect(m.level?.list?.filter == nil)
+        #expect(m.level?.query.list?.filter == nil)
         #expect(m.level?.window.rows.first?.key == 1)
     }
 
@@ -474,7 +474,7 @@ import BattleLogPresentation
         #expect(tab("title is ")?.candidates == ["null", "not"])
         #expect(tab("title is not n")?.text == "title is not null ")
         #expect(tab("title = ")?.candidates == [])
-        let fields = EntityFilter.fieldNames(m.store.model.merged(try #require(m.level?.list?.entity)))
+        let fields = EntityFilter.fieldNames(m.store.model.merged(try #require(m.level?.query.list?.entity)))
         #expect(tab("")?.candidates == fields + ["and", "or", "not"])
     }
 }

@@ -56,7 +56,7 @@ import BattleLogPresentation
                 m.handle(.control("u"))
                 for c in filter { m.handle(.character(c)) }
                 m.handle(.enter)
-                #expect(m.level?.list?.filter?.text == filter)
+                #expect(m.level?.query.list?.filter?.text == filter)
             }
             // A filter that does not compile is not kept.
             m.handle(.character("f"))

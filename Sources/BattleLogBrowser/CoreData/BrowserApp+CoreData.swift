@@ -1,5 +1,4 @@
 import BattleLogFoundation
-import BattleLogPresentation
 import CoreDataKit
 
 extension BrowserApp {

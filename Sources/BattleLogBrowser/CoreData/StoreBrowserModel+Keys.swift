@@ -1,7 +1,5 @@
-import BattleLogKit
 import BattleLogPresentation
 import CoreDataKit
-import Foundation
 
 /// The Core Data browser's keys: the key table's `coreData` context, the engine's lists'
 /// (`StackedListsHost`) and overlays' (`OverlayHost`), and its own (`i`, `m`).
@@ -23,10 +21,8 @@ extension StoreBrowserModel: StackedListsHost, OverlayHost {
 
     /// The key table's Core Data keys, filtered as the help's filter says, and the mouse.
     var help: TextOverlay {
-        let rows = HelpView.rows(chrome.helpBindings([.coreData], labels: labels), labels: labels)
-        let lines = HelpView.saysNoMatch(rows, chrome, labels: labels)
-            + (chrome.helpFilter == nil ? [("", ""), (labels["helpMouse"], labels["cd.helpMouseText"])] : [])
-        return TextOverlay(title: HelpView.title(chrome, labels: labels), lines: lines, keyed: true, width: 100)
+        let rows = HelpView.withMouse(HelpView.rows(chrome.helpBindings([.coreData], labels: labels), labels: labels), chrome, labels: labels, text: "cd.helpMouseText")
+        return TextOverlay(title: HelpView.title(chrome, labels: labels), lines: HelpView.saysNoMatch(rows, chrome, labels: labels), keyed: true, width: 100)
     }
 
     // MARK: - The lists' host

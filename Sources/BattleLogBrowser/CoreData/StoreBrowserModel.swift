@@ -1,7 +1,5 @@
-import BattleLogKit
 import BattleLogPresentation
 import CoreDataKit
-import Foundation
 
 /// The Core Data store browser's state: the entity tree, and the engine's lists over the store
 /// (`StackedLists` of a `StoreSource`): an entity's objects or the history, then what was
@@ -61,7 +59,7 @@ public final class StoreBrowserModel {
     var level: ListLevel<StoreSource>? { lists.level }
     public var selectedObject: ListedObject? { lists.selectedRow?.listed }
     /// The history, when it is the list shown.
-    var shownHistory: ListLevel<StoreSource>? { level?.list == nil ? level : nil }
+    var shownHistory: ListLevel<StoreSource>? { level?.query.list == nil ? level : nil }
 
     public func count(of entity: Entity) -> Int? { source.count(of: entity) }
 
@@ -77,7 +75,7 @@ public final class StoreBrowserModel {
         treeCursor.select(index, count: tree.count, visible: layout.rosterRows)
         let entity = tree[treeCursor.index].entity
         // From one history row to another: the history stays where it was.
-        if entity == nil, let first = lists.levels.first, first.list == nil { lists.keepFirst(); return }
+        if entity == nil, let first = lists.levels.first, first.query.list == nil { lists.keepFirst(); return }
         attempt { try lists.open(entity.map { .objects(store.list($0)) } ?? (store.hasHistory ? .history : nil)) }
     }
 
@@ -136,11 +134,6 @@ public final class StoreBrowserModel {
         source.shutDown()
         return stopExport()
     }
-}
-
-extension ListLevel where Source == StoreSource {
-    /// The objects it lists; nil for the history.
-    var list: ObjectList? { query.list }
 }
 
 /// One row of the entity tree: an entity at its depth, the history heading, or a history table.

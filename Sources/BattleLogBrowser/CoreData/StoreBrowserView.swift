@@ -1,23 +1,17 @@
 import BattleLogFoundation
-import BattleLogKit
 import BattleLogPresentation
 import CoreDataKit
-import Foundation
 
 /// Draws the Core Data browser from its model: the entity tree, the objects, the detail, the
 /// overlays and the status bar, in the battle log browser's layout, styles and drawing helpers.
 public enum StoreBrowserView {
     public static func render(_ m: StoreBrowserModel, on s: Screen) {
-        var title = m.labels["cd.objects"] + (m.level.map { " — " + m.source.title($0.query) } ?? "")
-        if m.shownHistory != nil {
-            let count = m.listCount
-            title = count == 1 ? m.labels["cd.historyTitleOne"] : m.labels.fill("cd.historyTitle", count.map(GroupedNumber.text) ?? "…")
-        }
         let hints: [BrowserModel.Pane: String] = [.roster: "cd.hint", .records: m.shownHistory != nil ? "cd.hintHistory" : "cd.hintObjects", .detail: "cd.hintDetail"]
-        // The history's count is in its title.
-        let frame = StackedListsView.Frame(file: PathParts.name(of: m.storePath), right: m.labels["cd.readOnly"] + " ", listTitle: title,
-                                           detailTitle: m.labels["cd.detail"], context: .coreData, hint: { m.labels[hints[$0] ?? "cd.hint"] },
-                                           parts: m.shownHistory != nil ? [] : nil, goToLabel: ": pk ")
+        let frame = StackedListsView.Frame(
+            file: PathParts.name(of: m.storePath), right: m.labels["cd.readOnly"] + " ", listTitle: m.level.map { m.source.title($0.query) } ?? m.labels["cd.objects"],
+            detailTitle: m.labels["cd.detail"], context: .coreData, hint: { m.labels[hints[$0] ?? "cd.hint"] },
+            // The history's count is in its title.
+            parts: m.shownHistory != nil ? [] : nil, goToLabel: ": pk ")
         StackedListsView.render(m, on: s, frame) { tree(m, s) }
     }
 

@@ -7,14 +7,10 @@ enum StoreRow: Sendable {
     case object(ListedObject)
     case transaction(HistoryTransaction)
 
-    var key: Int64 {
-        switch self {
-        case .object(let o): o.ref.pk
-        case .transaction(let t): t.id
-        }
-    }
     var listed: ListedObject? { if case .object(let o) = self { o } else { nil } }
     var transaction: HistoryTransaction? { if case .transaction(let t) = self { t } else { nil } }
+    /// The object's pk, the transaction's number.
+    var key: Int64 { listed?.ref.pk ?? transaction?.id ?? 0 }
 }
 
 /// What a Core Data list holds: objects (an entity's, a relationship's targets), or the history.
@@ -69,13 +65,16 @@ final class StoreSource: ListSource {
         switch row {
         case .transaction(let t):
             // A page holds a few changes of each transaction; the detail reads them all.
-            return historyDetail(((try? store.transaction(id: t.id)) ?? nil) ?? t)
+            return historyDetail(whole(t) ?? t)
         case .object(let listed):
             // The list read what a row shows; the detail reads every value.
             let full = query.list.flatMap { (try? store.row($0, key: listed.ref.pk, reading: .single)) ?? nil }
             return objectDetail(full ?? listed, toggled: toggled, width: width)
         }
     }
+
+    /// A transaction with every change (a page's has the first few); nil when it is gone.
+    private func whole(_ t: HistoryTransaction) -> HistoryTransaction? { (try? store.transaction(id: t.id)) ?? nil }
 
     // MARK: - Counts
 
@@ -107,11 +106,15 @@ extension StoreSource {
 
     func key(_ row: StoreRow) -> Int64 { row.key }
 
+    /// `Objects — Person 1 › cars`; the history with its count of transactions.
     func title(_ query: StoreQuery) -> String {
-        guard let list = query.list else { return labels["cd.history"] }
+        guard let list = query.list else {
+            let count = count(query)
+            return count == 1 ? labels["cd.historyTitleOne"] : labels.fill("cd.historyTitle", count.map(GroupedNumber.text) ?? "…")
+        }
         switch list.source {
-        case .entity(let name): return SafeText.escape(name)
-        case .related(let owner, let relationship): return Self.name(owner) + " › " + SafeText.escape(relationship)
+        case .entity(let name): return labels["cd.objects"] + " — " + SafeText.escape(name)
+        case .related(let owner, let relationship): return labels["cd.objects"] + " — " + Self.name(owner) + " › " + SafeText.escape(relationship)
         }
     }
 
@@ -183,7 +186,7 @@ extension StoreSource {
     /// --json`'s of a transaction.
     func json(_ row: StoreRow, in query: StoreQuery) -> String? {
         switch row {
-        case .transaction(let t): return ((try? store.transaction(id: t.id)) ?? nil).map { TaggedJSON.text($0.json) }
+        case .transaction(let t): return whole(t).map { TaggedJSON.text($0.json) }
         case .object(let o):
             guard let list = query.list else { return nil }
             return ((try? store.row(list, key: o.ref.pk, reading: .full)) ?? nil)?.object?.json()

@@ -27,7 +27,7 @@ extension StoreBrowserModel {
     /// `i`: the stored bytes of the selected attribute (in the detail), or of every attribute
     /// of the selected object.
     func openBytes() {
-        guard let list = level?.list, let row = selectedObject else { chrome.status = labels["cd.noObjects"]; return }
+        guard let list = level?.query.list, let row = selectedObject else { chrome.status = labels["cd.noObjects"]; return }
         guard let object = ((try? store.row(list, key: row.ref.pk, reading: .stored)) ?? nil)?.object else {
             chrome.status = labels.fill("cd.danglingFollow", StoreSource.name(row.ref))
             return

@@ -25,7 +25,7 @@ protocol ListSource: AnyObject {
     func key(_ row: Row) -> Int64
     /// `Person 3`: a row as titles, the breadcrumb, messages and copies name it.
     func name(_ row: Row) -> String
-    /// What a list is, for its pane's title and the breadcrumb of an empty list.
+    /// What a list is, as its pane's title says.
     func title(_ query: Query) -> String
     /// What a list's rows are (`Car`), for the breadcrumb of an empty list; nil to say nothing.
     func rowsName(_ query: Query) -> String?

@@ -7,7 +7,7 @@ enum HelpView {
     static func lines(_ m: BrowserModel) -> [(String, String)] {
         func rows(_ context: KeyContext) -> [(String, String)] { Self.rows(m.helpBindings.filter { $0.context == context }, labels: m.labels) }
         let replay = rows(.replay)
-        var browser = rows(.browser) + (m.chrome.helpFilter == nil ? [("", ""), (m.labels["helpMouse"], m.labels["helpMouseText"])] : [])
+        var browser = withMouse(rows(.browser), m.chrome, labels: m.labels, text: "helpMouseText")
         // The statistics view's keys (the browser's keys, meaning this there); first when help
         // was opened from it.
         let analysisRows = rows(.analysis)
@@ -24,6 +24,11 @@ enum HelpView {
     /// One row a binding: its keys, and what it does in the language's words.
     static func rows(_ bindings: [KeyBinding], labels: Labels) -> [(String, String)] {
         bindings.map { b in (b.keys.map(\.label).joined(separator: " "), labels[b.labelKey]) }
+    }
+
+    /// The keys `rows`, then how the mouse works (label `text`) unless a filter narrows them.
+    static func withMouse(_ rows: [(String, String)], _ chrome: BrowserChrome, labels: Labels, text: String) -> [(String, String)] {
+        rows + (chrome.helpFilter == nil ? [("", ""), (labels["helpMouse"], labels[text])] : [])
     }
 
     /// A help filter that matches nothing says so.
