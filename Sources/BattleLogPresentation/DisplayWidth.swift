@@ -78,12 +78,15 @@ public enum DisplayWidth {
 
     /// A path of steps (`Account 1 › customProperties › AccountProperty 3`) too long for
     /// `width`: whole steps dropped from its start (`… › customProperties › AccountProperty 3`),
-    /// for the end of a path is where a person is; a last step still too long is cut at its end.
+    /// for the end of a path is where a person is; a last step still too long stands alone, cut
+    /// at its end.
     public static func truncateSteps(_ text: String, to width: Int, separator: String = " › ") -> String {
         guard of(text) > width else { return text }
         var steps = text.components(separatedBy: separator)
         while steps.count > 1, of("…" + separator + steps.joined(separator: separator)) > width { steps.removeFirst() }
-        return truncate("…" + separator + steps.joined(separator: separator), to: width)
+        // Where room is short, the last step alone (cut at its end) says more than `… › …`.
+        let kept = "…" + separator + steps.joined(separator: separator)
+        return truncate(steps.count == 1 && of(kept) > width ? steps[0] : kept, to: width)
     }
 
     /// `text` (escaped) cut in the middle to fit `width` columns: `/home/ana/…/battlelog.sqlite`.

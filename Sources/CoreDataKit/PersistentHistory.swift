@@ -1,4 +1,5 @@
 import BattleLogFoundation
+import KeyedArchiving
 import SQLiteDB
 
 /// One transaction of Core Data's persistent history (`ATRANSACTION`) and its changes
@@ -194,12 +195,19 @@ extension CoreDataStore {
             """
     }
 
+    /// A query generation token: a keyed archive decoded; other bytes (iOS writes its own
+    /// form, `18e22d…`) as data, not as damage.
+    static func queryGeneration(_ value: SQLiteValue) -> JSONValue {
+        if case .blob(let b) = value, !BinaryPropertyListReader.isBinaryPropertyList(b) { return TaggedJSON.data(b) }
+        return json(value, type: .transformable)
+    }
+
     private func transaction(_ row: Row) -> HistoryTransaction {
         func text(_ i: Int32) -> String? { row.isNull(i) ? nil : row.string(i) }
         return HistoryTransaction(
             id: row.int64(0), timestamp: row.isNull(1) ? nil : row.double(1),
             author: text(2), bundleID: text(3), contextName: text(4), processID: text(5),
-            queryGeneration: row.isNull(6) ? .null : Self.json(row.value(6), type: .transformable), changes: [])
+            queryGeneration: Self.queryGeneration(row.value(6)), changes: [])
     }
 
     /// The changes of transaction `id` in their order (at most `limit`).

@@ -88,6 +88,19 @@ import BattleLogPresentation
     /// The objects pane is a table as the records pane is (one `TableView`): `]` scrolls to the
     /// columns past its right edge, `}` widens, `H` hides, `=` brings them back, and each entity's
     /// list keeps its own layout.
+    /// An entity's columns come in one order at every width: a narrow pane shows fewer of them,
+    /// never others first (a narrow pane used to move a to-one before a date that did not fit).
+    @Test func theColumnsKeepTheirOrderAtEveryWidth() throws {
+        for (file, entity) in [("SampleModel2_V2.sqlite", "Book"), ("kik.sqlite", "KikAttachment"), ("SampleModel_V1.sqlite", "Car")] {
+            let (m, _) = try Self.open(Self.fixtures + "/" + file)
+            try Self.select(m, entity: entity, pk: 1)
+            let widest = m.lists.columns(width: 1_000).map(\.id)
+            for width in stride(from: 30, through: 200, by: 7) {
+                #expect(m.lists.columns(width: width).map(\.id) == widest, "\(file) \(entity) at \(width)")
+            }
+        }
+    }
+
     @Test(arguments: ["en", "zh"]) func theObjectColumnsScrollWidenHideAndEachEntityKeepsItsOwn(language: String) throws {
         let (m, grid) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", language: language)
         try Self.select(m, entity: "Book", pk: 1)
@@ -215,7 +228,9 @@ import BattleLogPresentation
         m.handle(.enter)
         #expect(m.overlay == nil)
         #expect(DisplayWidth.truncateSteps("Account 1 › customProperties › AccountProperty 3", to: 44) == "… › customProperties › AccountProperty 3")
-        #expect(DisplayWidth.truncateSteps("Account 1 › customProperties › AccountProperty 3", to: 20) == "… › AccountProperty…")
+        // Short of room, the last step alone rather than `… › …`.
+        #expect(DisplayWidth.truncateSteps("Account 1 › customProperties › AccountProperty 3", to: 20) == "AccountProperty 3")
+        #expect(DisplayWidth.truncateSteps("Account 1 › customProperties › AccountProperty 3", to: 10) == "AccountPr…")
     }
 
     @Test func aSessionOfKeysLeavesTheStoreByteForByteAsItWas() throws {

@@ -93,7 +93,7 @@ import BattleLogPresentation
         m.lists.detailCursor.index = try #require(m.lists.detail?.lines.firstIndex { $0.label == "delete" })
         m.handle(.enter)
         #expect(m.lists.levels.count == 1 && m.shownHistory != nil)
-        #expect(m.chrome.status == "\(change.entity) \(change.pk) is no longer in the store: deleted since", "\(m.chrome.status ?? "")")
+        #expect(m.chrome.status == "\(change.entity) \(change.pk) is no longer in the store: it was deleted after this change", "\(m.chrome.status ?? "")")
     }
 
     @Test func colonGoesToATransactionAndTheObjectListsKeysSaySo() throws {

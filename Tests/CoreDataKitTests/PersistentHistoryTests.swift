@@ -63,6 +63,20 @@ import Testing
         #expect(admin.out.contains("(tombstone \"com.skout.SKOUT\", 1, {\"$data\":\"badh+HXIQBeJL82CqvmgtQ==\"}, \"app:com.skout.SKOUT-uds:17193901029:c623fbd7e91b041e07a68f8523f53a35973e475d\")"), "\(admin.out.prefix(300))")
     }
 
+    /// iOS writes some query generation tokens in a form of its own (`18e22d…`), not as a keyed
+    /// archive: they are data, not damage; an archive is still decoded.
+    @Test func aQueryGenerationThatIsNoArchiveIsDataNotDamage() throws {
+        var seen = 0
+        try CoreDataStore(path: Fixture.path("wild/NoteStore.sqlite")).forEachTransaction { t in
+            if case .object(let o) = t.queryGeneration, o["$data"] != nil { seen += 1 }
+            #expect(!TaggedJSON.text(t.queryGeneration).contains("$error"), "transaction \(t.id)")
+            return true
+        }
+        #expect(seen >= 5)
+        #expect(TaggedJSON.text(CoreDataStore.queryGeneration(.blob([0x18, 0xE2, 0x2D, 0, 0, 0, 0, 0]))).contains("$data"))
+        #expect(TaggedJSON.text(CoreDataStore.queryGeneration(.blob(Array("bplist00".utf8) + [1, 2]))).contains("$error"), "a broken archive is damage")
+    }
+
     /// A transaction's time: its ISO instant, nil without a timestamp or beyond what a date shows.
     @Test func aTransactionsTimeIsItsInstantOrNothing() {
         func time(_ seconds: Double?) -> String? {

@@ -170,29 +170,29 @@ extension ColumnLayout {
 }
 
 extension TableView {
-    /// Columns fitted to a pane `width` wide: `lead` always, then `candidates` in order while
-    /// they fit (a title wider than its column widens it, up to 20); a `stretches` candidate
-    /// that does not fit takes the rest when eight or more are left, and room left over goes
-    /// to the first `stretches` column shown (or the last). The others lie past the right edge
-    /// (`]` scrolls to them).
+    /// Columns fitted to a pane `width` wide, in their order at any width: `lead`, then
+    /// `candidates` while they fit (a title wider than its column widens it, up to 20); the
+    /// first that does not fit, when it `stretches` and eight or more columns are left, takes
+    /// them; room left over goes to the first `stretches` column shown (or the last). The rest
+    /// lie past the right edge (`]` scrolls to them).
     static func fitted<Row>(lead: [TableColumn<Row>], _ candidates: [TableColumn<Row>], width: Int,
                             stretches: (TableColumn<Row>) -> Bool) -> [TableColumn<Row>] {
-        var chosen = lead, beyond: [TableColumn<Row>] = []
-        var used = lead.reduce(0) { $0 + $1.width + 1 }
-        for var column in candidates {
-            column.width = max(column.width, min(20, DisplayWidth.of(column.title)))
-            if used + column.width <= width {
-                chosen.append(column)
-                used += column.width + 1
-            } else if stretches(column), width - used >= 8 {
-                column.width = width - used
-                chosen.append(column)
-                used = width
-            } else {
-                beyond.append(column)
+        var columns = lead + candidates
+        var used = lead.reduce(0) { $0 + $1.width + 1 }, shown = lead.count
+        for i in lead.count..<columns.count {
+            columns[i].width = max(columns[i].width, min(20, DisplayWidth.of(columns[i].title)))
+            guard used + columns[i].width > width else {
+                used += columns[i].width + 1
+                shown += 1
+                continue
             }
+            if stretches(columns[i]), width - used >= 8 {
+                columns[i].width = width - used
+                (used, shown) = (width, shown + 1)
+            }
+            break
         }
-        if used < width, let i = chosen.firstIndex(where: stretches) ?? chosen.indices.last { chosen[i].width += width - used }
-        return chosen + beyond
+        if used < width, let i = columns.prefix(shown).firstIndex(where: stretches) ?? (shown > 0 ? shown - 1 : nil) { columns[i].width += width - used }
+        return columns
     }
 }
