@@ -45,12 +45,12 @@ enum HelpText {
         return lines
     }
 
-    /// Where a line's text begins: after its leading spaces, or, for an option's line, after
-    /// the run of two or more spaces that follows the option.
+    /// Where a line's text begins: after its leading spaces, or, for an indented line of a
+    /// table (an option, a command), after the run of two or more spaces that follows its name.
     static func hangingIndent(_ line: String) -> Int {
         let chars = Array(line)
         var i = chars.prefix { $0 == " " }.count
-        guard i < chars.count, chars[i] == "-" else { return i }
+        guard i < chars.count, chars[i] == "-" || i > 0 else { return i }
         while i < chars.count {
             if chars[i] == " ", i + 1 < chars.count, chars[i + 1] == " " {
                 while i < chars.count, chars[i] == " " { i += 1 }

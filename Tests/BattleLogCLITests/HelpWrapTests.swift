@@ -28,6 +28,14 @@ import BattleLogPresentation
         // An option's help goes on under its own first word, not under the option.
         #expect(HelpText.wrap("  --by FIELD            group by one field or two, with a long explanation after it", width: 50)
                 == ["  --by FIELD            group by one field or two,", "                        with a long explanation", "                        after it"])
+        // So does a command's summary in the list of commands; prose stays flush left.
+        #expect(HelpText.wrap("  simulate     Simulate fights and store them (Ctrl-C stops at once)", width: 40)
+                == ["  simulate     Simulate fights and store", "               them (Ctrl-C stops at", "               once)"])
+        #expect(HelpText.wrap("battlelog COMMAND --help shows a command's  options.", width: 30)
+                == ["battlelog COMMAND --help shows", "a command's  options."])
+        let top = cli(["--help"], db: dir.file("x.sqlite")).out.split(separator: "\n").map(String.init)
+        let simulate = try! #require(top.firstIndex { $0.hasPrefix("  simulate ") })
+        #expect(top[simulate + 1].hasPrefix(String(repeating: " ", count: 15)), "\(top[simulate + 1])")
     }
 
     /// A terminal that takes no escape sequences gets none, from the progress bar either.
