@@ -46,6 +46,47 @@ import BattleLogPresentation
         return pks
     }
 
+    /// `/` in a long list finds rows past the loaded ones (a trial found it searched 64 rows of
+    /// 255): Enter and `n` read on, wrapping at the end; nothing anywhere says so, not "in the
+    /// loaded rows"; in a sorted list too.
+    @Test func searchReadsPastTheLoadedRows() throws {
+        let (m, _) = try CoreDataBrowserTests.open(CoreDataBrowserTests.fixtures + "/SampleModel2_V2.sqlite")
+        try CoreDataBrowserTests.select(m, entity: "Page", pk: 1)
+        m.chrome.focus = .records
+        m.handle(.character("g"))
+        let loaded = try #require(m.level?.window.rows.map(\.key))
+        #expect(!loaded.contains(110) && m.level?.window.atEnd == false)
+        func search(_ text: String, backward: Bool = false) {
+            m.handle(.character("/"))
+            if backward { m.handle(.control("r")) }
+            m.type(text)
+            m.handle(.enter)
+        }
+        search("Page 110")
+        #expect(m.selectedObject?.ref.pk == 110)
+        #expect(m.chrome.status == "/Page 110: " + m.labels["searchBeyond"], "\(m.chrome.status ?? "")")
+        // The only match: n reads to the end, wraps, and comes back to it.
+        m.handle(.character("n"))
+        #expect(m.selectedObject?.ref.pk == 110)
+        #expect(m.chrome.status?.contains(m.labels["searchLoaded"]) == false && m.chrome.status?.contains(m.labels["searchWrapped"]) == true,
+                "\(m.chrome.status ?? "")")
+        search("zzqq")
+        #expect(m.chrome.status == SearchState.noMatch("zzqq", labels: m.labels), "\(m.chrome.status ?? "")")
+        // Up the list from the top: from the end.
+        m.handle(.character("g"))
+        search("Page 100", backward: true)
+        #expect(m.selectedObject?.ref.pk == 100)
+        #expect(m.chrome.status?.contains(m.labels["searchWrapped"]) == true, "\(m.chrome.status ?? "")")
+        // In a sorted list, in its order.
+        try Self.sorted(m, "number:desc")
+        m.handle(.character("g"))
+        let top = m.selectedObject?.ref.pk
+        search("Page 2")
+        let found = try #require(m.selectedObject?.ref.pk)
+        #expect(found != top && String(found).hasPrefix("2"), "\(found)")
+        #expect(m.level?.sort != nil)
+    }
+
     @Test(arguments: [false, true])
     func theWholeListInTheFieldsOrderNullsLast(descending: Bool) throws {
         let (path, folder) = try Self.storeWithNulls()

@@ -19,6 +19,17 @@ protocol PaneTextSearch: PromptHost {
     /// Whether the focused pane's texts are only part of its list (the rows loaded of a long
     /// list): what search says is then said of them.
     var searchesPart: Bool { get }
+    /// Looks for `pattern` in the focused pane's list beyond its loaded rows, that way, and
+    /// selects what it finds (nil: the pane has nothing beyond them).
+    func searchBeyond(_ pattern: SearchPattern, forward: Bool) -> SearchBeyond?
+}
+
+/// What a search past a long list's loaded rows came to.
+enum SearchBeyond {
+    /// It moved, or stopped, and says so.
+    case said(String)
+    /// Nothing matches outside the loaded rows: they hold every match.
+    case searchedAll
 }
 
 extension PaneTextSearch {
@@ -61,7 +72,7 @@ extension PaneTextSearch {
         chrome.status = nil
         guard !text.isEmpty else { return }
         if let why = chrome.search.patternError(text, labels: labels) { chrome.status = why; return }
-        findMatch(forward: !chrome.search.backward, includeCurrent: true)
+        findMatch(forward: !chrome.search.backward, includeCurrent: true, beyond: false)
     }
 
     /// Enter on the search: kept for `n` and `N`; an expression that does not compile keeps the
@@ -73,6 +84,10 @@ extension PaneTextSearch {
         }
         searchOrigin = nil
         chrome.search.submit(p.text)
+        // What typing found in the loaded rows stands; else the rest of a long list is read.
+        if let pattern = highlightPattern, searchesPart, !(searchable.indices.contains(cursor) && searchable[cursor].contains(where: pattern.matches)) {
+            findMatch(forward: !chrome.search.backward, includeCurrent: true)
+        }
     }
 
     /// What to highlight: the search (nil: none, or an expression that does not compile).
@@ -80,18 +95,34 @@ extension PaneTextSearch {
 
     /// Selects the next match that way in the focused pane (the current row first when
     /// `includeCurrent`), wrapping around with a note.
-    func findMatch(forward: Bool, includeCurrent: Bool = false) {
+    /// wrapping around with a note. In a long list (`beyond`: for `n`, `N` and Enter, not as
+    /// you type) the rows past the loaded ones are read before the search wraps.
+    func findMatch(forward: Bool, includeCurrent: Bool = false, beyond: Bool = true) {
         guard let text = chrome.search.text else { chrome.status = labels["cd.noSearch"]; return }
         let pattern: SearchPattern
         do { pattern = try SearchPattern(text, regex: chrome.search.regex) } catch { chrome.status = error.text(labels); return }
         let texts = searchable
-        let part = searchesPart ? " · " + labels["searchLoaded"] : ""
-        guard let found = SearchState.next(among: texts.count, from: cursor, forward: forward, includeCurrent: includeCurrent,
-                                           matches: { texts[$0].contains(where: pattern.matches) }) else {
+        var part = searchesPart ? " · " + labels["searchLoaded"] : ""
+        let found = SearchState.next(among: texts.count, from: cursor, forward: forward, includeCurrent: includeCurrent,
+                                     matches: { texts[$0].contains(where: pattern.matches) })
+        if searchesPart, beyond, found.map(\.wrapped) != false {
+            switch searchBeyond(pattern, forward: forward) {
+            case .said(let said)?:
+                chrome.status = said
+                return
+            case .searchedAll?: part = ""
+            case nil: break
+            }
+        }
+        guard let found else {
             chrome.status = SearchState.noMatch(text, labels: labels) + part
             return
         }
         select(found.index)
         chrome.status = chrome.search.said(found, text, labels: labels) + part
     }
+}
+
+extension PaneTextSearch {
+    func searchBeyond(_ pattern: SearchPattern, forward: Bool) -> SearchBeyond? { nil }
 }

@@ -22,6 +22,8 @@ struct StackedLists<Source: ListSource> {
     static var pageFetch: Int { 64 }
     /// The most rows a list keeps loaded (constant memory at any size).
     static var maxWindow: Int { 640 }
+    /// The most rows one search key reads past the loaded ones.
+    static var searchBudget: Int { 50_000 }
 
     init(source: Source) { self.source = source }
 
@@ -154,6 +156,47 @@ struct StackedLists<Source: ListSource> {
     /// Selects the loaded row at `index`.
     mutating func select(_ index: Int) throws {
         if let w = level?.window, index != w.selected, w.rows.indices.contains(index) { try move(by: index - w.selected) }
+    }
+
+    // MARK: - Finding beyond the loaded rows
+
+    /// What a search of the rows beyond the loaded ones came to.
+    enum Beyond: Equatable {
+        /// The first match that way: its key; `wrapped` when it lies past the list's end.
+        case found(Int64, wrapped: Bool)
+        /// None before the search came round to the loaded rows.
+        case none
+        /// `budget` rows read without a match: the last one's key, to go on from.
+        case stopped(at: Int64)
+    }
+
+    /// Reads the current list's rows beyond the loaded ones that way, a page at a time,
+    /// wrapping at the list's end, until a row `matches`, the loaded rows come round again,
+    /// or `budget` rows were read.
+    func findBeyond(forward: Bool, budget: Int, _ matches: (Source.Row) -> Bool) throws -> Beyond {
+        guard let l = level else { return .none }
+        let pages = pages(of: l), loaded = Set(l.window.rows.map(source.key))
+        var scratch = l.window, wrapped = false, read = 0
+        while true {
+            let page = try forward ? pages.after(scratch, 500) : pages.before(scratch, 500)
+            if page.isEmpty {
+                guard !wrapped else { return .none }
+                // Past the end: on from the other end of the list.
+                wrapped = true
+                scratch = KeyedWindow()
+                if !forward { scratch.firstPosition = pages.end() }
+                continue
+            }
+            for row in forward ? page : page.reversed() {
+                let key = source.key(row)
+                if wrapped && loaded.contains(key) { return .none }
+                if matches(row) { return .found(key, wrapped: wrapped) }
+                read += 1
+                if read >= budget { return .stopped(at: key) }
+            }
+            scratch.firstPosition += forward ? scratch.rows.count : -page.count
+            scratch.rows = page
+        }
     }
 
     // MARK: - Sorting

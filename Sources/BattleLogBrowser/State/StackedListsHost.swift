@@ -147,6 +147,27 @@ extension StackedListsHost {
         }
     }
 
+    /// `n`, `N` and Enter in a long list: the rows past the loaded ones, read a page at a time
+    /// (at most `StackedLists.searchBudget` for one key), the window moved to what was found.
+    func searchBeyond(_ pattern: SearchPattern, forward: Bool) -> SearchBeyond? {
+        guard chrome.focus == .records, let text = chrome.search.text else { return nil }
+        let said = chrome.search.label + SafeText.escape(text) + ": "
+        do {
+            switch try lists.findBeyond(forward: forward, budget: StackedLists<Source>.searchBudget, { searchTexts($0).contains(where: pattern.matches) }) {
+            case .found(let key, let wrapped):
+                try lists.reload(.around(key))
+                return .said(said + labels["searchBeyond"] + (wrapped ? " · " + labels["searchWrapped"] : ""))
+            case .stopped(let key):
+                try lists.reload(.around(key))
+                return .said(said + labels.fill("searchStopped", GroupedNumber.text(StackedLists<Source>.searchBudget)))
+            case .none: return .searchedAll
+            }
+        } catch {
+            chrome.say(error, labels: labels)
+            return .said(chrome.status ?? "")
+        }
+    }
+
     /// `Y` in the detail: the selected line's value (its JSON for a tree); false elsewhere.
     func copyDetailValue() -> Bool {
         guard chrome.focus == .detail, let line = lists.detailLine else { return false }
