@@ -198,6 +198,23 @@ import BattleLogPresentation
         #expect(m.shownOverlay?.lines.first?.0 == "owner (ZOWNER)  INTEGER  \(target.pk)")
     }
 
+    /// Enter on binary data reads it whole: its text when the bytes are UTF-8 text (Mastodon
+    /// keeps JSON there), else every byte in hex; it repeated the line's summary.
+    @Test func enterOnBinaryDataReadsItWhole() throws {
+        let (m, _) = try Self.open(Self.fixtures + "/wild/iLEAPP-ios17-Mastodon-shared.sqlite", rows: 40, columns: 120)
+        try Self.select(m, entity: "MastodonUser", pk: 8)
+        m.chrome.focus = .detail
+        let line = try #require(m.lists.detail?.lines.firstIndex { $0.label == "emojis" })
+        #expect(m.lists.detail?.lines[line].value.contains("bytes") == true)
+        m.lists.detailCursor.index = line
+        m.handle(.enter)
+        let text = (m.shownOverlay?.lines ?? []).map(\.0).joined()
+        #expect(m.overlay?.opener == .open && text.hasPrefix("[{\"") && !text.contains("bytes:"), "\(text.prefix(120))")
+        // Bytes that are not text: each one in hex.
+        let hex = StackedListsView.whole(.object(["$data": .string("AP8Q")]), labels: m.labels)
+        #expect(hex?.hasPrefix("  0000  00 ff 10") == true, "\(hex ?? "nil")")
+    }
+
     /// `i` on a transient attribute says it is stored nowhere; it showed every attribute's bytes.
     @Test func bytesOfATransientAttributeSayItIsNotStored() throws {
         let (m, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite")

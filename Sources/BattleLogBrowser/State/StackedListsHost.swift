@@ -81,8 +81,7 @@ extension StackedListsHost {
         case .fold(let path): lists.toggle(path)
         case .say(let why): chrome.status = why
         case .read:
-            // A text's own line breaks are kept; anything else is as the line shows it.
-            let text = line.json.map { if case .string(let s) = $0 { s } else { line.value } } ?? line.value
+            let text = line.json.flatMap { StackedListsView.whole($0, labels: labels) } ?? line.value
             open(OpenOverlay(opener: .open, title: line.label, text: .wrapped(text)))
         case .own(let action): try follow(action, from: line)
         }

@@ -1,5 +1,6 @@
 import BattleLogFoundation
 import BattleLogPresentation
+import Foundation
 
 /// The engine's lists drawn: the current list as a table in its pane (its title saying the
 /// filter and the sort), and the selected row's detail in its own.
@@ -76,5 +77,20 @@ enum StackedListsView {
         Drawing.box(s, r, title: title + (lists.detail.map { " — " + $0.title } ?? ""), focused: focused)
         guard let d = lists.detail else { return }
         DetailLinesView.draw(s, in: r, lines: d.lines, cursor: lists.detailCursor, focused: focused, highlight: highlight)
+    }
+
+    /// A value read whole (Enter on it): a text as it is, its own line breaks kept; binary data
+    /// as its text when the bytes are UTF-8 text, else every byte in hex (`HexDump`); nil for a
+    /// value its line shows whole.
+    static func whole(_ value: JSONValue, labels: Labels) -> String? {
+        switch value {
+        case .string(let s): return s
+        case .object(let o):
+            guard o.count == 1, case .string(let base64)? = o["$data"], let data = Data(base64Encoded: base64) else { return nil }
+            let bytes = [UInt8](data)
+            if let text = String(bytes: bytes, encoding: .utf8), !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }) { return text }
+            return HexDump.lines(bytes, labels: labels).joined(separator: "\n")
+        default: return nil
+        }
     }
 }
