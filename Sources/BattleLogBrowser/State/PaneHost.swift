@@ -27,7 +27,7 @@ extension PaneHost {
     func changeFocus(_ pane: BrowserModel.Pane) { chrome.focus = pane }
 
     /// The panes on screen, left to right: a zoomed pane alone, the left one only when the
-    /// terminal is wide enough for it.
+    /// layout shows it (the record browser hides it beside a filter's matches).
     var panes: [BrowserModel.Pane] {
         if let z = chrome.paneSizes.zoomed { return [z] }
         return layout.showsRoster ? BrowserModel.Pane.allCases : [.records, .detail]

@@ -85,7 +85,9 @@ extension PaneTextSearch {
         searchOrigin = nil
         chrome.search.submit(p.text)
         // What typing found in the loaded rows stands; else the rest of a long list is read.
-        if let pattern = highlightPattern, searchesPart, !(searchable.indices.contains(cursor) && searchable[cursor].contains(where: pattern.matches)) {
+        guard let pattern = highlightPattern, searchesPart else { return }
+        let texts = searchable
+        if !(texts.indices.contains(cursor) && texts[cursor].contains(where: pattern.matches)) {
             findMatch(forward: !chrome.search.backward, includeCurrent: true)
         }
     }

@@ -65,7 +65,7 @@ struct StackedLists<Source: ListSource> {
 
     /// Shows `query`'s list alone (nil: no list), from its first row.
     mutating func open(_ query: Source.Query?) throws {
-        for l in levels { l.sorted?.cancel() }
+        cancelSorts()
         levels = []
         detail = nil
         guard let query else { return }
@@ -289,6 +289,6 @@ struct StackedLists<Source: ListSource> {
         return TableView.laidOut(source.columns(l.query, width: width, rows: l.window.rows), columnLayout)
     }
 
-    /// Cancels every sort (at quit, or when the lists are replaced).
+    /// Cancels every level's sort (the lists are being replaced).
     func cancelSorts() { for l in levels { l.sorted?.cancel() } }
 }

@@ -61,7 +61,7 @@ extension StackedListsHost {
         }
     }
 
-    /// Back: along the path, then out of a sort still running, then out of the filter, then a
+    /// Back: out of a sort still running, else along the path, else out of the filter, else a
     /// pane left.
     func back() {
         if lists.isSorting {
