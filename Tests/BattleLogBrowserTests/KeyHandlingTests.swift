@@ -145,8 +145,12 @@ import BattleLogPresentation
         #expect(m.recordList.total > totalBefore)
         #expect(m.selectedRecord?.id == before.id)
         #expect(m.recordList.selected == 7 + (m.recordList.total - totalBefore))
-        m.handle(.character("g"))
         let newest = try s.store.page(RecordQuery(ownerID: m.selectedHuman!.id), limit: 1)[0]
+        // Up the list, key by key, the new records are read above the loaded ones, to the newest.
+        for _ in 0..<m.recordList.selected { m.handle(.up) }
+        #expect(m.recordList.selected == 0 && m.selectedRecord?.id == newest.id)
+        m.handle(.character("G"))
+        m.handle(.character("g"))
         #expect(m.selectedRecord?.id == newest.id)
     }
 

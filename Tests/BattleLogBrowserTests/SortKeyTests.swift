@@ -98,7 +98,7 @@ import BattleLogPresentation
         // As `syncSortedList` starts one: the sort, the list, and no rows loaded yet.
         m.recordList.sort = sort
         m.recordList.sortedList = list
-        m.recordList.window = []
+        m.recordList.list = KeyedWindow()
         m.handle(.character("g"))
         let expected = try s.store.page(query, limit: FilterSearch.headCount).map(\.id)
         #expect(m.recordList.sortedList === list && m.selectedRecord?.id == expected.first)
@@ -126,7 +126,7 @@ import BattleLogPresentation
         // A list that has not begun (its scan not yet run).
         m.recordList.sort = sort
         m.recordList.sortedList = FilterSearch(query: RecordQuery(ownerID: try #require(m.selectedHuman).id, sort: sort))
-        m.recordList.window = []
+        m.recordList.list = KeyedWindow()
         m.recordList.total = 0
         BrowserView.render(m, on: grid)
         let pane = (0..<20).map(grid.line).joined(separator: "\n")

@@ -147,8 +147,7 @@ extension BrowserModel {
         }
         guard let record = try? store.record(id: id), record.owner.id == selectedHuman?.id else { return }
         try select(record)
-        recordList.scroll = max(0, recordList.selected - row)
-        scrollSelectionIntoView()
+        recordList.list.show(selectionAt: row, visible: layout.recordRows)
     }
 
     // MARK: - Head to head

@@ -21,15 +21,13 @@ extension BrowserModel {
                 let position = search.position(of: id)
                 if position != nil || p.finished {
                     recordList.reselectID = nil
-                    let shift = (position ?? recordList.selected) - recordList.selected
-                    recordList.window = []
-                    if let position, let row = recordList.reselectRow { recordList.scroll = max(0, position - row) }
-                    else { recordList.scroll = max(0, recordList.scroll + shift) }
+                    let row = position != nil ? recordList.reselectRow : nil
                     recordList.reselectRow = nil
-                    try? moveFiltered(to: position ?? min(recordList.selected, max(0, p.count - 1)))
+                    recordList.total = p.count
+                    try? reselectFound(at: position, row: row)
                 }
             } else if p.count != recordList.total {
-                try? moveFiltered(to: recordList.selected)
+                try? takeFoundRecords()
             }
             if let e = p.error { chrome.status = "\(labels["error"]): \(e)" }
             if liveRefresh.pending && p.finished && recordList.reselectID == nil {
@@ -90,10 +88,9 @@ extension BrowserModel {
                 try jumpToFirst()
             } else {
                 if newTotal > recordList.total {
-                    let added = newTotal - recordList.total
-                    recordList.windowStart += added
-                    recordList.selected += added
-                    recordList.scroll += added
+                    // Newer records are above the loaded ones now.
+                    recordList.list.firstPosition += newTotal - recordList.total
+                    recordList.list.atStart = false
                     recordList.total = newTotal
                 }
                 // Rows already loaded may have changed too (a renamed Human, a rewritten value).

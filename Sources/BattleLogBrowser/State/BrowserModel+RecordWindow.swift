@@ -5,28 +5,53 @@ import Foundation
 /// Moving through the selected Human's records, or a filter's: a window of loaded pages
 /// around the selection, so that nothing loads the whole table.
 extension BrowserModel {
-    func jumpToFirst() throws {
-        cancelPositionCount()
-        syncSortedList()
-        if listSearch != nil { try moveFiltered(to: 0); return }
-        recordList.total = roster.tallies[selectedHuman?.id ?? -1]?.total ?? 0
-        recordList.window = try store.page(query, limit: Self.pageFetch)
-        recordList.windowStart = 0
-        recordList.selected = 0
-        recordList.scroll = 0
-        if recordList.window.count < Self.pageFetch { recordList.total = recordList.window.count }
-        prefetchPastWindow()
+    /// How the records pane's pages are read: the ids a filter or a sort found, by place; or
+    /// the selected Human's records newest first, by (date, id).
+    var recordPages: WindowPages<Record> {
+        let store = self.store
+        if let search = listSearch {
+            return .byPlace(count: { search.progress.count }, isDone: { search.progress.finished }, keys: search.ids,
+                            position: search.position(of:), rows: { try store.records(ids: $0) })
+        }
+        let query = self.query, total = recordList.total
+        var pages = WindowPages<Record>(
+            after: { w, n in try store.page(query, from: w.rows.last.map(RecordCursor.init), direction: .older, limit: n) },
+            before: { w, n in try store.page(query, from: w.rows.first.map(RecordCursor.init), direction: .newer, limit: n) },
+            around: { id, n, _ in
+                let record = try store.record(id: id)
+                let newer = try store.page(query, from: RecordCursor(record), direction: .newer, limit: n / 2)
+                let older = try store.page(query, from: RecordCursor(record), direction: .older, limit: n)
+                return KeyedWindow(rows: newer + [record] + older, selected: newer.count, firstPosition: 0,
+                                   atStart: newer.count < n / 2, atEnd: older.count < n)
+            })
+        // A damaged tally may be negative: the list's end is never before its start.
+        pages.end = { max(0, total) }
+        return pages
     }
 
-    func jumpToLast() throws {
+    /// Reads the records pane from `start` (the selection centred), its places and length
+    /// made to agree with what was read.
+    private func loadRecords(_ start: WindowStart) throws {
         cancelPositionCount()
         syncSortedList()
-        if let f = listSearch { try moveFiltered(to: f.progress.count - 1); return }
-        recordList.window = try store.page(query, from: nil, direction: .newer, limit: Self.pageFetch)
-        if recordList.window.count < Self.pageFetch { recordList.total = recordList.window.count }
-        recordList.windowStart = max(0, recordList.total - recordList.window.count)
-        recordList.selected = max(0, recordList.windowStart + recordList.window.count - 1)
-        recordList.scroll = max(0, recordList.selected - layout.recordRows + 1)
+        if listSearch == nil { recordList.total = roster.tallies[selectedHuman?.id ?? -1]?.total ?? 0 }
+        try recordList.list.load(start, recordPages, limit: Self.pageFetch, visible: layout.recordRows)
+        recordsRead()
+    }
+
+    func jumpToFirst() throws { try loadRecords(.first) }
+    func jumpToLast() throws { try loadRecords(.last) }
+
+    /// After a read of the Human's records: the first record is the newest (place 0), and the
+    /// list is as long as the records read say; the pages past both ends are read ahead.
+    private func recordsRead() {
+        if let search = listSearch {
+            recordList.total = search.progress.count
+            return
+        }
+        if recordList.list.atStart || recordList.list.firstPosition < 0 { recordList.list.firstPosition = 0 }
+        let end = recordList.windowStart + recordList.window.count
+        recordList.total = recordList.list.atEnd ? end : max(recordList.total, end)
         prefetchPastWindow()
     }
 
@@ -37,57 +62,19 @@ extension BrowserModel {
         guard !recordList.window.isEmpty else { return }
         let fresh = try store.records(ids: recordList.window.map(\.id))
         if fresh.count == recordList.window.count {
-            recordList.window = fresh
+            recordList.list.rows = fresh
         } else if listSearch == nil {
             try jumpToFirst()
         }
     }
 
-    /// Moves the selection to `position`, loading pages as needed; clamps at both ends.
+    /// Moves the selection to place `position`, reading pages as needed; stops at both ends.
     func moveSelection(to position: Int) throws {
-        if listSearch != nil { try moveFiltered(to: position); return }
-        // A move is relative to where the selection is: its position must be known.
-        let before = recordList.selected
+        let delta = position - recordList.selected
+        // Places must be known before the window moves on from them.
         settlePositionCount(waiting: true)
-        var target = max(0, position + (recordList.selected - before))
-        while target >= recordList.windowStart + recordList.window.count {
-            guard let last = recordList.window.last else { target = 0; break }
-            let older = try store.page(query, from: RecordCursor(last), direction: .older, limit: Self.pageFetch)
-            if older.isEmpty {
-                target = recordList.windowStart + recordList.window.count - 1
-                recordList.total = recordList.windowStart + recordList.window.count
-                break
-            }
-            recordList.window += older
-        }
-        while target < recordList.windowStart {
-            guard let first = recordList.window.first else { break }
-            let newer = try store.page(query, from: RecordCursor(first), direction: .newer, limit: Self.pageFetch)
-            if newer.isEmpty {
-                // The first loaded record is the newest: it is position 0.
-                let shift = recordList.windowStart
-                recordList.windowStart = 0
-                target = max(0, target - shift)
-                recordList.selected -= shift
-                recordList.scroll = max(0, recordList.scroll - shift)
-                break
-            }
-            recordList.window = newer + recordList.window
-            recordList.windowStart -= newer.count
-            if recordList.windowStart < 0 {
-                let shift = -recordList.windowStart
-                recordList.windowStart = 0
-                target += shift
-                recordList.selected += shift
-                recordList.scroll += shift
-            }
-        }
-        if recordList.window.isEmpty { recordList.selected = 0; return }
-        recordList.selected = max(recordList.windowStart, min(target, recordList.windowStart + recordList.window.count - 1))
-        trimWindow()
-        scrollSelectionIntoView()
-        if recordList.total < recordList.windowStart + recordList.window.count { recordList.total = recordList.windowStart + recordList.window.count }
-        prefetchPastWindow()
+        defer { recordsRead() }
+        try recordList.list.move(by: delta, visible: layout.recordRows, limit: Self.pageFetch, maxRows: Self.maxWindow, recordPages)
     }
 
     /// Asks the prefetcher for the pages past both ends of the loaded records, when those ends
@@ -124,15 +111,13 @@ extension BrowserModel {
         syncSortedList()
         if let list = recordList.sortedList {
             // In a sorted list: its place among the ids found, or once the scan finds it.
-            recordList.window = []
-            if let position = list.position(of: record.id) {
-                let visible = layout.recordRows
-                recordList.scroll = max(0, position - visible / 2)
-                try moveFiltered(to: position)
+            if list.position(of: record.id) != nil {
+                try recordList.list.load(.around(record.id), recordPages, limit: Self.pageFetch, visible: layout.recordRows)
             } else {
                 recordList.reselectID = record.id
-                try moveFiltered(to: 0)
+                try recordList.list.load(.first, recordPages, limit: Self.pageFetch, visible: layout.recordRows)
             }
+            recordsRead()
             return
         }
         let cursor = RecordCursor(record)
@@ -153,12 +138,10 @@ extension BrowserModel {
         } else {
             position = try store.position(of: cursor, in: query, total: listTotal)
         }
-        recordList.window = newer + [record] + older
-        recordList.windowStart = position - newer.count
-        recordList.selected = position
+        recordList.list = KeyedWindow(rows: newer + [record] + older, selected: newer.count, firstPosition: position - newer.count,
+                                      atStart: newer.count < half, atEnd: older.count < half)
+        recordList.list.center(visible: layout.recordRows)
         recordList.total = max(recordList.total, recordList.windowStart + recordList.window.count)
-        let visible = layout.recordRows
-        recordList.scroll = max(0, min(recordList.selected - visible / 2, recordList.total - visible))
         prefetchPastWindow()
     }
 
@@ -190,12 +173,8 @@ extension BrowserModel {
             guard let position = try? store.position(of: pending.cursor, in: query, total: recordList.total, estimate: recordList.selected) else { return }
             exact = position
         }
-        let shift = exact - recordList.selected
-        recordList.windowStart += shift
-        recordList.selected += shift
-        recordList.scroll += shift
+        recordList.list.firstPosition += exact - recordList.selected
         recordList.total = max(recordList.total, recordList.windowStart + recordList.window.count)
-        scrollSelectionIntoView()
     }
 
     /// Something placed the selection anew: a count still running is of no use.
@@ -205,29 +184,25 @@ extension BrowserModel {
         readers.positionCounterStorage?.cancel()
     }
 
-    /// A filter's matches or a sorted list: the selection moves over the ids found so far; the
-    /// rows around it are loaded by id.
-    func moveFiltered(to position: Int) throws {
+    /// A filter's matches or a sorted list found more: the rows join the window; `total`
+    /// follows the count.
+    func takeFoundRecords() throws {
         guard let search = listSearch else { return }
         recordList.total = search.progress.count
-        guard recordList.total > 0 else { emptyRecordWindow(); return }
-        recordList.selected = max(0, min(recordList.total - 1, position))
-        scrollSelectionIntoView()
-        let needed = recordList.scroll..<min(recordList.total, recordList.scroll + layout.recordRows)
-        if needed.lowerBound < recordList.windowStart || needed.upperBound > recordList.windowStart + recordList.window.count {
-            let start = max(0, recordList.scroll - Self.pageFetch / 2)
-            recordList.window = try store.records(ids: search.ids(start..<(start + layout.recordRows + Self.pageFetch)))
-            recordList.windowStart = start
-        }
+        try recordList.list.takeArrivals(recordPages, visible: layout.recordRows, limit: Self.pageFetch)
     }
 
-    /// Keeps at most `maxWindow` records loaded, dropping the side far from the selection.
-    func trimWindow() {
-        guard recordList.window.count > Self.maxWindow else { return }
-        let i = recordList.selected - recordList.windowStart
-        let keepFrom = max(0, min(i - Self.maxWindow / 2, recordList.window.count - Self.maxWindow))
-        recordList.window = Array(recordList.window[keepFrom..<(keepFrom + Self.maxWindow)])
-        recordList.windowStart += keepFrom
+    /// The filter's or the sorted list's search started again found the record to select again
+    /// (or ended without it): the window is read around it (or around the selection's place),
+    /// at screen row `row` (nil: the row the selection was on).
+    func reselectFound(at position: Int?, row: Int?) throws {
+        let screenRow = row ?? (recordList.selected - recordList.scroll)
+        let place = position ?? min(recordList.selected, max(0, recordList.total - 1))
+        var w = KeyedWindow<Record>()
+        try w.fill(from: max(0, place - Self.pageFetch / 2), selecting: place, recordPages, limit: Self.pageFetch + Self.pageFetch / 2)
+        w.show(selectionAt: screenRow, visible: layout.recordRows)
+        recordList.list = w
+        recordsRead()
     }
 
     func move(by delta: Int) throws {
@@ -241,13 +216,7 @@ extension BrowserModel {
     }
 
     /// Scrolls the records pane as little as needed for the selection to be on screen.
-    func scrollSelectionIntoView() {
-        let visible = layout.recordRows
-        if recordList.selected < recordList.scroll { recordList.scroll = recordList.selected }
-        if recordList.selected >= recordList.scroll + visible { recordList.scroll = recordList.selected - visible + 1 }
-        // A pane that grew (a zoom undone, a larger window) shows a full page, not blank rows.
-        recordList.scroll = max(0, min(recordList.scroll, recordList.total - visible))
-    }
+    func scrollSelectionIntoView() { recordList.list.keepSelectionInView(visible: layout.recordRows) }
 
     /// Starts, keeps or ends the sorted Human's list to match the sort and the selected Human:
     /// a list in a sort is found in the background (the first page at once where an index
@@ -268,11 +237,8 @@ extension BrowserModel {
 
     /// No rows loaded and none selected: a list about to be found anew.
     func emptyRecordWindow() {
-        recordList.window = []
-        recordList.windowStart = 0
+        recordList.list = KeyedWindow()
         recordList.total = 0
-        recordList.selected = 0
-        recordList.scroll = 0
     }
 
     /// Esc while a sorted list is still being found: the sort is given up, the Human's records

@@ -200,10 +200,10 @@ public final class BrowserModel {
     /// loads their newest records.
     func selectHuman(at index: Int, loading: Bool = true) throws {
         clearFilter()
-        guard !roster.humans.isEmpty else { recordList.window = []; recordList.total = 0; return }
+        guard !roster.humans.isEmpty else { emptyRecordWindow(); return }
         roster.cursor.index = max(0, min(roster.humans.count - 1, index))
         roster.cursor.keepInView(count: roster.humans.count, visible: layout.rosterRows)
-        if loading { try jumpToFirst() } else { recordList.total = roster.tallies[selectedHuman?.id ?? -1]?.total ?? 0; recordList.window = []; recordList.windowStart = 0 }
+        if loading { try jumpToFirst() } else { recordList.total = roster.tallies[selectedHuman?.id ?? -1]?.total ?? 0; recordList.list = KeyedWindow() }
     }
 
     var query: RecordQuery { RecordQuery(ownerID: selectedHuman?.id, sort: recordList.sort) }

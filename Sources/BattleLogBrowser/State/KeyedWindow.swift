@@ -16,6 +16,15 @@ public struct KeyedWindow<Row: Sendable>: Sendable {
 
     public init() {}
 
+    /// A window already read: `rows` from place `firstPosition`, the one at `selected` chosen.
+    init(rows: [Row], selected: Int, firstPosition: Int, atStart: Bool, atEnd: Bool) {
+        self.rows = rows
+        self.selected = max(0, min(selected, rows.count - 1))
+        self.firstPosition = firstPosition
+        self.atStart = atStart
+        self.atEnd = atEnd
+    }
+
     public var selectedRow: Row? { rows.indices.contains(selected) ? rows[selected] : nil }
 
     /// The loaded row at `index`, nil past either end.
@@ -103,6 +112,19 @@ public struct KeyedWindow<Row: Sendable>: Sendable {
         clamp(visible: visible)
     }
 
+    /// The selection shown at screen row `row` of the `visible` ones, as far as the rows allow.
+    mutating func show(selectionAt row: Int, visible: Int) {
+        scroll = selected - row
+        clamp(visible: visible)
+    }
+
+    /// Rows a source still finding them (a sort, a filter's scan) found since the last look:
+    /// enough to fill the `visible` rows and a page of `limit` beyond; moving reads the rest.
+    mutating func takeArrivals(_ pages: WindowPages<Row>, visible: Int, limit: Int) throws {
+        if rows.count < scroll + visible + limit { rows += try pages.after(self, limit) }
+        atEnd = pages.reachedEnd(self, 0, limit)
+    }
+
     /// The selection in the middle of the `visible` rows, as far as the rows allow.
     mutating func center(visible: Int) {
         scroll = max(0, selected - visible / 2)
@@ -163,5 +185,27 @@ struct WindowPages<Row: Sendable> {
                         w.fill(before: try page(k, true, n / 2), after: try page(k - 1, false, n), limit: n)
                         return w
                     })
+    }
+
+    /// A list read by place among keys found in the background (a sort's, a filter's matches):
+    /// `keys(range)` gives those found so far of `count()`, `isDone()` once they are all found,
+    /// `position(key)` a key's place, and `rows(keys)` reads them in that order.
+    static func byPlace(count: @escaping () -> Int, isDone: @escaping () -> Bool, keys: @escaping (Range<Int>) -> [Int64],
+                        position: @escaping (Int64) -> Int?, rows: @escaping ([Int64]) throws -> [Row]) -> WindowPages {
+        WindowPages(
+            after: { w, n in
+                let start = w.firstPosition + w.rows.count
+                return try rows(keys(start..<start + n))
+            },
+            before: { w, n in try rows(keys(max(0, w.firstPosition - n)..<w.firstPosition)) },
+            around: { key, n, pages in
+                var w = KeyedWindow<Row>()
+                let place = position(key) ?? 0
+                try w.fill(from: max(0, place - n / 2), selecting: place, pages, limit: n + n / 2)
+                return w
+            },
+            reachedEnd: { w, _, _ in isDone() && w.firstPosition + w.rows.count >= count() },
+            reachedStart: { w, _, _ in w.firstPosition <= 0 },
+            end: count)
     }
 }

@@ -1,16 +1,18 @@
 import BattleLogKit
 
-/// The records pane's list: a window of loaded records around the selection (positions are the
+/// The records pane's list: a window of loaded records around the selection (places are the
 /// list's own), the list's order, the ids a sort found in the background, the record to select
 /// again once found, the counts under way, and the marks. The filter's matches, which re-lay the
 /// panes when they come and go, stay with `BrowserModel.filterSearch`.
 public struct RecordListState {
-    public internal(set) var window: [Record] = []
-    /// The position of `window[0]` in the list.
-    public internal(set) var windowStart = 0
-    /// The selected position, and the first one shown.
-    public internal(set) var selected = 0
-    public internal(set) var scroll = 0
+    /// The loaded records around the selection, paged as the engine's lists are.
+    public internal(set) var list = KeyedWindow<Record>()
+    /// The loaded records, from place `windowStart` in the list.
+    public var window: [Record] { list.rows }
+    public var windowStart: Int { list.firstPosition }
+    /// The selected place in the list, and the first one shown.
+    public var selected: Int { list.firstPosition + list.selected }
+    public var scroll: Int { list.firstPosition + list.scroll }
     /// The list's length as far as known.
     public internal(set) var total = 0
     /// The list's order when it is not the newest first (`S`): the filter's matches and each

@@ -35,21 +35,8 @@ struct StackedLists<Source: ListSource> {
     func pages(of l: Level) -> WindowPages<Source.Row> {
         guard let sorted = l.sorted else { return source.pages(l.query) }
         let source = self.source, query = l.query
-        return WindowPages(
-            after: { w, n in
-                let start = w.firstPosition + w.rows.count
-                return try source.rows(query, keys: sorted.keys(start..<start + n))
-            },
-            before: { w, n in try source.rows(query, keys: sorted.keys(max(0, w.firstPosition - n)..<w.firstPosition)) },
-            around: { key, n, pages in
-                var w = KeyedWindow<Source.Row>()
-                let position = sorted.position(of: key) ?? 0
-                try w.fill(from: max(0, position - n / 2), selecting: position, pages, limit: n + n / 2)
-                return w
-            },
-            reachedEnd: { w, _, _ in sorted.isDone && w.firstPosition + w.rows.count >= sorted.count },
-            reachedStart: { w, _, _ in w.firstPosition <= 0 },
-            end: { sorted.count })
+        return .byPlace(count: { sorted.count }, isDone: { sorted.isDone }, keys: sorted.keys, position: sorted.position(of:),
+                        rows: { try source.rows(query, keys: $0) })
     }
 
     /// `Person 1 › cars › SportCar 3`: the selected row of each level and what was followed
@@ -220,16 +207,11 @@ struct StackedLists<Source: ListSource> {
             return failure
         }
         let wasEmpty = l.window.rows.isEmpty
-        let pages = pages(of: l)
         defer {
             levels[levels.count - 1] = l
             if wasEmpty && !l.window.rows.isEmpty { refreshDetail(resetLine: true) }
         }
-        // Enough to fill the pane and a page beyond; paging reads the rest.
-        if l.window.rows.count < l.window.scroll + listRows + Self.pageFetch {
-            l.window.rows += try pages.after(l.window, Self.pageFetch)
-        }
-        l.window.atEnd = pages.reachedEnd(l.window, 0, Self.pageFetch)
+        try l.window.takeArrivals(pages(of: l), visible: listRows, limit: Self.pageFetch)
         return nil
     }
 
