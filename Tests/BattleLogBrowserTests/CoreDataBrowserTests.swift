@@ -438,7 +438,7 @@ import BattleLogPresentation
         let (fresh, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite", language: language)
         fresh.handle(.character("/")); fresh.type("Car"); fresh.handle(.escape)
         fresh.handle(.character("n"))
-        #expect(fresh.chrome.search.text == nil && fresh.chrome.status == fresh.labels["cd.noSearch"])
+        #expect(fresh.chrome.search.text == nil && fresh.chrome.status == fresh.labels["noSearch"])
         // In the objects, `^` anchors to a cell, not to the row's first one.
         try Self.select(m, entity: "Person", pk: 1)
         let name = try #require(m.selectedObject?.object?.attributes.first { if case .string(let t) = $0.value { !t.isEmpty } else { false } })

@@ -573,7 +573,7 @@ import BattleLogPresentation
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
         m.handle(.character("n"))
         BrowserView.render(m, on: grid)
-        #expect(grid.line(23).contains("No search yet: / searches the roster"), "\(grid.line(23))")
+        #expect(grid.line(23).contains("No search yet: / searches"), "\(grid.line(23))")
         m.handle(.tab)
         m.chrome.status = "Simulated 20,000 fights (seed 3708112233445566778)"
         BrowserView.render(m, on: grid)

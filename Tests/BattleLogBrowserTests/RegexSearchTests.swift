@@ -27,6 +27,42 @@ import BattleLogKit
         #expect(m.roster.cursor.index == 2)
     }
 
+    /// Record search says where a match stands among the matches ("2 of 5"), as the roster's
+    /// and the Core Data browser's do; in a list longer than the loaded records it says that the
+    /// count is of those.
+    @Test(arguments: ["en", "zh"])
+    func aRecordSearchSaysWhichMatchOfHowMany(language: String) throws {
+        let s = try SimulatedStore(fights: 30, heroes: 1, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        m.handle(.tab)
+        let records = try s.store.page(RecordQuery(ownerID: try #require(m.selectedHuman).id), limit: 1_000)
+        #expect(records.count == m.recordList.window.count, "the whole list is loaded")
+        let name = try #require(records.last).opponentName
+        let pattern = try SearchPattern(name, regex: false)
+        let matches = records.indices.filter { BrowserModel.record(records[$0], matches: pattern) }
+        m.handle(.character("/")); m.type(name); m.handle(.enter)
+        Self.settle(m)
+        #expect(m.selectedRecord?.id == records[matches[0]].id)
+        #expect(m.chrome.status == "/\(name): 1 \(m.labels["of"]) \(matches.count)", "\(m.chrome.status ?? "")")
+        m.handle(.character("n"))
+        #expect(m.selectedRecord?.id == records[matches[1]].id && m.chrome.status?.contains("2 \(m.labels["of"]) \(matches.count)") == true)
+        // Up from the first match wraps to the last, and says so.
+        m.handle(.character("g"))
+        m.handle(.character("N"))
+        #expect(m.selectedRecord?.id == records[matches.last!].id && m.chrome.status?.contains(m.labels["searchWrapped"]) == true)
+    }
+
+    /// Typing a search up the list (Ctrl-R) looks at the row it starts from first, as typing
+    /// down the list does: the match there stays.
+    @Test func aSearchTypedUpTheListLooksAtItsOwnRowFirst() {
+        let next = SearchState.next(among: 5, from: 4, forward: false, includeCurrent: true, matches: { $0 == 1 || $0 == 4 })
+        #expect(next == SearchState.Match(index: 4, ordinal: 2, count: 2, wrapped: false))
+        let wrapped = SearchState.next(among: 5, from: 0, forward: false, includeCurrent: true, matches: { $0 == 3 })
+        #expect(wrapped == SearchState.Match(index: 3, ordinal: 1, count: 1, wrapped: true))
+        let onN = SearchState.next(among: 5, from: 4, forward: false, includeCurrent: false, matches: { $0 == 1 || $0 == 4 })
+        #expect(onN?.index == 1)
+    }
+
     @Test func aRegularExpressionFindsHumansUpAndDownTheRoster() throws {
         let s = try SimulatedStore(fights: 100, heroes: 6, villains: 6)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)

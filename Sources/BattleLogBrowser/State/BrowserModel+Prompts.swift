@@ -11,18 +11,14 @@ extension BrowserModel: PaneHost {
             var shown = p
             shown.showsHelp.toggle()
             chrome.prompt = shown
-        case .control("r") where p.kind == .search:
-            try toggleSearch(backward: true)
-        case .control("t") where p.kind == .search:
-            try toggleSearch(regex: true)
         default:
-            return false
+            return toggleSearch(key, p)
         }
         return true
     }
 
-    func cancelPrompt(_ p: Prompt) throws {
-        if p.kind == .search { try cancelSearch() }
+    func cancelPrompt(_ p: Prompt) {
+        if p.kind == .search { cancelSearch() }
     }
 
     func complete(_ p: inout Prompt) -> Bool {
@@ -35,21 +31,12 @@ extension BrowserModel: PaneHost {
         return true
     }
 
-    func searchTyped(_ text: String) throws { try searchAsYouType(text) }
-
     func willSuspend() { replay?.pause(now: monotonicNow()) }
 
     func submit(_ p: Prompt) throws {
         switch p.kind {
         case .search:
-            if let why = currentPatternError {
-                // The prompt stays, with what is wrong with the expression.
-                chrome.prompt = Prompt(kind: .search, text: p.text, error: why)
-                return
-            }
-            // Typing already went to the first match: Enter keeps it.
-            searchOrigin = nil
-            chrome.search.submit(p.text)
+            submitSearch(p)
             if chrome.search.text == nil { chrome.status = nil }
         case .helpFilter:
             chrome.helpFilter = p.text.isEmpty ? nil : p.text

@@ -262,8 +262,8 @@ public final class BrowserModel {
         case .otherSide: try showOtherSide()
         case .goTo: chrome.prompt = Prompt(kind: .goTo, text: "")
         case .export: promptExport()
-        case .searchNext: try findMatch(forward: !chrome.search.backward)
-        case .searchPrevious: try findMatch(forward: chrome.search.backward)
+        case .searchNext: findMatch(forward: !chrome.search.backward)
+        case .searchPrevious: findMatch(forward: chrome.search.backward)
         case .help: overlay = .help
         case .inspect:
             if let r = selectedRecord { overlays.inspection = StoredValueInspection.inspect(r); overlay = .inspect }

@@ -1,15 +1,19 @@
 import BattleLogFoundation
 import BattleLogPresentation
 
-/// `/` search for a browser whose panes hold what they show (the Core Data browser: the entity
-/// tree, the loaded rows, the detail's lines): as you type from where it started, Ctrl-R up the
-/// list, Ctrl-T a regular expression, Esc back where it started, `n`/`N` on with "3 of 7" and a
-/// note when it wraps. The browser says what each row of the focused pane shows and how one is
-/// selected.
+/// `/` search in a browser's panes, written once for both browsers: as you type from where it
+/// started, Ctrl-R up the list, Ctrl-T a regular expression, Esc back where it started, `n`/`N`
+/// on with "3 of 7" and a note when it wraps. The browser says what each row of the focused
+/// pane shows, how one is selected, and how its list is searched past the loaded rows.
 protocol PaneTextSearch: PromptHost {
+    /// Where a search started: the place Esc goes back to.
+    associatedtype SearchOrigin
     var labels: Labels { get }
-    /// Where the search started in the focused pane, while its prompt is open.
-    var searchOrigin: Int? { get set }
+    /// Where the search started, while its prompt is open.
+    var searchOrigin: SearchOrigin? { get set }
+    /// Where the selection is now, and going back there.
+    var searchHere: SearchOrigin { get }
+    func returnTo(_ origin: SearchOrigin)
     /// The focused pane's selected row.
     var cursor: Int { get }
     func select(_ index: Int)
@@ -22,6 +26,9 @@ protocol PaneTextSearch: PromptHost {
     /// Looks for `pattern` in the focused pane's list beyond its loaded rows, that way, and
     /// selects what it finds (nil: the pane has nothing beyond them).
     func searchBeyond(_ pattern: SearchPattern, forward: Bool) -> SearchBeyond?
+    /// Whether typing searches past the loaded rows too (a search in the background, that no
+    /// key waits on); else only Enter, `n` and `N` do.
+    var searchesBeyondAsYouType: Bool { get }
 }
 
 /// What a search past a long list's loaded rows came to.
@@ -35,14 +42,14 @@ enum SearchBeyond {
 extension PaneTextSearch {
     /// `/`: a search down the focused pane (Ctrl-R turns it).
     func startSearch() {
-        searchOrigin = cursor
+        searchOrigin = searchHere
         chrome.search.begin()
         chrome.prompt = BrowserModel.Prompt(kind: .search, text: "")
     }
 
     /// Esc on the search: back where it started, the search before it kept for `n` and `N`.
     func cancelSearch() {
-        if let origin = searchOrigin { select(origin) }
+        if let origin = searchOrigin { returnTo(origin) }
         searchOrigin = nil
         chrome.search.cancel()
         chrome.status = nil
@@ -68,11 +75,11 @@ extension PaneTextSearch {
     func searchFromOrigin(_ text: String) {
         chrome.search.text = text.isEmpty ? nil : text
         guard let origin = searchOrigin else { return }
-        select(origin)
+        returnTo(origin)
         chrome.status = nil
         guard !text.isEmpty else { return }
         if let why = chrome.search.patternError(text, labels: labels) { chrome.status = why; return }
-        findMatch(forward: !chrome.search.backward, includeCurrent: true, beyond: false)
+        findMatch(forward: !chrome.search.backward, includeCurrent: true, beyond: searchesBeyondAsYouType)
     }
 
     /// Enter on the search: kept for `n` and `N`; an expression that does not compile keeps the
@@ -84,8 +91,8 @@ extension PaneTextSearch {
         }
         searchOrigin = nil
         chrome.search.submit(p.text)
-        // What typing found in the loaded rows stands; else the rest of a long list is read.
-        guard let pattern = highlightPattern, searchesPart else { return }
+        // What typing found stands; else the rest of a long list is read.
+        guard let pattern = highlightPattern, searchesPart, !searchesBeyondAsYouType else { return }
         let texts = searchable
         if !(texts.indices.contains(cursor) && texts[cursor].contains(where: pattern.matches)) {
             findMatch(forward: !chrome.search.backward, includeCurrent: true)
@@ -96,11 +103,10 @@ extension PaneTextSearch {
     var highlightPattern: SearchPattern? { chrome.search.pattern(chrome.search.text) }
 
     /// Selects the next match that way in the focused pane (the current row first when
-    /// `includeCurrent`), wrapping around with a note.
-    /// wrapping around with a note. In a long list (`beyond`: for `n`, `N` and Enter, not as
-    /// you type) the rows past the loaded ones are read before the search wraps.
+    /// `includeCurrent`), wrapping around with a note. In a long list (`beyond`) the rows past
+    /// the loaded ones are searched before the search wraps.
     func findMatch(forward: Bool, includeCurrent: Bool = false, beyond: Bool = true) {
-        guard let text = chrome.search.text else { chrome.status = labels["cd.noSearch"]; return }
+        guard let text = chrome.search.text else { chrome.status = labels["noSearch"]; return }
         let pattern: SearchPattern
         do { pattern = try SearchPattern(text, regex: chrome.search.regex) } catch { chrome.status = error.text(labels); return }
         let texts = searchable
@@ -127,4 +133,11 @@ extension PaneTextSearch {
 
 extension PaneTextSearch {
     func searchBeyond(_ pattern: SearchPattern, forward: Bool) -> SearchBeyond? { nil }
+    var searchesBeyondAsYouType: Bool { false }
+}
+
+extension PaneTextSearch where SearchOrigin == Int {
+    /// A pane's selected row is where its search starts and goes back to.
+    var searchHere: Int { cursor }
+    func returnTo(_ origin: Int) { select(origin) }
 }

@@ -57,7 +57,7 @@ public struct SearchState: Sendable {
     }
 
     /// The next of `count` rows, from `current` that way, that `matches`; `includeCurrent`
-    /// (search as you type): the current row is the first looked at going down.
+    /// (search as you type): the current row is the first looked at, either way.
     static func next(among count: Int, from current: Int, forward: Bool, includeCurrent: Bool,
                      matches: (Int) -> Bool) -> Match? {
         let found = (0..<count).filter(matches)
@@ -67,7 +67,8 @@ public struct SearchState: Sendable {
             if let n = found.first(where: { includeCurrent ? $0 >= current : $0 > current }) { (index, wrapped) = (n, false) }
             else { (index, wrapped) = (firstMatch, !includeCurrent || firstMatch < current) }
         } else {
-            if let n = found.last(where: { $0 < current }) { (index, wrapped) = (n, false) } else { (index, wrapped) = (lastMatch, true) }
+            if let n = found.last(where: { includeCurrent ? $0 <= current : $0 < current }) { (index, wrapped) = (n, false) }
+            else { (index, wrapped) = (lastMatch, !includeCurrent || lastMatch > current) }
         }
         return Match(index: index, ordinal: found.firstIndex(of: index)! + 1, count: found.count, wrapped: wrapped)
     }
