@@ -166,6 +166,10 @@ import BattleLogPresentation
         let (zh, zhGrid) = try makeBrowser(s, rows: 10, columns: 50, language: "zh")
         BrowserView.render(zh, on: zhGrid)
         #expect(zhGrid.text.hasPrefix("终端太小：50x10 < 60x16。请放大窗口，或按 q 退出"), "\(zhGrid.text)")
+        // Narrower, the comparison is not broken between its sizes.
+        let (zhNarrow, zhNarrowGrid) = try makeBrowser(s, rows: 10, columns: 40, language: "zh")
+        BrowserView.render(zhNarrow, on: zhNarrowGrid)
+        #expect(zhNarrowGrid.line(0).contains("40x10 < 60x16"), "\(zhNarrowGrid.text)")
         // Keys act only as the message says: nothing moves unseen, q quits.
         let before = (m.chrome.focus, m.roster.cursor.index)
         for key: Key in [.down, .tab, .character("j"), .character("/"), .character("f"), .character("m"), .enter] { m.handle(key) }

@@ -97,9 +97,11 @@ enum Drawing {
     /// Says the terminal is too small for the layout, over the whole screen; false when it is not.
     static func tooSmall(_ s: Screen, _ l: Layout, labels: Labels) -> Bool {
         guard l.isTooSmall else { return false }
-        let msg = labels.fill("tooSmall", "\(l.columns)x\(l.rows)", "\(Layout.minimumColumns)x\(Layout.minimumRows)")
+        // The sizes compared stay on one line: no-break spaces around `<`, drawn as spaces.
+        let comparison = "\(l.columns)x\(l.rows)\u{A0}<\u{A0}\(Layout.minimumColumns)x\(Layout.minimumRows)"
+        let msg = labels.fill("tooSmall", comparison)
         for (i, line) in DisplayWidth.wrap(msg, to: l.columns, maxLines: max(1, l.rows), atSpaces: true).enumerated() {
-            s.put(i, 0, line, style: .bold)
+            s.put(i, 0, line.replacingOccurrences(of: "\u{A0}", with: " "), style: .bold)
         }
         return true
     }
