@@ -653,7 +653,7 @@ import BattleLogPresentation
         m.handle(.character("f")); m.type("powr = 3"); m.handle(.enter)
         BrowserView.render(m, on: grid)
         let text = grid.text
-        for field in ["power", "gate", "formula", "collaborator", "at column 1"] {
+        for field in ["power", "gate", "formula", "collaborator", "(at column 1)"] {
             #expect(text.contains(field), "the error lost \(field):\n\(text)")
         }
         let inputRow = (0..<24).first { grid.line($0).hasPrefix("f: ▏powr = 3") }

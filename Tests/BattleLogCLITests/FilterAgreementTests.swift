@@ -61,7 +61,7 @@ import BattleLogKit
         BrowserView.render(model, on: grid)
         #expect(grid.line(21).hasPrefix("f: power >= 9 and (gate ~ maw"))
         #expect(grid.line(22).hasPrefix(String(repeating: " ", count: 29) + "^"))
-        #expect(grid.line(23).hasPrefix(" expected ')', found the end of the expression at column 27"))
+        #expect(grid.line(23).hasPrefix(" expected ')', found the end of the expression (at column 27)"))
         model.handle(.character(")"))
         model.handle(.enter)
         #expect(model.chrome.prompt == nil && model.filterText == "power >= 9 and (gate ~ maw)")
@@ -78,7 +78,7 @@ import BattleLogKit
         _ = cli(["simulate", "--fights", "5", "--seed", "1"], db: dir.file("db"))
         let r = cli(["list", "--where", "power >= 9 and (gate ~ maw"], db: dir.file("db"))
         #expect(r.status == 2)
-        #expect(r.err == "battlelog: --where \"power >= 9 and (gate ~ maw\": expected ')', found the end of the expression at column 27\n")
+        #expect(r.err == "battlelog: --where \"power >= 9 and (gate ~ maw\": expected ')', found the end of the expression (at column 27)\n")
         let hostile = cli(["stats", "--by", "owner", "--where", "gate ~ \u{1B}[2J"], db: dir.file("db"))
         #expect(hostile.status == 2 && hostile.err.split(separator: "\n").count == 1 && !hostile.err.contains("\u{1B}"), "\(hostile.err)")
         // Quotes and backslashes inside are escaped: the quoted expression reads one way only.

@@ -69,6 +69,6 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The problem in English.
     public var message: String { Template.fill(Self.englishTemplates[key] ?? key, arguments) }
 
-    /// `message at column N`.
-    public var description: String { "\(message) at column \(column)" }
+    /// `message (at column N)`.
+    public var description: String { "\(message) (at column \(column))" }
 }
