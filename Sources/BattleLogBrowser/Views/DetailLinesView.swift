@@ -2,7 +2,7 @@ import BattleLogFoundation
 import BattleLogPresentation
 
 /// Draws a detail pane of `DetailLine`s inside its box: headings, labels in a column as wide as
-/// the widest top-level label (at most half the pane), values after them, fold marks, a box's
+/// the widest top-level label (at most half the pane), values after them in one column, fold marks, a box's
 /// lines by role; the cursor's line selected and the search's matches highlighted.
 enum DetailLinesView {
     static func draw<Action>(_ s: Screen, in r: Rect, lines: [DetailLine<Action>], cursor: ListCursor, focused: Bool,
@@ -29,8 +29,10 @@ enum DetailLinesView {
             }
             s.fill(y, r.left + 1, width: inner, style: base)
             let left = String(repeating: "  ", count: line.depth) + (line.folds ? (line.isOpen ? "▾ " : "▸ ") : "  ") + line.label
-            let leftWidth = min(inner, max(labelWidth + 2, DisplayWidth.of(left) + 1))
-            s.put(y, r.left + 1, DisplayWidth.truncate(left, to: leftWidth), style: selected ? base : (line.depth == 0 ? .bold : .normal))
+            // Every value starts in the one column, nested keys' too: a label longer than its
+            // column is cut (…), one space kept before the value. A label alone keeps the line.
+            let leftWidth = line.value.isEmpty ? inner : min(inner, labelWidth + 2)
+            s.put(y, r.left + 1, DisplayWidth.truncate(left, to: max(1, leftWidth - 1)), style: selected ? base : (line.depth == 0 ? .bold : .normal))
             let valueX = r.left + 1 + leftWidth
             guard r.right - 1 - valueX > 0 else { continue }
             let value = DisplayWidth.truncate(line.value, to: r.right - 1 - valueX)
