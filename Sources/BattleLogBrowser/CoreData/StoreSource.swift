@@ -56,8 +56,8 @@ final class StoreSource: ListSource {
         try query.list.map { try store.rows($0, keys: keys).map(StoreRow.object) } ?? []
     }
 
-    func sorted(_ query: StoreQuery, by sort: ObjectSort) -> SortedKeys {
-        guard let list = query.list else { return SortedKeys() }
+    func sorted(_ query: StoreQuery, by sort: ObjectSort) -> FoundKeys {
+        guard let list = query.list else { return FoundKeys() }
         return sorter.sort { store, stop, found in try store.forEachSortedKey(list, by: sort, shouldStop: stop, found) }
     }
 

@@ -2,7 +2,7 @@ import BattleLogFoundation
 
 /// Sorts a source's lists in the background (a `NewestRequestWorker` over a connection of its
 /// own: SQLite sorts a million rows by an unindexed column in about a second); one sort at a
-/// time, a new one cancelling the last. The keys arrive in the `SortedKeys` that `sort` returns.
+/// time, a new one cancelling the last. The keys arrive in the `FoundKeys` that `sort` returns.
 final class BackgroundSorter<Connection>: Sendable {
     /// What finds one sort's keys on the sorter's connection and hands them on in batches (its
     /// closure says false when the sort is given up).
@@ -10,12 +10,12 @@ final class BackgroundSorter<Connection>: Sendable {
 
     private struct Request: Sendable {
         var sorting: Sorting
-        var keys: SortedKeys
+        var keys: FoundKeys
     }
 
     private let worker: NewestRequestWorker<Connection, any Error, Request, Void>
     /// The keys of the newest sort, cancelled by the next one.
-    private let newest = Locked<SortedKeys?>(nil)
+    private let newest = Locked<FoundKeys?>(nil)
 
     /// `open` gives the connection on the worker's thread.
     init(name: String, open: @escaping @Sendable () -> Result<Connection, any Error>) {
@@ -35,8 +35,8 @@ final class BackgroundSorter<Connection>: Sendable {
     }
 
     /// Starts a sort; its keys arrive in what it returns.
-    func sort(_ sorting: @escaping Sorting) -> SortedKeys {
-        let keys = SortedKeys()
+    func sort(_ sorting: @escaping Sorting) -> FoundKeys {
+        let keys = FoundKeys()
         newest.withLock { old in
             old?.cancel()
             old = keys

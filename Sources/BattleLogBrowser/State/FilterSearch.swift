@@ -3,20 +3,16 @@ import BattleLogKit
 import Foundation
 
 /// One filter's matches, found by the `FilterScanner` newest first and handed over as they are
-/// found: a filter that no index serves never blocks the keys.
+/// found: a filter that no index serves never blocks the keys. The ids are kept as the engine's
+/// sorts keep theirs (`FoundKeys`).
 final class FilterSearch: Sendable {
-    private struct State {
-        var ids: [Int64] = []
-        var finished = false
-        var cancelled = false
-        var error: String?
-        /// A test's hook: it runs on the thread that runs the scan (the test's own).
-        var streamStarting: (() -> Void)?
-    }
+    /// A test's hook: it runs on the thread that runs the scan (the test's own).
+    private let hook = Locked<(() -> Void)?>(nil)
+    /// The matches' ids found so far, in the list's order.
+    let found = FoundKeys()
 
     let text: String
     let query: RecordQuery
-    private let state = Locked(State())
 
     init(text: String, filter: CompiledFilter, sort: RecordSort? = nil) {
         self.text = text
@@ -30,9 +26,9 @@ final class FilterSearch: Sendable {
     }
 
     /// Asks the scan to stop: the scanner's progress handler sees it within a millisecond.
-    func cancel() { state.withLock { $0.cancelled = true } }
+    func cancel() { found.cancel() }
 
-    var isCancelled: Bool { state.withLock { $0.cancelled } }
+    var isCancelled: Bool { found.isCancelled }
 
     /// How many matches are read first, as one page is (`BattleStore.page`: at once, however the
     /// filter reads), before the rest is streamed in SQLite's fastest order for the whole list.
@@ -41,8 +37,8 @@ final class FilterSearch: Sendable {
     static let headCount = 64
     /// Called between the first page and the stream (for tests).
     var streamStarting: (() -> Void)? {
-        get { state.withLock { $0.streamStarting } }
-        set { state.withLock { $0.streamStarting = newValue } }
+        get { hook.withLock { $0 } }
+        set { hook.withLock { $0 = newValue } }
     }
 
     /// Runs the scan on `store` (the scanner's thread and connection): the first page, then the
@@ -51,51 +47,40 @@ final class FilterSearch: Sendable {
         do {
             try store.readSnapshot {
                 let head = try store.page(query, limit: Self.headCount)
-                let goOn = state.withLock { s in
-                    s.ids.append(contentsOf: head.map(\.id))
-                    return !s.cancelled
-                }
-                guard goOn, head.count == Self.headCount, let last = head.last else { return }
+                found.append(head.map(\.id))
+                guard !found.isCancelled, head.count == Self.headCount, let last = head.last else { return }
                 streamStarting?()
                 try store.streamIDs(query, after: RecordCursor(last)) { chunk in
-                    state.withLock { s in
-                        s.ids.append(contentsOf: chunk)
-                        return !s.cancelled
-                    }
+                    found.append(chunk)
+                    return !found.isCancelled
                 }
             }
-            state.withLock { $0.finished = true }
+            found.finish(failure: nil)
         } catch {
-            state.withLock { s in
-                if !s.cancelled { s.error = "\(error)" }
-                s.finished = true
-            }
+            found.finish(failure: found.isCancelled ? nil : "\(error)")
         }
     }
 
     /// Ends the search with `message` (its connection could not be opened).
-    func fail(_ message: String) { state.withLock { $0.error = message; $0.finished = true } }
+    func fail(_ message: String) { found.finish(failure: message) }
 
     /// Marks a search that never ran (replaced before its turn, or the scanner is gone) as over.
-    func abandon() { state.withLock { $0.cancelled = true; $0.finished = true } }
+    func abandon() {
+        found.cancel()
+        found.finish(failure: nil)
+    }
 
     /// Matches found so far, and whether the search is over.
     var progress: (count: Int, finished: Bool, error: String?) {
-        state.withLock { ($0.ids.count, $0.finished, $0.error) }
+        let p = found.progress
+        return (p.count, p.done, p.failure)
     }
 
     /// The ids at `range` of the matches found so far (clamped).
-    func ids(_ range: Range<Int>) -> [Int64] {
-        state.withLock { s in
-            let lo = max(0, min(range.lowerBound, s.ids.count)), hi = max(lo, min(range.upperBound, s.ids.count))
-            return Array(s.ids[lo..<hi])
-        }
-    }
+    func ids(_ range: Range<Int>) -> [Int64] { found.keys(range) }
 
     /// The position of record `id` among the matches found so far.
-    func position(of id: Int64) -> Int? {
-        state.withLock { $0.ids.firstIndex(of: id) }
-    }
+    func position(of id: Int64) -> Int? { found.position(of: id) }
 
     /// Waits (for tests and the benchmark) until the search is over or `timeout` passed.
     func wait(timeout: Double) {

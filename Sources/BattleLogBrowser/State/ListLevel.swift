@@ -8,7 +8,7 @@ struct ListLevel<Source: ListSource> {
     let via: String?
     /// The order (nil: by key) and, for a sort, the keys found so far.
     var sort: Source.Sort?
-    var sorted: SortedKeys?
+    var sorted: FoundKeys?
     /// The pane that had the focus when this level was opened (back returns to it).
     var returnFocus: BrowserModel.Pane = .records
     /// The detail's line, scroll and folds when something was followed from this level.

@@ -13,7 +13,7 @@ protocol ListSource: AnyObject {
     /// `query`'s rows with these keys, in their order (a page of a sort).
     func rows(_ query: Query, keys: [Int64]) throws -> [Row]
     /// Starts finding `query`'s keys in `sort`'s order, in the background.
-    func sorted(_ query: Query, by sort: Sort) -> SortedKeys
+    func sorted(_ query: Query, by sort: Sort) -> FoundKeys
     /// `row`'s detail, the nodes of its values' trees in `toggled` folded against their default.
     func detail(_ row: Row, in query: Query, toggled: Set<String>, width: Int) -> DetailPage<DetailAction>
 

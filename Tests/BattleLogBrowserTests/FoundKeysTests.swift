@@ -1,11 +1,11 @@
 import Testing
 @testable import BattleLogBrowser
 
-/// `SortedKeys` keeps the keys in the batches they came in; reading a range or a key's place
-/// across batches gives what one flat array would.
-@Suite struct SortedKeysTests {
+/// `FoundKeys` keeps the keys in batches (small chunks joining the last one); reading a range
+/// or a key's place across batches gives what one flat array would.
+@Suite struct FoundKeysTests {
     @Test func rangesAndPlacesAcrossBatchesAreTheFlatOrders() {
-        let keys = SortedKeys()
+        let keys = FoundKeys(batchSize: 4)
         var flat: [Int64] = []
         var g = SystemRandomNumberGenerator()
         var next: Int64 = 1000
@@ -23,5 +23,14 @@ import Testing
         }
         for (i, key) in flat.enumerated() { #expect(keys.position(of: key) == i) }
         #expect(keys.position(of: 5000) == nil)
+    }
+
+    /// Chunks of 256 (a filter's stream) join batches of `batchSize`: ten million keys are a few
+    /// hundred batches, not forty thousand to walk on each page.
+    @Test func smallChunksJoinTheLastBatch() {
+        let keys = FoundKeys(batchSize: 1_000)
+        for start in stride(from: 0, to: 10_000, by: 256) { keys.append((start..<min(10_000, start + 256)).map(Int64.init)) }
+        #expect(keys.count == 10_000 && keys.batchCount <= 10)
+        #expect(keys.keys(9_990..<10_010) == (9_990..<10_000).map(Int64.init))
     }
 }

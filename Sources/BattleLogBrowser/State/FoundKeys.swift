@@ -1,9 +1,11 @@
 import BattleLogFoundation
 
-/// The keys of one sorted list, as a background sort finds them: the browser pages through
-/// those found while the rest arrive, and Esc cancels. They are kept in the batches they came
-/// in: a million keys take their 8 MB once, never an array regrown and copied as they arrive.
-final class SortedKeys: Sendable {
+/// The keys of a list in its order, as a search in the background finds them: a sort's (the
+/// engine's lists), a filter's matches and a sorted Human's records (the record browser). The
+/// browser pages through those found while the rest arrive, and Esc cancels. They are kept in
+/// batches of at most `batchSize`: ten million keys take their 80 MB once, never an array
+/// regrown and copied as they arrive.
+final class FoundKeys: Sendable {
     private struct State {
         var batches: [[Int64]] = []
         var count = 0
@@ -13,11 +15,19 @@ final class SortedKeys: Sendable {
     }
 
     private let state = Locked(State())
+    /// Keys arriving in small chunks join the last batch until it holds this many.
+    let batchSize: Int
+
+    init(batchSize: Int = 65_536) { self.batchSize = batchSize }
 
     var count: Int { state.withLock { $0.count } }
     var isDone: Bool { state.withLock { $0.done } }
     var isCancelled: Bool { state.withLock { $0.cancelled } }
     var failure: String? { state.withLock { $0.failure } }
+    /// The count, whether all are found and why the search failed, read together.
+    var progress: (count: Int, done: Bool, failure: String?) { state.withLock { ($0.count, $0.done, $0.failure) } }
+    /// How many batches hold the keys.
+    var batchCount: Int { state.withLock { $0.batches.count } }
 
     /// The keys at `range` (clamped to those found).
     func keys(_ range: Range<Int>) -> [Int64] {
@@ -48,7 +58,14 @@ final class SortedKeys: Sendable {
 
     func append(_ more: [Int64]) {
         guard !more.isEmpty else { return }
-        state.withLock { $0.batches.append(more); $0.count += more.count }
+        state.withLock { s in
+            if let last = s.batches.indices.last, s.batches[last].count < batchSize {
+                s.batches[last].append(contentsOf: more)
+            } else {
+                s.batches.append(more)
+            }
+            s.count += more.count
+        }
     }
 
     func finish(failure: String?) { state.withLock { $0.done = true; $0.failure = failure } }
