@@ -8,6 +8,10 @@
 // 2. On the 2N-record database: `list --owner X --limit 50` and `show ID`.
 // 3. The browser (in a fresh process): first frame, key latencies, memory.
 //
+//   battlelog-bench filter-memory FILE FILTER
+//
+// Filters FILE in the browser and waits for every match: the count, the time, peak memory.
+//
 //   battlelog-bench write-app-store PATH RECORDS
 //
 // Writes a Core Data store of the battle-log app with RECORDS records (for timing
@@ -220,6 +224,27 @@ if args.count == 3 && args[1] == "analysis" {
 }
 
 // MARK: - Browser figures (run in a fresh process by the main benchmark)
+
+// battlelog-bench filter-memory FILE FILTER: the browser (in this fresh process) filters FILE
+// by FILTER and waits for every match; prints how many, how long, and the peak memory (the
+// matches' ids are what grows with them).
+if args.count >= 4 && args[1] == "filter-memory" {
+    let path = args[2], text = args[3]
+    let store = try BattleStore(path: path)
+    let model = try BrowserModel(store: store, labels: .load("en"), databasePath: path, rows: 40, columns: 120)
+    let before = peakRSSMegabytes()
+    model.handle(.character("f"))
+    text.forEach { model.handle(.character($0)) }
+    let start = now()
+    model.handle(.enter)
+    while !(model.filterProgress?.finished ?? true) { usleep(1_000); model.tick() }
+    let seconds = now() - start
+    model.tick()
+    say(String(format: "filter-memory: %@: %@ matches in %.2f s; peak memory %.1f MB (%.1f MB before the filter)", text as NSString,
+               GroupedNumber.text(model.filterProgress?.count ?? 0) as NSString, seconds, peakRSSMegabytes(), before))
+    model.stopBackgroundWork()
+    exit(0)
+}
 
 if args.count >= 3 && args[1] == "browser" {
     let path = args[2]

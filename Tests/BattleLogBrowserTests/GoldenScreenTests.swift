@@ -192,5 +192,25 @@ import BattleLogPresentation
         m.type("tomorrow")
         m.handle(.enter)
         #expect(m.chrome.prompt?.error == m.labels["goToError"])
+        // A whole number past any key is said so, not "expected a record id".
+        for text in ["99999999999999999999", "#9223372036854775808"] {
+            m.handle(.escape)
+            m.handle(.character(":"))
+            m.type(text)
+            m.handle(.enter)
+            #expect(m.chrome.prompt?.error == m.labels.fill("goToTooLarge", "9,223,372,036,854,775,807"), "\(text)")
+        }
+    }
+
+    /// The Core Data browser's `:` says the same of a number past any pk.
+    @Test(arguments: ["en", "zh"])
+    func aPkPastAnyKeyIsSaidSo(language: String) throws {
+        let path = CoreDataBrowserTests.fixtures + "/kik.sqlite"
+        let (m, _) = try CoreDataBrowserTests.open(path, language: language)
+        m.chrome.focus = .records
+        m.submit(.init(kind: .goTo, text: "99999999999999999999"))
+        #expect(m.chrome.prompt?.error == m.labels.fill("goToTooLarge", "9,223,372,036,854,775,807"))
+        m.submit(.init(kind: .goTo, text: "12x"))
+        #expect(m.chrome.prompt?.error == m.labels["cd.goToNeedsPk"])
     }
 }

@@ -25,8 +25,11 @@ extension BrowserModel {
     func goTo(_ text: String) throws {
         guard let target = GoToTarget(text) else {
             // A day that does not exist (2026-02-30) is said so, as the filter says it.
-            let problem = ISODate.problem(text.trimmingCharacters(in: .whitespaces))
-            chrome.prompt = Prompt(kind: .goTo, text: text, error: problem.map { Template.fill(labels["filterError." + $0.key], $0.arguments) } ?? labels["goToError"])
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let problem = ISODate.problem(trimmed)
+            let error = GoToNumber.isTooLarge(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed) ? GoToNumber.tooLarge(labels) : nil
+            chrome.prompt = Prompt(kind: .goTo, text: text,
+                                   error: error ?? problem.map { Template.fill(labels["filterError." + $0.key], $0.arguments) } ?? labels["goToError"])
             return
         }
         switch target {

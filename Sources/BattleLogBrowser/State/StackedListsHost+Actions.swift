@@ -154,7 +154,8 @@ extension StackedListsHost {
         case .goTo:
             guard let l = lists.level else { return }
             guard let key = Int64(text) else {
-                chrome.prompt = BrowserModel.Prompt(kind: .goTo, text: p.text, error: labels[source.words.goToNeedsKey], placeholder: p.placeholder)
+                let error = GoToNumber.isTooLarge(text) ? GoToNumber.tooLarge(labels) : labels[source.words.goToNeedsKey]
+                chrome.prompt = BrowserModel.Prompt(kind: .goTo, text: p.text, error: error, placeholder: p.placeholder)
                 return
             }
             if let why = source.missing(key, in: l.query) {
