@@ -212,7 +212,7 @@ import BattleLogPresentation
         m.type("99999999999999999999")
         m.handle(.enter)
         BrowserView.render(m, on: grid)
-        #expect(grid.text.contains("expected a record id"), "\(grid.text)")
+        #expect(grid.text.contains("no key is larger than 9,223,372,036,854,775,807"), "\(grid.text)")
     }
 
     @Test func anExportIntoAMissingFolderKeepsThePromptAndSaysSo() throws {

@@ -139,6 +139,23 @@ import BattleLogKit
         _ = BrowserApp.run(m, on: again)
         #expect(again.mouseEnabled && m.chrome.mouse)
     }
+
+    /// A message too long to sit beside the hints (`?:help q:quit`) takes the whole status line
+    /// at 80 columns: the mouse-off message was cut at "(F2 turns it …". The hints come back with
+    /// the next message.
+    @Test(arguments: ["en", "zh"])
+    func aLongMessageTakesTheHintsRoom(language: String) throws {
+        let s = try SimulatedStore(fights: 10)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        for key in ["mouseOff", "mouseOn"] {
+            m.chrome.status = m.labels[key]
+            BrowserView.render(m, on: grid)
+            #expect(grid.line(23).contains(m.labels[key]), "\(grid.line(23))")
+        }
+        m.chrome.status = nil
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(23).contains("?:"), "\(grid.line(23))")
+    }
 }
 
 /// Copy: `y` the record's JSON, `Y` the focused value, to the screen's clipboard.

@@ -56,14 +56,21 @@ enum Drawing {
     static func statusLine(_ s: Screen, row: Int, columns: Int, parts: [String], message: String?,
                            hint: String, fallback: String, shortHint: String) {
         var parts = parts
-        let available = max(0, columns - DisplayWidth.of(shortHint) - 2)
+        var available = max(0, columns - DisplayWidth.of(shortHint) - 2)
+        var hintRoom = true
         if let message {
+            // A message longer than the room beside the hints takes the whole line: it is news,
+            // and `?` is there with or without its hint.
+            if DisplayWidth.of(" " + message) > available {
+                (available, hintRoom, parts) = (max(0, columns - 1), false, [])
+            }
             while parts.count > 0 && DisplayWidth.of(" " + (parts + [message]).joined(separator: " │ ")) > available { parts.removeLast() }
             parts.append(message)
         }
         let left = DisplayWidth.truncate(" " + parts.joined(separator: " │ "), to: available)
         let room = columns - DisplayWidth.of(left)
         s.put(row, 0, left, style: .statusBar)
+        guard hintRoom else { return }
         let shown = room > DisplayWidth.of(hint) + 2 ? hint : fallback
         if !shown.isEmpty { s.put(row, columns - DisplayWidth.of(shown), shown, style: .statusBar) }
     }
