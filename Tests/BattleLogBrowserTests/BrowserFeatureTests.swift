@@ -161,7 +161,7 @@ import BattleLogPresentation
         m.handle(.character("/")); m.type("zq"); m.handle(.enter)
         for _ in 0..<500 where m.isSearchingRecords { usleep(5_000); m.tick() }
         m.tick()
-        #expect(m.chrome.status == "No match: zq", "\(m.chrome.status ?? "")")
+        #expect(m.chrome.status == "No match: /zq", "\(m.chrome.status ?? "")")
         #expect(m.selectedRecord?.id == before)
     }
 

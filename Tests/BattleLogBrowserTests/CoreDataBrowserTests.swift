@@ -461,7 +461,7 @@ import BattleLogPresentation
         m.handle(.character("/")); m.type("Page"); m.handle(.enter)
         #expect(m.chrome.status?.hasSuffix(loaded) == true, "\(m.chrome.status ?? "")")
         m.handle(.character("/")); m.handle(.control("u")); m.type("zzqq"); m.handle(.enter)
-        #expect(m.chrome.status == SearchState.noMatch("zzqq", labels: m.labels))
+        #expect(m.chrome.status == m.chrome.search.noMatch("zzqq", labels: m.labels))
         // The entity tree is held whole: no such note.
         m.chrome.focus = .roster
         m.handle(.character("/")); m.type("Page"); m.handle(.enter)

@@ -71,7 +71,7 @@ import BattleLogPresentation
         #expect(m.chrome.status?.contains(m.labels["searchLoaded"]) == false && m.chrome.status?.contains(m.labels["searchWrapped"]) == true,
                 "\(m.chrome.status ?? "")")
         search("zzqq")
-        #expect(m.chrome.status == SearchState.noMatch("zzqq", labels: m.labels), "\(m.chrome.status ?? "")")
+        #expect(m.chrome.status == m.chrome.search.noMatch("zzqq", labels: m.labels), "\(m.chrome.status ?? "")")
         // Up the list from the top: from the end.
         m.handle(.character("g"))
         search("Page 100", backward: true)

@@ -52,6 +52,62 @@ import BattleLogKit
         #expect(m.selectedRecord?.id == records[matches.last!].id && m.chrome.status?.contains(m.labels["searchWrapped"]) == true)
     }
 
+    /// In a filter's list longer than the loaded records, `n` goes on past them to every match
+    /// in the filter's order (it used to wrap within the loaded ones); the status gives no
+    /// count that only the loaded rows make.
+    @Test func nInAFiltersListGoesPastTheLoadedRecords() throws {
+        let s = try SimulatedStore(fights: 600, heroes: 2, villains: 3)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("f")); m.type("kind = hero"); m.handle(.enter)
+        for _ in 0..<2000 where !(m.filterProgress?.finished ?? true) { usleep(2_000); m.tick() }
+        m.tick()
+        let filter = try FilterCompiler.compile("kind = hero", roster: m.roster.humans)
+        let list = try s.store.page(RecordQuery(filter: filter), limit: 10_000)
+        #expect(m.recordList.total == list.count && list.count > 3 * m.recordList.window.count)
+        let name = try #require(m.roster.humans.first { $0.kind == .villain }).name
+        let pattern = try SearchPattern(name, regex: false)
+        let matches = list.indices.filter { BrowserModel.record(list[$0], matches: pattern, includingOwner: true) }
+        let loaded = m.recordList.window.count
+        let past = try #require(matches.firstIndex { $0 >= loaded + 10 })
+        m.handle(.character("/")); m.type(name); m.handle(.enter)
+        Self.settle(m)
+        #expect(m.selectedRecord?.id == list[matches[0]].id)
+        #expect(m.chrome.status?.contains(" \(m.labels["of"]) ") == false && m.chrome.status?.contains(m.labels["searchLoaded"]) == true,
+                "\(m.chrome.status ?? "")")
+        for k in 1...(past + 2) {
+            m.handle(.character("n"))
+            Self.settle(m)
+            #expect(m.selectedRecord?.id == list[matches[k]].id, "match \(k) at \(matches[k]): \(m.chrome.status ?? "")")
+            #expect(m.recordList.selected == matches[k])
+        }
+    }
+
+    /// Typing on (`Cla`, then `Clar`) keeps the record the search found while it still matches:
+    /// the list does not jump back to where the search started and out again.
+    @Test func typingOnKeepsAMatchFoundPastTheLoadedRecords() throws {
+        let s = try SimulatedStore(fights: 1500, heroes: 1, villains: 3)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.tab)
+        let list = try s.store.page(RecordQuery(ownerID: try #require(m.selectedHuman).id), limit: 10_000)
+        let loaded = m.recordList.window.count
+        // A text of a record's values whose first match lies past the loaded records.
+        var firstSeen: [String: Int] = [:]
+        for (i, r) in list.enumerated() { for t in BrowserModel.searchTexts(r) where t.count >= 3 && firstSeen[t] == nil { firstSeen[t] = i } }
+        let (text, at) = try #require(firstSeen.filter { $0.value > loaded + 10 }.min { $0.value < $1.value })
+        let origin = m.selectedRecord?.id
+        m.handle(.character("/"))
+        m.type(String(text.prefix(text.count - 1)))
+        Self.settle(m)
+        let found = try #require(m.selectedRecord)
+        #expect(found.id != origin)
+        m.type(String(text.last!))
+        // At once, before any background search could answer: still there (or on the match).
+        #expect(m.selectedRecord?.id == found.id || m.selectedRecord?.id == list[at].id)
+        Self.settle(m)
+        m.handle(.enter)
+        #expect(m.selectedRecord?.id == list[at].id)
+    }
+
     /// Typing a search up the list (Ctrl-R) looks at the row it starts from first, as typing
     /// down the list does: the match there stays.
     @Test func aSearchTypedUpTheListLooksAtItsOwnRowFirst() {
@@ -90,13 +146,16 @@ import BattleLogKit
         m.handle(.control("t"))
         for c in "^[a-m]" { m.handle(.character(c)) }
         #expect(m.chrome.status?.hasPrefix("No match") == true, "\(m.chrome.status ?? "")")
+        // Said beside the typing too (the prompt hides the status line).
+        #expect(m.chrome.prompt?.error?.hasPrefix("No match") == true)
         m.handle(.escape)
+        // Esc gives back the search there was, its kind too: a regular expression.
+        #expect(m.chrome.search.regex && m.chrome.search.text == "^[a-m]")
 
         // Up the roster from its end: the last match first; n goes on up.
         m.handle(.character("G"))
         m.handle(.character("/"))
         m.handle(.control("r"))
-        m.handle(.control("t"))
         m.type("^[a-m]")
         #expect(m.roster.cursor.index == matching.last)
         BrowserView.render(m, on: grid)

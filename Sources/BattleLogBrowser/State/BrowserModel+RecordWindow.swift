@@ -109,8 +109,8 @@ extension BrowserModel {
     func select(_ record: Record) throws {
         cancelPositionCount()
         syncSortedList()
-        if let list = recordList.sortedList {
-            // In a sorted list: its place among the ids found, or once the scan finds it.
+        if let list = listSearch {
+            // In a filter's or a sorted list: its place among the ids found, or once the scan finds it.
             if list.position(of: record.id) != nil {
                 try recordList.list.load(.around(record.id), recordPages, limit: Self.pageFetch, visible: layout.recordRows)
             } else {

@@ -79,23 +79,29 @@ extension BrowserModel: PaneTextSearch {
         searchTexts(r, includingOwner: includingOwner).contains(where: search.matches)
     }
 
-    /// Past the loaded records of a Human's list (a filter's list is searched in its loaded
-    /// records alone): a search in the background, from the selected record, that wraps once.
+    /// Past the loaded records of the list (a Human's, a sorted one's, a filter's matches): a
+    /// search in the background, from the selected record in the list's order, that wraps once.
     func searchBeyond(_ pattern: SearchPattern, forward: Bool) -> SearchBeyond? {
-        guard !searchesRoster, !listsOwners, let human = selectedHuman else { return nil }
-        let text = pattern.text
+        guard !searchesRoster else { return nil }
+        let list: RecordQuery
+        if let filter = filterSearch { list = filter.query }
+        else if let human = selectedHuman { list = RecordQuery(ownerID: human.id, sort: recordList.sort) }
+        else { return nil }
+        let text = pattern.text, owners = listsOwners, cursor = selectedRecord.map(RecordCursor.init)
         let request: RecordSearch.Request
         if pattern.isRegex {
             // A regular expression is tested on each record as the loaded ones are (no SQL reads one).
-            request = RecordSearch.Request(query: RecordQuery(ownerID: human.id, sort: recordList.sort), regex: text,
-                                           cursor: selectedRecord.map(RecordCursor.init), forward: forward)
+            request = RecordSearch.Request(query: list, regex: text, includingOwner: owners, cursor: cursor, forward: forward)
         } else {
             let quoted = FilterCompletion.quote(text)
+            let fields = ["opponent", "gate", "formula", "collaborator"] + (owners ? ["owner"] : [])
+            let matches = fields.map { "\($0) ~ \(quoted)" }.joined(separator: " or ")
             do {
-                let filter = try FilterCompiler.compile(
-                    "opponent ~ \(quoted) or gate ~ \(quoted) or formula ~ \(quoted) or collaborator ~ \(quoted)", roster: roster.humans)
-                request = RecordSearch.Request(query: RecordQuery(ownerID: human.id, filter: filter, sort: recordList.sort),
-                                               cursor: selectedRecord.map(RecordCursor.init), forward: forward)
+                // Within a filter: its expression and the search's, as one filter.
+                let filter = try FilterCompiler.compile(filterSearch.map { "(\($0.text)) and (\(matches))" } ?? matches,
+                                                        roster: roster.humans, columns: store.queryColumns)
+                request = RecordSearch.Request(query: RecordQuery(ownerID: list.ownerID, filter: filter, sort: list.sort),
+                                               cursor: cursor, forward: forward)
             } catch {
                 chrome.say(error, labels: labels)
                 return .said(chrome.status ?? "")
@@ -110,7 +116,10 @@ extension BrowserModel: PaneTextSearch {
         guard let outcome = readers.searchWorkerStorage?.take(), let text = chrome.search.text else { return }
         switch outcome {
         case .noMatch:
-            chrome.status = SearchState.noMatch(text, labels: labels)
+            let said = chrome.search.noMatch(text, labels: labels)
+            chrome.status = said
+            // Typed at the prompt: said beside the typing.
+            if chrome.prompt?.kind == .search { chrome.prompt?.error = said }
         case .failed(let error):
             // A cancelled search (a newer one replaced it) is not reported; any other failure is.
             if case .interrupted = error { return }

@@ -71,15 +71,31 @@ extension PaneTextSearch {
     func searchTyped(_ text: String) { searchFromOrigin(text) }
 
     /// Search as you type: from where the search started, the first match that way. An
-    /// expression that does not compile is said, and nothing moves.
+    /// expression that does not compile, or a text that matches nothing, is said beside the
+    /// typing; nothing moves.
     func searchFromOrigin(_ text: String) {
+        let typedOn = chrome.search.text.map { !chrome.search.regex && text.count > $0.count && text.hasPrefix($0) } ?? false
         chrome.search.text = text.isEmpty ? nil : text
         guard let origin = searchOrigin else { return }
+        // Typed on: every match of the longer text matches the shorter, so the row its search
+        // found, if it matches still, is the first match still (no jump back and forth).
+        if typedOn, let pattern = chrome.search.pattern(text), searchable.indices.contains(cursor),
+           searchable[cursor].contains(where: pattern.matches) {
+            findMatch(forward: !chrome.search.backward, includeCurrent: true, beyond: false)
+            return
+        }
         returnTo(origin)
         chrome.status = nil
         guard !text.isEmpty else { return }
-        if let why = chrome.search.patternError(text, labels: labels) { chrome.status = why; return }
-        findMatch(forward: !chrome.search.backward, includeCurrent: true, beyond: searchesBeyondAsYouType)
+        if let why = chrome.search.patternError(text, labels: labels) {
+            chrome.status = why
+            chrome.prompt?.error = why
+            return
+        }
+        if !findMatch(forward: !chrome.search.backward, includeCurrent: true, beyond: searchesBeyondAsYouType) {
+            let said = chrome.status
+            chrome.prompt?.error = said
+        }
     }
 
     /// Enter on the search: kept for `n` and `N`; an expression that does not compile keeps the
@@ -105,10 +121,12 @@ extension PaneTextSearch {
     /// Selects the next match that way in the focused pane (the current row first when
     /// `includeCurrent`), wrapping around with a note. In a long list (`beyond`) the rows past
     /// the loaded ones are searched before the search wraps.
-    func findMatch(forward: Bool, includeCurrent: Bool = false, beyond: Bool = true) {
-        guard let text = chrome.search.text else { chrome.status = labels["noSearch"]; return }
+    /// False when it found nothing and said so.
+    @discardableResult
+    func findMatch(forward: Bool, includeCurrent: Bool = false, beyond: Bool = true) -> Bool {
+        guard let text = chrome.search.text else { chrome.status = labels["noSearch"]; return false }
         let pattern: SearchPattern
-        do { pattern = try SearchPattern(text, regex: chrome.search.regex) } catch { chrome.status = error.text(labels); return }
+        do { pattern = try SearchPattern(text, regex: chrome.search.regex) } catch { chrome.status = error.text(labels); return false }
         let texts = searchable
         var part = searchesPart ? " · " + labels["searchLoaded"] : ""
         let found = SearchState.next(among: texts.count, from: cursor, forward: forward, includeCurrent: includeCurrent,
@@ -117,17 +135,18 @@ extension PaneTextSearch {
             switch searchBeyond(pattern, forward: forward) {
             case .said(let said)?:
                 chrome.status = said
-                return
+                return true
             case .searchedAll?: part = ""
             case nil: break
             }
         }
         guard let found else {
-            chrome.status = SearchState.noMatch(text, labels: labels) + part
-            return
+            chrome.status = chrome.search.noMatch(text, labels: labels) + part
+            return false
         }
         select(found.index)
-        chrome.status = chrome.search.said(found, text, labels: labels) + part
+        chrome.status = chrome.search.said(found, text, counted: part.isEmpty, labels: labels) + part
+        return true
     }
 }
 

@@ -9,6 +9,8 @@ enum RecordSearch {
         /// A regular expression each record is tested with, as the loaded ones are (nil: the
         /// query's filter finds the matches).
         var regex: String? = nil
+        /// The regular expression is tested on the records' owners too (a filter's list shows them).
+        var includingOwner = false
         let cursor: RecordCursor?
         let forward: Bool
     }
@@ -43,7 +45,7 @@ enum RecordSearch {
             while stillWanted() {
                 let page = try store.page(request.query, from: from, direction: direction, limit: 256)
                 let walked = request.forward ? page : page.reversed()
-                if let found = walked.first(where: { BrowserModel.record($0, matches: pattern) }) { return found }
+                if let found = walked.first(where: { BrowserModel.record($0, matches: pattern, includingOwner: request.includingOwner) }) { return found }
                 guard page.count == 256, let last = walked.last else { return nil }
                 from = RecordCursor(last)
             }

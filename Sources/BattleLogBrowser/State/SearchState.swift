@@ -11,19 +11,20 @@ public struct SearchState: Sendable {
     public internal(set) var backward = false
     public internal(set) var regex = false
 
-    /// The search's text and way when `/` opened the prompt: Esc gives them back, for `n`
-    /// and `N` (as less and vim keep the last pattern). The kind (Ctrl-T) stays as last chosen.
-    private var before: (text: String?, backward: Bool)?
+    /// The search's text, way and kind when `/` opened the prompt: Esc gives them back, for
+    /// `n` and `N` (as less and vim keep the last pattern). A kind chosen and submitted (Ctrl-T,
+    /// Enter) stays for the next `/`.
+    private var before: (text: String?, backward: Bool, regex: Bool)?
 
     /// `/` opened the prompt: a search down the list, the last one kept until Enter.
     mutating func begin() {
-        before = (text, backward)
+        before = (text, backward, regex)
         backward = false
     }
 
-    /// Esc on the prompt: the search that was there before it.
+    /// Esc on the prompt: the search that was there before it, its kind too.
     mutating func cancel() {
-        if let b = before { (text, backward) = b } else { text = nil }
+        if let b = before { (text, backward, regex) = b } else { text = nil }
         before = nil
     }
 
@@ -73,13 +74,15 @@ public struct SearchState: Sendable {
         return Match(index: index, ordinal: found.firstIndex(of: index)! + 1, count: found.count, wrapped: wrapped)
     }
 
-    /// The status line for a match: `/text: 3 of 7 · search wrapped`.
-    func said(_ m: Match, _ text: String, labels: Labels) -> String {
-        "\(label)\(SafeText.escape(text)): \(m.ordinal) \(labels["of"]) \(m.count)" + (m.wrapped ? " · " + labels["searchWrapped"] : "")
+    /// The status line for a match: `/text: 3 of 7 · search wrapped`; without the count
+    /// (`counted` false) where the rows searched are only some of the list's, whose count would
+    /// change as they do.
+    func said(_ m: Match, _ text: String, counted: Bool = true, labels: Labels) -> String {
+        label + SafeText.escape(text) + (counted ? ": \(m.ordinal) \(labels["of"]) \(m.count)" : "") + (m.wrapped ? " · " + labels["searchWrapped"] : "")
     }
 
-    /// The status line when nothing matches `text`.
-    static func noMatch(_ text: String, labels: Labels) -> String {
-        "\(labels["noMatch"]): \(DisplayWidth.truncate(SafeText.escape(text), to: 40))"
+    /// The status line when nothing matches `text` (searched as this search's kind says).
+    func noMatch(_ text: String, labels: Labels) -> String {
+        "\(labels["noMatch"]): \(label)\(DisplayWidth.truncate(SafeText.escape(text), to: 40))"
     }
 }
