@@ -15,7 +15,7 @@ final class FoundKeys: Sendable {
     }
 
     private let state = Locked(State())
-    /// Keys arriving in small chunks join the last batch until it holds this many.
+    /// Keys arriving in small chunks fill batches of this many, each made its size at once.
     let batchSize: Int
 
     init(batchSize: Int = 65_536) { self.batchSize = batchSize }
@@ -59,8 +59,15 @@ final class FoundKeys: Sendable {
     func append(_ more: [Int64]) {
         guard !more.isEmpty else { return }
         state.withLock { s in
-            if let last = s.batches.indices.last, s.batches[last].count < batchSize {
+            if let last = s.batches.indices.last, s.batches[last].capacity - s.batches[last].count >= more.count {
+                // Room in the last batch: no array is regrown.
                 s.batches[last].append(contentsOf: more)
+            } else if more.count < batchSize / 16 {
+                // Small chunks (a filter's 256) fill a batch made its whole size at once.
+                var batch: [Int64] = []
+                batch.reserveCapacity(batchSize)
+                batch.append(contentsOf: more)
+                s.batches.append(batch)
             } else {
                 s.batches.append(more)
             }
