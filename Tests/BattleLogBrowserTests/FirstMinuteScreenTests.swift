@@ -205,6 +205,25 @@ import BattleLogPresentation
 }
 
 @Suite struct GoToAndExportFeedbackTests {
+    /// Under a filter, `:` to one of its matches stays in the filter's list, at the record's
+    /// place there (a tester's finding: the filter was left for the owner's list); a record
+    /// the filter does not match is shown in its owner's list, the filter left.
+    @Test func aGoToAFiltersMatchStaysInTheFilter() throws {
+        let s = try SimulatedStore(fights: 400, heroes: 2, villains: 3)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("f")); m.type("kind = hero"); m.handle(.enter)
+        for _ in 0..<2000 where !(m.filterProgress?.finished ?? true) { usleep(2_000); m.tick() }
+        m.tick()
+        let filter = try FilterCompiler.compile("kind = hero", roster: m.roster.humans)
+        let list = try s.store.page(RecordQuery(filter: filter), limit: 10_000)
+        let target = list[150]
+        m.handle(.character(":")); m.type(String(target.id)); m.handle(.enter)
+        #expect(m.filterText == "kind = hero" && m.selectedRecord?.id == target.id && m.recordList.selected == 150)
+        let villainRecord = try #require(try s.store.page(RecordQuery(ownerKind: .villain), limit: 1).first)
+        m.handle(.character(":")); m.type(String(villainRecord.id)); m.handle(.enter)
+        #expect(m.filterText == nil && m.selectedRecord?.id == villainRecord.id && m.selectedHuman?.id == villainRecord.owner.id)
+    }
+
     @Test func aGoToThatFindsNothingSaysWhyAt80Columns() throws {
         let s = try SimulatedStore(fights: 20)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)

@@ -58,10 +58,12 @@ extension BrowserModel {
         }
     }
 
-    /// Selects `record` in its owner's list (leaving a filter), with the records pane focused.
+    /// Selects `record` in the filter's list when it is one of the matches found, else in its
+    /// owner's list (leaving a filter), with the records pane focused.
     func show(_ record: Record) throws {
         guard let index = roster.humans.firstIndex(where: { $0.id == record.owner.id }) else { return }
-        if index != roster.cursor.index || filterSearch != nil { try selectHuman(at: index, loading: false) }
+        let inFilter = filterSearch?.position(of: record.id) != nil
+        if !inFilter && (index != roster.cursor.index || filterSearch != nil) { try selectHuman(at: index, loading: false) }
         try select(record)
         chrome.focus = .records
         chrome.status = labels.fill("showRecord", String(record.id), record.fightText(labels))
