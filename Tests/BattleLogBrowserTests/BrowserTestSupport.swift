@@ -32,6 +32,20 @@ extension StoreBrowserModel {
 }
 
 extension BrowserModel {
+    /// Waits until the filter's matches are all found, a tick at a time as the loop gives them.
+    func settleFilter() {
+        for _ in 0..<2000 where !(filterProgress?.finished ?? true) { usleep(2_000); tick() }
+        tick()
+    }
+
+    /// Filters by `text` as typed at `f` and waits for every match; the filter's list as the
+    /// store reads it, newest first.
+    func filterAndSettle(_ text: String, _ s: SimulatedStore) throws -> [Record] {
+        handle(.character("f")); type(text); handle(.enter)
+        settleFilter()
+        return try s.store.page(RecordQuery(filter: try FilterCompiler.compile(text, roster: roster.humans)), limit: 10_000)
+    }
+
     /// Types keys as a person would.
     func type(_ keys: [Key]) { for k in keys { handle(k) } }
     func type(_ text: String) { for c in text { handle(.character(c)) } }

@@ -211,11 +211,7 @@ import BattleLogPresentation
     @Test func aGoToAFiltersMatchStaysInTheFilter() throws {
         let s = try SimulatedStore(fights: 400, heroes: 2, villains: 3)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
-        m.handle(.character("f")); m.type("kind = hero"); m.handle(.enter)
-        for _ in 0..<2000 where !(m.filterProgress?.finished ?? true) { usleep(2_000); m.tick() }
-        m.tick()
-        let filter = try FilterCompiler.compile("kind = hero", roster: m.roster.humans)
-        let list = try s.store.page(RecordQuery(filter: filter), limit: 10_000)
+        let list = try m.filterAndSettle("kind = hero", s)
         let target = list[150]
         m.handle(.character(":")); m.type(String(target.id)); m.handle(.enter)
         #expect(m.filterText == "kind = hero" && m.selectedRecord?.id == target.id && m.recordList.selected == 150)

@@ -6,10 +6,7 @@ import BattleLogPresentation
 
 /// Marks (issue 43): `m` one, `M` a range, `A` the list, `u` none; `y`, `e` and `c` act on them.
 @Suite(.serialized) struct MarksTests {
-    static func settle(_ m: BrowserModel) {
-        for _ in 0..<2000 where !(m.filterProgress?.finished ?? true) { usleep(2_000); m.tick() }
-        m.tick()
-    }
+    static func settle(_ m: BrowserModel) { m.settleFilter() }
 
     @Test(arguments: ["en", "zh"])
     func mMarksAndGoesDownMMarksARangeAndUClears(language: String) throws {

@@ -58,11 +58,7 @@ import BattleLogKit
     @Test func nInAFiltersListGoesPastTheLoadedRecords() throws {
         let s = try SimulatedStore(fights: 600, heroes: 2, villains: 3)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
-        m.handle(.character("f")); m.type("kind = hero"); m.handle(.enter)
-        for _ in 0..<2000 where !(m.filterProgress?.finished ?? true) { usleep(2_000); m.tick() }
-        m.tick()
-        let filter = try FilterCompiler.compile("kind = hero", roster: m.roster.humans)
-        let list = try s.store.page(RecordQuery(filter: filter), limit: 10_000)
+        let list = try m.filterAndSettle("kind = hero", s)
         #expect(m.recordList.total == list.count && list.count > 3 * m.recordList.window.count)
         let name = try #require(m.roster.humans.first { $0.kind == .villain }).name
         let pattern = try SearchPattern(name, regex: false)

@@ -6,10 +6,7 @@ import BattleLogKit
 /// Saved views (`V`, `'`) and undo (`U`), issue 43: a filter, a sort and a column layout kept
 /// under a name across runs, and the last view change undone.
 @Suite(.serialized) struct SavedViewsTests {
-    static func settle(_ m: BrowserModel) {
-        for _ in 0..<2000 where !(m.filterProgress?.finished ?? true) { usleep(2_000); m.tick() }
-        m.tick()
-    }
+    static func settle(_ m: BrowserModel) { m.settleFilter() }
 
     @Test(arguments: ["en", "zh"])
     func aViewIsSavedRecalledInAnotherRunAndUndone(language: String) throws {

@@ -111,8 +111,12 @@ extension BrowserModel {
         syncSortedList()
         if let list = listSearch {
             // In a filter's or a sorted list: its place among the ids found, or once the scan finds it.
-            if list.position(of: record.id) != nil {
-                try recordList.list.load(.around(record.id), recordPages, limit: Self.pageFetch, visible: layout.recordRows)
+            if let place = list.position(of: record.id) {
+                // As `.around(id)` would read it (a failed read leaves no rows), without finding
+                // the place a second time.
+                do { try recordList.list.fill(aroundPlace: place, recordPages, limit: Self.pageFetch) }
+                catch { recordList.list = KeyedWindow(); throw error }
+                recordList.list.center(visible: layout.recordRows)
             } else {
                 recordList.reselectID = record.id
                 try recordList.list.load(.first, recordPages, limit: Self.pageFetch, visible: layout.recordRows)
@@ -199,7 +203,7 @@ extension BrowserModel {
         let screenRow = row ?? (recordList.selected - recordList.scroll)
         let place = position ?? min(recordList.selected, max(0, recordList.total - 1))
         var w = KeyedWindow<Record>()
-        try w.fill(from: max(0, place - Self.pageFetch / 2), selecting: place, recordPages, limit: Self.pageFetch + Self.pageFetch / 2)
+        try w.fill(aroundPlace: place, recordPages, limit: Self.pageFetch)
         w.show(selectionAt: screenRow, visible: layout.recordRows)
         recordList.list = w
         recordsRead()

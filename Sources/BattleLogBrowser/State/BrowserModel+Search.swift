@@ -29,11 +29,6 @@ extension BrowserModel: PaneTextSearch {
         }
     }
 
-    /// Runs a read; one that fails says why.
-    func attempt(_ read: () throws -> Void) {
-        do { try read() } catch { chrome.say(error, labels: labels) }
-    }
-
     /// The roster searches the names; the records pane and the detail search the records.
     private var searchesRoster: Bool { chrome.focus == .roster }
 

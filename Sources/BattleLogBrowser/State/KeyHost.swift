@@ -24,6 +24,12 @@ extension KeyHost {
     func interceptKey(_ key: Key) throws -> Bool { false }
     func admit(_ action: Action) -> Bool { true }
 
+    /// Runs a read a key asked for (a page, a list, a record); one that fails says why on the
+    /// status line, and the key does nothing more.
+    func attempt(_ read: () throws -> Void) {
+        do { try read() } catch { chrome.say(error, labels: labels) }
+    }
+
     /// Handles one key or mouse event.
     func dispatch(_ key: Key) {
         do {

@@ -58,6 +58,12 @@ public struct KeyedWindow<Row: Sendable>: Sendable {
         selected = max(0, min(selecting - position, rows.count - 1))
     }
 
+    /// Around place `place` of a list read by place: from half a page before it, the selection
+    /// on it (`limit` and a half read).
+    mutating func fill(aroundPlace place: Int, _ pages: WindowPages<Row>, limit: Int) throws {
+        try fill(from: max(0, place - limit / 2), selecting: place, pages, limit: limit + limit / 2)
+    }
+
     /// The pages read on both sides of a key (`before` asked for `limit / 2`, `after` for
     /// `limit`), the first row after the key selected.
     mutating func fill(before: [Row], after: [Row], limit: Int) {
@@ -200,8 +206,7 @@ struct WindowPages<Row: Sendable> {
             before: { w, n in try rows(keys(max(0, w.firstPosition - n)..<w.firstPosition)) },
             around: { key, n, pages in
                 var w = KeyedWindow<Row>()
-                let place = position(key) ?? 0
-                try w.fill(from: max(0, place - n / 2), selecting: place, pages, limit: n + n / 2)
+                try w.fill(aroundPlace: position(key) ?? 0, pages, limit: n)
                 return w
             },
             reachedEnd: { w, _, _ in isDone() && w.firstPosition + w.rows.count >= count() },

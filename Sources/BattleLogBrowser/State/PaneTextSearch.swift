@@ -79,8 +79,7 @@ extension PaneTextSearch {
         guard let origin = searchOrigin else { return }
         // Typed on: every match of the longer text matches the shorter, so the row its search
         // found, if it matches still, is the first match still (no jump back and forth).
-        if typedOn, let pattern = chrome.search.pattern(text), searchable.indices.contains(cursor),
-           searchable[cursor].contains(where: pattern.matches) {
+        if typedOn, let pattern = chrome.search.pattern(text), matchesHere(pattern) {
             findMatch(forward: !chrome.search.backward, includeCurrent: true, beyond: false)
             return
         }
@@ -109,10 +108,13 @@ extension PaneTextSearch {
         chrome.search.submit(p.text)
         // What typing found stands; else the rest of a long list is read.
         guard let pattern = highlightPattern, searchesPart, !searchesBeyondAsYouType else { return }
+        if !matchesHere(pattern) { findMatch(forward: !chrome.search.backward, includeCurrent: true) }
+    }
+
+    /// Whether the focused pane's selected row matches `pattern`.
+    private func matchesHere(_ pattern: SearchPattern) -> Bool {
         let texts = searchable
-        if !(texts.indices.contains(cursor) && texts[cursor].contains(where: pattern.matches)) {
-            findMatch(forward: !chrome.search.backward, includeCurrent: true)
-        }
+        return texts.indices.contains(cursor) && texts[cursor].contains(where: pattern.matches)
     }
 
     /// What to highlight: the search (nil: none, or an expression that does not compile).

@@ -24,11 +24,6 @@ protocol StackedListsHost: OverlayHost, PaneTextSearch {
 }
 
 extension StackedListsHost {
-    /// Runs a read of the lists; one that fails says why.
-    func attempt(_ read: () throws -> Void) {
-        do { try read() } catch { chrome.say(error, labels: labels) }
-    }
-
     /// A search belongs to the pane it was typed in: another pane forgets it.
     func changeFocus(_ pane: BrowserModel.Pane) {
         if pane != chrome.focus { chrome.search.text = nil }
