@@ -55,6 +55,26 @@ import BattleLogPresentation
         #expect(m.chrome.status == m.labels.fill("copiedOne", "x"))
     }
 
+    /// The status line says where the selection is, as an object list's does: the
+    /// transaction's number and how many there are (a tester found it empty).
+    @Test(arguments: ["en", "zh"]) func theStatusLineSaysWhichTransactionOfHowMany(language: String) throws {
+        let (m, grid) = try Self.openHistory(Self.truthSocial, language: language)
+        for _ in 0..<6 { m.handle(.character("j")) }
+        CoreDataBrowserTests.settledRender(m, grid)
+        let status = try #require(Self.text(grid).split(separator: "\n").last.map(String.init))
+        let expected = m.labels["cd.transactionKey"] + " 7 · " + m.labels.fill("cd.transactionsCount", "125")
+        #expect(status.contains(expected), "\(status)")
+        #expect(!status.contains(m.labels.fill("cd.objectsCount", "125")))
+        // `:` asks for a transaction, not a pk.
+        m.handle(.character(":"))
+        for c in "x" { m.handle(.character(c)) }
+        m.handle(.enter)
+        #expect(m.chrome.prompt?.error == m.labels.fill("cd.goToNeedsKey", m.labels["cd.transactionKey"]))
+        CoreDataBrowserTests.settledRender(m, grid)
+        let prompt = try #require(Self.text(grid).split(separator: "\n").last.map(String.init))
+        #expect(prompt.hasPrefix(": " + m.labels["cd.transactionKey"] + " x"), "\(prompt)")
+    }
+
     @Test func aChangeLeadsToItsObjectAndBackspaceReturns() throws {
         let (m, grid) = try Self.openHistory(Self.truthSocial, rows: 40, columns: 120)
         for _ in 0..<6 { m.handle(.character("j")) }

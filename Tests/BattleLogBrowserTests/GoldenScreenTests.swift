@@ -211,6 +211,6 @@ import BattleLogPresentation
         m.submit(.init(kind: .goTo, text: "99999999999999999999"))
         #expect(m.chrome.prompt?.error == m.labels.fill("goToTooLarge", "9,223,372,036,854,775,807"))
         m.submit(.init(kind: .goTo, text: "12x"))
-        #expect(m.chrome.prompt?.error == m.labels["cd.goToNeedsPk"])
+        #expect(m.chrome.prompt?.error == m.labels.fill("cd.goToNeedsKey", "pk"))
     }
 }

@@ -9,9 +9,7 @@ public enum StoreBrowserView {
         let hints: [BrowserModel.Pane: String] = [.roster: "cd.hint", .records: m.shownHistory != nil ? "cd.hintHistory" : "cd.hintObjects", .detail: "cd.hintDetail"]
         let frame = StackedListsView.Frame(
             file: PathParts.name(of: m.storePath), right: m.labels["cd.readOnly"] + " ", listTitle: m.level.map { m.source.title($0.query) } ?? m.labels["cd.objects"],
-            detailTitle: m.labels["cd.detail"], context: .coreData, hint: { m.labels[hints[$0] ?? "cd.hint"] },
-            // The history's count is in its title.
-            parts: m.shownHistory != nil ? [] : nil, goToLabel: ": pk ")
+            detailTitle: m.labels["cd.detail"], context: .coreData, hint: { m.labels[hints[$0] ?? "cd.hint"] })
         StackedListsView.render(m, on: s, frame) { tree(m, s) }
     }
 

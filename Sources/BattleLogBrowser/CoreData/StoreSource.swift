@@ -101,7 +101,7 @@ final class StoreSource: ListSource {
 extension StoreSource {
     var words: ListWords {
         ListWords(gone: "cd.danglingFollow", keyOrder: "cd.pkOrder", sortCancelled: "cd.sortCancelled", sortingFound: "cd.sortingFound",
-                  goToNeedsKey: "cd.goToNeedsPk", count: ("cd.objectCount", "cd.objectsCount"))
+                  goToNeedsKey: "cd.goToNeedsKey")
     }
 
     func key(_ row: StoreRow) -> Int64 { row.key }
@@ -119,7 +119,7 @@ extension StoreSource {
     }
 
     func rowsName(_ query: StoreQuery) -> String? { query.list.map { SafeText.escape($0.entity.name) } }
-    func keyName(_ query: StoreQuery) -> String { query.list == nil ? labels["cd.transactionNumber"] : "pk" }
+    func keyName(_ query: StoreQuery) -> String { query.list == nil ? labels["cd.transactionKey"] : "pk" }
     func emptyText(_ query: StoreQuery?) -> String { query.map { $0.list == nil } == true ? "cd.noTransactions" : "cd.noObjects" }
 
     func columns(_ query: StoreQuery, width: Int, rows: [StoreRow]) -> [TableColumn<StoreRow>] {
@@ -135,6 +135,7 @@ extension StoreSource {
         return counter.count(list.identity) { try $0.count(list) }
     }
 
+    func countWords(_ query: StoreQuery) -> (one: String, many: String) { query.list == nil ? ("cd.transactionCount", "cd.transactionsCount") : ("cd.objectCount", "cd.objectsCount") }
     /// The history is a list of transactions: the object lists' own keys say so.
     func refuses(_ action: Action, in query: StoreQuery) -> String? {
         query.list == nil && [.filter, .sort, .export, .inspect].contains(action) ? labels["cd.notInHistory"] : nil

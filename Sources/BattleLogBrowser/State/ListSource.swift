@@ -37,8 +37,9 @@ protocol ListSource: AnyObject {
     /// layout is kept under.
     func columns(_ query: Query, width: Int, rows: [Row]) -> [TableColumn<Row>]
     func columnsKey(_ query: Query) -> String
-    /// `query`'s count, nil until known.
+    /// `query`'s count, nil until known, and the label keys that say it, one and many (`{0}`).
     func count(_ query: Query) -> Int?
+    func countWords(_ query: Query) -> (one: String, many: String)
     /// Why `action` does nothing on `query`'s list (nil: it acts).
     func refuses(_ action: Action, in query: Query) -> String?
     /// `query`'s filter as typed; nil when it has none.
@@ -70,9 +71,8 @@ struct ListWords {
     var sortCancelled: String
     /// A sort's progress (`{0}`: keys found).
     var sortingFound: String
+    /// `:` given no whole number (`{0}`: what a key is called).
     var goToNeedsKey: String
-    /// The count on the status line, one and many (`{0}`).
-    var count: (one: String, many: String)
 }
 
 /// A filter or a sort as typed that the source refused: what is wrong, in words, and where

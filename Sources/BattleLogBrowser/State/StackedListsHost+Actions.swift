@@ -56,7 +56,7 @@ extension StackedListsHost {
         chrome.prompt = switch action {
         case .sort: BrowserModel.Prompt(kind: .sort, text: l.sort.map(source.sortText) ?? "")
         case .filter: BrowserModel.Prompt(kind: .filter, text: source.filterText(l.query) ?? "")
-        case .goTo: BrowserModel.Prompt(kind: .goTo, text: "", placeholder: source.keyName(l.query))
+        case .goTo: BrowserModel.Prompt(kind: .goTo, text: "")
         default: BrowserModel.Prompt(kind: .export, text: "", placeholder: BrowserModel.fileSafe(source.exportName(l.query)) + ".jsonl")
         }
     }
@@ -154,7 +154,7 @@ extension StackedListsHost {
         case .goTo:
             guard let l = lists.level else { return }
             guard let key = Int64(text) else {
-                let error = GoToNumber.isTooLarge(text) ? GoToNumber.tooLarge(labels) : labels[source.words.goToNeedsKey]
+                let error = GoToNumber.isTooLarge(text) ? GoToNumber.tooLarge(labels) : labels.fill(source.words.goToNeedsKey, source.keyName(l.query))
                 chrome.prompt = BrowserModel.Prompt(kind: .goTo, text: p.text, error: error, placeholder: p.placeholder)
                 return
             }
@@ -210,7 +210,8 @@ extension StackedListsHost {
         var parts: [String] = []
         // A sort's progress first: at 80 columns it is what must not be cut.
         if let sorted = l.sorted, !sorted.isDone { parts.append(labels.fill(source.words.sortingFound, GroupedNumber.text(sorted.count))) }
-        let count = source.count(l.query).map { labels.fill($0 == 1 ? source.words.count.one : source.words.count.many, GroupedNumber.text($0)) }
+        let words = source.countWords(l.query)
+        let count = source.count(l.query).map { labels.fill($0 == 1 ? words.one : words.many, GroupedNumber.text($0)) }
             ?? labels["counting"]
         parts.append(lists.selectedRow.map { source.keyName(l.query) + " \(source.key($0)) · " + count } ?? count)
         if let f = source.filterText(l.query) { parts.append("f: " + SafeText.escape(f)) }

@@ -17,10 +17,6 @@ enum StackedListsView {
         var context: KeyContext
         /// The status line's hint for each pane.
         var hint: (BrowserModel.Pane) -> String
-        /// The status line's parts when they are not the lists' own.
-        var parts: [String]?
-        /// The go-to prompt's label, when it is not the usual one.
-        var goToLabel: String?
     }
 
     /// The whole screen: the title bar with the path through the lists (its start cut first),
@@ -42,8 +38,11 @@ enum StackedListsView {
         m.shownOverlay?.draw(s, l, scroll: m.chrome.overlayScroll)
         Drawing.keyBar(s, l, keyMap: m.chrome.keyMap, context: f.context, labels: m.labels)
         StatusBarView.draw(s, l, m.chrome, labels: m.labels, StatusBarView.Content(
-            parts: f.parts ?? m.listStatusParts, progress: StatusBarView.progress(of: m.export, labels: m.labels),
-            hint: f.hint(m.chrome.focus) + " ", fallback: m.labels["shortHint"] + " ") { $0 == .goTo ? f.goToLabel : nil })
+            parts: m.listStatusParts, progress: StatusBarView.progress(of: m.export, labels: m.labels),
+            hint: f.hint(m.chrome.focus) + " ", fallback: m.labels["shortHint"] + " ") { kind in
+                // `: pk`, `: transaction`: what the number typed is.
+                kind == .goTo ? m.lists.level.map { ": " + m.source.keyName($0.query) + " " } : nil
+            })
     }
 
     /// The list pane under `title` (no list: an empty box).
