@@ -49,7 +49,7 @@ import BattleLogPresentation
         let row = try #require(m.tree.firstIndex { $0.entity?.name == entity })
         m.selectRosterRow(row)
         m.chrome.focus = .records
-        m.submit(.init(kind: .goTo, text: String(pk)))
+        try m.submit(.init(kind: .goTo, text: String(pk)))
         #expect(m.selectedObject?.ref.pk == pk, "\(entity) \(pk)")
     }
 
@@ -330,7 +330,7 @@ import BattleLogPresentation
         let record = try #require(m.tree.firstIndex { $0.entity?.name == "Record" })
         m.selectRosterRow(record)
         m.chrome.focus = .records
-        m.submit(.init(kind: .goTo, text: String(2)))
+        try m.submit(.init(kind: .goTo, text: String(2)))
         let owner = try #require(m.lists.detail?.lines.first { $0.label == "owner" })
         #expect(owner.value.contains("dangling"))
         m.chrome.focus = .detail

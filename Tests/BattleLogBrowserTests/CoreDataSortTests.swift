@@ -116,7 +116,7 @@ import BattleLogPresentation
         }
         #expect(back == expected.reversed())
         // `:` goes to a pk where the sort has it.
-        m.submit(.init(kind: .goTo, text: String(expected[70])))
+        try m.submit(.init(kind: .goTo, text: String(expected[70])))
         #expect(m.selectedObject?.ref.pk == expected[70])
         m.handle(.character("j"))
         #expect(m.selectedObject?.ref.pk == expected[71])

@@ -208,9 +208,9 @@ import BattleLogPresentation
         let path = CoreDataBrowserTests.fixtures + "/kik.sqlite"
         let (m, _) = try CoreDataBrowserTests.open(path, language: language)
         m.chrome.focus = .records
-        m.submit(.init(kind: .goTo, text: "99999999999999999999"))
+        try m.submit(.init(kind: .goTo, text: "99999999999999999999"))
         #expect(m.chrome.prompt?.error == m.labels.fill("goToTooLarge", "9,223,372,036,854,775,807"))
-        m.submit(.init(kind: .goTo, text: "12x"))
+        try m.submit(.init(kind: .goTo, text: "12x"))
         #expect(m.chrome.prompt?.error == m.labels.fill("cd.goToNeedsKey", "pk"))
     }
 }

@@ -687,7 +687,7 @@ import BattleLogPresentation
         #expect(grid.text.contains("表达式结尾") && !grid.text.contains("the end of the expression"), "\(grid.text)")
         m.handle(.escape); m.handle(.f1)
         BrowserView.render(m, on: grid)
-        #expect(grid.text.contains("（/ 筛选）") && !grid.text.contains("filters"), "\(grid.text)")
+        #expect(grid.text.contains("(/ 筛选)") && !grid.text.contains("filters"), "\(grid.text)")
         m.handle(.escape)
         BrowserView.render(m, on: grid)
         #expect(grid.line(2).contains("侠") && !grid.line(2).contains("│H "), "\(grid.line(2))")

@@ -46,7 +46,7 @@ extension BrowserModel {
             a.selected = previous.selected
             a.scroll = previous.scroll
             overlays.analysis = a
-            try applyFilter(previous.filter ?? "")
+            try setFilter(previous.filter ?? "")
             if let id = previous.recordID { try reselect(id, atRow: previous.recordRow) }
             // The roster has no pane while a filter is on: the records keep the focus then.
             chrome.focus = previous.focus == .roster && filterSearch != nil ? .records : previous.focus
@@ -129,7 +129,7 @@ extension BrowserModel {
         let text = before.map { b in b.range(of: #"\bor\b"#, options: [.regularExpression, .caseInsensitive]) == nil ? b + " and " + clause : "(\(b)) and \(clause)" } ?? clause
         let drill = AnalysisSession.Drill(filter: before, tab: a.tab, selected: a.selected, scroll: a.scroll, focus: chrome.focus,
                                           recordID: selectedRecord?.id, recordRow: recordList.selected - recordList.scroll)
-        try applyFilter(text)
+        try setFilter(text)
         a.drills.append(drill)
         a.selected = 0
         a.scroll = 0

@@ -22,10 +22,10 @@ extension BrowserModel {
         copy(RecordJSON.encode(r), what: labels.fill("copy.record", String(r.id)))
     }
 
-    /// `P`, `E`: the selected record's JSON, laid out, in the pager or the editor.
-    func viewRecord(in kind: ExternalViewer.Kind) {
-        guard let r = selectedRecord else { chrome.status = labels["copy.nothing"]; return }
-        chrome.show(json: RecordJSON.encode(r), in: kind, fileName: "record-\(r.id).json")
+    /// The selected record's JSON line, for `P` and `E` (`ListPromptHost`).
+    func selectedJSON() -> (json: String, name: String, file: String)? {
+        guard let r = selectedRecord else { chrome.status = labels["copy.nothing"]; return nil }
+        return (RecordJSON.encode(r), labels.fill("copy.record", String(r.id)), "record-\(r.id).json")
     }
 
     /// `Y`: the focused pane's value: the Human's name on the roster, the fight's duration as

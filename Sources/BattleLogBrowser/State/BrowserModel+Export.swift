@@ -10,10 +10,9 @@ extension BrowserModel {
         return selectedHuman.map { RecordQuery(ownerID: $0.id, sort: recordList.sort) }
     }
 
-    func promptExport() {
-        if isExporting { chrome.status = labels["exporting"] + "…"; return }
-        let name = !recordList.marked.isEmpty ? "battlelog-marked" : filterSearch != nil ? "battlelog-filter" : "battlelog-" + (selectedHuman.map { Self.fileSafe($0.name) } ?? "export")
-        chrome.prompt = Prompt(kind: .export, text: "", placeholder: name + ".jsonl")
+    /// The file name `e` offers: the marked records', the filter's, or the Human's.
+    var exportName: String {
+        !recordList.marked.isEmpty ? "battlelog-marked" : filterSearch != nil ? "battlelog-filter" : "battlelog-" + (selectedHuman.map { Self.fileSafe($0.name) } ?? "export")
     }
 
     /// A name usable in a file name: letters, digits, `-` and `_` kept, the rest `-`.
@@ -22,15 +21,14 @@ extension BrowserModel {
         return mapped.isEmpty ? "export" : String(mapped.prefix(40))
     }
 
-    func startExport(_ p: Prompt) {
-        guard let query = currentListQuery else { chrome.status = labels["noRecords"]; return }
-        // A name that cannot be written is said at once, the prompt still open to fix it.
-        guard let path = chrome.exportPath(p, labels: labels) else { return }
+    /// The export of the list on screen (its marked records when there are) to `path`.
+    func exportJob(to path: String) -> BackgroundExport? {
+        guard let query = currentListQuery else { chrome.status = labels["noRecords"]; return nil }
         let total = recordList.marked.isEmpty ? filterProgress?.count ?? recordList.total : recordList.marked.count
         let databasePath = store.path
         // Marked records, when there are: by id, highest (newest written) first.
         let markedIDs = recordList.marked.sorted(by: >)
-        let job = BackgroundExport(to: path, total: total, labels: labels, doneKeys: ("exportedJSON", "exportedCSV")) { format, sink in
+        return BackgroundExport(to: path, total: total, labels: labels, doneKeys: ("exportedJSON", "exportedCSV")) { format, sink in
             let store = try BattleStore(path: databasePath, readOnly: true, create: false)
             // A CSV starts with a UTF-8 byte-order mark: spreadsheet programs (Excel) read a
             // file without one in the system's code page and garble the Chinese names.
@@ -45,9 +43,6 @@ extension BrowserModel {
             // In the order of the list on screen: newest first, or its sort.
             try store.forEachRecord(query, newestFirst: true, write)
         }
-        export = job
-        job.start()
-        chrome.status = nil
     }
 
     public var isExporting: Bool { export?.isRunning ?? false }

@@ -14,7 +14,7 @@ extension BrowserModel {
     /// that does not compile throws before anything changes: the previous filter, its matches
     /// and the selection stay exactly as they were.
     /// `remembering`: `U` can come back to the view before (false when `U` itself restores one).
-    func applyFilter(_ text: String, remembering: Bool = true) throws {
+    func setFilter(_ text: String, remembering: Bool = true) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let compiled = trimmed.isEmpty ? nil : try FilterCompiler.compile(trimmed, roster: roster.humans, columns: store.queryColumns)
         if remembering && trimmed != (filterText ?? "") { rememberView() }
@@ -30,6 +30,12 @@ extension BrowserModel {
         recordList.reselectRow = nil
         emptyRecordWindow()
         chrome.focus = .records
+    }
+
+    /// The filter prompt's Enter (`ListPromptHost`): a text that does not compile is refused
+    /// with its column.
+    func applyFilter(_ text: String) throws {
+        do { try setFilter(text) } catch let e as FilterError { throw ListInputError(text: e.text(labels), column: e.column) }
     }
 
     func startSearch(_ text: String, _ filter: CompiledFilter) -> FilterSearch {

@@ -28,9 +28,7 @@ extension BrowserModel {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             let problem = ISODate.problem(trimmed)
             let error = GoToNumber.isTooLarge(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed) ? GoToNumber.tooLarge(labels) : nil
-            chrome.prompt = Prompt(kind: .goTo, text: text,
-                                   error: error ?? problem.map { Template.fill(labels["filterError." + $0.key], $0.arguments) } ?? labels["goToError"])
-            return
+            throw ListInputError(text: error ?? problem.map { Template.fill(labels["filterError." + $0.key], $0.arguments) } ?? labels["goToError"])
         }
         switch target {
         case .record(let id):

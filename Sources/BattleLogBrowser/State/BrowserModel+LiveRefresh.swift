@@ -40,10 +40,7 @@ extension BrowserModel {
             simulation = nil
         }
         do { try takeRecordSearchOutcome() } catch { chrome.status = "\(labels["error"]): \(error)" }
-        if let job = export, !job.isRunning {
-            chrome.status = job.summary
-            export = nil
-        }
+        tickExport()
         guard liveRefresh.isOn || isSimulating, now.timeIntervalSince(liveRefresh.lastPoll) >= liveRefresh.interval else { return }
         liveRefresh.lastPoll = now
         do {

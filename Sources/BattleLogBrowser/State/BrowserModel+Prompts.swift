@@ -4,7 +4,7 @@ import Foundation
 
 /// The one-line prompts (search, filter, simulate, help filter) and the name search: the record
 /// browser as a `PromptHost` (the keys are the host's, written once).
-extension BrowserModel: PaneHost {
+extension BrowserModel: PaneHost, ListPromptHost {
     func ownPromptKey(_ key: Key, _ p: Prompt) throws -> Bool {
         switch key {
         case .f1 where p.kind == .filter, .character("?") where p.kind == .filter && p.text.isEmpty:
@@ -34,6 +34,7 @@ extension BrowserModel: PaneHost {
     func willSuspend() { replay?.pause(now: monotonicNow()) }
 
     func submit(_ p: Prompt) throws {
+        if try submitListPrompt(p) { return }
         switch p.kind {
         case .search:
             submitSearch(p)
@@ -42,14 +43,6 @@ extension BrowserModel: PaneHost {
             chrome.helpFilter = p.text.isEmpty ? nil : p.text
             overlay = .help
             chrome.overlayScroll = 0
-        case .filter:
-            do {
-                try applyFilter(p.text)
-                filterHistory.add(p.text)
-            } catch let e as FilterError {
-                // The cursor waits where the problem is.
-                chrome.prompt = Prompt(kind: .filter, text: p.text, cursor: e.column - 1, error: e.text(labels), errorColumn: e.column)
-            }
         case .saveView:
             // Always a typed name: Enter alone must not overwrite a view.
             let name = p.text.trimmingCharacters(in: .whitespaces)
@@ -60,16 +53,8 @@ extension BrowserModel: PaneHost {
             if let why = try recallView(named: name) {
                 chrome.prompt = Prompt(kind: .recallView, text: p.text, error: why, placeholder: p.placeholder)
             }
-        case .sort:
-            do { try applySort(p.text) } catch {
-                chrome.prompt = Prompt(kind: .sort, text: p.text, error: error.text(labels), placeholder: p.placeholder)
-            }
-        case .goTo:
-            try goTo(p.text)
         case .seek:
             submitSeek(p)
-        case .export:
-            startExport(p)
         case .simulate:
             let typed = p.text.isEmpty ? (p.placeholder ?? "") : p.text
             let digits = typed.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
@@ -80,6 +65,7 @@ extension BrowserModel: PaneHost {
             simulation = BackgroundSimulation(path: store.path, fights: n, labels: labels)
             simulation?.start()
             chrome.status = nil  // the status bar shows the progress
+        case .filter, .sort, .goTo, .export: break   // the list prompts: `submitListPrompt`
         }
     }
 

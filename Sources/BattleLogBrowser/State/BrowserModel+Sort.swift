@@ -7,9 +7,9 @@ import BattleLogPresentation
 extension BrowserModel {
     /// Sorts by `text` (`power:desc`), or clears the sort when it is empty. A text that names no
     /// field throws before anything changes.
-    func applySort(_ text: String) throws(SortFieldError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let sort = trimmed.isEmpty ? nil : try store.sort(trimmed)
+    func applySort(_ text: String) throws {
+        let sort: RecordSort?
+        do { sort = text.isEmpty ? nil : try store.sort(text) } catch { throw ListInputError(text: error.text(labels)) }
         rememberView()
         recordList.sort = sort.flatMap { $0.isNewestFirst ? nil : $0 }
         chrome.status = recordList.sort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]

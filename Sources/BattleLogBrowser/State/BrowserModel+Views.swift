@@ -65,7 +65,7 @@ extension BrowserModel {
     private func apply(_ state: ViewState) throws {
         recordList.sort = state.sort
         views.columnLayouts = state.columnLayouts
-        try applyFilter(state.filter ?? "", remembering: false)
+        try setFilter(state.filter ?? "", remembering: false)
     }
 
     /// Tab in the view prompt: the saved names that begin with what is typed.

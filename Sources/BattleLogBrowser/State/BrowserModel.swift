@@ -248,7 +248,7 @@ public final class BrowserModel {
         case .open: chrome.focus = pane(1, wrapping: false)
         case .back:
             // Back from a filter's records leaves the filter: the roster and its Human return.
-            if chrome.focus == .records && filterSearch != nil { try applyFilter(""); chrome.focus = .roster }
+            if chrome.focus == .records && filterSearch != nil { try setFilter(""); chrome.focus = .roster }
             else if isSorting { try cancelSort() }
             else { chrome.focus = pane(-1, wrapping: false) }
         case .search: startSearch()
@@ -261,7 +261,7 @@ public final class BrowserModel {
         case .undoView: try undoView()
         case .otherSide: try showOtherSide()
         case .goTo: chrome.prompt = Prompt(kind: .goTo, text: "")
-        case .export: promptExport()
+        case .export: promptExport(offering: exportName)
         case .searchNext: findMatch(forward: !chrome.search.backward)
         case .searchPrevious: findMatch(forward: chrome.search.backward)
         case .help: overlay = .help
@@ -284,8 +284,8 @@ public final class BrowserModel {
         case .markAll: try markAll()
         case .unmarkAll: unmarkAll()
         case .compare: try compareMarked()
-        case .pager: viewRecord(in: .pager)
-        case .editor: viewRecord(in: .editor)
+        case .pager: viewSelected(in: .pager)
+        case .editor: viewSelected(in: .editor)
         case .copyValue: copyFocusedValue()
         case .redraw:
             // Ctrl-L also reads what is stored now (the roster, the shown rows), whatever live
@@ -439,11 +439,7 @@ public final class BrowserModel {
             simulation.wait()
             if let summary = simulation.summary { farewell.append(labels["stoppedOnQuit"] + ": " + summary) }
         }
-        if let export, export.isRunning {
-            export.stop()
-            export.wait()
-            if let summary = export.summary { farewell.append(labels["stoppedOnQuit"] + ": " + summary) }
-        }
+        if let stopped = stopExport() { farewell.append(stopped) }
         return farewell.isEmpty ? nil : farewell.joined(separator: "\n")
     }
 }

@@ -31,8 +31,7 @@ extension StackedListsHost {
         case .sort, .filter, .goTo, .export: openListPrompt(action)
         case .columnLeft, .columnRight, .narrowColumn, .widenColumn, .hideColumn, .resetColumns: changeColumns(action)
         case .copyRecord: if let (json, name, _) = selectedJSON() { chrome.copy(json, what: name, labels: labels) }
-        case .pager, .editor:
-            if let (json, _, file) = selectedJSON() { chrome.show(json: json, in: action == .pager ? .pager : .editor, fileName: file) }
+        case .pager, .editor: viewSelected(in: action == .pager ? .pager : .editor)
         case .copyValue:
             guard !copyDetailValue() else { break }
             guard let row = lists.selectedRow else { chrome.status = labels[source.emptyText(lists.level?.query)]; break }
@@ -49,15 +48,11 @@ extension StackedListsHost {
             chrome.status = labels[source.emptyText(nil)]
             return
         }
-        if action == .export, export?.isRunning == true {
-            chrome.status = labels["exporting"] + "…"
-            return
-        }
-        chrome.prompt = switch action {
-        case .sort: BrowserModel.Prompt(kind: .sort, text: l.sort.map(source.sortText) ?? "")
-        case .filter: BrowserModel.Prompt(kind: .filter, text: source.filterText(l.query) ?? "")
-        case .goTo: BrowserModel.Prompt(kind: .goTo, text: "")
-        default: BrowserModel.Prompt(kind: .export, text: "", placeholder: BrowserModel.fileSafe(source.exportName(l.query)) + ".jsonl")
+        switch action {
+        case .sort: chrome.prompt = BrowserModel.Prompt(kind: .sort, text: l.sort.map(source.sortText) ?? "")
+        case .filter: chrome.prompt = BrowserModel.Prompt(kind: .filter, text: source.filterText(l.query) ?? "")
+        case .goTo: chrome.prompt = BrowserModel.Prompt(kind: .goTo, text: "")
+        default: promptExport(offering: BrowserModel.fileSafe(source.exportName(l.query)))
         }
     }
 
@@ -79,7 +74,7 @@ extension StackedListsHost {
 
     /// The selected row's JSON, its name and its file's; nil (and the status says why) when
     /// there is none.
-    private func selectedJSON() -> (json: String, name: String, file: String)? {
+    func selectedJSON() -> (json: String, name: String, file: String)? {
         guard let l = lists.level, let row = lists.selectedRow else {
             chrome.status = labels[source.emptyText(lists.level?.query)]
             return nil
@@ -122,63 +117,56 @@ extension StackedListsHost {
         return true
     }
 
-    func submit(_ p: BrowserModel.Prompt) {
-        let text = p.text.trimmingCharacters(in: .whitespaces)
+    func submit(_ p: BrowserModel.Prompt) throws {
+        if try submitListPrompt(p) { return }
         switch p.kind {
         case .search: submitSearch(p)
         case .helpFilter:
             chrome.helpFilter = p.text.isEmpty ? nil : p.text
             open(OpenOverlay(opener: .help))
-        case .export: startExport(p)
-        case .filter:
-            guard let l = lists.level else { return }
-            do throws(ListInputError) {
-                let query = try source.filtered(l.query, by: text)
-                if !text.isEmpty { filterHistory.add(text) }
-                attempt { try lists.replace(with: query) }
-                if chrome.focus == .roster { chrome.focus = .records }
-            } catch {
-                chrome.prompt = BrowserModel.Prompt(kind: .filter, text: p.text, cursor: error.column.map { $0 - 1 }, error: error.text,
-                                                    errorColumn: error.column)
-            }
-        case .sort:
-            guard let l = lists.level else { return }
-            do throws(ListInputError) {
-                let sort = text.isEmpty ? nil : try source.sort(text, in: l.query)
-                // A sort's progress and its field are on the status line already.
-                chrome.status = sort == nil ? labels[source.words.keyOrder] : nil
-                attempt { try lists.sort(by: sort) }
-            } catch {
-                chrome.prompt = BrowserModel.Prompt(kind: .sort, text: p.text, error: error.text)
-            }
-        case .goTo:
-            guard let l = lists.level else { return }
-            guard let key = Int64(text) else {
-                let error = GoToNumber.isTooLarge(text) ? GoToNumber.tooLarge(labels) : labels.fill(source.words.goToNeedsKey, source.keyName(l.query))
-                chrome.prompt = BrowserModel.Prompt(kind: .goTo, text: p.text, error: error, placeholder: p.placeholder)
-                return
-            }
-            if let why = source.missing(key, in: l.query) {
-                chrome.status = why
-                return
-            }
-            attempt { try lists.reload(.around(key)) }
-            chrome.focus = .records
         // The record browser's own prompts; a browser on the lists opens none of them.
-        case .simulate, .seek, .saveView, .recallView:
-            break
+        default: break
         }
     }
 
-    private func startExport(_ p: BrowserModel.Prompt) {
-        guard let l = lists.level, let path = chrome.exportPath(p, labels: labels) else { return }
-        guard let job = source.export(l.query, to: path) else {
-            chrome.status = labels.fill("exportFailed", SafeText.escape(path), "cannot read the store")
+    // MARK: - The list prompts (`ListPromptHost`)
+
+    func applyFilter(_ text: String) throws {
+        guard let l = lists.level else { return }
+        let query = try source.filtered(l.query, by: text)
+        attempt { try lists.replace(with: query) }
+        if chrome.focus == .roster { chrome.focus = .records }
+    }
+
+    func applySort(_ text: String) throws {
+        guard let l = lists.level else { return }
+        let sort = text.isEmpty ? nil : try source.sort(text, in: l.query)
+        // A sort's progress and its field are on the status line already.
+        chrome.status = sort == nil ? labels[source.words.keyOrder] : nil
+        attempt { try lists.sort(by: sort) }
+    }
+
+    func goTo(_ text: String) throws {
+        guard let l = lists.level else { return }
+        guard let key = Int64(text) else {
+            throw ListInputError(text: GoToNumber.isTooLarge(text) ? GoToNumber.tooLarge(labels)
+                                     : labels.fill(source.words.goToNeedsKey, source.keyName(l.query)))
+        }
+        if let why = source.missing(key, in: l.query) {
+            chrome.status = why
             return
         }
-        export = job
-        job.start()
-        chrome.status = nil
+        attempt { try lists.reload(.around(key)) }
+        chrome.focus = .records
+    }
+
+    func exportJob(to path: String) -> BackgroundExport? {
+        guard let l = lists.level else { return nil }
+        guard let job = source.export(l.query, to: path) else {
+            chrome.status = labels.fill("exportFailed", SafeText.escape(path), "cannot read the store")
+            return nil
+        }
+        return job
     }
 
     // MARK: - Life
@@ -189,18 +177,7 @@ extension StackedListsHost {
         attempt {
             if let failure = try lists.tickSort() { chrome.status = labels["error"] + ": " + SafeText.escape(failure) }
         }
-        if let e = export, !e.isRunning, let summary = e.summary {
-            chrome.status = summary
-            export = nil
-        }
-    }
-
-    /// At quit: a running export stopped (its file is not left half written); what it says.
-    func stopExport() -> String? {
-        guard let export, export.isRunning else { return nil }
-        export.stop()
-        export.wait()
-        return export.summary.map { labels["stoppedOnQuit"] + ": " + $0 }
+        tickExport()
     }
 
     /// The status line's account of the current list: a sort's progress, the selected row's

@@ -6,13 +6,9 @@ import BattleLogPresentation
 /// on the right. Moving, clicking, opening and searching in the three panes and going back
 /// along the path are written here once; the browser gives its left list, what a row's search
 /// looks through, and what Enter on a detail line does.
-protocol StackedListsHost: OverlayHost, PaneTextSearch {
+protocol StackedListsHost: OverlayHost, PaneTextSearch, ListPromptHost {
     associatedtype Source: ListSource
     var lists: StackedLists<Source> { get set }
-    /// The filters applied, walked with Up and Down in the filter prompt.
-    var filterHistory: FilterHistory { get set }
-    /// The export running or just ended.
-    var export: BackgroundExport? { get set }
     /// The left pane's list: its cursor, its rows' texts, and selecting one.
     var rosterCursor: ListCursor { get }
     var rosterTexts: [String] { get }
