@@ -18,14 +18,13 @@ extension BrowserModel {
             } catch { chrome.status = "\(labels["error"]): \(SafeText.escape(error.text(labels)))" }
             return
         }
-        guard let r = selectedRecord else { chrome.status = labels["copy.nothing"]; return }
-        copy(RecordJSON.encode(r), what: labels.fill("copy.record", String(r.id)))
+        if let (json, name, _) = selectedJSON() { copy(json, what: name) }
     }
 
     /// The selected record's JSON line, for `P` and `E` (`ListPromptHost`).
     func selectedJSON() -> (json: String, name: String, file: String)? {
         guard let r = selectedRecord else { chrome.status = labels["copy.nothing"]; return nil }
-        return (RecordJSON.encode(r), labels.fill("copy.record", String(r.id)), "record-\(r.id).json")
+        return source.json(r)
     }
 
     /// `Y`: the focused pane's value: the Human's name on the roster, the fight's duration as

@@ -25,24 +25,7 @@ extension BrowserModel {
     func exportJob(to path: String) -> BackgroundExport? {
         guard let query = currentListQuery else { chrome.status = labels["noRecords"]; return nil }
         let total = recordList.marked.isEmpty ? filterProgress?.count ?? recordList.total : recordList.marked.count
-        let databasePath = store.path
-        // Marked records, when there are: by id, highest (newest written) first.
-        let markedIDs = recordList.marked.sorted(by: >)
-        return BackgroundExport(to: path, total: total, labels: labels, doneKeys: ("exportedJSON", "exportedCSV")) { format, sink in
-            let store = try BattleStore(path: databasePath, readOnly: true, create: false)
-            // A CSV starts with a UTF-8 byte-order mark: spreadsheet programs (Excel) read a
-            // file without one in the system's code page and garble the Chinese names.
-            if format == .csv { try sink.header("\u{FEFF}" + RecordCSV.header(store.schema)) }
-            func write(_ r: Record) throws { try sink.row(format == .csv ? RecordCSV.line(r) : RecordJSON.encode(r)) }
-            if !markedIDs.isEmpty {
-                for start in stride(from: 0, to: markedIDs.count, by: 500) {
-                    for r in try store.records(ids: Array(markedIDs[start..<min(markedIDs.count, start + 500)])) { try write(r) }
-                }
-                return
-            }
-            // In the order of the list on screen: newest first, or its sort.
-            try store.forEachRecord(query, newestFirst: true, write)
-        }
+        return source.export(query, marked: recordList.marked, total: total, to: path)
     }
 
     public var isExporting: Bool { export?.isRunning ?? false }

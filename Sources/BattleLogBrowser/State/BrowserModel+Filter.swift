@@ -11,12 +11,12 @@ extension BrowserModel {
     }
 
     /// Starts filtering every record by `text`, or clears the filter when it is empty. A text
-    /// that does not compile throws before anything changes: the previous filter, its matches
+    /// that does not compile throws (`ListInputError`) before anything changes: the previous filter, its matches
     /// and the selection stay exactly as they were.
     /// `remembering`: `U` can come back to the view before (false when `U` itself restores one).
     func setFilter(_ text: String, remembering: Bool = true) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let compiled = trimmed.isEmpty ? nil : try FilterCompiler.compile(trimmed, roster: roster.humans, columns: store.queryColumns)
+        let compiled = trimmed.isEmpty ? nil : try source.filter(trimmed, humans: roster.humans)
         if remembering && trimmed != (filterText ?? "") { rememberView() }
         filterSearch?.cancel()
         filterSearch = nil
@@ -32,11 +32,8 @@ extension BrowserModel {
         chrome.focus = .records
     }
 
-    /// The filter prompt's Enter (`ListPromptHost`): a text that does not compile is refused
-    /// with its column.
-    func applyFilter(_ text: String) throws {
-        do { try setFilter(text) } catch let e as FilterError { throw ListInputError(text: e.text(labels), column: e.column) }
-    }
+    /// The filter prompt's Enter (`ListPromptHost`).
+    func applyFilter(_ text: String) throws { try setFilter(text) }
 
     func startSearch(_ text: String, _ filter: CompiledFilter) -> FilterSearch {
         let search = FilterSearch(text: text, filter: filter, sort: recordList.sort)

@@ -5,13 +5,7 @@ import BattleLogPresentation
 extension BrowserModel {
     /// Completes the word before the cursor from the fields and the values that exist.
     func completeFilter(_ p: inout Prompt) {
-        let usage = (try? BattleStats.fromSummaries(store, fights: .none))?.magicUsage ?? []
-        let values = FilterCompletion.Values(
-            humans: roster.humans.map(\.name),
-            gates: usage.filter { $0.type == "villain" }.map(\.name).sorted(),
-            formulas: usage.filter { $0.type == "hero" }.map(\.name).sorted(),
-            queryPaths: store.queryColumns.extraPaths)
-        guard let result = FilterCompletion.complete(p.line, values: values) else {
+        guard let result = FilterCompletion.complete(p.line, values: source.filterValues(humans: roster.humans)) else {
             p.candidates = []
             p.error = labels["noCompletion"]
             return

@@ -8,25 +8,9 @@ extension BrowserModel {
     /// How the records pane's pages are read: the ids a filter or a sort found, by place; or
     /// the selected Human's records newest first, by (date, id).
     var recordPages: WindowPages<Record> {
-        let store = self.store
-        if let search = listSearch {
-            return .byPlace(count: { search.progress.count }, isDone: { search.progress.finished }, keys: search.ids,
-                            position: search.position(of:), rows: { try store.records(ids: $0) })
-        }
-        let query = self.query, total = recordList.total
-        var pages = WindowPages<Record>(
-            after: { w, n in try store.page(query, from: w.rows.last.map(RecordCursor.init), direction: .older, limit: n) },
-            before: { w, n in try store.page(query, from: w.rows.first.map(RecordCursor.init), direction: .newer, limit: n) },
-            around: { id, n, _ in
-                let record = try store.record(id: id)
-                let newer = try store.page(query, from: RecordCursor(record), direction: .newer, limit: n / 2)
-                let older = try store.page(query, from: RecordCursor(record), direction: .older, limit: n)
-                return KeyedWindow(rows: newer + [record] + older, selected: newer.count, firstPosition: 0,
-                                   atStart: newer.count < n / 2, atEnd: older.count < n)
-            })
-        // A damaged tally may be negative: the list's end is never before its start.
-        pages.end = { max(0, total) }
-        return pages
+        if let search = listSearch { return source.pages(search) }
+        let total = recordList.total
+        return source.pages(query, end: { total })
     }
 
     /// Reads the records pane from `start` (the selection centred), its places and length

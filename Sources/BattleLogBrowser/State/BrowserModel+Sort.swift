@@ -8,8 +8,7 @@ extension BrowserModel {
     /// Sorts by `text` (`power:desc`), or clears the sort when it is empty. A text that names no
     /// field throws before anything changes.
     func applySort(_ text: String) throws {
-        let sort: RecordSort?
-        do { sort = text.isEmpty ? nil : try store.sort(text) } catch { throw ListInputError(text: error.text(labels)) }
+        let sort = text.isEmpty ? nil : try source.sort(text)
         rememberView()
         recordList.sort = sort.flatMap { $0.isNewestFirst ? nil : $0 }
         chrome.status = recordList.sort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]

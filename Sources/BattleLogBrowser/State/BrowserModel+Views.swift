@@ -38,13 +38,11 @@ extension BrowserModel {
         }
         // Both are checked before anything changes: a Human renamed since, a field gone.
         var sort: RecordSort?
-        do {
-            if let text = view.sort { sort = try store.sort(text) }
-            if let text = view.filter { _ = try FilterCompiler.compile(text, roster: roster.humans, columns: store.queryColumns) }
-        } catch let e as SortFieldError {
-            return labels.fill("views.broken", SafeText.escape(view.name), e.text(labels))
-        } catch let e as FilterError {
-            return labels.fill("views.broken", SafeText.escape(view.name), e.text(labels))
+        do throws(ListInputError) {
+            if let text = view.sort { sort = try source.sort(text) }
+            if let text = view.filter { _ = try source.filter(text, humans: roster.humans) }
+        } catch {
+            return labels.fill("views.broken", SafeText.escape(view.name), error.text)
         }
         rememberView()
         var layouts: [ColumnView: ColumnLayout] = [:]

@@ -50,10 +50,10 @@ public final class BrowserModel {
         case compare
     }
 
-    let store: BattleStore
+    /// The records as lists: their pages, what is typed for them, their columns and exports.
+    let source: RecordSource
+    var store: BattleStore { source.store }
     public let labels: Labels
-    /// The model's listed attributes, the records pane's columns after the names.
-    let listedColumns: [ListedColumn]
     /// The database's name as the title bar shows it.
     public let databasePath: String
     public internal(set) var layout: Layout
@@ -155,11 +155,10 @@ public final class BrowserModel {
 
     public init(store: BattleStore, labels: Labels, databasePath: String, rows: Int, columns: Int, status: String? = nil,
                 history: FilterHistory = FilterHistory(path: nil)) throws {
-        self.store = store
+        self.source = RecordSource(store: store, labels: labels)
         self.readers = BrowserReaders(path: store.path)
         self.filterHistory = history
         self.labels = labels
-        self.listedColumns = ListedColumn.of(store.schema)
         self.databasePath = databasePath
         self.layout = Layout(rows: rows, columns: columns)
         self.chrome.status = status

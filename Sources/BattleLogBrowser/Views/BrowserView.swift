@@ -169,52 +169,8 @@ enum RecordsView {
     /// The columns the pane shows, in order, at their widths (the layout's hidden ones left out,
     /// its width changes made), before any sideways scroll.
     static func columns(_ m: BrowserModel) -> [Column] {
-        let r = m.layout.records
-        let inner = r.width - 2
-        // Full date and time when there is room, the date alone otherwise.
-        let dateW = inner >= 76 ? 16 : 10
-        // Wide enough for damage's cell while a loaded record has a damaged result.
-        let resultW = max(4, DisplayWidth.of(m.labels["result"]),
-                          m.recordList.window.contains { $0.result == nil } ? DisplayWidth.of(ValuePresenter.damagedCell(m.labels)) : 0)
-        // The model's listed attributes: text columns share what the names leave, fixed-width
-        // figures sit at the row's end.
-        let listed = m.listedColumns
-        let textColumns = listed.filter { $0.fixedWidth == nil }, figures = listed.filter { $0.fixedWidth != nil }
-        // What is left for the names and the text columns; below 16 columns the text columns go.
-        let rest = inner - dateW - resultW - figures.reduce(0) { $0 + $1.fixedWidth! + 1 } - 3
-        let showsText = !textColumns.isEmpty && rest >= 16
-        // A filter lists every Human's records: the column names both sides and gets more room.
-        let filtered = m.filterText != nil
-        let opponentW = showsText ? (filtered ? rest * 3 / 5 : rest * 2 / 5) : max(4, rest + 1)
-        let textRoom = showsText ? rest - opponentW - 1 : 0
-        let shown = (showsText ? textColumns : []) + figures
-        let widths: [Int] = shown.enumerated().map { i, c in
-            if let w = c.fixedWidth { return w }
-            let n = textColumns.count, each = (textRoom - (n - 1)) / n
-            return i == n - 1 ? textRoom - (n - 1) * (each + 1) : each
-        }
-        let damaged = ValuePresenter.damagedCell(m.labels)
-        let whoTitle = filtered ? m.labels["owner"] + " › " + m.labels["opponent"] : m.labels["opponent"]
-        var all: [Column] = [
-            Column(id: "date", title: m.labels["date"], width: dateW, highlights: false) { rec in
-                TableCell(text: rec.date.map { String(Drawing.shortDate($0).prefix(dateW)) } ?? damaged)
-            },
-            Column(id: "result", title: m.labels["result"], width: resultW, highlights: false) { rec in
-                TableCell(text: rec.result.map { m.labels[$0.rawValue] } ?? damaged, damaged: rec.result == nil, style: Drawing.style(for: rec.result))
-            },
-            Column(id: "who", title: whoTitle, width: opponentW) { rec in
-                TableCell(text: filtered ? rec.owner.name + " › " + rec.opponentName : rec.opponentName)
-            },
-        ]
-        for (column, w) in zip(shown, widths) {
-            all.append(Column(id: column.labelKey, title: m.labels[column.labelKey], width: w, alignRight: column.fixedWidth != nil,
-                              highlights: column.fixedWidth == nil) { rec in
-                let cell = column.cell(rec, labels: m.labels, short: true)
-                return TableCell(text: cell.text, damaged: cell.isDamaged)
-            })
-        }
-        // Columns hidden for want of room (the text ones) are not the person's to hide.
-        return TableView.laidOut(all, m.columnLayout)
+        TableView.laidOut(m.source.columns(filtered: m.filterText != nil, width: m.layout.records.width - 2, rows: m.recordList.window),
+                          m.columnLayout)
     }
 
     static func render(_ m: BrowserModel, _ s: Screen) {

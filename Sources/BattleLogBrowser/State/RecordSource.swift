@@ -1,0 +1,102 @@
+import BattleLogKit
+import BattleLogPresentation
+
+/// The battle log's records as a source of lists, as `StoreSource` is a Core Data store's. A
+/// list is a `RecordQuery`: one Human's records, or a filter's matches among every Human's, in
+/// a sort or newest first. Its pages are read by (date, id), or by place among the ids found in
+/// the background (`FilterSearch`). The source compiles what is typed for a list (a filter, a
+/// sort), lays out its columns, and gives a row's JSON and the export of a list.
+final class RecordSource {
+    let store: BattleStore
+    let labels: Labels
+    /// The model's listed attributes: the columns after the names.
+    let listedColumns: [ListedColumn]
+
+    init(store: BattleStore, labels: Labels) {
+        self.store = store
+        self.labels = labels
+        self.listedColumns = ListedColumn.of(store.schema)
+    }
+
+    // MARK: - Reading
+
+    /// `query`'s pages newest first (or in its sort where an index serves it), by (date, id);
+    /// `end`: the list's length as far as known.
+    func pages(_ query: RecordQuery, end: @escaping () -> Int) -> WindowPages<Record> {
+        let store = self.store
+        var pages = WindowPages<Record>(
+            after: { w, n in try store.page(query, from: w.rows.last.map(RecordCursor.init), direction: .older, limit: n) },
+            before: { w, n in try store.page(query, from: w.rows.first.map(RecordCursor.init), direction: .newer, limit: n) },
+            around: { id, n, _ in
+                let record = try store.record(id: id)
+                let newer = try store.page(query, from: RecordCursor(record), direction: .newer, limit: n / 2)
+                let older = try store.page(query, from: RecordCursor(record), direction: .older, limit: n)
+                return KeyedWindow(rows: newer + [record] + older, selected: newer.count, firstPosition: 0,
+                                   atStart: newer.count < n / 2, atEnd: older.count < n)
+            })
+        // A damaged tally may be negative: the list's end is never before its start.
+        pages.end = { max(0, end()) }
+        return pages
+    }
+
+    /// The pages of the ids `found` found so far, by place.
+    func pages(_ found: FilterSearch) -> WindowPages<Record> {
+        let store = self.store
+        return .byPlace(count: { found.progress.count }, isDone: { found.progress.finished }, keys: found.ids,
+                        position: found.position(of:), rows: { try store.records(ids: $0) })
+    }
+
+    // MARK: - What is typed for a list
+
+    /// The filter `text` compiled for `humans`' records; what is wrong with it, and where.
+    func filter(_ text: String, humans: [Human]) throws(ListInputError) -> CompiledFilter {
+        do { return try FilterCompiler.compile(text, roster: humans, columns: store.queryColumns) } catch {
+            throw ListInputError(text: error.text(labels), column: error.column)
+        }
+    }
+
+    /// The sort `text` (`power:desc`) names; what is wrong with it.
+    func sort(_ text: String) throws(ListInputError) -> RecordSort {
+        do { return try store.sort(text) } catch { throw ListInputError(text: error.text(labels)) }
+    }
+
+    /// What Tab completes in the filter prompt: the fields, the Humans' names, the magic used
+    /// and the stored values' paths.
+    func filterValues(humans: [Human]) -> FilterCompletion.Values {
+        let usage = (try? BattleStats.fromSummaries(store, fights: .none))?.magicUsage ?? []
+        return FilterCompletion.Values(
+            humans: humans.map(\.name),
+            gates: usage.filter { $0.type == "villain" }.map(\.name).sorted(),
+            formulas: usage.filter { $0.type == "hero" }.map(\.name).sorted(),
+            queryPaths: store.queryColumns.extraPaths)
+    }
+
+    // MARK: - A row and a list written out
+
+    /// The record as the export's JSON line, what it is called and its file's name.
+    func json(_ r: Record) -> (json: String, name: String, file: String) {
+        (RecordJSON.encode(r), labels.fill("copy.record", String(r.id)), "record-\(r.id).json")
+    }
+
+    /// The export of `query`'s records (or, when there are, the `marked` ones by id, newest
+    /// written first) to `path`, `total` of them, on a connection of its own.
+    func export(_ query: RecordQuery, marked: Set<Int64>, total: Int, to path: String) -> BackgroundExport {
+        let databasePath = store.path
+        let markedIDs = marked.sorted(by: >)
+        return BackgroundExport(to: path, total: total, labels: labels, doneKeys: ("exportedJSON", "exportedCSV")) { format, sink in
+            let store = try BattleStore(path: databasePath, readOnly: true, create: false)
+            // A CSV starts with a UTF-8 byte-order mark: spreadsheet programs (Excel) read a
+            // file without one in the system's code page and garble the Chinese names.
+            if format == .csv { try sink.header("\u{FEFF}" + RecordCSV.header(store.schema)) }
+            func write(_ r: Record) throws { try sink.row(format == .csv ? RecordCSV.line(r) : RecordJSON.encode(r)) }
+            if !markedIDs.isEmpty {
+                for start in stride(from: 0, to: markedIDs.count, by: 500) {
+                    for r in try store.records(ids: Array(markedIDs[start..<min(markedIDs.count, start + 500)])) { try write(r) }
+                }
+                return
+            }
+            // In the order of the list on screen: newest first, or its sort.
+            try store.forEachRecord(query, newestFirst: true, write)
+        }
+    }
+}
