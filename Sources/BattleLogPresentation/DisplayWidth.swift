@@ -156,29 +156,54 @@ public enum DisplayWidth {
         return kept
     }
 
-    /// `text` (already escaped) in lines of `width` columns broken at spaces; a word longer
-    /// than a line is cut by columns.
+    /// `text` (already escaped) in lines of `width` columns broken at spaces and, as CJK text is,
+    /// beside a wide character (`pieces`); a piece longer than a line is cut by columns.
     private static func breakAtSpaces(_ text: String, to width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         var currentWidth = 0
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let wordWidth = word.unicodeScalars.reduce(0) { $0 + of($1) }
-            let gap = current.isEmpty ? 0 : 1
-            if currentWidth + gap + wordWidth <= width {
-                if gap == 1 { current += " " }
-                current += word
-                currentWidth += gap + wordWidth
-                continue
+            for (n, piece) in pieces(word).enumerated() {
+                let pieceWidth = piece.unicodeScalars.reduce(0) { $0 + of($1) }
+                // A space before a word; none between the pieces of one.
+                let gap = n == 0 && !current.isEmpty ? 1 : 0
+                if currentWidth + gap + pieceWidth <= width {
+                    if gap == 1 { current += " " }
+                    current += piece
+                    currentWidth += gap + pieceWidth
+                    continue
+                }
+                if !current.isEmpty { lines.append(current) }
+                var cutPieces = cut(String(piece), to: width)
+                current = cutPieces.removeLast()
+                currentWidth = of(current)
+                lines += cutPieces
             }
-            if !current.isEmpty { lines.append(current) }
-            var pieces = cut(String(word), to: width)
-            current = pieces.removeLast()
-            currentWidth = of(current)
-            lines += pieces
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines
+    }
+
+    /// Closing marks a line never starts with, and opening ones it never ends with.
+    private static let noBreakBefore = Set("。，、：；！？）」』】〉》…．,.:;!?)]}")
+    private static let noBreakAfter = Set("（「『【〈《([{")
+
+    /// `word` in the pieces a line may break between: beside a wide character (CJK text has no
+    /// spaces), except before a closing mark or after an opening one.
+    private static func pieces(_ word: Substring) -> [Substring] {
+        var out: [Substring] = []
+        var start = word.startIndex
+        var previous: Character?
+        for i in word.indices {
+            let c = word[i]
+            if let p = previous, of(String(p)) == 2 || of(String(c)) == 2, !noBreakBefore.contains(c), !noBreakAfter.contains(p) {
+                out.append(word[start..<i])
+                start = i
+            }
+            previous = c
+        }
+        out.append(word[start...])
+        return out
     }
 
     /// `text` (already escaped) cut into lines of `width` columns. A scalar wider than a whole

@@ -170,6 +170,12 @@ import BattleLogPresentation
         let (zhNarrow, zhNarrowGrid) = try makeBrowser(s, rows: 10, columns: 40, language: "zh")
         BrowserView.render(zhNarrow, on: zhNarrowGrid)
         #expect(zhNarrowGrid.line(0).contains("40x10 < 60x16"), "\(zhNarrowGrid.text)")
+        // At 20 columns the Chinese text breaks between its characters, never inside the sizes,
+        // and no line starts with a closing mark (。，：).
+        let (zhTiny, zhTinyGrid) = try makeBrowser(s, rows: 5, columns: 20, language: "zh")
+        BrowserView.render(zhTiny, on: zhTinyGrid)
+        #expect(zhTinyGrid.text.contains("20x5 < 60x16"), "\(zhTinyGrid.text)")
+        for r in 0..<5 { #expect(!["。", "，", "："].contains(where: zhTinyGrid.line(r).hasPrefix), "\(zhTinyGrid.text)") }
         // Keys act only as the message says: nothing moves unseen, q quits.
         let before = (m.chrome.focus, m.roster.cursor.index)
         for key: Key in [.down, .tab, .character("j"), .character("/"), .character("f"), .character("m"), .enter] { m.handle(key) }
