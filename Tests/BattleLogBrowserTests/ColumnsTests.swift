@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BattleLogPresentation
 @testable import BattleLogBrowser
 import BattleLogKit
 
@@ -39,13 +40,28 @@ import BattleLogKit
         m.handle(.character("["))
         let back = Self.header(m, grid)
         #expect(back.contains(date) && Self.cell(grid, r.top + 1, r.right - 1).text == "›", "\(back)")
-        // { narrows, never under three columns.
+        // { narrows, never under its title (a tester saw a column narrowed to `…`), nor
+        // past its own width when the title is wider.
         for _ in 0..<200 { m.handle(.character("{")) }
-        #expect(RecordsView.columns(m)[0].width >= 3)
+        #expect(RecordsView.columns(m)[0].width == DisplayWidth.of(date))
+        m.handle(.character("]"))
+        let second = RecordsView.columns(m)[1]
+        for _ in 0..<200 { m.handle(.character("{")) }
+        #expect(RecordsView.columns(m)[1].width == max(3, DisplayWidth.of(second.title)), "\(second.title)")
         // = brings every column back at its own width.
         m.handle(.character("="))
         #expect(m.columnLayout == ColumnLayout())
         #expect(Self.header(m, grid).contains(result) && Self.header(m, grid).contains(date))
+        // The last column widened past the pane: it is cut, but nothing lies beyond it, so no
+        // `›` (a tester saw one on a column that was only clipped).
+        for _ in 0..<20 { m.handle(.character("]")) }
+        for _ in 0..<100 { m.handle(.character("}")) }
+        _ = Self.header(m, grid)
+        #expect(Self.cell(grid, r.top + 1, r.right - 1).text != "›", "\(grid.text)")
+        // One column short of the last, the last one lies beyond: `›`.
+        m.handle(.character("["))
+        _ = Self.header(m, grid)
+        #expect(Self.cell(grid, r.top + 1, r.right - 1).text == "›", "\(grid.text)")
     }
 
     @Test func eachViewKeepsItsOwnLayoutAndTheLastColumnStays() throws {

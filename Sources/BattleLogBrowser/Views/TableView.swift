@@ -70,7 +70,10 @@ enum TableView {
             placed.append((column, x, min(column.width, r.right - 1 - x)))
             x += column.width + 1
         }
-        let moreRight = x - 1 > r.right - 1 || placed.count < c.columns.count - first
+        // More to the right: a column not drawn, or one cut that `]` would bring into sight (the
+        // current one, when cut, is wider than the pane: nothing more of it can show).
+        let lastCut = x - 1 > r.right - 1 && first + placed.count - 1 != current
+        let moreRight = lastCut || placed.count < c.columns.count - first
         // The current column's title stands out while the list has the focus (after a column
         // key, or always once the layout was changed).
         let marksCurrent = c.focused && c.layout.isChanged
@@ -128,8 +131,9 @@ extension ColumnLayout {
     }
 
     /// Applies a column key (`[`, `]`, `{`, `}`, `H`, `=`) to the layout of `columns` (as laid
-    /// out now): the current column moves, narrows (never under 3), widens (never past the
-    /// widest), hides (never the last) or every column comes back.
+    /// out now): the current column moves, narrows (never under its title, at least 3 wide, nor
+    /// under its own width), widens (never past the widest), hides (never the last) or every
+    /// column comes back.
     mutating func apply<Row>(_ action: Action, columns: [TableColumn<Row>]) -> Change {
         guard !columns.isEmpty else { return .none }
         current = min(current, columns.count - 1)
@@ -138,9 +142,11 @@ extension ColumnLayout {
         case .columnLeft: current = max(0, current - 1)
         case .columnRight: current = min(columns.count - 1, current + 1)
         case .narrowColumn, .widenColumn:
-            let step = action == .widenColumn ? 2 : -2
-            guard column.width + step >= 3 && column.width + step <= TableView.widestColumn else { isChanged = true; return .moved }
-            widthChanges[column.id] = (widthChanges[column.id] ?? 0) + step
+            let change = widthChanges[column.id] ?? 0
+            let narrowest = min(column.width - change, max(3, DisplayWidth.of(column.title)))
+            let width = action == .widenColumn ? min(TableView.widestColumn, column.width + 2) : max(narrowest, column.width - 2)
+            guard width != column.width else { isChanged = true; return .moved }
+            widthChanges[column.id] = change + width - column.width
             isChanged = true
             return .resized
         case .hideColumn:
