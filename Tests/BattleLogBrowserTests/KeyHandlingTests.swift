@@ -289,6 +289,16 @@ import BattleLogPresentation
         #expect(m.chrome.prompt?.text == "power >= 9 and result = loss" && m.chrome.prompt?.error == nil)
         m.handle(.enter)
         #expect(m.chrome.prompt == nil && m.filterText == "power >= 9 and result = loss")
+        // Spaces around what was typed: the column still names the problem, and typing there
+        // lands after `>=`, not before a trailing space (a tester typed `power >=5 `).
+        m.handle(.character("f"))
+        m.handle(.control("u"))
+        m.type("  power >= ")
+        m.handle(.enter)
+        #expect(m.chrome.prompt?.errorColumn == 9, "\(String(describing: m.chrome.prompt))")
+        m.type("5")
+        m.handle(.enter)
+        #expect(m.chrome.prompt == nil && m.filterText == "power >=5", "\(String(describing: m.chrome.prompt))")
     }
 
     @Test func simulateFromInside() throws {

@@ -41,9 +41,10 @@ extension ListPromptHost {
             default: return false
             }
         } catch let error as ListInputError {
-            // The prompt again with what is wrong, the cursor where the problem is.
+            // The prompt again with what is wrong, the cursor where the problem is: the text as
+            // it was read (trimmed), which the column counts in.
             let column = p.kind == .filter ? error.column : nil
-            chrome.prompt = BrowserModel.Prompt(kind: p.kind, text: p.text, cursor: column.map { $0 - 1 }, error: error.text,
+            chrome.prompt = BrowserModel.Prompt(kind: p.kind, text: text, cursor: column.map { $0 - 1 }, error: error.text,
                                                 errorColumn: column, placeholder: p.placeholder)
         }
         return true
