@@ -41,9 +41,25 @@ import BattleLogPresentation
         #expect(grid.text.contains(search), "\(grid.text)")
         m.handle(.character("/"))
         m.type("zzqx")
+        // While typed, too: the help stays open and says so (a tester saw it vanish).
+        BrowserView.render(m, on: grid)
+        #expect(m.overlay == .help && grid.text.contains(m.labels.fill("helpNoMatch", "zzqx")), "\(grid.text)")
         m.handle(.enter)
         BrowserView.render(m, on: grid)
         #expect(grid.text.contains(m.labels.fill("helpNoMatch", "zzqx")), "\(grid.text)")
+        // Esc in the help's filter gives up the filter, not the help.
+        m.handle(.character("/"))
+        m.handle(.escape)
+        #expect(m.overlay == .help)
+        // At 80x24, typed one letter at a time.
+        let (small, smallGrid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        small.handle(.character("?"))
+        small.handle(.character("/"))
+        for c in "so" {
+            small.handle(.character(c))
+            BrowserView.render(small, on: smallGrid)
+            #expect(small.overlay == .help && smallGrid.text.contains(small.labels["help"]), "\(c): \(smallGrid.text)")
+        }
     }
 
     /// A title too long for its box is cut inside its spaces: the ellipsis never meets the border.
