@@ -14,7 +14,7 @@ import BattleLogKit
                      "rolls.max > 97"] {
             let filter = try FilterCompiler.compile(text, roster: s.store.humans, columns: s.store.queryColumns)
             let whole = try s.store.page(RecordQuery(filter: filter), limit: 100_000).map(\.id)
-            let search = FilterSearch(text: text, filter: filter)
+            let search = FilterSearch(text: text, query: RecordQuery(filter: filter))
             let before = Locked<Int?>(nil)
             let writer = try BattleStore(path: s.path)
             search.streamStarting = {

@@ -19,7 +19,7 @@ import BattleLogPresentation
         #expect(m.recordList.exactMatchCount == exact)
 
         // A search held after its first page: the status says the exact number already.
-        let search = FilterSearch(text: text, filter: filter)
+        let search = FilterSearch(text: text, query: RecordQuery(filter: filter))
         let held = DispatchSemaphore(value: 0), reached = DispatchSemaphore(value: 0)
         search.streamStarting = { reached.signal(); held.wait() }
         let path = s.path

@@ -23,7 +23,7 @@ enum StoreQuery: Sendable {
 
 /// A read-only Core Data store as the engine's list source: its objects and its persistent
 /// history in keyed pages, sorted and counted in the background on second connections.
-final class StoreSource: ListSource {
+final class StoreSource: StackedListSource {
     let store: CoreDataStore
     let labels: Labels
     let counter: BackgroundCounter<CoreDataStore>
@@ -42,7 +42,7 @@ final class StoreSource: ListSource {
         sorter.shutDown(timeout: timeout)
     }
 
-    // MARK: - ListSource
+    // MARK: - StackedListSource
 
     func pages(_ query: StoreQuery) -> WindowPages<StoreRow> {
         let store = self.store
@@ -96,7 +96,7 @@ final class StoreSource: ListSource {
     static func name(_ ref: ObjectRef) -> String { SafeText.escape(ref.entity ?? "?") + " " + String(ref.pk) }
 }
 
-/// What a person sees of the store's lists and asks of them (`ListSource`), in the Core Data
+/// What a person sees of the store's lists and asks of them (`StackedListSource`), in the Core Data
 /// browser's words.
 extension StoreSource {
     var words: ListWords {

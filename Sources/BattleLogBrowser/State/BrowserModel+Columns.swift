@@ -4,7 +4,7 @@ import BattleLogPresentation
 /// own layout for the session.
 extension BrowserModel {
     /// The view the records pane shows now.
-    var columnView: ColumnView { filterSearch != nil ? .filter : .human }
+    var columnView: ColumnView { ColumnView(rawValue: source.columnsKey(currentListQuery ?? query)) ?? .human }
 
     /// The current view's column layout.
     public var columnLayout: ColumnLayout {

@@ -70,7 +70,7 @@ extension BrowserModel {
             recordList.reselectID = selectedRecord?.id
             search.cancel()
             if filterSearch != nil {
-                filterSearch = startSearch(search.text, try FilterCompiler.compile(search.text, roster: roster.humans, columns: store.queryColumns))
+                filterSearch = startSearch(search.text, try source.filter(search.text, humans: roster.humans))
             } else {
                 syncSortedList(keepingScreen: true)
             }

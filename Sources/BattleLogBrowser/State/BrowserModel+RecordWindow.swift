@@ -8,9 +8,12 @@ extension BrowserModel {
     /// How the records pane's pages are read: the ids a filter or a sort found, by place; or
     /// the selected Human's records newest first, by (date, id).
     var recordPages: WindowPages<Record> {
-        if let search = listSearch { return source.pages(search) }
+        if let search = listSearch { return source.pages(search.query, found: search.found) }
         let total = recordList.total
-        return source.pages(query, end: { total })
+        var pages = source.pages(query)
+        // A damaged tally may be negative: the list's end is never before its start.
+        pages.end = { max(0, total) }
+        return pages
     }
 
     /// Reads the records pane from `start` (the selection centred), its places and length
@@ -217,9 +220,7 @@ extension BrowserModel {
         }
         if let list = recordList.sortedList, list.query.ownerID == owner, list.query.sort == sort, !list.isCancelled { return }
         recordList.sortedList?.cancel()
-        let list = FilterSearch(query: RecordQuery(ownerID: owner, sort: sort))
-        readers.scanner.submit(list)
-        recordList.sortedList = list
+        recordList.sortedList = source.search(RecordQuery(ownerID: owner, sort: sort))
         if !keepingScreen { emptyRecordWindow() }
     }
 

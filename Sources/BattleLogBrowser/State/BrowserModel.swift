@@ -109,8 +109,8 @@ public final class BrowserModel {
     /// (nil: the Human's list newest first, read page by page).
     var listSearch: FilterSearch? { filterSearch ?? recordList.sortedList }
     /// The background readers (filter scans, Human pages, searches, counts, the next pages),
-    /// each made on first use.
-    let readers: BrowserReaders
+    /// each made on first use: the source's.
+    var readers: BrowserReaders { source.readers }
     /// Whether the selection's position is still being counted (the title shows "…" for it).
     public var isCountingPosition: Bool { recordList.pendingPositionCount != nil }
 
@@ -156,7 +156,6 @@ public final class BrowserModel {
     public init(store: BattleStore, labels: Labels, databasePath: String, rows: Int, columns: Int, status: String? = nil,
                 history: FilterHistory = FilterHistory(path: nil)) throws {
         self.source = RecordSource(store: store, labels: labels)
-        self.readers = BrowserReaders(path: store.path)
         self.filterHistory = history
         self.labels = labels
         self.databasePath = databasePath

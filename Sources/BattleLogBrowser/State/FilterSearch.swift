@@ -14,14 +14,9 @@ final class FilterSearch: Sendable {
     let text: String
     let query: RecordQuery
 
-    init(text: String, filter: CompiledFilter, sort: RecordSort? = nil) {
+    /// The records of `query`, its filter typed as `text` (none: one Human's list in a sort).
+    init(text: String = "", query: RecordQuery) {
         self.text = text
-        self.query = RecordQuery(filter: filter, sort: sort)
-    }
-
-    /// The records of `query` with no filter text: one Human's list in a sort.
-    init(query: RecordQuery) {
-        self.text = ""
         self.query = query
     }
 

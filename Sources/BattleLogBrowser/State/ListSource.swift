@@ -1,12 +1,11 @@
-/// What the engine's `StackedLists` read: a source of lists, each named by a query (an entity's
-/// objects, a relationship's targets, a history), read in keyed pages or in a background sort's
-/// order, and the detail of a row. The Core Data browser's store is one.
+/// A source of lists, as the engine reads them: a list named by a query (a Human's records, an
+/// entity's objects, a relationship's targets, a history), read in keyed pages or by place among
+/// keys found in the background (a sort's, a filter's), and laid out in columns. The battle
+/// log's records are one (`RecordSource`), a Core Data store another (`StoreSource`).
 protocol ListSource: AnyObject {
     associatedtype Row: Sendable
     associatedtype Query
     associatedtype Sort
-    /// What Enter on a line of a row's detail does.
-    associatedtype DetailAction: Equatable
 
     /// `query`'s pages in its keys' order.
     func pages(_ query: Query) -> WindowPages<Row>
@@ -14,15 +13,34 @@ protocol ListSource: AnyObject {
     func rows(_ query: Query, keys: [Int64]) throws -> [Row]
     /// Starts finding `query`'s keys in `sort`'s order, in the background.
     func sorted(_ query: Query, by sort: Sort) -> FoundKeys
+    /// The row's key, as its list is paged by.
+    func key(_ row: Row) -> Int64
+    /// `query`'s columns for a pane `width` wide (`rows`: the loaded ones), and what their
+    /// layout is kept under.
+    func columns(_ query: Query, width: Int, rows: [Row]) -> [TableColumn<Row>]
+    func columnsKey(_ query: Query) -> String
+}
+
+extension ListSource {
+    /// `query`'s pages by place among the keys `found` found so far.
+    func pages(_ query: Query, found: FoundKeys) -> WindowPages<Row> {
+        .byPlace(count: { found.count }, isDone: { found.isDone }, keys: found.keys, position: found.position(of:),
+                 rows: { try self.rows(query, keys: $0) })
+    }
+}
+
+/// What the engine's `StackedLists` and their browser (`StackedListsHost`) ask of a source
+/// beyond its lists: the detail of a row, and what a person sees of the lists and asks of them,
+/// in the source's words. The Core Data browser's store is one.
+protocol StackedListSource: ListSource {
+    /// What Enter on a line of a row's detail does.
+    associatedtype DetailAction: Equatable
+
     /// `row`'s detail, the nodes of its values' trees in `toggled` folded against their default.
     func detail(_ row: Row, in query: Query, toggled: Set<String>, width: Int) -> DetailPage<DetailAction>
 
-    // MARK: What a person sees of the lists and asks of them
-
     /// What the engine says of the lists, in the source's words.
     var words: ListWords { get }
-    /// The row's key, as its list is paged by.
-    func key(_ row: Row) -> Int64
     /// `Person 3`: a row as titles, the breadcrumb, messages and copies name it.
     func name(_ row: Row) -> String
     /// What a list is, as its pane's title says.
@@ -33,10 +51,6 @@ protocol ListSource: AnyObject {
     func keyName(_ query: Query) -> String
     /// The label key of what an empty list says (nil: no list at all).
     func emptyText(_ query: Query?) -> String
-    /// `query`'s columns for a pane `width` wide (`rows`: the loaded ones), and what their
-    /// layout is kept under.
-    func columns(_ query: Query, width: Int, rows: [Row]) -> [TableColumn<Row>]
-    func columnsKey(_ query: Query) -> String
     /// `query`'s count, nil until known, and the label keys that say it, one and many (`{0}`).
     func count(_ query: Query) -> Int?
     func countWords(_ query: Query) -> (one: String, many: String)

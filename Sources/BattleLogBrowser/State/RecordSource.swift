@@ -1,30 +1,32 @@
 import BattleLogKit
 import BattleLogPresentation
 
-/// The battle log's records as a source of lists, as `StoreSource` is a Core Data store's. A
-/// list is a `RecordQuery`: one Human's records, or a filter's matches among every Human's, in
-/// a sort or newest first. Its pages are read by (date, id), or by place among the ids found in
-/// the background (`FilterSearch`). The source compiles what is typed for a list (a filter, a
-/// sort), lays out its columns, and gives a row's JSON and the export of a list.
-final class RecordSource {
+/// The battle log's records as a source of lists (`ListSource`), as `StoreSource` is a Core
+/// Data store's. A list is a `RecordQuery`: one Human's records, or a filter's matches among
+/// every Human's, in a sort or newest first. Its pages are read by (date, id), or by place among
+/// the ids found in the background (`FilterSearch`). The source compiles what is typed for a
+/// list (a filter, a sort), lays out its columns, and gives a row's JSON and a list's export.
+final class RecordSource: ListSource {
     let store: BattleStore
     let labels: Labels
     /// The model's listed attributes: the columns after the names.
     let listedColumns: [ListedColumn]
+    /// The background readers; the scanner finds a filter's and a sort's ids.
+    let readers: BrowserReaders
 
     init(store: BattleStore, labels: Labels) {
         self.store = store
         self.labels = labels
         self.listedColumns = ListedColumn.of(store.schema)
+        self.readers = BrowserReaders(path: store.path)
     }
 
-    // MARK: - Reading
+    // MARK: - The lists
 
-    /// `query`'s pages newest first (or in its sort where an index serves it), by (date, id);
-    /// `end`: the list's length as far as known.
-    func pages(_ query: RecordQuery, end: @escaping () -> Int) -> WindowPages<Record> {
+    /// `query`'s pages newest first (or in its sort where an index serves it), by (date, id).
+    func pages(_ query: RecordQuery) -> WindowPages<Record> {
         let store = self.store
-        var pages = WindowPages<Record>(
+        return WindowPages<Record>(
             after: { w, n in try store.page(query, from: w.rows.last.map(RecordCursor.init), direction: .older, limit: n) },
             before: { w, n in try store.page(query, from: w.rows.first.map(RecordCursor.init), direction: .newer, limit: n) },
             around: { id, n, _ in
@@ -34,17 +36,33 @@ final class RecordSource {
                 return KeyedWindow(rows: newer + [record] + older, selected: newer.count, firstPosition: 0,
                                    atStart: newer.count < n / 2, atEnd: older.count < n)
             })
-        // A damaged tally may be negative: the list's end is never before its start.
-        pages.end = { max(0, end()) }
-        return pages
     }
 
-    /// The pages of the ids `found` found so far, by place.
-    func pages(_ found: FilterSearch) -> WindowPages<Record> {
-        let store = self.store
-        return .byPlace(count: { found.progress.count }, isDone: { found.progress.finished }, keys: found.ids,
-                        position: found.position(of:), rows: { try store.records(ids: $0) })
+    func rows(_ query: RecordQuery, keys: [Int64]) throws -> [Record] { try store.records(ids: keys) }
+
+    /// Starts finding `query`'s ids in its order, in the background: a filter's matches (`text`
+    /// as typed), or a Human's list in a sort.
+    func search(_ query: RecordQuery, text: String = "") -> FilterSearch {
+        let search = FilterSearch(text: text, query: query)
+        readers.scanner.submit(search)
+        return search
     }
+
+    func sorted(_ query: RecordQuery, by sort: RecordSort) -> FoundKeys {
+        var sorted = query
+        sorted.sort = sort
+        return search(sorted).found
+    }
+
+    func key(_ row: Record) -> Int64 { row.id }
+
+    /// A filter's list names both sides of a fight in one column; a Human's, the opponent.
+    func columns(_ query: RecordQuery, width: Int, rows: [Record]) -> [TableColumn<Record>] {
+        columns(filtered: query.filter != nil, width: width, rows: rows)
+    }
+
+    /// The view a layout of the columns is kept for: a Human's records, or a filter's matches.
+    func columnsKey(_ query: RecordQuery) -> String { (query.filter != nil ? ColumnView.filter : .human).rawValue }
 
     // MARK: - What is typed for a list
 

@@ -4,7 +4,7 @@ import BattleLogFoundation
 /// rows), each read in keyed pages around its selection, sorted in the background when asked,
 /// and the detail of the selected row with its cursor and folds. Reads throw; the browser says
 /// why, and the lists stay as far as they were read.
-struct StackedLists<Source: ListSource> {
+struct StackedLists<Source: StackedListSource> {
     typealias Level = ListLevel<Source>
 
     let source: Source
@@ -33,10 +33,7 @@ struct StackedLists<Source: ListSource> {
 
     /// How a level's pages are read: by key, or (sorted) by place among the sort's keys.
     func pages(of l: Level) -> WindowPages<Source.Row> {
-        guard let sorted = l.sorted else { return source.pages(l.query) }
-        let source = self.source, query = l.query
-        return .byPlace(count: { sorted.count }, isDone: { sorted.isDone }, keys: sorted.keys, position: sorted.position(of:),
-                        rows: { try source.rows(query, keys: $0) })
+        l.sorted.map { source.pages(l.query, found: $0) } ?? source.pages(l.query)
     }
 
     /// `Person 1 › cars › SportCar 3`: the selected row of each level and what was followed

@@ -7,7 +7,7 @@ import BattleLogPresentation
 /// along the path are written here once; the browser gives its left list, what a row's search
 /// looks through, and what Enter on a detail line does.
 protocol StackedListsHost: OverlayHost, PaneTextSearch, ListPromptHost {
-    associatedtype Source: ListSource
+    associatedtype Source: StackedListSource
     var lists: StackedLists<Source> { get set }
     /// The left pane's list: its cursor, its rows' texts, and selecting one.
     var rosterCursor: ListCursor { get }

@@ -169,7 +169,7 @@ enum RecordsView {
     /// The columns the pane shows, in order, at their widths (the layout's hidden ones left out,
     /// its width changes made), before any sideways scroll.
     static func columns(_ m: BrowserModel) -> [Column] {
-        TableView.laidOut(m.source.columns(filtered: m.filterText != nil, width: m.layout.records.width - 2, rows: m.recordList.window),
+        TableView.laidOut(m.source.columns(m.currentListQuery ?? m.query, width: m.layout.records.width - 2, rows: m.recordList.window),
                           m.columnLayout)
     }
 
