@@ -91,6 +91,23 @@ extension CoreDataStore {
         if !keys.isEmpty { _ = body(keys) }
     }
 
+    /// Every object of `list` in `sort`'s order (objects without the value last), read as
+    /// `reading` says, a batch of keys at a time; a row gone since is passed over.
+    public func forEachObject(in list: ObjectList, sortedBy sort: ObjectSort, reading: ObjectReading = .full,
+                              _ body: (CoreDataObject) throws -> Void) throws {
+        var failure: (any Error)?
+        try forEachSortedKey(list, by: sort, batch: 500, shouldStop: { false }) { keys in
+            do {
+                for row in try rows(list, keys: keys, reading: reading) { if let object = row.object { try body(object) } }
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+    }
+
     /// The rows of `list` with these keys, in the order given (a key whose row is gone since is
     /// listed as dangling, so that the order's places stay as they were).
     public func rows(_ list: ObjectList, keys: [Int64], reading: ObjectReading = .listing) throws -> [ListedObject] {

@@ -3,6 +3,7 @@ import Foundation
 import SQLiteDB
 import Testing
 @testable import BattleLogBrowser
+import BattleLogFoundation
 import BattleLogPresentation
 @testable import CoreDataKit
 
@@ -120,6 +121,31 @@ import BattleLogPresentation
         #expect(m.selectedObject?.ref.pk == expected[70])
         m.handle(.character("j"))
         #expect(m.selectedObject?.ref.pk == expected[71])
+    }
+
+    /// `e` writes the list in the order on screen (a tester's export of a sorted list came out
+    /// by pk), as JSON lines and as CSV, objects without the value last.
+    @Test(arguments: ["jsonl", "csv"]) func anExportFollowsTheSort(format: String) throws {
+        let (path, folder) = try Self.storeWithNulls()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (m, _) = try CoreDataBrowserTests.open(path)
+        try CoreDataBrowserTests.select(m, entity: "Page", pk: 1)
+        try Self.sorted(m, "number:desc")
+        let shown = Self.walk(m)
+        let file = folder + "/pages." + format
+        m.handle(.character("e"))
+        for c in file { m.handle(.character(c)) }
+        m.handle(.enter)
+        let deadline = Date().addingTimeInterval(10)
+        while m.export != nil && Date() < deadline { usleep(2_000); m.tick() }
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst(format == "csv" ? 1 : 0)
+        // Each line's pk: the JSON's `pk`, the CSV's second field.
+        let pks = lines.map { line -> Int64 in
+            if format == "csv" { return Int64(line.split(separator: ",")[1]) ?? -1 }
+            guard case .object(let o)? = try? JSONParser.parse(String(line)), case .integer(let pk)? = o["pk"] else { return -1 }
+            return pk
+        }
+        #expect(pks == shown, "\(pks.prefix(12)) against \(shown.prefix(12))")
     }
 
     @Test func theSortStaysAcrossAFilterAndAnEmptyTextGoesBackToPkOrder() throws {

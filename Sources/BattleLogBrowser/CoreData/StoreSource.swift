@@ -201,14 +201,16 @@ extension StoreSource {
 
     func exportName(_ query: StoreQuery) -> String { query.list?.entity.name ?? "history" }
 
-    /// The list's objects as JSON lines or CSV (`ObjectCSV`), on a connection of the export's own.
-    func export(_ query: StoreQuery, to path: String) -> BackgroundExport? {
+    /// The list's objects, in `sort`'s order or by pk, as JSON lines or CSV (`ObjectCSV`), on a
+    /// connection of the export's own.
+    func export(_ query: StoreQuery, sort: ObjectSort?, to path: String) -> BackgroundExport? {
         guard let list = query.list, let connection = try? store.secondConnection() else { return nil }
         let box = HandedOver(connection)
         let columns = ObjectCSV.columns(list.entity, model: store.model)
         return BackgroundExport(to: path, total: count(query) ?? 0, labels: labels, doneKeys: ("cd.exportedJSON", "cd.exportedCSV")) { format, sink in
             if format == .csv { try sink.header("\u{FEFF}" + ObjectCSV.header(columns)) }
-            try box.value.forEachObject(in: list) { try sink.row(format == .csv ? ObjectCSV.line($0, columns: columns) : $0.json()) }
+            func write(_ o: CoreDataObject) throws { try sink.row(format == .csv ? ObjectCSV.line(o, columns: columns) : o.json()) }
+            try sort.map { try box.value.forEachObject(in: list, sortedBy: $0, write) } ?? box.value.forEachObject(in: list, write)
         }
     }
 }

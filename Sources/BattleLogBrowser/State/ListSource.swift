@@ -71,9 +71,10 @@ protocol StackedListSource: ListSource {
     /// The row in its JSON form, read whole (nil: it is gone), and the file `P`/`E` name it.
     func json(_ row: Row, in query: Query) -> String?
     func fileName(_ row: Row, in query: Query) -> String
-    /// `e`: the file name offered, and the export of `query`'s rows to `path` (nil: cannot read).
+    /// `e`: the file name offered, and the export of `query`'s rows in `sort`'s order (nil: by
+    /// key) to `path` (nil: cannot read).
     func exportName(_ query: Query) -> String
-    func export(_ query: Query, to path: String) -> BackgroundExport?
+    func export(_ query: Query, sort: Sort?, to path: String) -> BackgroundExport?
 }
 
 /// The label keys of what the engine says of a source's lists.

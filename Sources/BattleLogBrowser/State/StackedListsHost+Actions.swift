@@ -162,7 +162,7 @@ extension StackedListsHost {
 
     func exportJob(to path: String) -> BackgroundExport? {
         guard let l = lists.level else { return nil }
-        guard let job = source.export(l.query, to: path) else {
+        guard let job = source.export(l.query, sort: l.sort, to: path) else {
             chrome.status = labels.fill("exportFailed", SafeText.escape(path), "cannot read the store")
             return nil
         }
