@@ -33,6 +33,15 @@ import BattleLogPresentation
         withPaths.queryPaths = ["weather.wind"]
         #expect(FilterCompletion.complete(line("wea"), values: values) == nil)
         #expect(FilterCompletion.complete(line("wea"), values: withPaths)?.line.text == "weather.wind ")
+        // After a whole comparison only a connective may come: `and` and `or`, not the fields
+        // (a tester was offered every field after `owner = 张伟 `).
+        let after = try #require(FilterCompletion.complete(line("owner = \"Corvin Rook\" "), values: values))
+        #expect(after.candidates == ["and", "or"], "\(after.candidates)")
+        #expect(FilterCompletion.complete(line("power >= 7 o"), values: values)?.line.text == "power >= 7 or ")
+        #expect(FilterCompletion.complete(line("power >= 7 po"), values: values) == nil)
+        // Core Data's vocabulary too.
+        let entity = FilterCompletion.Vocabulary(words: ["title", "pages"] + FilterCompletion.keywords)
+        #expect(FilterCompletion.complete(line("title = x "), entity)?.candidates == ["and", "or"])
     }
 
     /// A name whose first character is a cluster still being typed, one scalar per key (an

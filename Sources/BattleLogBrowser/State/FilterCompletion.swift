@@ -78,7 +78,10 @@ public struct FilterCompletion: Sendable {
             candidates = vocabulary.values(tokens[tokens.count - 2].lowercased())
         } else if !quoted {
             let needle = word.lowercased()
-            if let only = vocabulary.following(tokens.map { $0.lowercased() }) {
+            if tokens.count >= 3, operators.contains(tokens[tokens.count - 2]) {
+                // After a whole comparison only a connective may come.
+                candidates = ["and", "or"]
+            } else if let only = vocabulary.following(tokens.map { $0.lowercased() }) {
                 candidates = only
             } else {
                 candidates = vocabulary.words
