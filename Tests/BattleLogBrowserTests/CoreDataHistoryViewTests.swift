@@ -132,7 +132,12 @@ import BattleLogPresentation
         #expect(m.chrome.status == "no transaction 99999 in the history" && m.shownHistory?.window.selectedRow?.key == 699)
         for key in ["f", "S", "e", "i"] {
             m.handle(.character(Character(key)))
-            #expect(m.chrome.prompt == nil && m.chrome.status?.hasPrefix("the history is a list of transactions") == true, "\(key)")
+            #expect(m.chrome.prompt == nil && m.chrome.status == m.labels["cd.notInHistory"], "\(key)")
+        }
+        // It is read whole on an 80-column status line (a tester saw it cut before `:`).
+        for language in ["en", "zh"] {
+            let words = Labels.load(language)["cd.notInHistory"]
+            #expect(DisplayWidth.of(words) <= 78 && words.contains(":"), "\(words)")
         }
         // From the heading to one of the history's tables: the history stays where it was.
         let table = try #require(m.tree.firstIndex { $0.historyTable == "ATRANSACTION" })
