@@ -206,6 +206,15 @@ import BattleLogPresentation
             m.handle(.enter)
             #expect(m.chrome.prompt?.error == m.labels.fill("goToTooLarge", "9,223,372,036,854,775,807"), "\(text)")
         }
+        // A whole number no record has is said so, 0 too (a tester got "expected a record id").
+        for id in ["0", "#0", "-3"] {
+            m.handle(.escape)
+            m.handle(.character(":"))
+            m.type(id)
+            m.handle(.enter)
+            let number = id.replacingOccurrences(of: "#", with: "")
+            #expect(m.chrome.prompt == nil && m.chrome.status == m.labels.fill("goToNoRecord", number), "\(id)")
+        }
     }
 
     /// The Core Data browser's `:` says the same of a number past any pk.

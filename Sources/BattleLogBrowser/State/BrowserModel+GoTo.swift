@@ -13,7 +13,8 @@ extension BrowserModel {
         init?(_ text: String) {
             var t = text.trimmingCharacters(in: .whitespaces).lowercased()
             if t.hasPrefix("#") { t.removeFirst() }
-            if let id = Int64(t), id > 0 { self = .record(id); return }
+            // Any whole number is a record's id, 0 too: one no record has is said so.
+            if let id = Int64(t) { self = .record(id); return }
             for prefix in ["fight", "f"] where t.hasPrefix(prefix) {
                 if let id = Int64(t.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)), id > 0 { self = .fight(id); return }
             }
