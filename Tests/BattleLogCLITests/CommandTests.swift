@@ -225,6 +225,9 @@ import SQLiteDB
         #expect(cli(["list"], db: dir.file("absent.sqlite")).status == 1)
         #expect(cli(["list"], db: dir.path).err.contains("is a folder"))
         #expect(cli(["browse"], db: db).err.contains("needs a terminal"))
+        // In Chinese the sentence is Chinese throughout, the commands' names as they are typed.
+        let zh = cli(["--lang", "zh", "browse"], db: db).err
+        #expect(zh.contains("list、show 或 export") && !zh.contains(" or "), "\(zh)")
     }
 
     @Test func helpAndVersion() {

@@ -39,8 +39,7 @@ enum BrowseCommand: Command {
     static func run(_ a: ParsedArguments, globals: GlobalOptions, console: Console, environment: [String: String]) throws -> Int32 {
         // A Core Data store's commands for a pipe are coredata dump and info.
         let coreData = !console.stdoutIsTerminal && globals.databasePathIsExplicit && (try? CoreDataStore(path: globals.databasePath)) != nil
-        try checkTerminal(console: console, environment: environment,
-                          instead: coreData ? "coredata dump or coredata info" : "list, show or export")
+        try checkTerminal(console: console, environment: environment, coreData: coreData)
         let path = globals.databasePath
         var status: String?
         // The demo is for the default database only: a mistyped --db path is an error, not a new
@@ -99,11 +98,11 @@ enum BrowseCommand: Command {
         return ExitStatus.success
     }
 
-    /// Refuses to start a browser without a terminal it can drive; `instead` names the commands
-    /// that write to a pipe or file.
-    static func checkTerminal(console: Console, environment: [String: String], instead: String = "list, show or export") throws {
+    /// Refuses to start a browser without a terminal it can drive, naming the commands that
+    /// write to a pipe or file (a Core Data store's, for `coreData`).
+    static func checkTerminal(console: Console, environment: [String: String], coreData: Bool = false) throws {
         guard console.stdoutIsTerminal else {
-            throw CommandFailure(.key("cli.needsTerminal", instead))
+            throw CommandFailure(.key(coreData ? "cli.needsTerminalCoreData" : "cli.needsTerminal"))
         }
         do { try BrowserApp.checkTerminal(environment["TERM"]) } catch { throw CommandFailure(.verbatim(error.description)) }
     }

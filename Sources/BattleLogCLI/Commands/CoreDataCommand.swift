@@ -29,7 +29,7 @@ enum CoreDataCommand: Command {
         }
         if action == "browse" {
             if a.has(.json) { throw UsageError(.key("cli.jsonNotBrowse"), usage: spec.usage) }
-            try BrowseCommand.checkTerminal(console: console, environment: environment, instead: "coredata dump or coredata info")
+            try BrowseCommand.checkTerminal(console: console, environment: environment, coreData: true)
             return try browse(a.positionals[1], model: a.value(.model), globals: globals, console: console, environment: environment)
         }
         let limit = try a.integer(.limit, minimum: 1, spec: spec)
