@@ -176,6 +176,12 @@ import BattleLogPresentation
         for c in "colour" { m.handle(.character(c)) }
         m.handle(.enter)
         #expect(m.chrome.prompt?.error == "\"colour\" is not a field to sort by; fields: pk, book, isBookmarked, number", "\(m.chrome.prompt?.error ?? "")")
+        // A near miss is named, as the record browser's sort names it (a tester found only the
+        // list of fields here).
+        m.handle(.control("u"))
+        for c in "numbr:desc" { m.handle(.character(c)) }
+        m.handle(.enter)
+        #expect(m.chrome.prompt?.error == "\"numbr\" is not a field to sort by; did you mean number?", "\(m.chrome.prompt?.error ?? "")")
         m.handle(.control("u"))
         for c in "number:up" { m.handle(.character(c)) }
         m.handle(.enter)
