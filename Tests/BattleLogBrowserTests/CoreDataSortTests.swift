@@ -149,9 +149,13 @@ import BattleLogPresentation
     }
 
     @Test func theSortStaysAcrossAFilterAndAnEmptyTextGoesBackToPkOrder() throws {
-        let (m, _) = try CoreDataBrowserTests.open(CoreDataBrowserTests.fixtures + "/SampleModel2_V2.sqlite")
+        let (m, grid) = try CoreDataBrowserTests.open(CoreDataBrowserTests.fixtures + "/SampleModel2_V2.sqlite")
         try CoreDataBrowserTests.select(m, entity: "Page", pk: 1)
         try Self.sorted(m, "number:desc")
+        // The pane's title and the status line say it in the record browser's words.
+        CoreDataBrowserTests.settledRender(m, grid)
+        let sortedBy = m.labels.fill("sortedBy", "number:desc")
+        #expect(grid.line(m.layout.records.top).contains(sortedBy) && grid.line(grid.rows - 1).contains(sortedBy), "\(grid.text)")
         m.handle(.character("f"))
         for c in "isBookmarked = true" { m.handle(.character(c)) }
         m.handle(.enter)

@@ -192,7 +192,7 @@ extension StackedListsHost {
             ?? labels["counting"]
         parts.append(lists.selectedRow.map { source.keyName(l.query) + " \(source.key($0)) · " + count } ?? count)
         if let f = source.filterText(l.query) { parts.append("f: " + SafeText.escape(f)) }
-        if let sort = l.sort { parts.append("S: " + SafeText.escape(source.sortText(sort))) }
+        if let sort = l.sort { parts.append(labels.fill("sortedBy", SafeText.escape(source.sortText(sort)))) }
         return parts
     }
 }

@@ -56,7 +56,7 @@ enum StackedListsView {
         let source = lists.source
         var title = title
         if let f = source.filterText(l.query) { title += "  f: " + SafeText.escape(f) }
-        if let sort = l.sort { title += "  S: " + SafeText.escape(source.sortText(sort)) }
+        if let sort = l.sort { title += " — " + labels.fill("sortedBy", SafeText.escape(source.sortText(sort))) }
         Drawing.box(s, r, title: title, focused: focused)
         let w = l.window
         let content = TableView.Content(columns: lists.columns(width: r.width - 2), layout: lists.columnLayout, focused: focused,
