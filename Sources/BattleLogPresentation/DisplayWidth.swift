@@ -163,7 +163,10 @@ public enum DisplayWidth {
         var current = ""
         var currentWidth = 0
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            for (n, piece) in pieces(word).enumerated() {
+            // A word that fits is not looked into.
+            let wordWidth = word.unicodeScalars.reduce(0) { $0 + of($1) }
+            let fits = currentWidth + (current.isEmpty ? 0 : 1) + wordWidth <= width
+            for (n, piece) in (fits ? [word] : pieces(word)).enumerated() {
                 let pieceWidth = piece.unicodeScalars.reduce(0) { $0 + of($1) }
                 // A space before a word; none between the pieces of one.
                 let gap = n == 0 && !current.isEmpty ? 1 : 0
@@ -184,6 +187,8 @@ public enum DisplayWidth {
         return lines
     }
 
+    private static func isWide(_ c: Character) -> Bool { c.unicodeScalars.contains { of($0) == 2 } }
+
     /// Closing marks a line never starts with, and opening ones it never ends with.
     private static let noBreakBefore = Set("。，、：；！？）」』】〉》…．,.:;!?)]}")
     private static let noBreakAfter = Set("（「『【〈《([{")
@@ -196,7 +201,7 @@ public enum DisplayWidth {
         var previous: Character?
         for i in word.indices {
             let c = word[i]
-            if let p = previous, of(String(p)) == 2 || of(String(c)) == 2, !noBreakBefore.contains(c), !noBreakAfter.contains(p) {
+            if let p = previous, isWide(p) || isWide(c), !noBreakBefore.contains(c), !noBreakAfter.contains(p) {
                 out.append(word[start..<i])
                 start = i
             }
