@@ -153,6 +153,24 @@ import BattleLogPresentation
         }
     }
 
+    /// The records pane marks rows past its edges with ↑ and ↓, as the roster and the Core
+    /// Data lists do (it said nothing).
+    @Test func theRecordsPaneSaysThereIsMore() throws {
+        let s = try SimulatedStore(fights: 200, heroes: 1, villains: 1)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.tab)
+        let r = m.layout.records
+        func marks() -> (above: Bool, below: Bool) {
+            BrowserView.render(m, on: grid)
+            return (grid.line(r.top).contains("↑"), grid.line(r.bottom - 1).contains("↓"))
+        }
+        #expect(marks() == (false, true), "\(grid.text)")
+        m.handle(.character("G"))
+        #expect(marks() == (true, false), "\(grid.text)")
+        m.handle(.pageUp)
+        #expect(marks() == (true, true), "\(grid.text)")
+    }
+
     @Test func tooSmall() throws {
         let s = try SimulatedStore(fights: 5)
         let (m, grid) = try makeBrowser(s, rows: 10, columns: 40)

@@ -192,5 +192,7 @@ enum RecordsView {
             return
         }
         TableView.draw(s, in: r, rows: m.layout.recordRows, content)
+        // More above or below, as every list and the roster say it.
+        Drawing.moreMarks(s, r, m.recordList.list, visible: m.layout.recordRows)
     }
 }
