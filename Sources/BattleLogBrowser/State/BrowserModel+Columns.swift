@@ -13,12 +13,10 @@ extension BrowserModel {
     }
 
     func changeColumns(_ action: Action) {
-        chrome.focus = .records
         var layout = columnLayout
-        let change = layout.apply(action, columns: RecordsView.columns(self))
+        let change = layout.apply(action, columns: RecordsView.columns(self), chrome: &chrome, labels: labels)
         // Moving the current column is not a change `U` undoes; hiding, widths and `=` are.
         if change.changesTheView, layout != columnLayout { rememberView() }
         columnLayout = layout
-        if let message = ColumnLayout.message(change, labels: labels) { chrome.status = message }
     }
 }

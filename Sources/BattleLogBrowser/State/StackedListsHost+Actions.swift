@@ -91,11 +91,9 @@ extension StackedListsHost {
             chrome.status = labels[source.emptyText(nil)]
             return
         }
-        chrome.focus = .records
         var arranged = lists.columnLayout
-        let change = arranged.apply(action, columns: lists.columns(width: layout.records.width - 2))
+        _ = arranged.apply(action, columns: lists.columns(width: layout.records.width - 2), chrome: &chrome, labels: labels)
         lists.columnLayout = arranged
-        if let message = ColumnLayout.message(change, labels: labels) { chrome.status = message }
     }
 
     // MARK: - Prompts (`PromptHost`)

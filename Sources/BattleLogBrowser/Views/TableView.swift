@@ -164,6 +164,15 @@ extension ColumnLayout {
         return .moved
     }
 
+    /// A column key on a list whose columns are `columns`, in both browsers: the list takes the
+    /// focus, the layout changes, the status line says what was done; the change, for an undo.
+    mutating func apply<Row>(_ action: Action, columns: [TableColumn<Row>], chrome: inout BrowserChrome, labels: Labels) -> Change {
+        chrome.focus = .records
+        let change = apply(action, columns: columns)
+        if let message = Self.message(change, labels: labels) { chrome.status = message }
+        return change
+    }
+
     /// The status line's words for `change` (nil: nothing to say).
     static func message(_ change: Change, labels: Labels) -> String? {
         switch change {
