@@ -184,8 +184,10 @@ public struct EntityFilter: Sendable, Equatable {
             if let r = entity.relationships.first(where: { $0.name.lowercased() == lower && !$0.toMany }), let c = foreignKeyColumn(r) {
                 return (qualified(c), .relationship, r.name)
             }
-            let names = EntityFilter.fieldNames(entity).map(SafeText.escape).joined(separator: ", ")
-            throw cursor.error("entityUnknownField", [SafeText.escape(name), SafeText.escape(entity.name), names])
+            let fields = EntityFilter.fieldNames(entity)
+            // A near miss is named; else every field.
+            if let near = NearestWord.nearest(to: name, among: fields, within: 2) { throw cursor.error("didYouMean", [SafeText.escape(name), SafeText.escape(near)]) }
+            throw cursor.error("entityUnknownField", [SafeText.escape(name), SafeText.escape(entity.name), fields.map(SafeText.escape).joined(separator: ", ")])
         }
 
         func foreignKeyColumn(_ r: Relationship) -> String? { EntityFilter.foreignKeyColumn(r) }

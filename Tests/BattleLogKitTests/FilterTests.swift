@@ -208,6 +208,8 @@ final class FilterFixture {
         ("owner Aria", "expected an operator (=, !=, <, <=, >, >=, ~) after owner, found \"Aria\"", 7),
         ("power >= 9 power", "expected 'and', 'or' or the end of the expression, found \"power\"", 12),
         ("星辰 = x", "unknown field \"星辰\"", 1),
+        // A near miss is named, as the sort names one.
+        ("powr >= 3", "unknown field \"powr\"; did you mean power?", 1),
         ("owner = x and date > 2026-13-01", "no month 13: months go from 01 to 12", 22),
         ("owner = x and date > 2026-1-01", "expected a date YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ", 22),
         ("rolls contains x", "expected a whole number after 'rolls contains'", 16),

@@ -301,6 +301,7 @@ import Testing
             do { _ = try EntityFilter.compile(text, entity: book); return nil } catch { return error }
         }
         #expect(problem("nosuch = 1")?.message.contains("unknown field \"nosuch\": Book has pk, ") == true)
+        #expect(problem("titel = \"x\"")?.message == "unknown field \"titel\"; did you mean title?")
         #expect(problem("price ~ 3")?.message == "'~' needs a text field; price is a number")
         #expect(problem("price > \"x\"")?.message == "expected a number")
         #expect(problem("frontCover = 1")?.message == "frontCover is Transformable: only 'is null' and 'is not null' test it")

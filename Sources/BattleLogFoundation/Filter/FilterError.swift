@@ -37,6 +37,7 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         "expectedContains": "expected 'contains' after 'rolls' (or use rolls.max, rolls.min, rolls.sum, rolls.count)",
         "expectedWholeNumber": "expected a whole number after 'rolls contains', found {0}",
         "unknownField": "unknown field \"{0}\": expected one of {1}",
+        "didYouMean": "unknown field \"{0}\"; did you mean {1}?",
         "expectedOperator": "expected an operator (=, !=, <, <=, >, >=, ~) after {0}, found {1}",
         "expectedValue": "expected a value after {0}, found {1}",
         "expectedField": "expected a field name, 'not' or '(', found {0}",

@@ -40,7 +40,10 @@ public enum FilterParser {
         }
         guard let field = FilterField.named(name)
                 ?? queryPaths.first(where: { $0.lowercased() == name.lowercased() }).map({ FilterField.path($0, kinds[$0] ?? .number) }) else {
-            throw cursor.error("unknownField", [SafeText.escape(name), (FilterField.allNames + queryPaths).joined(separator: ", ")])
+            let names = FilterField.allNames + queryPaths
+            // A near miss is named; else every field.
+            if let near = NearestWord.nearest(to: name, among: names, within: 2) { throw cursor.error("didYouMean", [SafeText.escape(name), near]) }
+            throw cursor.error("unknownField", [SafeText.escape(name), names.joined(separator: ", ")])
         }
         cursor.advance()
         guard case .op(let symbol) = cursor.current, let op = FilterOperator(rawValue: symbol) else {
