@@ -169,6 +169,13 @@ import BattleLogPresentation
         #expect(marks() == (true, false), "\(grid.text)")
         m.handle(.pageUp)
         #expect(marks() == (true, true), "\(grid.text)")
+        // A title too long for the box is cut short of the ↑: its `…` stays in sight.
+        try m.applyFilter("result = win or result = loss or result = draw or duration > 0:01 or power >= 0")
+        m.settleFilter()
+        m.handle(.character("G"))
+        _ = marks()
+        let top = grid.line(r.top)
+        #expect(top.contains("…") && top.contains("↑"), "\(top)")
     }
 
     @Test func tooSmall() throws {

@@ -660,13 +660,14 @@ import BattleLogPresentation
     @Test func aFilterErrorIsShownWholeUnderACaret() throws {
         let s = try SimulatedStore(fights: 50, heroes: 2, villains: 2)
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
-        m.handle(.character("f")); m.type("powr = 3"); m.handle(.enter)
+        // A name near no field: every field is listed.
+        m.handle(.character("f")); m.type("frobnicate = 3"); m.handle(.enter)
         BrowserView.render(m, on: grid)
         let text = grid.text
         for field in ["power", "gate", "formula", "collaborator", "(at column 1)"] {
             #expect(text.contains(field), "the error lost \(field):\n\(text)")
         }
-        let inputRow = (0..<24).first { grid.line($0).hasPrefix("f: ▏powr = 3") }
+        let inputRow = (0..<24).first { grid.line($0).hasPrefix("f: ▏frobnicate = 3") }
         #expect(inputRow != nil && grid.line(inputRow! + 1).hasPrefix("    ^"), "\(text)")
     }
 }

@@ -87,6 +87,11 @@ import BattleLogPresentation
         Drawing.box(grid, Rect(top: 0, left: 0, height: 3, width: 20), title: "Records of Elias Brandt, sorted by power:desc", focused: true)
         let top = grid.line(0)
         #expect(top.hasSuffix("… ─┐") && top.hasPrefix("┌─ Records"), "\(top)")
+        // A list's box whose top carries ↑ cuts its title short of the mark.
+        Drawing.box(grid, Rect(top: 0, left: 0, height: 3, width: 20), title: "Records of Elias Brandt, sorted by power:desc", focused: true,
+                    markAbove: true)
+        Drawing.moreMarks(grid, Rect(top: 0, left: 0, height: 3, width: 20), above: true, below: false)
+        #expect(grid.line(0).hasSuffix("…  ↑ ─┐"), "\(grid.line(0))")
     }
 
     @Test func alikeLinesStandOnOneRow() {

@@ -27,6 +27,9 @@ public struct KeyedWindow<Row: Sendable>: Sendable {
 
     public var selectedRow: Row? { rows.indices.contains(selected) ? rows[selected] : nil }
 
+    /// Whether rows lie above the first one shown (loaded, or not read yet).
+    var hasMoreAbove: Bool { scroll > 0 || !atStart }
+
     /// The loaded row at `index`, nil past either end.
     func row(at index: Int) -> Row? { rows.indices.contains(index) ? rows[index] : nil }
 

@@ -179,7 +179,8 @@ enum RecordsView {
         let name = m.filterText.map { "f: " + $0 } ?? m.selectedHuman.map { DisplayWidth.truncate($0.name, to: r.width) }
         let sorted = m.recordList.sort.map { " — " + m.labels.fill("sortedBy", $0.text) } ?? ""
         let marks = m.recordList.marked.isEmpty ? "" : " · " + m.labels.counted("marks.count", count: m.recordList.marked.count, GroupedNumber.text(m.recordList.marked.count))
-        Drawing.box(s, r, title: m.labels["records"] + (name.map { " — " + $0 } ?? "") + sorted + marks, focused: m.chrome.focus == .records)
+        Drawing.box(s, r, title: m.labels["records"] + (name.map { " — " + $0 } ?? "") + sorted + marks, focused: m.chrome.focus == .records,
+                    markAbove: m.recordList.list.hasMoreAbove)
         let content = TableView.Content(columns: columns(m), layout: m.columnLayout, focused: m.chrome.focus == .records,
                                         scroll: m.recordList.scroll, row: m.record(at:), selected: m.recordList.selected,
                                         isMarked: { m.recordList.marked.contains($0.id) }, highlight: m.highlightPattern)

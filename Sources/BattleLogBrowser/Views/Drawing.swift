@@ -4,7 +4,8 @@ import BattleLogPresentation
 /// Small drawing helpers shared by the views.
 enum Drawing {
     /// A box with a title in its top border; the focused box is drawn bold.
-    static func box(_ s: Screen, _ r: Rect, title: String, focused: Bool) {
+    /// `markAbove`: the box's top carries a list's ↑ (`moreMarks`), which the title stops short of.
+    static func box(_ s: Screen, _ r: Rect, title: String, focused: Bool, markAbove: Bool = false) {
         guard r.height >= 2, r.width >= 4 else { return }
         let style: Style = focused ? .accent : .border
         s.put(r.top, r.left, "┌" + String(repeating: "─", count: r.width - 2) + "┐", style: style)
@@ -13,8 +14,8 @@ enum Drawing {
             s.put(row, r.right - 1, "│", style: style)
         }
         s.put(r.bottom - 1, r.left, "└" + String(repeating: "─", count: r.width - 2) + "┘", style: style)
-        // Cut inside its spaces: an ellipsis never runs into the border.
-        let t = " " + DisplayWidth.truncate(title, to: max(0, r.width - 6)) + " "
+        // Cut inside its spaces: an ellipsis never runs into the border, nor under the ↑.
+        let t = " " + DisplayWidth.truncate(title, to: max(0, r.width - (markAbove ? 9 : 6))) + " "
         s.put(r.top, r.left + 2, t, style: focused ? .bold : .normal)
     }
 
@@ -35,7 +36,7 @@ enum Drawing {
     /// else each line is text as it is.
     static func overlay(_ s: Screen, _ r: Rect, title: String, lines: [(String, String)], scroll: Int, keyed: Bool) {
         clear(s, r)
-        box(s, r, title: title + "  (Esc/q)", focused: true)
+        box(s, r, title: title + "  (Esc/q)", focused: true, markAbove: scroll > 0)
         let keyWidth = keyColumnWidth(lines)
         for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
             let y = r.top + 1 + i
@@ -175,7 +176,7 @@ enum Drawing {
 
     /// The marks for a window of a long list showing `visible` rows.
     static func moreMarks<Row>(_ s: Screen, _ r: Rect, _ w: KeyedWindow<Row>, visible: Int) {
-        moreMarks(s, r, above: w.scroll > 0 || !w.atStart, below: w.scroll + visible < w.rows.count || !w.atEnd)
+        moreMarks(s, r, above: w.hasMoreAbove, below: w.scroll + visible < w.rows.count || !w.atEnd)
     }
 
     /// `2026-01-01 00:12` from seconds since 1970.

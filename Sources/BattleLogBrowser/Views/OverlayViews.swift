@@ -77,10 +77,10 @@ enum InspectView {
         let r = rect(m)
         Drawing.clear(s, r)
         let id = m.selectedRecord.map { "#\($0.id)" } ?? ""
-        Drawing.box(s, r, title: "\(m.labels["inspect"]) \(id)  (Esc/i)", focused: true)
         let width = r.width - 4
         let lines = lines(m, width: width)
         let scroll = min(m.chrome.overlayScroll, m.overlayScrollLimit)
+        Drawing.box(s, r, title: "\(m.labels["inspect"]) \(id)  (Esc/i)", focused: true, markAbove: scroll > 0)
         for (i, line) in lines.dropFirst(scroll).prefix(r.height - 2).enumerated() {
             s.put(r.top + 1 + i, r.left + 2, DisplayWidth.truncate(line.0, to: width), style: line.1)
         }

@@ -57,8 +57,8 @@ enum StackedListsView {
         var title = title
         if let f = source.filterText(l.query) { title += "  f: " + SafeText.escape(f) }
         if let sort = l.sort { title += " — " + labels.fill("sortedBy", SafeText.escape(source.sortText(sort))) }
-        Drawing.box(s, r, title: title, focused: focused)
         let w = l.window
+        Drawing.box(s, r, title: title, focused: focused, markAbove: w.hasMoreAbove)
         let content = TableView.Content(columns: lists.columns(width: r.width - 2), layout: lists.columnLayout, focused: focused,
                                         scroll: w.scroll, row: w.row(at:), selected: w.selected, highlight: focused ? highlight : nil)
         TableView.draw(s, in: r, rows: w.rows.isEmpty ? 0 : rows, content)
@@ -73,7 +73,7 @@ enum StackedListsView {
     /// The detail pane: `title` and the selected row's, its lines with the cursor.
     static func detail<Source>(_ s: Screen, in r: Rect, _ lists: StackedLists<Source>, title: String, focused: Bool, highlight: SearchPattern?) {
         guard r.height >= 3, r.width >= 8 else { return }
-        Drawing.box(s, r, title: title + (lists.detail.map { " — " + $0.title } ?? ""), focused: focused)
+        Drawing.box(s, r, title: title + (lists.detail.map { " — " + $0.title } ?? ""), focused: focused, markAbove: lists.detailCursor.scroll > 0)
         guard let d = lists.detail else { return }
         DetailLinesView.draw(s, in: r, lines: d.lines, cursor: lists.detailCursor, focused: focused, highlight: highlight)
     }
