@@ -42,6 +42,15 @@ import BattleLogPresentation
         // Core Data's vocabulary too.
         let entity = FilterCompletion.Vocabulary(words: ["title", "pages"] + FilterCompletion.keywords)
         #expect(FilterCompletion.complete(line("title = x "), entity)?.candidates == ["and", "or"])
+        // After `contains N` and `is [not] null` too; and after a connective, or at the start,
+        // never `and` or `or` (the second trial's findings).
+        for whole in ["rolls contains 5 ", "gate is null ", "gate is not null "] {
+            #expect(FilterCompletion.complete(line(whole), values: values)?.candidates == ["and", "or"], "\(whole)")
+        }
+        for start in ["result = win and ", "", "not ", "power > 3 or ("] {
+            let offered = FilterCompletion.complete(line(start), values: values)?.candidates ?? []
+            #expect(!offered.isEmpty && !offered.contains("and") && !offered.contains("or"), "\(start): \(offered)")
+        }
     }
 
     /// A name whose first character is a cluster still being typed, one scalar per key (an

@@ -77,14 +77,15 @@ public struct FilterCompletion: Sendable {
             isValue = true
             candidates = vocabulary.values(tokens[tokens.count - 2].lowercased())
         } else if !quoted {
-            let needle = word.lowercased()
-            if tokens.count >= 3, operators.contains(tokens[tokens.count - 2]) {
+            let needle = word.lowercased(), previous = tokens.map { $0.lowercased() }
+            if endsAComparison(previous) {
                 // After a whole comparison only a connective may come.
                 candidates = ["and", "or"]
-            } else if let only = vocabulary.following(tokens.map { $0.lowercased() }) {
+            } else if let only = vocabulary.following(previous) {
                 candidates = only
             } else {
-                candidates = vocabulary.words
+                // At the start, or after a connective, a comparison begins: never `and` or `or`.
+                candidates = vocabulary.words.filter { $0 != "and" && $0 != "or" }
                 if !candidates.contains(where: { begins($0, with: needle) }) { candidates = vocabulary.fallback }
             }
         } else {
@@ -106,6 +107,14 @@ public struct FilterCompletion: Sendable {
         let after = String(line.text.dropFirst(line.cursor))
         let text = prefix + replacement + after
         return Result(line: InputLine(text, cursor: prefix.count + replacement.count), candidates: candidates.count > 1 ? candidates : [])
+    }
+
+    /// Whether `tokens` (lowercased) end with a whole comparison: `field op value`,
+    /// `rolls contains N`, `field is null` or `field is not null`.
+    static func endsAComparison(_ tokens: [String]) -> Bool {
+        let n = tokens.count
+        if n >= 3 && (operators.contains(tokens[n - 2]) || tokens[n - 2] == "contains") { return true }
+        return n >= 3 && tokens[n - 1] == "null" && (tokens[n - 2] == "is" || (n >= 4 && tokens[n - 2] == "not" && tokens[n - 3] == "is"))
     }
 
     /// Where the word under completion starts (in characters), the word (without an opening
