@@ -108,4 +108,23 @@ import BattleLogPresentation
         // Every line of each side appears once, in order.
         #expect(rows.compactMap(\.0) == Array(a.indices) && rows.compactMap(\.1) == Array(b.indices))
     }
+
+    /// Two records compared: a field stands level on both sides though its values differ and
+    /// wrap to more lines on one side (a tester saw every row after the dice drift apart).
+    @Test func aFieldStandsLevelWhateverItsValues() {
+        typealias Span = DetailView.Span
+        func field(_ label: String, _ values: [String]) -> [[Span]] {
+            values.enumerated().map { i, v in [Span(text: i == 0 ? label + " " : "         ", style: .bold), Span(text: v, style: .normal)] }
+        }
+        let left = [[Span(text: "#1 · fight 1", style: .bold)]] + field("Dice", ["3 9 4 1", "5 9 2 6", "5 3 5 8", "▁▂▇"]) + field("Timeline", ["12 actions"])
+        let right = [[Span(text: "#2 · fight 2", style: .bold)]] + field("Dice", ["2 7 1 8", "2 8 1", "▂▅▁"]) + field("Timeline", ["8 actions"])
+        let rows = CompareView.aligned(left, right)
+        func text(_ spans: [Span]?) -> String { (spans ?? []).map(\.text).joined() }
+        let timeline = rows.first { text($0.left).contains("12 actions") }
+        let facing = text(timeline.flatMap { $0.right })
+        #expect(facing.contains("8 actions"), "\(rows.map { (text($0.left), text($0.right)) })")
+        // The dice's third line faces the right's sparkline; the left's sparkline faces a blank.
+        #expect(rows.contains { text($0.left).contains("▁▂▇") && $0.right == nil }, "\(rows.map { (text($0.left), text($0.right)) })")
+        #expect(rows.compactMap(\.left).count == left.count && rows.compactMap(\.right).count == right.count)
+    }
 }

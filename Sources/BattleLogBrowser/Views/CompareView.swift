@@ -9,9 +9,7 @@ enum CompareView {
     /// Each half's width: the overlay's inside less a gap either side of the gutter.
     static func halfWidth(_ m: BrowserModel) -> Int { max(1, (rect(m).width - 7) / 2) }
 
-    /// The two records' lines side by side, aligned as a diff aligns them: lines alike stand on
-    /// one row, a line only one side has faces a blank, so that one longer wrap does not push
-    /// every line after it out of step. Each record's heading first.
+    /// The two records' lines side by side, each record's heading first.
     static func rows(_ m: BrowserModel) -> [(left: [DetailView.Span]?, right: [DetailView.Span]?)] {
         guard let (a, b) = m.overlays.compared else { return [] }
         let w = halfWidth(m)
@@ -19,7 +17,25 @@ enum CompareView {
             + DetailView.content(a, labels: m.labels, width: w)
         let right = [[DetailView.Span(text: "#\(b.id) · \(m.labels["fight"]) \(b.fightText(m.labels))", style: .bold)]]
             + DetailView.content(b, labels: m.labels, width: w)
-        return LineAlignment.pairs(left.map(text), right.map(text)).map { ($0.map { left[$0] }, $1.map { right[$0] }) }
+        return aligned(left, right)
+    }
+
+    /// Two records' lines aligned as a diff aligns them, field by field: a field's first line
+    /// stands level on both sides whatever its values, its further lines (a value wrapped, the
+    /// dice's sparkline, a box's rows) pair in turn, and the longer side's rest faces blanks, so
+    /// that one longer wrap does not push every line after it out of step.
+    static func aligned(_ left: [[DetailView.Span]], _ right: [[DetailView.Span]]) -> [(left: [DetailView.Span]?, right: [DetailView.Span]?)] {
+        LineAlignment.pairs(places(left), places(right)).map { ($0.map { left[$0] }, $1.map { right[$0] }) }
+    }
+
+    /// Each line's place: the label of the field it belongs to and how far into that field.
+    private static func places(_ lines: [[DetailView.Span]]) -> [String] {
+        var field = "", n = 0
+        return lines.map { spans in
+            let label = spans.count >= 2 && spans[0].style == .bold ? spans[0].text.trimmingCharacters(in: .whitespaces) : ""
+            if label.isEmpty { n += 1 } else { (field, n) = (label, 0) }
+            return field + "#" + String(n)
+        }
     }
 
     static func scrollExtent(_ m: BrowserModel) -> (total: Int, visible: Int) {
