@@ -82,6 +82,32 @@ import BattleLogPresentation
         #expect(!rows[at].contains("…") && rows[at...].joined().contains("byte 0)"), "\(tallGrid.text)")
     }
 
+    /// A key's description too long for a narrow help goes on under itself instead of being cut
+    /// (a tester read `sort by a field (power:desc; empty clea…` at 60x16), in both browsers.
+    @Test(arguments: ["en", "zh"]) func helpWrapsALongDescription(language: String) throws {
+        let s = try SimulatedStore(fights: 10, heroes: 1, villains: 1)
+        let (m, grid) = try makeBrowser(s, rows: 16, columns: 60, language: language)
+        m.handle(.character("?"))
+        // Every page of the help, read in turn: the sort key's description is there whole.
+        var pages: [String] = []
+        for _ in 0..<30 {
+            BrowserView.render(m, on: grid)
+            pages.append(grid.text.replacingOccurrences(of: "│", with: " ").split(whereSeparator: \.isWhitespace).joined())
+            m.handle(.pageDown)
+        }
+        let whole = m.labels["key.sort"].split(whereSeparator: \.isWhitespace).joined()
+        #expect(pages.contains { $0.contains(whole) }, "\(pages)")
+        let (cd, cdGrid) = try CoreDataBrowserTests.open(CoreDataBrowserTests.fixtures + "/SampleModel2_V2.sqlite", rows: 16, columns: 60,
+                                                         language: language)
+        cd.handle(.character("?"))
+        CoreDataBrowserTests.settledRender(cd, cdGrid)
+        // Every description fits beside the keys; the overlay has more lines than it had keys.
+        let help = try #require(cd.shownOverlay)
+        let r = help.rect(cd.layout), keys = Drawing.keyColumnWidth(help.lines)
+        let lines = help.shown(cd.layout)
+        #expect(lines.allSatisfy { DisplayWidth.of($0.1) <= r.width - keys - 5 } && lines.count > help.lines.count)
+    }
+
     @Test func aLongTitleIsCutBeforeTheBorder() {
         let grid = CellGrid(rows: 3, columns: 20)
         Drawing.box(grid, Rect(top: 0, left: 0, height: 3, width: 20), title: "Records of Elias Brandt, sorted by power:desc", focused: true)

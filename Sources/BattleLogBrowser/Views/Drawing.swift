@@ -30,6 +30,16 @@ enum Drawing {
         return lines.map { $0.1.isEmpty ? DisplayWidth.of($0.0) + 4 : keys + DisplayWidth.of($0.1) + 5 }.max() ?? 0
     }
 
+    /// Keyed lines for an overlay `width` wide: a description too long for its room goes on
+    /// under itself, beside no key, instead of being cut.
+    static func wrappedKeyed(_ lines: [(String, String)], width: Int) -> [(String, String)] {
+        let room = max(10, width - keyColumnWidth(lines) - 5)
+        return lines.flatMap { key, text -> [(String, String)] in
+            guard !text.isEmpty, DisplayWidth.of(text) > room else { return [(key, text)] }
+            return DisplayWidth.wrap(text, to: room, maxLines: 20).enumerated().map { ($0.offset == 0 ? key : "", $0.element) }
+        }
+    }
+
     /// An overlay: `r` cleared, boxed under `title`, and `lines` from `scroll` on, with marks
     /// when there is more above or below. `keyed`: each line is a key and what it does (the
     /// keys set a column; a line without a description is a heading, in bold, and may run on);

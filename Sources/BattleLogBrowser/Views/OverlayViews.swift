@@ -37,20 +37,24 @@ enum HelpView {
         return [(labels.fill("helpNoMatch", SafeText.escape(f)), "")]
     }
 
-    /// As tall and as wide as its lines (the body's size at most), in the middle of the body.
-    static func rect(_ m: BrowserModel, lines: [(String, String)]) -> Rect {
-        Drawing.overlayRect(m.layout, width: max(64, Drawing.keyedWidth(lines)), lineCount: lines.count)
+    /// The lines as drawn, their descriptions wrapped to the overlay, and the overlay: as wide as
+    /// its lines whole and as tall as the wrapped ones (the body's size at most), in the middle
+    /// of the body.
+    static func shown(_ m: BrowserModel) -> (lines: [(String, String)], rect: Rect) {
+        let all = saysNoMatch(lines(m), m.chrome, labels: m.labels)
+        let width = max(64, Drawing.keyedWidth(all))
+        let lines = Drawing.wrappedKeyed(all, width: overlayRect(m.layout, width: width).width)
+        return (lines, Drawing.overlayRect(m.layout, width: width, lineCount: lines.count))
     }
 
     static func scrollExtent(_ m: BrowserModel) -> (total: Int, visible: Int) {
-        let lines = lines(m)
-        return (lines.count, max(0, rect(m, lines: lines).height - 2))
+        let (lines, r) = shown(m)
+        return (lines.count, max(0, r.height - 2))
     }
 
     static func render(_ m: BrowserModel, _ s: Screen) {
-        let lines = saysNoMatch(lines(m), m.chrome, labels: m.labels)
+        let (lines, r) = shown(m)
         let scroll = min(m.chrome.overlayScroll, m.overlayScrollLimit)
-        let r = rect(m, lines: lines)
         Drawing.overlay(s, r, title: title(m.chrome, labels: m.labels), lines: lines, scroll: scroll, keyed: true)
     }
 

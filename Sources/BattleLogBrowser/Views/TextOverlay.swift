@@ -10,14 +10,19 @@ struct TextOverlay {
     var keyed = false
     var width: Int
 
-    func rect(_ l: Layout) -> Rect { Drawing.overlayRect(l, width: width, lineCount: lines.count) }
+    func rect(_ l: Layout) -> Rect { Drawing.overlayRect(l, width: width, lineCount: shown(l).count) }
+
+    /// Its lines as drawn in layout `l`: a keyed overlay's descriptions wrapped to its width.
+    func shown(_ l: Layout) -> [(String, String)] {
+        keyed ? Drawing.wrappedKeyed(lines, width: HelpView.overlayRect(l, width: width).width) : lines
+    }
 
     /// The lines it scrolls through and how many it shows.
-    func extent(_ l: Layout) -> (total: Int, visible: Int) { (lines.count, max(0, rect(l).height - 2)) }
+    func extent(_ l: Layout) -> (total: Int, visible: Int) { (shown(l).count, max(0, rect(l).height - 2)) }
 
     /// Draws it, scrolled by `scroll` lines (never past its last).
     func draw(_ s: Screen, _ l: Layout, scroll: Int) {
-        let r = rect(l)
+        let r = rect(l), lines = shown(l)
         Drawing.overlay(s, r, title: title, lines: lines, scroll: min(scroll, max(0, lines.count - (r.height - 2))), keyed: keyed)
     }
 
