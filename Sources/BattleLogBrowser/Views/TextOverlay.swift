@@ -10,19 +10,25 @@ struct TextOverlay {
     var keyed = false
     var width: Int
 
-    func rect(_ l: Layout) -> Rect { Drawing.overlayRect(l, width: width, lineCount: shown(l).count) }
+    func rect(_ l: Layout) -> Rect { rect(l, lineCount: shown(l).count) }
+
+    /// As tall as `lineCount` lines shown (the body's height at most).
+    private func rect(_ l: Layout, lineCount: Int) -> Rect { Drawing.overlayRect(l, width: width, lineCount: lineCount) }
 
     /// Its lines as drawn in layout `l`: a keyed overlay's descriptions wrapped to its width.
     func shown(_ l: Layout) -> [(String, String)] {
         keyed ? Drawing.wrappedKeyed(lines, width: HelpView.overlayRect(l, width: width).width) : lines
     }
 
-    /// The lines it scrolls through and how many it shows.
-    func extent(_ l: Layout) -> (total: Int, visible: Int) { (shown(l).count, max(0, rect(l).height - 2)) }
+    /// The lines it scrolls through and how many it shows (wrapped once).
+    func extent(_ l: Layout) -> (total: Int, visible: Int) {
+        let lines = shown(l)
+        return (lines.count, max(0, rect(l, lineCount: lines.count).height - 2))
+    }
 
-    /// Draws it, scrolled by `scroll` lines (never past its last).
+    /// Draws it, scrolled by `scroll` lines (never past its last), its lines wrapped once.
     func draw(_ s: Screen, _ l: Layout, scroll: Int) {
-        let r = rect(l), lines = shown(l)
+        let lines = shown(l), r = rect(l, lineCount: lines.count)
         Drawing.overlay(s, r, title: title, lines: lines, scroll: min(scroll, max(0, lines.count - (r.height - 2))), keyed: keyed)
     }
 
