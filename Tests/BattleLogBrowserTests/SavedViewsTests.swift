@@ -29,14 +29,14 @@ import BattleLogKit
         // Another run: the view comes back whole.
         let (other, _) = try makeBrowser(s, rows: 24, columns: 80, language: language)
         other.views.saved = SavedViews(path: file)
-        #expect(other.filterText == nil && other.recordList.sort == nil)
+        #expect(other.filterText == nil && other.recordList.level.sort == nil)
         other.handle(.character("'"))
         other.type("强")
         other.handle(.tab)
         #expect(other.chrome.prompt?.text == name)
         other.handle(.enter)
         Self.settle(other)
-        #expect(other.filterText == "result != draw" && other.recordList.sort?.text == "power:desc")
+        #expect(other.filterText == "result != draw" && other.recordList.level.sort?.text == "power:desc")
         #expect(other.columnLayout.hidden == ["date"])
         let filter = try FilterCompiler.compile("result != draw", roster: s.store.humans, columns: s.store.queryColumns)
         let expected = try s.store.page(RecordQuery(filter: filter, sort: try s.store.sort("power:desc")), limit: 5).map(\.id)
@@ -45,15 +45,15 @@ import BattleLogKit
         // U goes back one change at a time: before the recall, nothing.
         other.handle(.character("U"))
         Self.settle(other)
-        #expect(other.filterText == nil && other.recordList.sort == nil && other.views.columnLayouts.isEmpty)
+        #expect(other.filterText == nil && other.recordList.level.sort == nil && other.views.columnLayouts.isEmpty)
         other.handle(.character("U"))
         #expect(other.chrome.status == other.labels["views.nothingToUndo"])
         // In the first run: undo the hidden column, then the sort, then the filter.
         m.handle(.character("U"))
-        #expect(m.columnLayout.hidden.isEmpty && m.recordList.sort?.text == "power:desc")
+        #expect(m.columnLayout.hidden.isEmpty && m.recordList.level.sort?.text == "power:desc")
         m.handle(.character("U"))
         Self.settle(m)
-        #expect(m.recordList.sort == nil && m.filterText == "result != draw")
+        #expect(m.recordList.level.sort == nil && m.filterText == "result != draw")
         m.handle(.character("U"))
         #expect(m.filterText == nil)
     }
@@ -71,7 +71,7 @@ import BattleLogKit
             m.handle(.character("'")); m.type(name); m.handle(.enter)
             #expect(m.chrome.prompt?.kind == .recallView && m.chrome.prompt?.error?.contains(fragment) == true, "\(name): \(m.chrome.prompt?.error ?? "")")
             m.handle(.escape)
-            #expect(m.filterText == nil && m.recordList.sort == nil)
+            #expect(m.filterText == nil && m.recordList.level.sort == nil)
         }
         // A damaged line in the file is left out, the others read.
         let file = s.folder + "/views"

@@ -72,7 +72,7 @@ import BattleLogPresentation
         m.handle(.character("g"))
         let newest = try s.store.page(RecordQuery(filter: filter), limit: 50).map(\.id)
         #expect(Self.walk(m, count: 50) == newest)
-        #expect(m.recordList.sort == nil)
+        #expect(m.recordList.level.sort == nil)
     }
 
     /// A Human's list in a sort is found in the background, as a filter's matches are: the
@@ -96,24 +96,25 @@ import BattleLogPresentation
         defer { held.signal() }
         #expect(reached.wait(timeout: .now() + 10) == .success)
         // As `syncSortedList` starts one: the sort, the list, and no rows loaded yet.
-        m.recordList.sort = sort
-        m.recordList.sortedList = list
-        m.recordList.list = KeyedWindow()
+        m.recordList.level.sort = sort
+        m.recordList.level.query = query
+        m.recordList.level.sorted = list.found
+        m.recordList.level.window = KeyedWindow()
         m.handle(.character("g"))
         let expected = try s.store.page(query, limit: FilterSearch.headCount).map(\.id)
-        #expect(m.recordList.sortedList === list && m.selectedRecord?.id == expected.first)
+        #expect(m.recordList.level.sorted === list.found && m.selectedRecord?.id == expected.first)
         BrowserView.render(m, on: grid)
         let status = grid.line(23)
         #expect(status.contains("\(FilterSearch.headCount)+") && status.contains(m.labels["sorting"]), "\(status)")
         m.handle(.escape)
-        #expect(m.recordList.sort == nil && m.recordList.sortedList == nil && list.isCancelled)
+        #expect(m.recordList.level.sort == nil && m.recordList.level.sorted == nil && list.isCancelled)
         #expect(m.selectedRecord?.id == newest && m.chrome.status == m.labels["sortCancelled"])
         // Once the sort is whole, Esc is the pane to the left again.
         m.handle(.character("S")); m.type("duration:desc"); m.handle(.enter)
         Self.settle(m)
         #expect(m.sortProgress?.finished == true && m.selectedRecord?.id == expected.first)
         m.handle(.escape)
-        #expect(m.recordList.sort == sort && m.chrome.focus == .roster)
+        #expect(m.recordList.level.sort == sort && m.chrome.focus == .roster)
     }
 
     /// Before its first page is read, a sorted list says it is sorting, never "No records".
@@ -124,9 +125,10 @@ import BattleLogPresentation
         m.handle(.tab)
         let sort = try s.store.sort("power:desc")
         // A list that has not begun (its scan not yet run).
-        m.recordList.sort = sort
-        m.recordList.sortedList = FilterSearch(query: RecordQuery(ownerID: try #require(m.selectedHuman).id, sort: sort))
-        m.recordList.list = KeyedWindow()
+        m.recordList.level.sort = sort
+        m.recordList.level.query = RecordQuery(ownerID: try #require(m.selectedHuman).id, sort: sort)
+        m.recordList.level.sorted = FoundKeys()
+        m.recordList.level.window = KeyedWindow()
         m.recordList.total = 0
         BrowserView.render(m, on: grid)
         let pane = (0..<20).map(grid.line).joined(separator: "\n")
@@ -174,7 +176,7 @@ import BattleLogPresentation
         m.handle(.character("S")); m.type("zzzzzz"); m.handle(.enter)
         #expect(m.chrome.prompt?.error?.hasPrefix(m.labels.fill("sortError.unknownField", "zzzzzz", "date").prefix(8)) == true)
         m.handle(.escape)
-        #expect(m.recordList.sort == nil && m.selectedRecord?.id == before)
+        #expect(m.recordList.level.sort == nil && m.selectedRecord?.id == before)
         // Tab completes a field's name.
         m.handle(.character("S"))
         m.type("weapon.ra")

@@ -147,7 +147,7 @@ extension BrowserModel {
         }
         guard let record = try? store.record(id: id), record.owner.id == selectedHuman?.id else { return }
         try select(record)
-        recordList.list.show(selectionAt: row, visible: layout.recordRows)
+        recordList.level.window.show(selectionAt: row, visible: layout.recordRows)
     }
 
     // MARK: - Head to head

@@ -7,7 +7,7 @@ extension BrowserModel {
     /// The list on screen as a query: the filter's matches, or the selected Human's records.
     var currentListQuery: RecordQuery? {
         if let search = filterSearch { return search.query }
-        return selectedHuman.map { RecordQuery(ownerID: $0.id, sort: recordList.sort) }
+        return selectedHuman.map { RecordQuery(ownerID: $0.id, sort: recordList.level.sort) }
     }
 
     /// The file name `e` offers: the marked records', the filter's, or the Human's.

@@ -36,7 +36,7 @@ extension BrowserModel {
     func applyFilter(_ text: String) throws { try setFilter(text) }
 
     func startSearch(_ text: String, _ filter: CompiledFilter) -> FilterSearch {
-        let search = source.search(RecordQuery(filter: filter, sort: recordList.sort), text: text)
+        let search = source.search(RecordQuery(filter: filter, sort: recordList.level.sort), text: text)
         // Counted beside the search, exactly and at once: the status says how many there are.
         recordList.exactMatchCount = nil
         recordList.pendingMatchCount = readers.matchCounter.submit(RecordQuery(filter: filter))

@@ -14,12 +14,12 @@ extension BrowserModel {
             recordList.pendingMatchCount = nil
             recordList.exactMatchCount = counted
         }
-        if let search = listSearch {
-            let p = search.progress
+        if let found = listFound {
+            let p = found.progress
             if let id = recordList.reselectID {
                 // Live refresh restarted the search: wait until it finds the selected record.
-                let position = search.position(of: id)
-                if position != nil || p.finished {
+                let position = found.position(of: id)
+                if position != nil || p.done {
                     recordList.reselectID = nil
                     let row = position != nil ? recordList.reselectRow : nil
                     recordList.reselectRow = nil
@@ -29,8 +29,8 @@ extension BrowserModel {
             } else if p.count != recordList.total {
                 try? takeFoundRecords()
             }
-            if let e = p.error { chrome.status = "\(labels["error"]): \(e)" }
-            if liveRefresh.pending && p.finished && recordList.reselectID == nil {
+            if let e = p.failure { chrome.status = "\(labels["error"]): \(e)" }
+            if liveRefresh.pending && p.done && recordList.reselectID == nil {
                 liveRefresh.pending = false
                 do { try refreshAfterExternalChange() } catch { chrome.status = "\(labels["error"]): \(error)" }
             }
@@ -57,19 +57,19 @@ extension BrowserModel {
     /// selection stays on the record it was on.
     func refreshAfterExternalChange() throws {
         try refreshReplay()
-        if let search = listSearch {
+        if let found = listFound {
             // The roster and the title follow at once; a scan still running finishes first and
             // the new data is scanned right after it.
             try reloadRoster()
-            if !search.progress.finished || recordList.reselectID != nil {
+            if !found.isDone || recordList.reselectID != nil {
                 liveRefresh.pending = true
                 return
             }
             // Run the filter (or find the sorted list) again over the new data, keeping the
             // screen as it is until the new scan finds the selected record again.
             recordList.reselectID = selectedRecord?.id
-            search.cancel()
-            if filterSearch != nil {
+            found.cancel()
+            if let search = filterSearch {
                 filterSearch = startSearch(search.text, try source.filter(search.text, humans: roster.humans))
             } else {
                 syncSortedList(keepingScreen: true)
@@ -86,8 +86,8 @@ extension BrowserModel {
             } else {
                 if newTotal > recordList.total {
                     // Newer records are above the loaded ones now.
-                    recordList.list.firstPosition += newTotal - recordList.total
-                    recordList.list.atStart = false
+                    recordList.level.window.firstPosition += newTotal - recordList.total
+                    recordList.level.window.atStart = false
                     recordList.total = newTotal
                 }
                 // Rows already loaded may have changed too (a renamed Human, a rewritten value).

@@ -23,8 +23,8 @@ extension BrowserModel {
         let count = abs(recordList.selected - anchor.position)
         guard count < Self.markLimit else { chrome.status = labels.fill("marks.tooMany", GroupedNumber.text(Self.markLimit)); return }
         var ids = [anchor.record.id, here.id]
-        if let f = listSearch {
-            ids += f.ids(min(anchor.position, recordList.selected)..<(max(anchor.position, recordList.selected) + 1))
+        if let found = listFound {
+            ids += found.keys(min(anchor.position, recordList.selected)..<(max(anchor.position, recordList.selected) + 1))
         } else if count > 1 {
             ids += try store.page(query, from: RecordCursor(anchor.record), direction: recordList.selected > anchor.position ? .older : .newer, limit: count - 1).map(\.id)
         }
@@ -36,8 +36,8 @@ extension BrowserModel {
     /// `A`: marks every record of the list: the filter's matches found so far, or the Human's.
     func markAll() throws {
         var ids: [Int64] = []
-        if let f = listSearch {
-            ids = f.ids(0..<min(f.progress.count, Self.markLimit + 1))
+        if let found = listFound {
+            ids = found.keys(0..<min(found.count, Self.markLimit + 1))
         } else if selectedHuman != nil {
             try store.streamIDs(query, chunk: 4096) { chunk in
                 ids += chunk

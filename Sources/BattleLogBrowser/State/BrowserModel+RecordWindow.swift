@@ -5,14 +5,19 @@ import Foundation
 /// Moving through the selected Human's records, or a filter's: a window of loaded pages
 /// around the selection, so that nothing loads the whole table.
 extension BrowserModel {
+    /// The ids the list moves over, found in the background: the filter's matches, or the
+    /// sorted Human's list (nil: the Human's list newest first, read page by page).
+    var listFound: FoundKeys? { recordList.level.sorted }
+
     /// How the records pane's pages are read: the ids a filter or a sort found, by place; or
-    /// the selected Human's records newest first, by (date, id).
+    /// the selected Human's records newest first, by (date, id), as long as their tally.
     var recordPages: WindowPages<Record> {
-        if let search = listSearch { return source.pages(search.query, found: search.found) }
-        let total = recordList.total
-        var pages = source.pages(query)
-        // A damaged tally may be negative: the list's end is never before its start.
-        pages.end = { max(0, total) }
+        var pages = recordList.level.pages(source)
+        if listFound == nil {
+            // A damaged tally may be negative: the list's end is never before its start.
+            let total = recordList.total
+            pages.end = { max(0, total) }
+        }
         return pages
     }
 
@@ -21,8 +26,8 @@ extension BrowserModel {
     private func loadRecords(_ start: WindowStart) throws {
         cancelPositionCount()
         syncSortedList()
-        if listSearch == nil { recordList.total = roster.tallies[selectedHuman?.id ?? -1]?.total ?? 0 }
-        try recordList.list.load(start, recordPages, limit: Self.pageFetch, visible: layout.recordRows)
+        if listFound == nil { recordList.total = roster.tallies[selectedHuman?.id ?? -1]?.total ?? 0 }
+        try recordList.level.window.load(start, recordPages, limit: Self.pageFetch, visible: layout.recordRows)
         recordsRead()
     }
 
@@ -32,13 +37,14 @@ extension BrowserModel {
     /// After a read of the Human's records: the first record is the newest (place 0), and the
     /// list is as long as the records read say; the pages past both ends are read ahead.
     private func recordsRead() {
-        if let search = listSearch {
-            recordList.total = search.progress.count
+        if let found = listFound {
+            recordList.total = found.count
             return
         }
-        if recordList.list.atStart || recordList.list.firstPosition < 0 { recordList.list.firstPosition = 0 }
+        let w = recordList.level.window
+        if w.atStart || w.firstPosition < 0 { recordList.level.window.firstPosition = 0 }
         let end = recordList.windowStart + recordList.window.count
-        recordList.total = recordList.list.atEnd ? end : max(recordList.total, end)
+        recordList.total = w.atEnd ? end : max(recordList.total, end)
         prefetchPastWindow()
     }
 
@@ -49,8 +55,8 @@ extension BrowserModel {
         guard !recordList.window.isEmpty else { return }
         let fresh = try store.records(ids: recordList.window.map(\.id))
         if fresh.count == recordList.window.count {
-            recordList.list.rows = fresh
-        } else if listSearch == nil {
+            recordList.level.window.rows = fresh
+        } else if listFound == nil {
             try jumpToFirst()
         }
     }
@@ -61,14 +67,14 @@ extension BrowserModel {
         // Places must be known before the window moves on from them.
         settlePositionCount(waiting: true)
         defer { recordsRead() }
-        try recordList.list.move(by: delta, visible: layout.recordRows, limit: Self.pageFetch, maxRows: Self.maxWindow, recordPages)
+        try recordList.level.window.move(by: delta, visible: layout.recordRows, limit: Self.pageFetch, maxRows: Self.maxWindow, recordPages)
     }
 
     /// Asks the prefetcher for the pages past both ends of the loaded records, when those ends
     /// moved (a page was loaded), so that the next page key reads from memory. Not for a filter's
     /// matches (read by id, as the scan finds them).
     func prefetchPastWindow() {
-        guard listSearch == nil, let first = recordList.window.first, let last = recordList.window.last else { return }
+        guard listFound == nil, let first = recordList.window.first, let last = recordList.window.last else { return }
         let request = PagePrefetcher.Request(query: query, oldest: RecordCursor(last), newest: RecordCursor(first), limit: Self.pageFetch)
         guard request != recordList.lastPrefetch else { return }
         recordList.lastPrefetch = request
@@ -96,17 +102,17 @@ extension BrowserModel {
     func select(_ record: Record) throws {
         cancelPositionCount()
         syncSortedList()
-        if let list = listSearch {
+        if let found = listFound {
             // In a filter's or a sorted list: its place among the ids found, or once the scan finds it.
-            if let place = list.position(of: record.id) {
+            if let place = found.position(of: record.id) {
                 // As `.around(id)` would read it (a failed read leaves no rows), without finding
                 // the place a second time.
-                do { try recordList.list.fill(aroundPlace: place, recordPages, limit: Self.pageFetch) }
-                catch { recordList.list = KeyedWindow(); throw error }
-                recordList.list.center(visible: layout.recordRows)
+                do { try recordList.level.window.fill(aroundPlace: place, recordPages, limit: Self.pageFetch) }
+                catch { recordList.level.window = KeyedWindow(); throw error }
+                recordList.level.window.center(visible: layout.recordRows)
             } else {
                 recordList.reselectID = record.id
-                try recordList.list.load(.first, recordPages, limit: Self.pageFetch, visible: layout.recordRows)
+                try recordList.level.window.load(.first, recordPages, limit: Self.pageFetch, visible: layout.recordRows)
             }
             recordsRead()
             return
@@ -124,14 +130,14 @@ extension BrowserModel {
             position = max(newer.count, listTotal - 1 - older.count)
         } else if let listTotal, let owner = selectedHuman?.id, listTotal > recordList.positionCountInBackgroundAbove {
             position = try estimatedPosition(of: cursor, listTotal: listTotal, between: newer.count...(listTotal - 1 - older.count))
-            let request = PositionCounter.Request(ownerID: owner, sort: recordList.sort, cursor: cursor, estimate: position)
+            let request = PositionCounter.Request(ownerID: owner, sort: recordList.level.sort, cursor: cursor, estimate: position)
             recordList.pendingPositionCount = (readers.positionCounter.submit(request), cursor)
         } else {
             position = try store.position(of: cursor, in: query, total: listTotal)
         }
-        recordList.list = KeyedWindow(rows: newer + [record] + older, selected: newer.count, firstPosition: position - newer.count,
-                                      atStart: newer.count < half, atEnd: older.count < half)
-        recordList.list.center(visible: layout.recordRows)
+        recordList.level.window = KeyedWindow(rows: newer + [record] + older, selected: newer.count,
+                                              firstPosition: position - newer.count, atStart: newer.count < half, atEnd: older.count < half)
+        recordList.level.window.center(visible: layout.recordRows)
         recordList.total = max(recordList.total, recordList.windowStart + recordList.window.count)
         prefetchPastWindow()
     }
@@ -164,7 +170,7 @@ extension BrowserModel {
             guard let position = try? store.position(of: pending.cursor, in: query, total: recordList.total, estimate: recordList.selected) else { return }
             exact = position
         }
-        recordList.list.firstPosition += exact - recordList.selected
+        recordList.level.window.firstPosition += exact - recordList.selected
         recordList.total = max(recordList.total, recordList.windowStart + recordList.window.count)
     }
 
@@ -178,9 +184,9 @@ extension BrowserModel {
     /// A filter's matches or a sorted list found more: the rows join the window; `total`
     /// follows the count.
     func takeFoundRecords() throws {
-        guard let search = listSearch else { return }
-        recordList.total = search.progress.count
-        try recordList.list.takeArrivals(recordPages, visible: layout.recordRows, limit: Self.pageFetch)
+        guard let found = listFound else { return }
+        recordList.total = found.count
+        try recordList.level.window.takeArrivals(recordPages, visible: layout.recordRows, limit: Self.pageFetch)
     }
 
     /// The filter's or the sorted list's search started again found the record to select again
@@ -192,7 +198,7 @@ extension BrowserModel {
         var w = KeyedWindow<Record>()
         try w.fill(aroundPlace: place, recordPages, limit: Self.pageFetch)
         w.show(selectionAt: screenRow, visible: layout.recordRows)
-        recordList.list = w
+        recordList.level.window = w
         recordsRead()
     }
 
@@ -207,26 +213,33 @@ extension BrowserModel {
     }
 
     /// Scrolls the records pane as little as needed for the selection to be on screen.
-    func scrollSelectionIntoView() { recordList.list.keepSelectionInView(visible: layout.recordRows) }
+    func scrollSelectionIntoView() { recordList.level.window.keepSelectionInView(visible: layout.recordRows) }
 
-    /// Starts, keeps or ends the sorted Human's list to match the sort and the selected Human:
-    /// a list in a sort is found in the background (the first page at once where an index
-    /// serves the sort), never read page by page on the keys' thread. `keepingScreen`: the rows
-    /// stay as they are until the new list finds the selected record (live refresh).
+    /// Lists the selected Human's records, in the sort: a list in a sort is found in the
+    /// background (the first page at once where an index serves the sort), never read page by
+    /// page on the keys' thread; one newest first is read by (date, id). The list found before
+    /// is kept while it is still this one. Not while a filter lists its matches. `keepingScreen`:
+    /// the rows stay as they are until the new list finds the selected record (live refresh).
     func syncSortedList(keepingScreen: Bool = false) {
-        guard filterSearch == nil, let sort = recordList.sort, let owner = selectedHuman?.id else {
-            if let list = recordList.sortedList { list.cancel(); recordList.sortedList = nil }
+        guard filterSearch == nil else { return }
+        let listed = query
+        let level = recordList.level
+        guard let sort = level.sort, listed.ownerID != nil else {
+            level.sorted?.cancel()
+            recordList.level.sorted = nil
+            recordList.level.query = listed
             return
         }
-        if let list = recordList.sortedList, list.query.ownerID == owner, list.query.sort == sort, !list.isCancelled { return }
-        recordList.sortedList?.cancel()
-        recordList.sortedList = source.search(RecordQuery(ownerID: owner, sort: sort))
+        if let found = level.sorted, level.query == listed, !found.isCancelled { return }
+        level.sorted?.cancel()
+        recordList.level.query = listed
+        recordList.level.sorted = source.sorted(listed, by: sort)
         if !keepingScreen { emptyRecordWindow() }
     }
 
     /// No rows loaded and none selected: a list about to be found anew.
     func emptyRecordWindow() {
-        recordList.list = KeyedWindow()
+        recordList.level.window = KeyedWindow()
         recordList.total = 0
     }
 
@@ -234,7 +247,7 @@ extension BrowserModel {
     /// newest first again.
     func cancelSort() throws {
         rememberView()
-        recordList.sort = nil
+        recordList.level.sort = nil
         try jumpToFirst()
         chrome.status = labels["sortCancelled"]
     }

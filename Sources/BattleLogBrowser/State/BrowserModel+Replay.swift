@@ -82,7 +82,7 @@ extension BrowserModel {
         // A position being counted is shown within 20 ms of being counted.
         let positionWait: Int32 = isCountingPosition ? 20 : Self.idleTick
         // A filter's matches or a sorted list being found: its first page within 50 ms of it.
-        let listWait: Int32 = listSearch.map { !$0.progress.finished } == true ? 50 : Self.idleTick
+        let listWait: Int32 = recordList.level.isSorting ? 50 : Self.idleTick
         return min(analysisWait, positionWait, listWait, replay?.millisecondsToNextFrame() ?? Self.idleTick)
     }
     static let idleTick: Int32 = 250

@@ -24,7 +24,7 @@ extension BrowserModel: PaneTextSearch {
                 if roster.cursor.index != origin.rosterIndex { try selectHuman(at: origin.rosterIndex) }
             } else if let r = origin.record, selectedRecord?.id != r.id {
                 if let i = recordList.window.firstIndex(where: { $0.id == r.id }) { try moveSelection(to: recordList.windowStart + i) }
-                else if listSearch == nil { try select(r) }
+                else if listFound == nil { try select(r) }
             }
         }
     }
@@ -32,7 +32,7 @@ extension BrowserModel: PaneTextSearch {
     /// The roster searches the names; the records pane and the detail search the records.
     private var searchesRoster: Bool { chrome.focus == .roster }
 
-    var cursor: Int { searchesRoster ? roster.cursor.index : recordList.list.selected }
+    var cursor: Int { searchesRoster ? roster.cursor.index : recordList.level.window.selected }
 
     func select(_ index: Int) {
         attempt {
@@ -54,7 +54,7 @@ extension BrowserModel: PaneTextSearch {
         return recordList.window.map { Self.searchTexts($0, includingOwner: owners) }
     }
 
-    var searchesPart: Bool { !searchesRoster && !(recordList.list.atStart && recordList.list.atEnd) }
+    var searchesPart: Bool { !searchesRoster && !(recordList.level.window.atStart && recordList.level.window.atEnd) }
 
     var searchesBeyondAsYouType: Bool { true }
 
@@ -80,7 +80,7 @@ extension BrowserModel: PaneTextSearch {
         guard !searchesRoster else { return nil }
         let list: RecordQuery
         if let filter = filterSearch { list = filter.query }
-        else if let human = selectedHuman { list = RecordQuery(ownerID: human.id, sort: recordList.sort) }
+        else if let human = selectedHuman { list = RecordQuery(ownerID: human.id, sort: recordList.level.sort) }
         else { return nil }
         let text = pattern.text, owners = listsOwners, cursor = selectedRecord.map(RecordCursor.init)
         let request: RecordSearch.Request

@@ -10,8 +10,8 @@ extension BrowserModel {
     func applySort(_ text: String) throws {
         let sort = text.isEmpty ? nil : try source.sort(text)
         rememberView()
-        recordList.sort = sort.flatMap { $0.isNewestFirst ? nil : $0 }
-        chrome.status = recordList.sort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]
+        recordList.level.sort = sort.flatMap { $0.isNewestFirst ? nil : $0 }
+        chrome.status = recordList.level.sort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]
         do {
             if let search = filterSearch {
                 // The matches are found again in the new order.
@@ -22,7 +22,7 @@ extension BrowserModel {
                 try jumpToFirst()
             }
         } catch {
-            chrome.status = labels.fill("sortedBy", recordList.sort?.text ?? "") + ": " + String(describing: error)
+            chrome.status = labels.fill("sortedBy", recordList.level.sort?.text ?? "") + ": " + String(describing: error)
         }
     }
 

@@ -14,7 +14,7 @@ extension BrowserModel {
     /// The most view changes `U` goes back through.
     static let undoLimit = 50
 
-    var currentViewState: ViewState { ViewState(filter: filterText, sort: recordList.sort, columnLayouts: views.columnLayouts) }
+    var currentViewState: ViewState { ViewState(filter: filterText, sort: recordList.level.sort, columnLayouts: views.columnLayouts) }
 
     /// Called before a change of the filter, the sort or the columns: `U` comes back here.
     func rememberView() {
@@ -26,7 +26,7 @@ extension BrowserModel {
     func saveView(named name: String) {
         let columns = Dictionary(uniqueKeysWithValues: views.columnLayouts.map { ($0.key.rawValue, $0.value) })
         let replaces = views.saved.entries.contains { $0.name == name }
-        views.saved.save(SavedView(name: name, filter: filterText, sort: recordList.sort?.text, columns: columns))
+        views.saved.save(SavedView(name: name, filter: filterText, sort: recordList.level.sort?.text, columns: columns))
         chrome.status = labels.fill(replaces ? "views.replaced" : "views.saved", SafeText.escape(name))
     }
 
@@ -61,7 +61,7 @@ extension BrowserModel {
 
     /// Shows `state`: its sort and columns, then its filter's matches (or the Human's records).
     private func apply(_ state: ViewState) throws {
-        recordList.sort = state.sort
+        recordList.level.sort = state.sort
         views.columnLayouts = state.columnLayouts
         try setFilter(state.filter ?? "", remembering: false)
     }

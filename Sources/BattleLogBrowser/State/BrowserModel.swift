@@ -96,18 +96,22 @@ public final class BrowserModel {
 
 
     /// The active filter: every record matching it, found in the background. While there is
-    /// one the roster pane steps aside.
+    /// one the roster pane steps aside, and the records pane lists its matches.
     var filterSearch: FilterSearch? {
         didSet {
             cancelPositionCount()
-            // A filter's matches come in the sort themselves: the sorted Human's list is done with.
-            if filterSearch != nil, let list = recordList.sortedList { list.cancel(); recordList.sortedList = nil }
+            if let search = filterSearch {
+                // A filter's matches come in the sort themselves: a sorted Human's list is done with.
+                if oldValue == nil { recordList.level.sorted?.cancel() }
+                recordList.level.query = search.query
+                recordList.level.sorted = search.found
+            } else if oldValue != nil {
+                recordList.level.query = query
+                recordList.level.sorted = nil
+            }
             if (oldValue == nil) != (filterSearch == nil) { relayout(rows: layout.rows, columns: layout.columns) }
         }
     }
-    /// The ids the record list moves over: the filter's matches, or the sorted Human's list
-    /// (nil: the Human's list newest first, read page by page).
-    var listSearch: FilterSearch? { filterSearch ?? recordList.sortedList }
     /// The background readers (filter scans, Human pages, searches, counts, the next pages),
     /// each made on first use: the source's.
     var readers: BrowserReaders { source.readers }
@@ -134,7 +138,9 @@ public final class BrowserModel {
     }
     /// The sorted Human's list found so far and whether it is whole (nil when not sorted).
     public var sortProgress: (count: Int, finished: Bool)? {
-        recordList.sortedList.map { let p = $0.progress; return (p.count, p.finished) }
+        guard filterSearch == nil, let found = recordList.level.sorted else { return nil }
+        let p = found.progress
+        return (p.count, p.done)
     }
     /// Whether a sorted Human's list is still being found.
     public var isSorting: Bool { sortProgress.map { !$0.finished } ?? false }
@@ -201,10 +207,10 @@ public final class BrowserModel {
         guard !roster.humans.isEmpty else { emptyRecordWindow(); return }
         roster.cursor.index = max(0, min(roster.humans.count - 1, index))
         roster.cursor.keepInView(count: roster.humans.count, visible: layout.rosterRows)
-        if loading { try jumpToFirst() } else { recordList.total = roster.tallies[selectedHuman?.id ?? -1]?.total ?? 0; recordList.list = KeyedWindow() }
+        if loading { try jumpToFirst() } else { recordList.total = roster.tallies[selectedHuman?.id ?? -1]?.total ?? 0; recordList.level.window = KeyedWindow() }
     }
 
-    var query: RecordQuery { RecordQuery(ownerID: selectedHuman?.id, sort: recordList.sort) }
+    var query: RecordQuery { RecordQuery(ownerID: selectedHuman?.id, sort: recordList.level.sort) }
 
     // MARK: - Keys
 
@@ -251,7 +257,7 @@ public final class BrowserModel {
             else { chrome.focus = pane(-1, wrapping: false) }
         case .search: startSearch()
         case .filter: chrome.prompt = Prompt(kind: .filter, text: filterText ?? "")
-        case .sort: chrome.prompt = Prompt(kind: .sort, text: recordList.sort?.text ?? "")   // empty clears: no placeholder to take
+        case .sort: chrome.prompt = Prompt(kind: .sort, text: recordList.level.sort?.text ?? "")   // empty clears: no placeholder to take
         case .saveView: chrome.prompt = Prompt(kind: .saveView, text: "")
         case .recallView:
             guard !views.saved.entries.isEmpty else { chrome.status = labels["views.none"]; return }

@@ -1,12 +1,14 @@
-/// One list on the path: what it lists, the loaded window of its rows and the selection, its
-/// order, and where to come back to.
+/// One list of a source, as the engine holds it: what it lists, the loaded window of its rows and
+/// the selection, its order and the keys found for it, and (on a path of lists) where to come
+/// back to. The Core Data browser's lists are a path of them (`StackedLists`); the records pane
+/// is one (`RecordListState`).
 struct ListLevel<Source: ListSource> {
     var query: Source.Query
     /// The loaded rows around the selection.
     var window = KeyedWindow<Source.Row>()
     /// What was followed to reach it from the previous level's row (nil for the first level).
     let via: String?
-    /// The order (nil: by key) and, for a sort, the keys found so far.
+    /// The order (nil: by key) and the keys found so far in it (a sort's; a filter's matches).
     var sort: Source.Sort?
     var sorted: FoundKeys?
     /// The pane that had the focus when this level was opened (back returns to it).
@@ -22,4 +24,9 @@ struct ListLevel<Source: ListSource> {
 
     /// Whether its sort is still finding keys.
     var isSorting: Bool { sorted.map { !$0.isDone } ?? false }
+
+    /// How its pages are read from `source`: by key, or by place among the keys found.
+    func pages(_ source: Source) -> WindowPages<Source.Row> {
+        sorted.map { source.pages(query, found: $0) } ?? source.pages(query)
+    }
 }

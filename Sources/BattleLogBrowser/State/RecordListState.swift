@@ -1,26 +1,22 @@
 import BattleLogKit
 
-/// The records pane's list: a window of loaded records around the selection (places are the
-/// list's own), the list's order, the ids a sort found in the background, the record to select
-/// again once found, the counts under way, and the marks. The filter's matches, which re-lay the
-/// panes when they come and go, stay with `BrowserModel.filterSearch`.
+/// The records pane's list, held as the engine holds its lists (`ListLevel`): what is listed (a
+/// Human's records, or a filter's matches), the loaded window around the selection (places are the
+/// list's own), the sort, and the ids found in the background for a filter or a sort. Around it,
+/// what only a list of millions has: its length as far as known, the record to select again once
+/// found, the counts under way, the pages read ahead, and the marks. The filter itself (its text,
+/// which re-lays the panes when it comes and goes) stays with `BrowserModel.filterSearch`.
 public struct RecordListState {
-    /// The loaded records around the selection, paged as the engine's lists are.
-    public internal(set) var list = KeyedWindow<Record>()
+    /// The list: its query, window, sort and found ids (nil: read page by page by (date, id)).
+    var level = ListLevel<RecordSource>(RecordQuery())
     /// The loaded records, from place `windowStart` in the list.
-    public var window: [Record] { list.rows }
-    public var windowStart: Int { list.firstPosition }
+    public var window: [Record] { level.window.rows }
+    public var windowStart: Int { level.window.firstPosition }
     /// The selected place in the list, and the first one shown.
-    public var selected: Int { list.firstPosition + list.selected }
-    public var scroll: Int { list.firstPosition + list.scroll }
+    public var selected: Int { level.window.firstPosition + level.window.selected }
+    public var scroll: Int { level.window.firstPosition + level.window.scroll }
     /// The list's length as far as known.
     public internal(set) var total = 0
-    /// The list's order when it is not the newest first (`S`): the filter's matches and each
-    /// Human's records follow it.
-    var sort: RecordSort?
-    /// The selected Human's list in a sort (no filter): its ids found in the background in the
-    /// sort's order, as a filter's are, so that no sort waits on the keys.
-    var sortedList: FilterSearch?
     /// After live refresh restarted the filter (or Backspace went up a drill-down): the record
     /// to select again once it is found, and the screen row to show it at (nil: the row the
     /// selection is on).

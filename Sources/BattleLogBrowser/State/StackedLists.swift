@@ -31,11 +31,6 @@ struct StackedLists<Source: StackedListSource> {
     var selectedRow: Source.Row? { level?.window.selectedRow }
     var isSorting: Bool { level?.isSorting ?? false }
 
-    /// How a level's pages are read: by key, or (sorted) by place among the sort's keys.
-    func pages(of l: Level) -> WindowPages<Source.Row> {
-        l.sorted.map { source.pages(l.query, found: $0) } ?? source.pages(l.query)
-    }
-
     /// `Person 1 › cars › SportCar 3`: the selected row of each level and what was followed
     /// from it (an empty last list: what it lists).
     var breadcrumb: String {
@@ -124,7 +119,7 @@ struct StackedLists<Source: StackedListSource> {
     }
 
     private func load(_ l: inout Level, _ start: WindowStart) throws {
-        try l.window.load(start, pages(of: l), limit: Self.pageFetch, visible: listRows)
+        try l.window.load(start, l.pages(source), limit: Self.pageFetch, visible: listRows)
     }
 
     /// Moves the current list's selection by `delta` rows, reading pages as it goes.
@@ -134,7 +129,7 @@ struct StackedLists<Source: StackedListSource> {
             levels.append(l)
             refreshDetail(resetLine: true)
         }
-        try l.window.move(by: delta, visible: listRows, limit: Self.pageFetch, maxRows: Self.maxWindow, pages(of: l))
+        try l.window.move(by: delta, visible: listRows, limit: Self.pageFetch, maxRows: Self.maxWindow, l.pages(source))
     }
 
     /// Selects the loaded row at `index`.
@@ -159,7 +154,7 @@ struct StackedLists<Source: StackedListSource> {
     /// or `budget` rows were read.
     func findBeyond(forward: Bool, budget: Int, _ matches: (Source.Row) -> Bool) throws -> Beyond {
         guard let l = level else { return .none }
-        let pages = pages(of: l), loaded = Set(l.window.rows.map(source.key))
+        let pages = l.pages(source), loaded = Set(l.window.rows.map(source.key))
         var scratch = l.window, wrapped = false, read = 0
         while true {
             let page = try forward ? pages.after(scratch, 500) : pages.before(scratch, 500)
@@ -208,7 +203,7 @@ struct StackedLists<Source: StackedListSource> {
             levels[levels.count - 1] = l
             if wasEmpty && !l.window.rows.isEmpty { refreshDetail(resetLine: true) }
         }
-        try l.window.takeArrivals(pages(of: l), visible: listRows, limit: Self.pageFetch)
+        try l.window.takeArrivals(l.pages(source), visible: listRows, limit: Self.pageFetch)
         return nil
     }
 

@@ -177,10 +177,10 @@ enum RecordsView {
         let r = m.layout.records
         guard r.height >= 4, r.width >= 8 else { return }
         let name = m.filterText.map { "f: " + $0 } ?? m.selectedHuman.map { DisplayWidth.truncate($0.name, to: r.width) }
-        let sorted = m.recordList.sort.map { " — " + m.labels.fill("sortedBy", $0.text) } ?? ""
+        let sorted = m.recordList.level.sort.map { " — " + m.labels.fill("sortedBy", $0.text) } ?? ""
         let marks = m.recordList.marked.isEmpty ? "" : " · " + m.labels.counted("marks.count", count: m.recordList.marked.count, GroupedNumber.text(m.recordList.marked.count))
         Drawing.box(s, r, title: m.labels["records"] + (name.map { " — " + $0 } ?? "") + sorted + marks, focused: m.chrome.focus == .records,
-                    markAbove: m.recordList.list.hasMoreAbove)
+                    markAbove: m.recordList.level.window.hasMoreAbove)
         let content = TableView.Content(columns: columns(m), layout: m.columnLayout, focused: m.chrome.focus == .records,
                                         scroll: m.recordList.scroll, row: m.record(at:), selected: m.recordList.selected,
                                         isMarked: { m.recordList.marked.contains($0.id) }, highlight: m.highlightPattern)
@@ -194,6 +194,6 @@ enum RecordsView {
         }
         TableView.draw(s, in: r, rows: m.layout.recordRows, content)
         // More above or below, as every list and the roster say it.
-        Drawing.moreMarks(s, r, m.recordList.list, visible: m.layout.recordRows)
+        Drawing.moreMarks(s, r, m.recordList.level.window, visible: m.layout.recordRows)
     }
 }
