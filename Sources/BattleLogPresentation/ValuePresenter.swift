@@ -56,7 +56,17 @@ public struct ValuePresenter: Sendable {
 
     /// A damaged value's line: the reason, escaped.
     public static func damagedLine(_ error: AttributeError, labels: Labels) -> [Segment] {
-        [Segment(damagedCell(labels) + " (" + SafeText.escape(error.reason.description) + ")", .damaged)]
+        [Segment(damaged(error, labels: labels), .damaged)]
+    }
+
+    /// A record's damaged column (its owner, its result) as a line: `result: ⚠ DAMAGED (why)`.
+    public static func damagedColumn(_ error: AttributeError, labels: Labels) -> String {
+        SafeText.escape(error.attribute) + ": " + damaged(error, labels: labels)
+    }
+
+    /// `⚠ DAMAGED (why)`, the reason escaped.
+    private static func damaged(_ error: AttributeError, labels: Labels) -> String {
+        damagedCell(labels) + " (" + SafeText.escape(error.reason.description) + ")"
     }
 
     /// A damaged value's cell.
@@ -116,82 +126,8 @@ public enum ValuePresenters {
         table.withLock { $0[className] = presenter }
     }
 
-    /// The presenters of battlelog's own value types.
+    /// The presenters of battlelog's own value types, each in its kind's folder (`Values/`).
     static let standard: [String: ValuePresenter] = [
-        "MediaTime": ValuePresenter(
-            line: { value, _, _ in
-                guard let t = value as? MediaTime else { return [] }
-                return [.init(t.clockDescription, .reading), .init(t.description, .dim)]
-            },
-            cell: { value, _, _ in (value as? MediaTime)?.clockDescription ?? "" },
-            cellWidth: 9),
-        "[Int]": ValuePresenter(
-            line: { value, _, width in
-                guard let dice = value as? [Int] else { return [] }
-                // A hostile array of 100,000 costs no more than the room shows.
-                let shown = width.map { dice.prefix(3 * $0 / 2) } ?? dice[...]
-                let spark = width.map { DisplayWidth.truncate(Sparkline.render(dice, limit: $0 + 1), to: $0) } ?? Sparkline.render(dice, limit: 60)
-                return [.init(shown.map(String.init).joined(separator: " "), .reading), .init(spark, .accent)]
-            },
-            cell: { value, _, _ in ((value as? [Int]) ?? []).map(String.init).joined(separator: " ") }),
-        "Magic": ValuePresenter(
-            line: { value, _, _ in
-                guard let m = value as? Magic else { return [] }
-                return [.init(m.summary, m.typeName == "hero" ? .hero : .villain)]
-            },
-            box: { stored, labels, width, valueLines in
-                MagicBox.lines(stored.magic, labels: labels, width: width, valueLines: valueLines)
-            },
-            // `villain: Maw 7/10` in the labels' language; `Maw 7/10` when short.
-            cell: { value, labels, short in
-                guard let m = value as? Magic else { return "" }
-                return short ? m.summary : "\(labels[m.typeName]): \(m.summary)"
-            },
-            searchableText: { value in
-                guard let m = value as? Magic else { return [] }
-                return m.value.storedFields.compactMap { field in
-                    if case .string(let s) = field.value { return s }
-                    return nil
-                }
-            }),
-        // `14 actions · 2 critical · biggest hit 38` and `first hit 0:03.500`, in the labels' language.
-        "Timeline": ValuePresenter(
-            line: { value, labels, _ in
-                guard let t = value as? Timeline else { return [] }
-                // The first hit is an extra a narrow pane leaves out.
-                let text = labels.fill("timeline.summary", String(t.actions.count), String(t.crits), String(t.biggestHit))
-                return [.init(text, .reading)] + (t.firstHit.map { [.init(labels.fill("timeline.firstHit", $0.time.clockDescription), .dim)] } ?? [])
-            },
-            cell: { value, labels, _ in
-                guard let t = value as? Timeline else { return "" }
-                return labels.fill("timeline.actions", String(t.actions.count))
-            },
-            absentLabel: "noTimeline", lineIsExtra: true),
-        // The weapon's box; in a list, `Frostbrand (epic)`, or its name alone when short.
-        "Weapon": ValuePresenter(
-            line: { value, labels, _ in
-                guard let w = value as? Weapon else { return [] }
-                return [.init(SafeText.escape(w.name) + " · " + labels["weapon.rarity." + w.rarity.rawValue], .reading)]
-            },
-            box: { stored, labels, width, valueLines in WeaponBox.lines(stored, labels: labels, width: width, valueLines: valueLines) },
-            cell: { value, labels, short in
-                guard let w = value as? Weapon else { return "" }
-                return short ? w.name : "\(w.name) (\(labels["weapon.rarity." + w.rarity.rawValue]))"
-            },
-            searchableText: { value in
-                guard let w = value as? Weapon else { return [] }
-                return [w.name] + w.enchantments
-            }),
+        "MediaTime": .mediaTime, "[Int]": .dice, "Magic": .magic, "Timeline": .timeline, "Weapon": .weapon,
     ]
-}
-
-extension StoredAttribute where Value == (any Sendable)? {
-    /// The attribute as a magic, when its value is one (a box presenter's view of it).
-    var magic: StoredAttribute<Magic?> {
-        switch decoded {
-        case .success(nil): StoredAttribute<Magic?>(storedText: storedText, decoded: .success(nil))
-        case .success(let v?): StoredAttribute<Magic?>(storedText: storedText, decoded: .success(v as? Magic))
-        case .failure(let e): StoredAttribute<Magic?>(storedText: storedText, decoded: .failure(e))
-        }
-    }
 }
