@@ -53,7 +53,8 @@ import BattleLogPresentation
             BrowserView.render(m, on: grid)
             try expectGolden(grid, "damaged-\(language)-\(cols)x\(rows)")
             #expect(grid.text.contains("unknown version 7 of magic type"))
-            #expect(grid.text.contains(language == "en" ? "Magic damaged" : "魔法数据损坏"))
+            // The box says what it is and damage's one spelling, as a cell does.
+            #expect(grid.text.contains(language == "en" ? "Magic ⚠ DAMAGED" : "魔法 ⚠ 已损坏"))
         }
     }
 

@@ -163,7 +163,7 @@ import SQLiteDB
 
         let show = cli(["show", "5"], db: db)
         #expect(show.status == 0)
-        #expect(show.out.contains("Magic damaged") && show.out.contains("42 is outside 1...10"))
+        #expect(show.out.contains("Magic ⚠ DAMAGED") && show.out.contains("42 is outside 1...10"))
         #expect(show.out.contains("Dice:"))
         let json = cli(["show", "5", "--json"], db: db).out
         #expect(json.contains(#""magic":{"$damaged":"field \"powerOfEvilGate\" = 42 is outside 1...10"},"timeline":{"actions":["#) && json.contains(#""errors":[{"attribute":"usingMagic","message":"field \"powerOfEvilGate\" = 42 is outside 1...10"}]"#), "\(json)")

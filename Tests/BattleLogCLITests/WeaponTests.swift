@@ -114,7 +114,7 @@ import SQLiteDB
         let id = String(armed.id)
         let why = "the archive names the class Gadget, which is not allowed here"
         let show = cli(["show", id], db: db)
-        #expect(show.status == 0 && show.out.contains("Weapon damaged") && show.out.contains(why), "\(show.out)")
+        #expect(show.status == 0 && show.out.contains("Weapon ⚠ DAMAGED") && show.out.contains(why), "\(show.out)")
         let json = cli(["show", id, "--json"], db: db).out
         #expect(json.contains(#""weapon":{"$damaged":"archive: \#(why)"}"#) && json.contains(#""attribute":"weapon""#), "\(json)")
         let inspect = cli(["inspect", id], db: db).out

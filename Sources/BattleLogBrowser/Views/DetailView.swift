@@ -108,7 +108,7 @@ enum DetailView {
             }
         }
         for e in rec.columnErrors {
-            out.append(([Span(text: fit("⚠ \(e.attribute): \(e.reason.description)"), style: .damaged)], .essential))
+            out.append(([Span(text: fit(ValuePresenter.damagedColumn(e, labels: labels)), style: .damaged)], .essential))
         }
         out.append(([], .spacer))
         out += box.map { ($0, .essential) }

@@ -85,7 +85,7 @@ enum ShowCommand: Command {
             out.append("  \(labels[attribute.labelKey]): \(text)")
         }
         for line in boxes { out.append(line) }
-        for err in r.columnErrors { out.append("! \(err.attribute): \(e(err.reason.description))") }
+        for err in r.columnErrors { out.append("  " + ValuePresenter.damagedColumn(err, labels: labels)) }
         guard let width else { return out }
         return out.map { DisplayWidth.of($0) > width ? DisplayWidth.truncate($0, to: width) : $0 }
     }

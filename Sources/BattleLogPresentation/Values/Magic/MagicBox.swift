@@ -45,10 +45,15 @@ public enum MagicBox {
         case .success(nil):
             rows.append([Segment(labels["noMagic"], .dim)])
         case .failure(let e):
-            title = Segment("⚠ " + labels["magicDamaged"], .damagedTitle)
+            title = damagedTitle(labels["magic"], labels: labels)
             rows = damagedRows(e, width: width, limit: limit)
         }
         return framed(title: title, rows: rows, limit: limit)
+    }
+
+    /// A damaged value's box title: what the box is and damage's one spelling (`Magic ⚠ DAMAGED`).
+    static func damagedTitle(_ name: String, labels: Labels) -> Segment {
+        Segment(name + " " + ValuePresenter.damagedCell(labels), .damagedTitle)
     }
 
     /// A row's label, padded to `width` and the gap after it.

@@ -34,7 +34,7 @@ public enum WeaponBox {
         case .success(nil):
             rows.append([Segment(labels["weapon.bareHanded"], .dim)])
         case .failure(let e):
-            title = Segment("⚠ " + labels["weapon.damaged"], .damagedTitle)
+            title = MagicBox.damagedTitle(labels["weapon"], labels: labels)
             rows = MagicBox.damagedRows(e, width: width, limit: limit)
         }
         return MagicBox.framed(title: title, rows: rows, limit: limit)
