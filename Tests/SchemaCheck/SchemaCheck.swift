@@ -1,5 +1,6 @@
 import BattleLogCLI
 import Foundation
+import Synchronization
 
 /// Checks a command's JSON output against the schema `docs/schemas` publishes for it, with
 /// `Scripts/validate-json` (Python's jsonschema): the test suites' `cli` and `runBinary` check
@@ -19,24 +20,87 @@ public enum SchemaCheck {
         return violations(of: output, schema: schema)
     }
 
-    /// Why `output` does not match `schema`, or nil when it does.
+    /// Why `output` does not match `schema`, or nil when it does. Checked by one
+    /// `Scripts/validate-json --serve` kept for the whole test run, one check at a time: a Python
+    /// start with jsonschema costs about 0.2 s of CPU, and a run checks several hundred outputs.
     public static func violations(of output: String, schema: OutputSchema) -> String? {
-        let file = NSTemporaryDirectory() + "battlelog-json-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        guard FileManager.default.createFile(atPath: file, contents: Data(output.utf8)),
-              let input = FileHandle(forReadingAtPath: file) else { return "cannot write \(file) to check the JSON" }
-        defer { try? input.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: root + "/Scripts/validate-json")
-        process.arguments = [schema.name] + (schema.isLines ? ["--lines"] : [])
-        process.standardInput = input
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        do { try process.run() } catch { return "cannot run Scripts/validate-json: \(error)" }
-        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let answer = validator.withLock { server -> Result<(status: Int32, report: String), ValidatorFailure> in
+            if server == nil { server = ValidatorServer() }
+            guard let running = server else { return .failure(ValidatorFailure(text: "cannot run Scripts/validate-json")) }
+            let answer = running.check(output, schema: schema)
+            // A validator that stopped answering is started again for the next check.
+            if case .failure = answer { server = nil }
+            return answer
+        }
+        switch answer {
+        case .failure(let failure): return failure.text
+        case .success(let a) where a.status == 0: return nil
+        case .success(let a): return "the JSON does not match docs/schemas/\(schema.name).schema.json:\n" + a.report
+        }
+    }
+
+    private static let validator = Mutex<ValidatorServer?>(nil)
+}
+
+/// Why the validator gave no answer.
+struct ValidatorFailure: Error {
+    var text: String
+}
+
+/// A running `Scripts/validate-json --serve`: a request is `SCHEMA LINES LENGTH` and the bytes, its
+/// answer `STATUS LENGTH` and the report's bytes.
+final class ValidatorServer {
+    private let process = Process()
+    private let requests = Pipe()
+    private let answers = Pipe()
+
+    /// Starts the validator (nil when it cannot be run).
+    init?() {
+        process.executableURL = URL(fileURLWithPath: SchemaCheck.root + "/Scripts/validate-json")
+        process.arguments = ["--serve"]
+        process.standardInput = requests
+        process.standardOutput = answers
+        do { try process.run() } catch { return nil }
+    }
+
+    deinit {
+        try? requests.fileHandleForWriting.close()
         process.waitUntilExit()
-        guard process.terminationStatus != 0 else { return nil }
-        return "the JSON does not match docs/schemas/\(schema.name).schema.json:\n" + report
+    }
+
+    func check(_ output: String, schema: OutputSchema) -> Result<(status: Int32, report: String), ValidatorFailure> {
+        let body = Data(output.utf8)
+        // A write to a validator that ended would be SIGPIPE for the whole test run.
+        guard process.isRunning else { return .failure(ValidatorFailure(text: "Scripts/validate-json ended")) }
+        do {
+            try requests.fileHandleForWriting.write(contentsOf: Data("\(schema.name) \(schema.isLines ? 1 : 0) \(body.count)\n".utf8) + body)
+        } catch {
+            return .failure(ValidatorFailure(text: "cannot send the JSON to Scripts/validate-json: \(error)"))
+        }
+        guard let header = readLine(), case let parts = header.split(separator: " "), parts.count == 2,
+              let status = Int32(parts[0]), let length = Int(parts[1]), let report = read(length) else {
+            return .failure(ValidatorFailure(text: "Scripts/validate-json gave no answer (is python3-jsonschema installed?)"))
+        }
+        return .success((status, String(decoding: report, as: UTF8.self)))
+    }
+
+    /// The answer's first line, without its newline.
+    private func readLine() -> String? {
+        var line = Data()
+        while true {
+            guard let byte = read(1) else { return nil }
+            if byte == Data([0x0A]) { return String(decoding: line, as: UTF8.self) }
+            line += byte
+        }
+    }
+
+    /// Exactly `count` bytes of the answer (nil at its end).
+    private func read(_ count: Int) -> Data? {
+        var data = Data()
+        while data.count < count {
+            guard let more = try? answers.fileHandleForReading.read(upToCount: count - data.count), !more.isEmpty else { return nil }
+            data += more
+        }
+        return data
     }
 }
