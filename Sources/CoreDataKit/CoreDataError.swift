@@ -16,6 +16,7 @@ public enum CoreDataError: Error, Equatable, Sendable, CustomStringConvertible {
     case unmappedResult(value: String, entity: String, pk: Int64)
     case badResultMap(String)
 
+    /// What is wrong, in one line naming the file or the value.
     public var description: String {
         switch self {
         case .noSuchFile(let p): "\(p): no such file"

@@ -9,6 +9,7 @@ public struct CoreDataModel: Sendable {
         case modelFile = "a compiled model (--model)"
     }
 
+    /// Where the model was read from.
     public var source: Source
     /// Every entity, by Z_ENT.
     public var entities: [Entity]
@@ -18,7 +19,9 @@ public struct CoreDataModel: Sendable {
     /// identifier, a numbered column no row could settle, an entity the model lacks).
     public var notes: [String] = []
 
+    /// The entity called `name`, if the model has one.
     public func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
+    /// The entity whose `Z_ENT` is `id`, if the model has one.
     public func entity(id: Int64) -> Entity? { entities.first { Int64($0.id) == id } }
 
     /// `entity` with the attributes and relationships of its sub-entities too (each name once,
@@ -74,14 +77,17 @@ public struct CoreDataModel: Sendable {
 
 /// One entity of a Core Data model.
 public struct Entity: Sendable {
+    /// The entity's name in the model (`Person`).
     public var name: String
     /// Its `Z_ENT` (from `Z_PRIMARYKEY`).
     public var id: Int
     /// The entity it inherits from (its rows then live in the root entity's table).
     public var parent: String?
+    /// The table its rows live in (`ZPERSON`; a sub-entity's are in its root entity's).
     public var table: String
     /// The class the app declared for it (`NSClassNameForEntity`), when the model says.
     public var className: String?
+    /// Its own attributes and relationships (`CoreDataModel.merged` adds its sub-entities').
     public var attributes: [Attribute]
     public var relationships: [Relationship]
 }
@@ -100,14 +106,17 @@ extension Entity {
 
 /// One attribute of an entity.
 public struct Attribute: Sendable {
+    /// The attribute's name in the model.
     public var name: String
     /// The column that stores it; nil for a transient attribute (or one the table lacks).
     public var column: String?
+    /// Its type, as `NSAttributeType` codes it.
     public var type: AttributeType
     /// For a Transformable: the registered transformer (nil: Core Data's default, a keyed archive).
     public var transformerName: String?
     /// The value class the model declares (`NSAttributeValueClassName`).
     public var valueClassName: String?
+    /// A transient attribute is never stored (it has no column).
     public var isTransient = false
     /// Read off a column, not a model: the name and the type are guesses.
     public var guessed = false
@@ -119,6 +128,7 @@ public enum AttributeType: Int, Sendable {
          float = 600, string = 700, boolean = 800, date = 900, binary = 1000, uuid = 1100, uri = 1200,
          transformable = 1800, objectID = 2000, composite = 2100
 
+    /// The type as the model editor names it (`Integer 64`, `Transformable`).
     public var name: String {
         switch self {
         case .undefined: "Undefined"
@@ -156,14 +166,19 @@ public enum AttributeType: Int, Sendable {
 
 /// One relationship of an entity, and where the store keeps it.
 public struct Relationship: Sendable {
+    /// The relationship's name in the model.
     public var name: String
     /// The destination entity's name (nil when a guessed model cannot tell).
     public var target: String?
+    /// Whether it leads to many objects, and the name of the relationship back, if any.
     public var toMany: Bool
     public var inverse: String?
+    /// Where the store keeps it.
     public var storage: Storage
+    /// Read off the tables, not a model: the name and the target are guesses.
     public var guessed = false
 
+    /// How the store keeps a relationship.
     public enum Storage: Sendable, Equatable {
         /// A to-one: the target's Z_PK in `column`, and its Z_ENT in `entityColumn` when the target has sub-entities.
         case foreignKey(column: String, entityColumn: String?)

@@ -18,6 +18,7 @@ public enum ObjectReading: Sendable {
 
 /// One object of a Core Data store, its values in `coredata dump`'s JSON forms.
 public struct CoreDataObject: Sendable {
+    /// Its entity's name, and its `Z_PK`.
     public var entity: String
     public var pk: Int64
     /// Attribute name -> value (`{"$date": ...}`, `{"$data": ...}`, a decoded Transformable, ...).
@@ -58,9 +59,6 @@ extension CoreDataStore {
         return e
     }
 
-    /// Calls `body` with every object (of `entity` and its sub-entities, or of every entity), in
-    /// Z_ENT then Z_PK order, up to `limit`; `body` returns false to stop. With `decode` false
-    /// the attributes' JSON forms are left out (`stored` has them as stored).
     /// `body`, with a page SQLite finds malformed named as the store's damage (`CoreDataError.damaged`).
     private func damageNamed<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let e as SQLiteError where e.code & 0xFF == 11 {
@@ -68,6 +66,10 @@ extension CoreDataStore {
         }
     }
 
+    /// Calls `body` with every object (of `entity` and its sub-entities, or of every entity), in
+    /// Z_ENT then Z_PK order, up to `limit`; `body` returns false to stop. With `decode` false
+    /// the attributes' JSON forms are left out (`stored` has them as stored). A page SQLite finds
+    /// malformed throws `CoreDataError.damaged`.
     public func forEachObject(entity: Entity? = nil, limit: Int? = nil, decode: Bool = true,
                               _ body: (CoreDataObject) throws -> Bool) throws {
         let reading: ObjectReading = decode ? .full : .stored

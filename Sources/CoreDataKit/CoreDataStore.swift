@@ -10,6 +10,7 @@ import SQLiteDB
 /// to its `-shm` (`readonly_shm=1`), with the WAL's commits. Only a `-wal` without its `-shm`
 /// is copied with it into a private folder first.
 public final class CoreDataStore {
+    /// The store's file, and its model (from `Z_MODELCACHE`, a `.mom` given, or guessed).
     public let path: String
     public let model: CoreDataModel
     /// `Z_METADATA`: the store's UUID and its metadata property list as JSON.

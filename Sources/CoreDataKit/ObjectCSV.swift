@@ -8,6 +8,7 @@ import BattleLogFoundation
 public enum ObjectCSV {
     /// The columns after `entity` and `pk`: attributes, then to-one relationships.
     public struct Columns: Sendable {
+        /// The attributes that have a column, and the to-one relationships, by name.
         public let attributes: [String]
         public let toOne: [String]
     }
@@ -21,10 +22,12 @@ public enum ObjectCSV {
                        }.map(\.name))
     }
 
+    /// The CSV's first line: `entity,pk` and the columns' names.
     public static func header(_ columns: Columns) -> String {
         CSVRow.line(["entity", "pk"] + columns.attributes + columns.toOne)
     }
 
+    /// `object` as one CSV record, its values in `columns`' order.
     public static func line(_ object: CoreDataObject, columns: Columns) -> String {
         var values: [String: JSONValue] = [:]
         for (name, value) in object.attributes { values[name] = value }

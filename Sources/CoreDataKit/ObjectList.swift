@@ -3,8 +3,11 @@ import SQLiteDB
 
 /// One object by its entity's name (nil when its Z_ENT names no entity) and its Z_PK.
 public struct ObjectRef: Sendable, Hashable {
+    /// The entity's name, nil when the `Z_ENT` names none (a dangling reference).
     public var entity: String?
+    /// The object's `Z_PK`.
     public var pk: Int64
+    /// The object of `entity` with primary key `pk`.
     public init(entity: String?, pk: Int64) {
         self.entity = entity
         self.pk = pk
@@ -15,6 +18,7 @@ public struct ObjectRef: Sendable, Hashable {
 /// to-many relationship, with an optional filter. Read in pages by key (`Z_PK`, or the join
 /// table's target column), so that any page costs one small indexed query.
 public struct ObjectList: Sendable {
+    /// What a list lists.
     public enum Source: Sendable, Equatable {
         /// Every object of the entity and its sub-entities.
         case entity(String)
@@ -22,6 +26,7 @@ public struct ObjectList: Sendable {
         case related(owner: ObjectRef, relationship: String)
     }
 
+    /// What it lists, and the filter its objects match (nil: all of them).
     public let source: Source
     /// The entity listed (the relationship's target).
     public let entity: Entity
@@ -38,6 +43,7 @@ public struct ObjectList: Sendable {
 
 /// One row of a list: the object, or a dangling reference to one.
 public struct ListedObject: Sendable {
+    /// Which object it is.
     public var ref: ObjectRef
     /// The object's values; nil when the reference is dangling (no such row).
     public var object: CoreDataObject?

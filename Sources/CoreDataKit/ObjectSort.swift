@@ -5,9 +5,12 @@ import SQLiteDB
 /// descending. Objects without a value come last, in key order; ties keep the field's order
 /// then the key's (descending reverses both, so that an index on the column serves either way).
 public struct ObjectSort: Sendable, Equatable {
+    /// The attribute, to-one relationship or `pk` sorted by.
     public var field: String
+    /// Largest first (by default, smallest first).
     public var descending: Bool
 
+    /// The order by `field`, ascending unless `descending`.
     public init(field: String, descending: Bool = false) {
         self.field = field
         self.descending = descending

@@ -5,9 +5,11 @@ import SQLiteDB
 /// One transaction of Core Data's persistent history (`ATRANSACTION`) and its changes
 /// (`ACHANGE`), as `coredata history` shows them.
 public struct HistoryTransaction: Sendable {
+    /// Its `Z_PK` in `ATRANSACTION`.
     public var id: Int64
     /// Seconds since 2001-01-01 (Core Data's reference date).
     public var timestamp: Double?
+    /// Who made it, as the app set `transactionAuthor`, and its bundle, context and process.
     public var author: String?
     public var bundleID: String?
     public var contextName: String?
@@ -42,8 +44,10 @@ public struct HistoryTransaction: Sendable {
 
 /// One change of a transaction: what happened to which object.
 public struct HistoryChange: Sendable {
+    /// What happened to the object.
     public enum Kind: String, Sendable { case insert, update, delete, unknown }
 
+    /// Its `Z_PK` in `ACHANGE`, and what it did.
     public var id: Int64
     public var kind: Kind
     /// The changed object's entity (its Z_ENT when the model does not name it) and Z_PK.
@@ -101,6 +105,7 @@ public struct HistoryChange: Sendable {
         return t
     }
 
+    /// `{"change", "type", "entity", "pk", ...}`: the change as `coredata history --json` writes it.
     public var json: JSONValue {
         var o: [String: JSONValue] = [
             "change": .integer(id), "type": .string(kind.rawValue), "entity": .string(entity),

@@ -7,6 +7,8 @@ public enum RawInflate {
     /// The most bytes a model may expand to (the largest real models are a few megabytes).
     public static let maxOutput = 64 << 20
 
+    /// The bytes a raw DEFLATE stream (no zlib header) expands to; a stream that is damaged, or
+    /// expands past `limit` bytes, throws.
     public static func inflate(_ input: [UInt8], limit: Int = maxOutput) throws(PropertyListError) -> [UInt8] {
         var stream = z_stream()
         guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {

@@ -20,6 +20,7 @@ public enum TaggedJSON {
         return .object(["$date": .string(ISODate.format(Int64(whole), microseconds: micro))])
     }
 
+    /// Bytes in their tagged form, `{"$data": base64}`.
     public static func data(_ bytes: [UInt8]) -> JSONValue {
         .object(["$data": .string(Data(bytes).base64EncodedString())])
     }

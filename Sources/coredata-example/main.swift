@@ -17,6 +17,10 @@ do {
         let count = try store.rowCount(entity).map(String.init) ?? "no table"
         print("\(entity.name): \(count)")
     }
+    // Values are `JSONValue`s, in the tagged forms of battlelog's Core Data guide.
+    if case .object(let metadata) = store.metadata as JSONValue {
+        print("metadata: " + metadata.keys.sorted().joined(separator: ", "))
+    }
     if arguments.count >= 3 {
         let entity = try store.entity(named: arguments[2])
         try store.forEachObject(entity: entity, limit: 3) { object in
