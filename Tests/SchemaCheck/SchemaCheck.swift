@@ -20,18 +20,16 @@ public enum SchemaCheck {
         return violations(of: output, schema: schema)
     }
 
-    /// Why `output` does not match `schema`, or nil when it does. Checked by one
-    /// `Scripts/validate-json --serve` kept for the whole test run, one check at a time: a Python
-    /// start with jsonschema costs about 0.2 s of CPU, and a run checks several hundred outputs.
+    /// Why `output` does not match `schema`, or nil when it does. Checked by a
+    /// `Scripts/validate-json --serve` kept for the whole test run: a Python start with jsonschema
+    /// costs about 0.2 s of CPU, and a run checks several hundred outputs. Tests that check at once
+    /// each take a validator of their own (an idle one, or a new one), so that a long check (an
+    /// export of thousands of lines) never holds up another test.
     public static func violations(of output: String, schema: OutputSchema) -> String? {
-        let answer = validator.withLock { server -> Result<(status: Int32, report: String), ValidatorFailure> in
-            if server == nil { server = ValidatorServer() }
-            guard let running = server else { return .failure(ValidatorFailure(text: "cannot run Scripts/validate-json")) }
-            let answer = running.check(output, schema: schema)
-            // A validator that stopped answering is started again for the next check.
-            if case .failure = answer { server = nil }
-            return answer
-        }
+        guard let server = idle.withLock({ $0.popLast() }) ?? ValidatorServer() else { return "cannot run Scripts/validate-json" }
+        let answer = server.check(output, schema: schema)
+        // A validator that stopped answering is not used again.
+        if case .success = answer { idle.withLock { $0.append(server) } }
         switch answer {
         case .failure(let failure): return failure.text
         case .success(let a) where a.status == 0: return nil
@@ -39,7 +37,8 @@ public enum SchemaCheck {
         }
     }
 
-    private static let validator = Mutex<ValidatorServer?>(nil)
+    /// The validators not checking anything now.
+    private static let idle = Mutex<[ValidatorServer]>([])
 }
 
 /// Why the validator gave no answer.
@@ -49,7 +48,8 @@ struct ValidatorFailure: Error {
 
 /// A running `Scripts/validate-json --serve`: a request is `SCHEMA LINES LENGTH` and the bytes, its
 /// answer `STATUS LENGTH` and the report's bytes.
-final class ValidatorServer {
+// @unchecked: a validator serves one check at a time, taken from `idle` and given back under its lock.
+final class ValidatorServer: @unchecked Sendable {
     private let process = Process()
     private let requests = Pipe()
     private let answers = Pipe()
