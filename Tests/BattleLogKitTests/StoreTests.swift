@@ -347,3 +347,20 @@ func runSQLite(_ path: String, _ sql: String) throws {
         }
     }
 }
+
+@Suite struct SimulationClockTests {
+    /// A damaged date (text, a fraction) is not the newest date: the next fights go on after
+    /// the newest whole-number date, never from 1970. (A text date sorts above every number in
+    /// SQLite, so `max(date)` was the text, read as 0.)
+    @Test func aDamagedDateDoesNotRestartTheClock() throws {
+        let folder = TemporaryFolder()
+        let (store, _, _) = try makeStore(folder, fights: 20)
+        let newest = try #require(try store.latestDate())
+        try store.executeRaw("UPDATE record SET date = 'yesterday' WHERE id = 3")
+        try store.executeRaw("UPDATE record SET date = 1700000001.5 WHERE id = 4")
+        #expect(try store.latestDate() == newest)
+        try SimulationRun(fights: 2, seed: 2, heroes: 2, villains: 2).run(on: store)
+        let dates = try store.page(RecordQuery(), limit: 100).filter { $0.id > 40 }.map(\.date)
+        #expect(dates.count == 4 && dates.allSatisfy { ($0 ?? 0) >= newest }, "\(dates)")
+    }
+}

@@ -115,8 +115,10 @@ public struct SimulationRun: Sendable {
 }
 
 extension BattleStore {
-    /// The date of the newest record, or nil for an empty store.
+    /// The newest whole-number date, or nil when no record has one. A damaged date (text, a
+    /// fraction) is passed over: text sorts above every number, and read as 0 it would start
+    /// the next fights in 1970. Walks `record_date` from its end.
     public func latestDate() throws(StoreError) -> Int64? {
-        try run { try db.scalarInt("SELECT max(date) FROM record") }
+        try run { try db.scalarInt("SELECT date FROM record WHERE typeof(date) = 'integer' ORDER BY date DESC LIMIT 1") }
     }
 }
