@@ -219,6 +219,33 @@ import BattleLogPresentation
         #expect(m.chrome.prompt?.error?.contains("expected a record id") == true)
     }
 
+    /// `:ID` of a record whose owner column names no Human says why it is in no Human's list,
+    /// and a filter that matches it shows it; leaving a filter for an owner's list is said.
+    @Test func goToARecordWithNoOwnerOrOutsideTheFilterSaysSo() throws {
+        let s = try SimulatedStore(fights: 40, heroes: 2, villains: 2)
+        try s.store.executeRaw("PRAGMA foreign_keys = OFF")
+        try s.store.executeRaw("UPDATE record SET owner_id = 'x' WHERE id = 5")
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        let before = m.selectedRecord?.id
+        m.handle(.character(":")); m.type("5"); m.handle(.enter)
+        #expect(m.chrome.status?.hasPrefix("Record 5 is in no Human's list: its owner is damaged (expected an integer") == true, "\(m.chrome.status ?? "")")
+        #expect(m.selectedRecord?.id == before)
+        // In a filter's list it is found, its owner shown as damage.
+        m.handle(.character("f")); m.type("date > 2000-01-01"); m.handle(.enter)
+        m.settleFilter()
+        m.handle(.character(":")); m.type("5"); m.handle(.enter)
+        #expect(m.selectedRecord?.id == 5 && m.chrome.status == "Record 5  (fight 3)", "\(m.chrome.status ?? "")")
+        BrowserView.render(m, on: grid)
+        #expect(grid.text.contains("Owner    ⚠ DAMAGED (expected an integer"), "\(grid.text)")
+        // A record the filter does not match is shown in its owner's list, and that is said.
+        m.handle(.character("f")); m.handle(.control("u")); m.type("result = win"); m.handle(.enter)
+        m.settleFilter()
+        let loss = try #require(try s.store.page(RecordQuery(), limit: 80).first { $0.result == .loss && !$0.owner.isUnknown })
+        m.handle(.character(":")); m.type(String(loss.id)); m.handle(.enter)
+        #expect(m.selectedRecord?.id == loss.id && m.filterText == nil)
+        #expect(m.chrome.status == "Record \(loss.id) (fight \(loss.fight!)) is not among the filter's matches: shown in its owner's list")
+    }
+
     /// In a long list the position is counted in the background: the record is shown at once,
     /// the title says "…" until the count arrives, and then every figure is exact, whether the
     /// next key comes before the count or after it.

@@ -84,7 +84,7 @@ import BattleLogKit
         try store.executeRaw("UPDATE record SET result = 'tie' WHERE id = 4")
         try store.executeRaw("PRAGMA foreign_keys = OFF")
         try store.executeRaw("UPDATE record SET owner_id = 1.5 WHERE id = 5")
-        #expect(cli(["show", "5"], db: db).out.contains("owner: ⚠ DAMAGED (expected an integer"))
+        #expect(cli(["show", "5"], db: db).out.contains("Owner: ⚠ DAMAGED (expected an integer, found a real (1.5))"))
         func count(_ filter: String) throws -> Int {
             let r = cli(["count", "--where", filter], db: db)
             #expect(r.status == 0, "\(filter): \(r.err)")

@@ -153,6 +153,40 @@ import SQLiteDB
         #expect(Set(humans.map(DisplayWidth.of)).count == 1, "\(humans.joined(separator: "\n"))")
     }
 
+    /// An owner or opponent column that names no Human (text, an id no Human has) is damage on
+    /// every surface, its reason said once; never a blank name, `#999` or `"id":0`.
+    @Test func aHumanTheRecordCannotNameIsShownAsDamage() throws {
+        let dir = TempDir()
+        let path = try Self.store(dir, "nameless.sqlite", "PRAGMA foreign_keys = OFF",
+                                  "UPDATE record SET owner_id = 'x' WHERE id = 1", "UPDATE record SET opponent_id = 999 WHERE id = 2")
+        let show = cli(["show", "1"], db: path).out
+        #expect(show.contains("\n  Owner: ⚠ DAMAGED (expected an integer, found \"x\")\n"), "\(show)")
+        #expect(show.components(separatedBy: "expected an integer").count == 2, "the reason once: \(show)")
+        let other = cli(["show", "2"], db: path).out
+        #expect(other.contains("\n  Opponent: ⚠ DAMAGED (expected an existing Human, found id 999)\n"), "\(other)")
+        #expect(!other.contains("#999"), "\(other)")
+        // JSON: the damage marker in the Human's place, and the reason in "errors".
+        let json = cli(["show", "1", "--json"], db: path).out
+        guard case .object(let o)? = try? JSONParser.parse(json), case .object(let owner)? = o["owner"],
+              case .array(let errors)? = o["errors"] else { Issue.record("\(json)"); return }
+        #expect(owner == ["$damaged": .string("expected an integer, found \"x\"")], "\(json)")
+        #expect(errors.contains { $0 == .object(["attribute": .string("owner"), "message": .string("expected an integer, found \"x\"")]) })
+        let opponent = cli(["show", "2", "--json"], db: path).out
+        #expect(opponent.contains(#""opponent":{"$damaged":"expected an existing Human, found id 999"}"#), "\(opponent)")
+        // The list names the damage where the name and kind go; CSV leaves both cells empty.
+        let list = cli(["list", "--limit", "100"], db: path).out
+        let row = try #require(list.split(separator: "\n").first { $0.hasPrefix(" 1  ") }, "\(list)")
+        #expect(row.components(separatedBy: "⚠ DAMAGED").count == 3, "\(row)")
+        let csv = cli(["export", "--format", "csv"], db: path).out
+        let line = try #require(csv.components(separatedBy: "\r\n").first { $0.hasPrefix("1,") })
+        #expect(line.split(separator: ",", omittingEmptySubsequences: false)[2...3] == ["", ""], "\(line)")
+        // Such a line is not imported as a record of some other Human.
+        let exported = dir.file("out.jsonl")
+        try cli(["export"], db: path).out.write(toFile: exported, atomically: true, encoding: .utf8)
+        let imported = cli(["import", exported], db: dir.file("fresh.sqlite"))
+        #expect(imported.status == 1 && imported.err.contains("damaged"), "\(imported.err)")
+    }
+
     /// A database whose last commit is still in its `-wal`: copied with the WAL while a
     /// connection holds it open (what a crash leaves behind).
     static func withCommitInWAL(_ dir: TempDir, _ name: String, _ sql: String) throws -> String {

@@ -58,13 +58,20 @@ extension BrowserModel {
     }
 
     /// Selects `record` in the filter's list when it is one of the matches found, else in its
-    /// owner's list (leaving a filter), with the records pane focused.
+    /// owner's list (leaving a filter, and saying so), with the records pane focused. A record
+    /// whose owner column names no Human is in no Human's list: that is said, with the reason.
     func show(_ record: Record) throws {
-        guard let index = roster.humans.firstIndex(where: { $0.id == record.owner.id }) else { return }
         let inFilter = filterSearch?.position(of: record.id) != nil
-        if !inFilter && (index != roster.cursor.index || filterSearch != nil) { try selectHuman(at: index, loading: false) }
+        let leavesFilter = filterSearch != nil && !inFilter
+        if !inFilter {
+            guard let index = roster.humans.firstIndex(where: { $0.id == record.owner.id }), !record.owner.isUnknown else {
+                chrome.status = labels.fill("goToNoOwner", String(record.id), SafeText.escape(record.owner.damage ?? ""))
+                return
+            }
+            if index != roster.cursor.index || filterSearch != nil { try selectHuman(at: index, loading: false) }
+        }
         try select(record)
         chrome.focus = .records
-        chrome.status = labels.fill("showRecord", String(record.id), record.fightText(labels))
+        chrome.status = labels.fill(leavesFilter ? "goToLeftFilter" : "showRecord", String(record.id), record.fightText(labels))
     }
 }

@@ -36,10 +36,12 @@ extension RecordSource {
                 TableCell(text: rec.date.map { String(Drawing.shortDate($0).prefix(dateW)) } ?? damaged)
             },
             Column(id: "result", title: labels["result"], width: resultW, highlights: false) { rec in
-                TableCell(text: rec.result.map { labels[$0.rawValue] } ?? damaged, damaged: rec.result == nil, style: Drawing.style(for: rec.result))
+                TableCell(text: rec.resultText(labels), damaged: rec.result == nil, style: Drawing.style(for: rec.result))
             },
             Column(id: "who", title: whoTitle, width: opponentW) { rec in
-                TableCell(text: filtered ? rec.owner.name + " › " + rec.opponentName : rec.opponentName)
+                let names = (filtered ? [rec.owner] : []) + [rec.opponent]
+                let text = (filtered ? Record.nameText(rec.owner, labels) + " › " : "") + rec.opponentText(labels)
+                return TableCell(text: text, damaged: names.contains { $0?.isUnknown ?? false })
             },
         ]
         for (column, w) in zip(shown, widths) {

@@ -79,10 +79,15 @@ enum DetailView {
         }
         let valueWidth = max(4, width - labelWidth)
         func fit(_ text: String) -> String { DisplayWidth.truncate(text, to: valueWidth) }
-        row(labels["owner"], [Span(text: fit(rec.owner.name), style: Drawing.style(for: rec.owner.kind))], .owner)
-        row(labels["opponent"], [Span(text: fit(rec.opponentName), style: Drawing.style(for: rec.opponent?.kind))])
-        row(labels["date"], [Span(text: rec.dateLine(labels), style: rec.date == nil ? .damaged : .normal)], .date)
-        row(labels["result"], [Span(text: rec.result.map { labels[$0.rawValue] } ?? ValuePresenter.damagedCell(labels), style: Drawing.style(for: rec.result))],
+        func human(_ attribute: String, _ h: Human) -> Span {
+            h.isUnknown ? Span(text: fit(rec.humanLine(attribute, h, labels)), style: .damaged)
+                : Span(text: fit(h.name), style: Drawing.style(for: h.kind))
+        }
+        // A damaged field's row says why (no line below repeats it): a short pane keeps it.
+        row(labels["owner"], [human("owner", rec.owner)], rec.owner.isUnknown ? .essential : .owner)
+        row(labels["opponent"], [rec.opponent.map { human("opponent", $0) } ?? Span(text: Record.noOpponent, style: .dim)])
+        row(labels["date"], [Span(text: rec.dateLine(labels), style: rec.date == nil ? .damaged : .normal)], rec.date == nil ? .essential : .date)
+        row(labels["result"], [Span(text: fit(rec.resultLine(labels)), style: Drawing.style(for: rec.result))],
             rec.result == nil ? .essential : .result)
         // Each transformable attribute in model order, through its value type's presenter (the
         // one table `show` uses too): its line's first segment wraps over up to three rows, each
@@ -107,7 +112,7 @@ enum DetailView {
                 row("", [Span(text: fit(extra.text), style: style(for: extra.role))], .extra)
             }
         }
-        for e in rec.columnErrors {
+        for e in rec.columnErrorsWithoutALine {
             out.append(([Span(text: fit(ValuePresenter.damagedColumn(e, labels: labels)), style: .damaged)], .essential))
         }
         out.append(([], .spacer))

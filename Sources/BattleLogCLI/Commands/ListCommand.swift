@@ -81,8 +81,8 @@ enum RecordTable {
             records.map { r in
                 // Compact: the date without its time, the cells in their short form (the magic
                 // without its type: the kind says it).
-                ([String(r.id), r.date == nil ? r.dateText(labels) : compact ? String(r.isoDate.prefix(10)) : r.isoDate, r.owner.name, labels.kind(r.owner.kind),
-                  r.result.map { labels[$0.rawValue] } ?? ValuePresenter.damagedCell(labels), r.opponentName]
+                ([String(r.id), r.date == nil ? r.dateText(labels) : compact ? String(r.isoDate.prefix(10)) : r.isoDate, Record.nameText(r.owner, labels),
+                  labels.kind(r.owner.kind), r.resultText(labels), r.opponentText(labels)]
                  + listed.map { $0.cell(r, labels: labels, short: compact).text }).map(SafeText.escape)
             }
         }

@@ -41,7 +41,7 @@ enum ShowCommand: Command {
     /// columns the actions leave out their exact times when the rows would not fit with them
     /// (the clock reading stays), and a line still too long is cut with `…`; piped, all is whole.
     static func timelineLines(_ r: Record, fight: FightTimeline, other: Record, labels: Labels, width: Int? = nil) -> [String] {
-        let names = [r.owner.name, other.owner.name].map(SafeText.escape)
+        let names = [r.owner, other.owner].map { SafeText.escape(Record.nameText($0, labels)) }
         // The heading names the weapon each side struck with.
         let armed = names.indices.map { i in names[i] + (fight.sides[i].weapon.map { " (" + SafeText.escape($0) + ")" } ?? "") }
         let end = fight.end
@@ -61,16 +61,15 @@ enum ShowCommand: Command {
     /// `width` columns, the box fits it and a longer line is cut with `…`.
     static func lines(_ r: Record, labels: Labels, width: Int? = nil) -> [String] {
         var out: [String] = []
-        let e = SafeText.escape
         out.append(labels.fill("showRecord", String(r.id), r.fightText(labels)))
-        out.append("  \(labels["owner"]): \(e(r.owner.name)) (\(labels.kind(r.owner.kind)))")
+        out.append("  \(labels["owner"]): \(r.humanLine("owner", r.owner, labels))")
         if let opponent = r.opponent {
-            out.append("  \(labels["opponent"]): \(e(opponent.name)) (\(labels.kind(opponent.kind)))")
+            out.append("  \(labels["opponent"]): \(r.humanLine("opponent", opponent, labels))")
         } else {
             out.append("  \(labels["opponent"]): \(Record.noOpponent)")
         }
         out.append("  \(labels["date"]): \(r.dateLine(labels))")
-        out.append("  \(labels["result"]): \(r.result.map { labels[$0.rawValue] } ?? ValuePresenter.damagedCell(labels))")
+        out.append("  \(labels["result"]): \(r.resultLine(labels))")
         // Each transformable attribute in model order, through its value type's presenter (the
         // one table the browser uses too): a line after its label, or a box under the lines.
         var boxes: [String] = []
@@ -85,7 +84,7 @@ enum ShowCommand: Command {
             out.append("  \(labels[attribute.labelKey]): \(text)")
         }
         for line in boxes { out.append(line) }
-        for err in r.columnErrors { out.append("  " + ValuePresenter.damagedColumn(err, labels: labels)) }
+        for err in r.columnErrorsWithoutALine { out.append("  " + ValuePresenter.damagedColumn(err, labels: labels)) }
         guard let width else { return out }
         return out.map { DisplayWidth.of($0) > width ? DisplayWidth.truncate($0, to: width) : $0 }
     }

@@ -14,7 +14,9 @@ public enum RecordCSV {
     /// One CSV record (RFC 4180, without its CRLF), every text exactly as stored. A damaged
     /// value is empty cells and the `errors` column says why. `excelSafe`: `CSVRow.line`.
     public static func line(_ r: Record, excelSafe: Bool = false, forTerminal: Bool = false) -> String {
-        var fields = [String(r.id), r.fight.map { String($0) } ?? "", r.owner.name, r.owner.kindText, r.opponent?.name ?? "", r.opponent?.kindText ?? "",
+        // A Human the record cannot name is two empty cells, as any damaged value.
+        func human(_ h: Human?) -> [String] { h.map { $0.isUnknown ? ["", ""] : [$0.name, $0.kind?.rawValue ?? ""] } ?? ["", ""] }
+        var fields = [String(r.id), r.fight.map { String($0) } ?? ""] + human(r.owner) + human(r.opponent) + [
                       r.date == nil ? "" : r.isoDate, r.result?.rawValue ?? ""]
         for (i, attribute) in r.schema.attributes.enumerated() {
             let transformer = r.schema.transformer(at: i)

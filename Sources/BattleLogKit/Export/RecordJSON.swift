@@ -52,8 +52,15 @@ public enum RecordJSON {
         return w.text
     }
 
+    /// A Human as `{"id":3,"name":"Aria","kind":"hero"}`, or `{"$damaged":"why"}` when the
+    /// record's column names no Human.
     static func writeHuman(_ h: Human, into w: inout JSONWriter) {
         w.beginObject()
+        if h.isUnknown, let why = h.damage {
+            w.key("$damaged", first: true); w.writeString(why)
+            w.endObject()
+            return
+        }
         w.key("id", first: true); w.writeInteger(h.id)
         w.key("name"); w.writeString(h.name)
         w.key("kind")

@@ -5,7 +5,7 @@ public enum HumanKind: String, Sendable, CaseIterable, Codable {
 }
 
 /// A fighter: a Hero or a Villain, with a unique name.
-public struct Human: Sendable, Hashable, Codable {
+public struct Human: Sendable, Hashable {
     /// The row id in the store (0 before it is stored).
     public var id: Int64
     public var name: String
@@ -14,6 +14,9 @@ public struct Human: Sendable, Hashable, Codable {
     /// What is wrong with the stored row (`kind: expected hero or villain, found "wizard"`), or
     /// nil when it is whole. A damaged Human is shown with its damage, never with a default.
     public var damage: String?
+    /// True when a record's column names no Human (an id that is not an integer, or no Human
+    /// with it): the name and kind are not known, only `damage`. Shown and exported as damage.
+    public private(set) var isUnknown = false
 
     public init(id: Int64 = 0, name: String, kind: HumanKind) {
         self.id = id
@@ -26,6 +29,13 @@ public struct Human: Sendable, Hashable, Codable {
         self.name = name
         self.kind = kind
         self.damage = damage
+    }
+
+    /// The Human a record's column could not name, and why.
+    static func unknown(id: Int64, damage: String) -> Human {
+        var h = Human(id: id, name: "", kind: nil, damage: damage)
+        h.isUnknown = true
+        return h
     }
 
     /// `hero`, `villain`, or `?` for a damaged kind.

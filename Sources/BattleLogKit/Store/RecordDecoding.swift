@@ -63,11 +63,12 @@ extension BattleStore {
             switch ColumnDecoding.integer(row.value(column)) {
             case .failure(let e):
                 damage(attribute, e)
-                return Human(id: 0, name: "", kind: nil, damage: "no Human")
+                return .unknown(id: 0, damage: e.description)
             case .success(let humanID):
                 guard let h = humansByID[humanID] else {
-                    damage(attribute, .wrongShape(expected: "an existing Human", found: "id \(humanID)"))
-                    return Human(id: humanID, name: "#\(humanID)", kind: nil, damage: "no Human with id \(humanID)")
+                    let reason = TransformError.wrongShape(expected: "an existing Human", found: "id \(humanID)")
+                    damage(attribute, reason)
+                    return .unknown(id: humanID, damage: reason.description)
                 }
                 if let problem = h.damage {
                     damage(attribute, .wrongShape(expected: "a whole Human", found: "Human \(humanID) with \(problem)"))
