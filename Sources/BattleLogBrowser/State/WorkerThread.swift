@@ -16,11 +16,10 @@ extension NewestRequestWorker: BackgroundReader {}
 /// One background thread for a browser reader (filter scans, Human pages, records searches): started on the
 /// first `wake`, it runs `body`, which loops on `waitForWork()` until `shutDown`.
 final class WorkerThread: Sendable {
-    private struct Flags { var started = false; var shutDown = false; var ended = false }
+    private struct Flags { var thread: BackgroundThread<Void>?; var shutDown = false }
     private let name: String
     private let flags = Locked(Flags())
     private let work = DispatchSemaphore(value: 0)
-    private let stopped = DispatchSemaphore(value: 0)
     private let body: @Sendable (WorkerThread) -> Void
 
     /// `body` runs on the thread; it returns when `waitForWork()` says false.
@@ -31,19 +30,12 @@ final class WorkerThread: Sendable {
 
     /// There is work: starts the thread if needed (not after `shutDown`) and wakes it.
     func wake() {
-        let start = flags.withLock { f -> Bool in
-            guard !f.started && !f.shutDown else { return false }
-            f.started = true
-            return true
-        }
-        if start {
-            Thread { [self] in
-                Thread.current.name = name   // seen in top -H, gdb, /proc
+        flags.withLock { f in
+            guard f.thread == nil && !f.shutDown else { return }
+            f.thread = BackgroundThread(name: name) { [self] in
                 Self.yieldToKeys()
                 body(self)
-                flags.withLock { $0.ended = true }
-                stopped.signal()
-            }.start()
+            }
         }
         work.signal()
     }
@@ -67,13 +59,12 @@ final class WorkerThread: Sendable {
     var isShutDown: Bool { flags.withLock { $0.shutDown } }
 
     /// Whether the thread has started and not yet ended.
-    var isRunning: Bool { flags.withLock { $0.started && !$0.ended } }
+    var isRunning: Bool { flags.withLock { $0.thread }.map { !$0.ended(waitingAtMost: 0) } ?? false }
 
     /// Stops the thread and waits (at most `timeout` seconds) for it to end.
     func shutDown(timeout: Double = 1) {
-        let started = flags.withLock { f -> Bool in f.shutDown = true; return f.started }
-        guard started else { return }
+        guard let thread = flags.withLock({ f -> BackgroundThread<Void>? in f.shutDown = true; return f.thread }) else { return }
         work.signal()
-        _ = stopped.wait(timeout: .now() + timeout)
+        _ = thread.ended(waitingAtMost: timeout)
     }
 }

@@ -23,8 +23,7 @@ struct ImportReader {
     /// Starts reading; the queue ends (closes) after the last piece. Closing it from the writer's
     /// side stops the reader at its next chunk.
     func start() -> BoundedQueue<Piece> {
-        let pieces = BoundedQueue<Piece>(capacity: 4)
-        Thread.detachNewThread { [self] in
+        BoundedQueue<Piece>.filled(capacity: 4, name: "battlelog import") { [self] pieces in
             var records: [RecordJSON.Imported] = [], lines: [Int] = []
             func handOver(read: Int, size: Int?) throws {
                 guard !records.isEmpty else { return }
@@ -62,8 +61,6 @@ struct ImportReader {
                 try? handOver(read: 0, size: nil)
                 pieces.put(.failure(error))
             }
-            pieces.close()
         }
-        return pieces
     }
 }

@@ -5,23 +5,21 @@ import Foundation
 /// queued) and `finish`es to get the result of folding every item, in that order.
 public final class BackgroundFold<Item: Sendable, Result: Sendable>: Sendable {
     private let queue: BoundedQueue<Item>
-    private let result = Locked<Result?>(nil)
-    private let done = DispatchSemaphore(value: 0)
+    private let folder: BackgroundThread<Result>
 
     /// Starts the folding thread with `initial` as the result so far.
     public init(capacity: Int, initial: Result, fold: @escaping @Sendable (inout Result, Item) -> Void) {
-        queue = BoundedQueue(capacity: capacity)
-        Thread.detachNewThread { [queue, result, done] in
+        let queue = BoundedQueue<Item>(capacity: capacity)
+        self.queue = queue
+        folder = BackgroundThread(name: "battlelog fold") {
             var folded = initial
-            taking: while true {
+            while true {
                 switch queue.take(waitingAtMost: 60) {
                 case .item(let item): fold(&folded, item)
                 case .timedOut: continue
-                case .closed: break taking
+                case .closed: return folded
                 }
             }
-            result.withLock { $0 = folded }
-            done.signal()
         }
     }
 
@@ -31,8 +29,6 @@ public final class BackgroundFold<Item: Sendable, Result: Sendable>: Sendable {
     /// Waits for every item added to be folded, and gives the result.
     public func finish() -> Result {
         queue.close()
-        done.wait()
-        done.signal()   // a second call finds it done too
-        return result.withLock { $0! }
+        return folder.value()
     }
 }

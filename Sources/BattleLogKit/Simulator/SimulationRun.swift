@@ -56,9 +56,8 @@ public struct SimulationRun: Sendable {
         // batch ahead of the writer (the same fights in the same order as on one thread). The
         // writer inserts each piece as it comes, inside its batch's transaction, and lets it go:
         // only the pieces not yet written are held (whole batches in flight held three).
-        let pieces = BoundedQueue<Result<EncodedDrafts, StoreError>>(capacity: max(1, Self.pieces(of: batchSize)))
-        defer { pieces.close() }
-        Thread.detachNewThread { [fights, batchSize, schema = store.schema] in
+        let pieces = BoundedQueue<Result<EncodedDrafts, StoreError>>.filled(capacity: max(1, Self.pieces(of: batchSize)),
+                                                                           name: "battlelog simulate") { [fights, batchSize, schema = store.schema] pieces in
             var simulator = simulator
             var made = 0
             while made < fights && !pieces.isClosed {
@@ -75,8 +74,8 @@ public struct SimulationRun: Sendable {
                 guard chunk == n else { break }
                 made += n
             }
-            pieces.close()
         }
+        defer { pieces.close() }
         /// The next piece, asking `shouldStop` every 50 ms while it waits; nil when a stop is
         /// asked or the producer has ended (it closes the queue after its last piece, which still
         /// comes out first).

@@ -111,23 +111,19 @@ extension BattleStore {
         let first = parts[0]
         let helperMode: Database.Mode = isImmutable ? .immutable : .readOnly
         let (stop, path, attributes) = (stopRequested, self.path, resolvedAttributes)
-        let there = Locked<Result<Int, StoreError>>(.success(0))
-        let counted = DispatchGroup()
-        DispatchQueue.global().async(group: counted) {
+        let there = BackgroundThread(name: "battlelog count") { () -> Result<Int, StoreError> in
             do {
                 let helper = try Database(path: path, mode: helperMode)
                 try FilterFunctions.register(on: helper, attributes: attributes)
                 helper.setProgressHandler(stop)
-                let n = try helper.prepare(first.sql).first(first.arguments) { $0.int64(0) } ?? 0
-                there.withLock { $0 = .success(Int(n)) }
+                return .success(Int(try helper.prepare(first.sql).first(first.arguments) { $0.int64(0) } ?? 0))
             } catch {
-                there.withLock { $0 = .failure(StoreError(classifying: error, path: path, creating: false)) }
+                return .failure(StoreError(classifying: error, path: path, creating: false))
             }
         }
         let rest: Result<Int, StoreError>
         do { rest = .success(try here(parts.dropFirst())) } catch { rest = .failure(error) }
-        counted.wait()
-        return try there.withLock { $0 }.get() + rest.get()
+        return try there.value().get() + rest.get()
     }
 
     /// SQLite's plan for `sql`, a step a line.

@@ -10,17 +10,16 @@ final class LogHeartbeat: Sendable {
     private let stopped = Locked(false)
     /// Signalled to cut the quarter-second wait short when the beat stops.
     private let wake = DispatchSemaphore(value: 0)
-    private let finished = DispatchSemaphore(value: 0)
+    private let beating: BackgroundThread<Void>
 
     /// Starts beating for the database at `path`.
     init(path: String) {
         let log = path + "-wal"
-        Thread.detachNewThread { [stopped, wake, finished] in
+        beating = BackgroundThread(name: "battlelog heartbeat") { [stopped, wake] in
             while !stopped.withLock({ $0 }) {
                 utimensat(AT_FDCWD, log, nil, 0)   // now, for both times
                 _ = wake.wait(timeout: .now() + 0.25)
             }
-            finished.signal()
         }
     }
 
@@ -28,7 +27,7 @@ final class LogHeartbeat: Sendable {
     func stop() {
         stopped.withLock { $0 = true }
         wake.signal()
-        finished.wait()
+        beating.value()
     }
 
     /// Runs `body` with a heartbeat for the database at `path`.
