@@ -102,32 +102,24 @@ public struct ValuePresenter: Sendable {
     }
 }
 
-/// The one table of presenters, by value type.
-public enum ValuePresenters {
-    /// The registered presenters. A test target may add its own type's with `register`.
-    private static let table = Locked(standard)
+/// A value type that has a presenter: found through the type its transformer decodes, so that
+/// registering a transformer (`TransformerRegistry`) is the one registration a value kind needs.
+/// Each of battlelog's kinds conforms in its folder (`Values/`); a type without one is shown by
+/// its transformer's description.
+public protocol PresentedValue {
+    /// How a value of this type is shown.
+    static var presenter: ValuePresenter { get }
+}
 
-    /// The presenter of the value type `className`, or one that uses `transformer`'s
-    /// description when the type has none.
-    public static func presenter(for className: String, transformer: AnyValueTransformer) -> ValuePresenter {
-        if let p = table.withLock({ $0[className] }) { return p }
+/// The presenter of each attribute.
+public enum ValuePresenters {
+    /// The presenter of attribute `index` of `schema`: its value type's, or one that uses the
+    /// transformer's description when the type has none.
+    public static func presenter(of schema: RecordSchema, at index: Int) -> ValuePresenter {
+        let transformer = schema.transformer(at: index)
+        if let presented = transformer.valueType as? PresentedValue.Type { return presented.presenter }
         return ValuePresenter(
             line: { value, _, _ in [ValuePresenter.Segment(transformer.describe(value), .reading)] },
             cell: { value, _, _ in transformer.describe(value) })
     }
-
-    /// The presenter of attribute `index` of `schema`.
-    public static func presenter(of schema: RecordSchema, at index: Int) -> ValuePresenter {
-        presenter(for: schema.attributes[index].valueClassName, transformer: schema.transformer(at: index))
-    }
-
-    /// Registers `presenter` for the value type `className` (at start-up, before any drawing).
-    public static func register(_ presenter: ValuePresenter, for className: String) {
-        table.withLock { $0[className] = presenter }
-    }
-
-    /// The presenters of battlelog's own value types, each in its kind's folder (`Values/`).
-    static let standard: [String: ValuePresenter] = [
-        "MediaTime": .mediaTime, "[Int]": .dice, "Magic": .magic, "Timeline": .timeline, "Weapon": .weapon,
-    ]
 }

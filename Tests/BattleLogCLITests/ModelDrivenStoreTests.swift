@@ -203,11 +203,6 @@ enum ResourcesPath {
     }
 
     @Test func eachAttributeIsShownFromItsOwnValueThroughTheOneTable() throws {
-        // The weather's presenter: its own line and what `/` searches in it.
-        ValuePresenters.register(ValuePresenter(
-            line: { value, _, _ in [.init((value as? Weather).map { "\($0.sky), wind \($0.windKPH) km/h" } ?? "", .reading)] },
-            cell: { value, _, _ in (value as? Weather)?.sky ?? "" },
-            searchableText: { value in (value as? Weather).map { [$0.sky] } ?? [] }), for: "Weather")
         var registry = TransformerRegistry.standard
         registry.register(.weather)
         let dir = TempDir()
@@ -277,5 +272,15 @@ enum ResourcesPath {
         try SimulationRun(fights: 20, seed: 3, heroes: 2, villains: 2, batchSize: 10).run(on: store)
         #expect(try BattleStats.fromSummaries(store).dice.isEmpty)
         #expect(try !BattleStats.fromSummaries(store).magicUsage.isEmpty)
+    }
+}
+
+/// The weather's presenter: its own line and what `/` searches in it.
+extension Weather: PresentedValue {
+    static var presenter: ValuePresenter {
+        ValuePresenter(
+            line: { value, _, _ in [.init((value as? Weather).map { "\($0.sky), wind \($0.windKPH) km/h" } ?? "", .reading)] },
+            cell: { value, _, _ in (value as? Weather)?.sky ?? "" },
+            searchableText: { value in (value as? Weather).map { [$0.sky] } ?? [] })
     }
 }

@@ -42,6 +42,9 @@ public struct ValueForms<Value: Sendable & Equatable>: Sendable {
 public final class AnyValueTransformer: Sendable {
     public let name: String
     public let valueClassName: String
+    /// The type of the values it decodes (`Magic` for a transformer of `Magic?`): how the
+    /// presentation finds the type's presenter.
+    public let valueType: any Sendable.Type
     private let decode: @Sendable (String, ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)?
     private let decodeBlob: @Sendable ([UInt8], ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)?
     private let fromJSON: @Sendable (JSONValue, ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)?
@@ -77,6 +80,7 @@ public final class AnyValueTransformer: Sendable {
                                          wrap: @escaping @Sendable (V) -> T.Value, forms: ValueForms<V>) {
         name = T.name
         valueClassName = T.valueClassName
+        valueType = V.self
         checksRange = forms.checkRange != nil
         let check = forms.checkRange
         let checked = { @Sendable (v: V?, range: ClosedRange<Int64>?) throws(TransformError) -> (any Sendable)? in

@@ -12,3 +12,8 @@ extension ValuePresenter {
         },
         cell: { value, _, _ in ((value as? [Int]) ?? []).map(String.init).joined(separator: " ") })
 }
+
+extension Array: PresentedValue where Element == Int {
+    /// How the dice is shown: `ValuePresenter.dice`.
+    public static var presenter: ValuePresenter { .dice }
+}

@@ -34,3 +34,8 @@ extension StoredAttribute where Value == (any Sendable)? {
         }
     }
 }
+
+extension Magic: PresentedValue {
+    /// How the magic is shown: `ValuePresenter.magic`.
+    public static var presenter: ValuePresenter { .magic }
+}

@@ -11,3 +11,8 @@ extension ValuePresenter {
         cell: { value, _, _ in (value as? MediaTime)?.clockDescription ?? "" },
         cellWidth: 9)
 }
+
+extension MediaTime: PresentedValue {
+    /// How a duration is shown: `ValuePresenter.mediaTime`.
+    public static var presenter: ValuePresenter { .mediaTime }
+}

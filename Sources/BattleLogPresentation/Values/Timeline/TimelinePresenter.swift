@@ -16,3 +16,8 @@ extension ValuePresenter {
         },
         absentLabel: "noTimeline", lineIsExtra: true)
 }
+
+extension Timeline: PresentedValue {
+    /// How a fight's timeline is shown: `ValuePresenter.timeline`.
+    public static var presenter: ValuePresenter { .timeline }
+}

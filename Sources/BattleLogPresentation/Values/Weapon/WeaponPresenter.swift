@@ -18,3 +18,8 @@ extension ValuePresenter {
             return [w.name] + w.enchantments
         })
 }
+
+extension Weapon: PresentedValue {
+    /// How a weapon is shown: `ValuePresenter.weapon`.
+    public static var presenter: ValuePresenter { .weapon }
+}
