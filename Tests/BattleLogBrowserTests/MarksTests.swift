@@ -63,6 +63,31 @@ import BattleLogPresentation
         #expect(m.recordList.marked.count == matches.count)
     }
 
+    /// Marked records are copied and exported in the order of the list on screen: its sort,
+    /// wherever they were marked.
+    @Test func markedRecordsGoInTheListsOrder() throws {
+        let s = try SimulatedStore(fights: 200, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let human = try #require(m.selectedHuman)
+        let own = try s.store.page(RecordQuery(ownerID: human.id), limit: 1000)
+        // Two of this Human's records and one of another's.
+        let other = try #require(try s.store.page(RecordQuery(), limit: 50).first { $0.owner.id != human.id })
+        let marks: Set<Int64> = [own[3].id, own[40].id, other.id]
+        m.recordList.marked = marks
+        m.handle(.character("S")); m.type("duration:asc"); m.handle(.enter)
+        Self.settle(m)
+        let sorted = try s.store.records(ids: Array(marks)).sorted {
+            ($0.fightDuration!.seconds, $1.date!, $1.id) < ($1.fightDuration!.seconds, $0.date!, $0.id)
+        }
+        m.handle(.character("y"))
+        #expect(m.chrome.wantsCopy == sorted.map { RecordJSON.encode($0) + "\n" }.joined())
+        let path = s.folder + "/marked-sorted.jsonl"
+        m.handle(.character("e")); m.type(path); m.handle(.enter)
+        for _ in 0..<500 where m.isExporting || m.export != nil { usleep(10_000); m.tick() }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines == sorted.map { RecordJSON.encode($0) })
+    }
+
     @Test(arguments: ["en", "zh"])
     func cComparesTwoMarkedRecordsSideBySide(language: String) throws {
         let s = try SimulatedStore(fights: 100, heroes: 2, villains: 2)

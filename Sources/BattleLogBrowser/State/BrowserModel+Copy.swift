@@ -8,7 +8,7 @@ extension BrowserModel {
     /// The most marked records `y` copies (beyond, `e` exports them).
     static let copyLimit = 10_000
 
-    /// `y`: the marked records as JSON lines (newest first), or the selected record.
+    /// `y`: the marked records as JSON lines (in the list's order), or the selected record.
     func copyRecord() {
         if !recordList.marked.isEmpty {
             guard recordList.marked.count <= Self.copyLimit else { chrome.status = labels.fill("marks.tooMany", GroupedNumber.text(Self.copyLimit)) + " (e)"; return }

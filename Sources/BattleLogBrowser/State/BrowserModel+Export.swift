@@ -25,7 +25,7 @@ extension BrowserModel {
     func exportJob(to path: String) -> BackgroundExport? {
         guard let query = currentListQuery else { chrome.status = labels["noRecords"]; return nil }
         let total = recordList.marked.isEmpty ? filterProgress?.count ?? recordList.total : recordList.marked.count
-        return source.export(query, marked: recordList.marked, total: total, to: path)
+        return source.export(recordList.marked.isEmpty ? query : markedQuery, total: total, to: path)
     }
 
     public var isExporting: Bool { export?.isRunning ?? false }

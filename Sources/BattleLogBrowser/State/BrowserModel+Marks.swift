@@ -56,7 +56,7 @@ extension BrowserModel {
         chrome.status = labels["marks.cleared"]
     }
 
-    /// `c`: the two marked records side by side (newer on the left).
+    /// `c`: the two marked records side by side (the first in the list's order on the left).
     func compareMarked() throws {
         guard recordList.marked.count == 2 else { chrome.status = labels.fill("marks.needTwo", String(recordList.marked.count)); return }
         let records = try markedRecords()
@@ -66,10 +66,11 @@ extension BrowserModel {
         overlay = .compare
     }
 
-    /// The marked records that still exist, newest first (the list's own order when unsorted).
-    func markedRecords() throws(StoreError) -> [Record] {
-        try store.records(ids: Array(recordList.marked)).sorted { ($0.date ?? .min, $0.id) > ($1.date ?? .min, $1.id) }
-    }
+    /// The marked records that still exist, in the order of the list on screen.
+    func markedRecords() throws(StoreError) -> [Record] { try store.records(markedQuery) }
+
+    /// The marked records, wherever they were marked, in the order of the list on screen.
+    var markedQuery: RecordQuery { .records(ids: recordList.marked, sort: currentListQuery?.sort) }
 
     private func sayMarks() {
         chrome.status = labels.counted("marks.count", count: recordList.marked.count, GroupedNumber.text(recordList.marked.count))

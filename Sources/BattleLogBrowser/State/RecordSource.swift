@@ -96,23 +96,16 @@ final class RecordSource: ListSource {
         (RecordJSON.encode(r), labels.fill("copy.record", String(r.id)), "record-\(r.id).json")
     }
 
-    /// The export of `query`'s records (or, when there are, the `marked` ones by id, newest
-    /// written first) to `path`, `total` of them, on a connection of its own.
-    func export(_ query: RecordQuery, marked: Set<Int64>, total: Int, to path: String) -> BackgroundExport {
+    /// The export of `query`'s records (the list on screen, or the marked records) in the list's
+    /// order to `path`, `total` of them, on a connection of its own.
+    func export(_ query: RecordQuery, total: Int, to path: String) -> BackgroundExport {
         let databasePath = store.path
-        let markedIDs = marked.sorted(by: >)
         return BackgroundExport(to: path, total: total, labels: labels, doneKeys: ("exportedJSON", "exportedCSV")) { format, sink in
             let store = try BattleStore(path: databasePath, readOnly: true, create: false)
             // A CSV starts with a UTF-8 byte-order mark: spreadsheet programs (Excel) read a
             // file without one in the system's code page and garble the Chinese names.
             if format == .csv { try sink.header("\u{FEFF}" + RecordCSV.header(store.schema)) }
             func write(_ r: Record) throws { try sink.row(format == .csv ? RecordCSV.line(r) : RecordJSON.encode(r)) }
-            if !markedIDs.isEmpty {
-                for start in stride(from: 0, to: markedIDs.count, by: 500) {
-                    for r in try store.records(ids: Array(markedIDs[start..<min(markedIDs.count, start + 500)])) { try write(r) }
-                }
-                return
-            }
             // In the order of the list on screen: newest first, or its sort.
             try store.forEachRecord(query, newestFirst: true, write)
         }

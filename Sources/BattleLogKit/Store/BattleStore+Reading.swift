@@ -154,6 +154,16 @@ extension BattleStore {
 }
 
 extension BattleStore {
+    /// Every record of `query` in the list's order (newest first, or its sort), in memory: for
+    /// a few (`RecordQuery.records(ids:sort:)`), not a whole log.
+    public func records(_ query: RecordQuery) throws(StoreError) -> [Record] {
+        var records: [Record] = []
+        do { try forEachRecord(query, newestFirst: true) { records.append($0) } }
+        catch let e as StoreError { throw e }
+        catch { throw StoreError(classifying: error, path: path, creating: false) }
+        return records
+    }
+
     /// The records with `ids`, in the order given (missing ids are skipped).
     public func records(ids: [Int64]) throws(StoreError) -> [Record] {
         guard !ids.isEmpty else { return [] }

@@ -20,6 +20,13 @@ public struct RecordQuery: Sendable, Equatable {
         self.sort = sort
     }
 
+    /// The records with `ids` (marked anywhere), read in the order `sort` gives a list (newest
+    /// first when nil). The ids go as one JSON array: any number of them binds one parameter.
+    public static func records(ids: some Collection<Int64>, sort: RecordSort?) -> RecordQuery {
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        return RecordQuery(filter: CompiledFilter(sql: "record.id IN (SELECT value FROM json_each(?))", arguments: [.text(list)]), sort: sort)
+    }
+
     /// The sort that changes the order (nil for the newest first).
     var activeSort: RecordSort? { sort.flatMap { $0.isNewestFirst ? nil : $0 } }
 
