@@ -117,6 +117,24 @@ import BattleLogPresentation
         #expect(m.recordList.level.sort == sort && m.chrome.focus == .roster)
     }
 
+    /// Enter on the filter or the sort already in force changes nothing: the selection stays
+    /// (it jumped back to the first record).
+    @Test func enterOnTheSameFilterOrSortKeepsTheSelection() throws {
+        let s = try SimulatedStore(fights: 200, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("f")); m.type("result = win"); m.handle(.enter)
+        Self.settle(m)
+        m.handle(.character("S")); m.type("duration:desc"); m.handle(.enter)
+        Self.settle(m)
+        for _ in 0..<5 { m.handle(.character("j")) }
+        let chosen = try #require(m.selectedRecord?.id)
+        m.handle(.character("f")); m.handle(.enter)
+        #expect(m.filterText == "result = win" && m.selectedRecord?.id == chosen)
+        m.handle(.character("S")); m.handle(.enter)
+        #expect(m.recordList.level.sort?.text == "duration:desc" && m.selectedRecord?.id == chosen)
+        #expect(m.chrome.status == m.labels.fill("sortedBy", "duration:desc"))
+    }
+
     /// Before its first page is read, a sorted list says it is sorting, never "No records".
     @Test(arguments: ["en", "zh"])
     func aSortWithNothingFoundYetSaysItSorts(language: String) throws {

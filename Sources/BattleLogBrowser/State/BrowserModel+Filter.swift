@@ -17,6 +17,11 @@ extension BrowserModel {
     func setFilter(_ text: String, remembering: Bool = true) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let compiled = trimmed.isEmpty ? nil : try source.filter(trimmed, humans: roster.humans)
+        // Enter on the filter already shown changes nothing: the selection stays where it is.
+        if compiled != nil && trimmed == filterText {
+            chrome.focus = .records
+            return
+        }
         if remembering && trimmed != (filterText ?? "") { rememberView() }
         filterSearch?.cancel()
         filterSearch = nil

@@ -8,9 +8,14 @@ extension BrowserModel {
     /// Sorts by `text` (`power:desc`), or clears the sort when it is empty. A text that names no
     /// field throws before anything changes.
     func applySort(_ text: String) throws {
-        let sort = text.isEmpty ? nil : try source.sort(text)
+        let sort = (text.isEmpty ? nil : try source.sort(text)).flatMap { $0.isNewestFirst ? nil : $0 }
+        // Enter on the sort already in force changes nothing: the selection stays where it is.
+        if sort == recordList.level.sort {
+            chrome.status = sort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]
+            return
+        }
         rememberView()
-        recordList.level.sort = sort.flatMap { $0.isNewestFirst ? nil : $0 }
+        recordList.level.sort = sort
         chrome.status = recordList.level.sort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]
         do {
             if let search = filterSearch {
