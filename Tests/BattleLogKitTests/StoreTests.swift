@@ -137,12 +137,12 @@ import SQLiteDB
         try store.executeRaw("UPDATE record SET duration = X'00FF' WHERE id = ?", [ids[3]])
 
         let r0 = try store.record(id: ids[0])
-        #expect(r0.usingMagic.error == AttributeError(recordID: ids[0], attribute: "usingMagic", reason: .unknownMagicType("dragon")))
+        #expect(r0.usingMagic.error == AttributeError(recordID: ids[0], attribute: "usingMagic", reason: .kind(MagicError.unknownType("dragon"))))
         #expect(r0.duration.value != nil && r0.randomNumbers.value != nil && r0.result != nil)
         #expect(r0.usingMagic.storedText == #"{"type":"dragon","version":1}"#)
 
         let r1 = try store.record(id: ids[1])
-        #expect(r1.duration.error?.reason == .mediaTime(.missingKey("epoch")))
+        #expect(r1.duration.error?.reason == .kind(MediaTime.DictionaryError.missingKey("epoch")))
         #expect(r1.duration.value == nil)   // not replaced by zero
         #expect(r1.usingMagic.value != nil)
 

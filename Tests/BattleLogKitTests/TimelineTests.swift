@@ -61,11 +61,11 @@ import Testing
         #expect(try t.value(fromStored: stored) == timeline)
         #expect(t.formatVersion(ofStored: stored) == 1)
         let damaged: [(String, TransformError)] = [
-            (#"{"actions":[],"timescale":600,"version":2}"#, .unknownVersion(type: "timeline", version: 2)),
-            (#"{"actions":[[1,"zap",1,0]],"timescale":600,"version":1}"#, .timeline("action 0: unknown kind \"zap\"")),
-            (#"{"actions":[[5,"strike",1,0],[4,"strike",1,1]],"timescale":600,"version":1}"#, .timeline("action 1 comes before the one above it (4 < 5 ticks)")),
-            (#"{"actions":[[5,"strike",1]],"timescale":600,"version":1}"#, .timeline("action 0 is not [ticks, kind, damage, die]")),
-            (#"{"actions":[],"timescale":0,"version":1}"#, .timeline("\"timescale\" must be an integer from 1 to 2147483647")),
+            (#"{"actions":[],"timescale":600,"version":2}"#, .kind(TimelineError("unknown version 2"))),
+            (#"{"actions":[[1,"zap",1,0]],"timescale":600,"version":1}"#, .kind(TimelineError("action 0: unknown kind \"zap\""))),
+            (#"{"actions":[[5,"strike",1,0],[4,"strike",1,1]],"timescale":600,"version":1}"#, .kind(TimelineError("action 1 comes before the one above it (4 < 5 ticks)"))),
+            (#"{"actions":[[5,"strike",1]],"timescale":600,"version":1}"#, .kind(TimelineError("action 0 is not [ticks, kind, damage, die]"))),
+            (#"{"actions":[],"timescale":0,"version":1}"#, .kind(TimelineError("\"timescale\" must be an integer from 1 to 2147483647"))),
             (#"[]"#, .wrongShape(expected: "a timeline object", found: "an array")),
         ]
         for (text, error) in damaged {

@@ -22,13 +22,13 @@ import Testing
     }
 
     @Test func mediaTimeDamage() {
-        #expect(throws: TransformError.mediaTime(.missingKey("epoch"))) {
+        #expect(throws: TransformError.kind(MediaTime.DictionaryError.missingKey("epoch"))) {
             try time.value(fromStored: #"{"flags":1,"timescale":600,"value":1}"#)
         }
-        #expect(throws: TransformError.mediaTime(.outOfRange(key: "timescale", value: "3000000000"))) {
+        #expect(throws: TransformError.kind(MediaTime.DictionaryError.outOfRange(key: "timescale", value: "3000000000"))) {
             try time.value(fromStored: #"{"epoch":0,"flags":1,"timescale":3000000000,"value":1}"#)
         }
-        #expect(throws: TransformError.mediaTime(.notAnInteger(key: "value"))) {
+        #expect(throws: TransformError.kind(MediaTime.DictionaryError.notAnInteger(key: "value"))) {
             try time.value(fromStored: #"{"epoch":0,"flags":1,"timescale":600,"value":"1"}"#)
         }
         #expect(throws: TransformError.wrongShape(expected: "an object", found: "an array")) { try time.value(fromStored: "[1]") }
@@ -42,8 +42,8 @@ import Testing
             #expect(try dice.value(fromStored: dice.storedForm(of: v)) == v)
         }
         #expect(dice.storedForm(of: [12, 99, 3]) == "[12,99,3]")
-        #expect(throws: TransformError.arrayElement(index: 1, found: "a string")) { try dice.value(fromStored: #"[1,"2"]"#) }
-        #expect(throws: TransformError.arrayElement(index: 0, found: "a number")) { try dice.value(fromStored: "[1.5]") }
+        #expect(throws: TransformError.kind(DiceError(index: 1, found: "a string"))) { try dice.value(fromStored: #"[1,"2"]"#) }
+        #expect(throws: TransformError.kind(DiceError(index: 0, found: "a number"))) { try dice.value(fromStored: "[1.5]") }
     }
 
     @Test func magicEnvelopes() throws {
@@ -89,15 +89,15 @@ import Testing
 
     @Test func magicDamageIsTyped() {
         let cases: [(String, TransformError)] = [
-            (#"{"type":"dragon","version":1}"#, .unknownMagicType("dragon")),
-            (#"{"type":"hero","version":2,"collaboratorName":"a","cooperationFormulaName":"b"}"#, .unknownVersion(type: "hero", version: 2)),
-            (#"{"type":"hero","version":1,"collaboratorName":"a"}"#, .magicField(.missingField("cooperationFormulaName"))),
-            (#"{"type":"villain","version":1,"gateName":"g","powerOfEvilGate":11}"#, .magicField(.outOfRange(field: "powerOfEvilGate", value: 11, range: 1...10))),
-            (#"{"type":"villain","version":1,"gateName":"g","powerOfEvilGate":0}"#, .magicField(.outOfRange(field: "powerOfEvilGate", value: 0, range: 1...10))),
-            (#"{"type":"villain","version":1,"gateName":"g","powerOfEvilGate":"7"}"#, .magicField(.wrongType(field: "powerOfEvilGate", expected: "an integer", found: "a string"))),
-            (#"{"type":"villain","version":1,"gateName":5,"powerOfEvilGate":7}"#, .magicField(.wrongType(field: "gateName", expected: "a string", found: "an integer"))),
-            (#"{"type":"villain","gateName":"g","powerOfEvilGate":7}"#, .magicField(.missingField("version"))),
-            (#"{"foo":1}"#, .unrecognisedLegacyKeys(["foo"])),
+            (#"{"type":"dragon","version":1}"#, .kind(MagicError.unknownType("dragon"))),
+            (#"{"type":"hero","version":2,"collaboratorName":"a","cooperationFormulaName":"b"}"#, .kind(MagicError.unknownVersion(type: "hero", version: 2))),
+            (#"{"type":"hero","version":1,"collaboratorName":"a"}"#, .kind(MagicError.field(.missingField("cooperationFormulaName")))),
+            (#"{"type":"villain","version":1,"gateName":"g","powerOfEvilGate":11}"#, .kind(MagicError.field(.outOfRange(field: "powerOfEvilGate", value: 11, range: 1...10)))),
+            (#"{"type":"villain","version":1,"gateName":"g","powerOfEvilGate":0}"#, .kind(MagicError.field(.outOfRange(field: "powerOfEvilGate", value: 0, range: 1...10)))),
+            (#"{"type":"villain","version":1,"gateName":"g","powerOfEvilGate":"7"}"#, .kind(MagicError.field(.wrongType(field: "powerOfEvilGate", expected: "an integer", found: "a string")))),
+            (#"{"type":"villain","version":1,"gateName":5,"powerOfEvilGate":7}"#, .kind(MagicError.field(.wrongType(field: "gateName", expected: "a string", found: "an integer")))),
+            (#"{"type":"villain","gateName":"g","powerOfEvilGate":7}"#, .kind(MagicError.field(.missingField("version")))),
+            (#"{"foo":1}"#, .kind(MagicError.unrecognisedLegacyKeys(["foo"]))),
             ("[]", .wrongShape(expected: "an object", found: "an array")),
         ]
         for (text, expected) in cases {
@@ -110,7 +110,7 @@ import Testing
     @Test func registryKnowsTheStandardTransformers() {
         #expect(TransformerRegistry.standard.names == ["IntArrayTransformer", "MagicTransformer", "MediaTimeTransformer", "TimelineTransformer", "WeaponTransformer"])
         let t = TransformerRegistry.standard.transformer(named: "MagicTransformer")
-        #expect(throws: TransformError.unknownMagicType("x")) { try t?.describeStored(#"{"type":"x","version":1}"#) }
+        #expect(throws: TransformError.kind(MagicError.unknownType("x"))) { try t?.describeStored(#"{"type":"x","version":1}"#) }
     }
 }
 

@@ -46,7 +46,7 @@ public struct IntArrayTransformer: ValueTransformer {
         var result: [Int] = []
         result.reserveCapacity(elements.count)
         for (i, element) in elements.enumerated() {
-            guard case .integer(let v) = element else { throw .arrayElement(index: i, found: element.typeName) }
+            guard case .integer(let v) = element else { throw .kind(DiceError(index: i, found: element.typeName)) }
             result.append(Int(v))
         }
         return result

@@ -66,21 +66,6 @@ public struct MagicFilterField: Sendable {
     public var queryPath: String { aliases.first ?? name }
 }
 
-/// Why the fields of a magic value are not acceptable.
-public enum MagicFieldError: Error, Equatable, Sendable, CustomStringConvertible {
-    case missingField(String)
-    case wrongType(field: String, expected: String, found: String)
-    case outOfRange(field: String, value: Int64, range: ClosedRange<Int>)
-
-    public var description: String {
-        switch self {
-        case .missingField(let f): "missing field \"\(f)\""
-        case .wrongType(let f, let expected, let found): "field \"\(f)\" should be \(expected), found \(found)"
-        case .outOfRange(let f, let v, let r): "field \"\(f)\" = \(v) is outside \(r.lowerBound)...\(r.upperBound)"
-        }
-    }
-}
-
 extension [String: JSONValue] {
     /// The string field `name`, or a typed error.
     func requiredString(_ name: String) throws(MagicFieldError) -> String {

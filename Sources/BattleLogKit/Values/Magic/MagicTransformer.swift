@@ -48,20 +48,20 @@ public struct MagicTransformer: ValueTransformer {
         guard case .object(var members) = json else { throw .wrongShape(expected: "an object", found: json.typeName) }
         guard let typeValue = members.removeValue(forKey: "type") else {
             guard let legacy = MagicCatalog.legacyKind(forKeys: members.keys) else {
-                throw .unrecognisedLegacyKeys(members.keys.sorted())
+                throw .kind(MagicError.unrecognisedLegacyKeys(members.keys.sorted()))
             }
-            do { return Magic(try legacy.init(fields: members)) } catch { throw .magicField(error) }
+            do { return Magic(try legacy.init(fields: members)) } catch { throw .kind(MagicError.field(error)) }
         }
         guard case .string(let typeName) = typeValue else {
-            throw .magicField(.wrongType(field: "type", expected: "a string", found: typeValue.typeName))
+            throw .kind(MagicError.field(.wrongType(field: "type", expected: "a string", found: typeValue.typeName)))
         }
-        guard let kind = MagicCatalog.kind(named: typeName) else { throw .unknownMagicType(typeName) }
-        guard let versionValue = members.removeValue(forKey: "version") else { throw .magicField(.missingField("version")) }
+        guard let kind = MagicCatalog.kind(named: typeName) else { throw .kind(MagicError.unknownType(typeName)) }
+        guard let versionValue = members.removeValue(forKey: "version") else { throw .kind(MagicError.field(.missingField("version"))) }
         guard case .integer(let version) = versionValue else {
-            throw .magicField(.wrongType(field: "version", expected: "an integer", found: versionValue.typeName))
+            throw .kind(MagicError.field(.wrongType(field: "version", expected: "an integer", found: versionValue.typeName)))
         }
-        guard version == Int64(kind.formatVersion) else { throw .unknownVersion(type: typeName, version: version) }
-        do { return Magic(try kind.init(fields: members)) } catch { throw .magicField(error) }
+        guard version == Int64(kind.formatVersion) else { throw .kind(MagicError.unknownVersion(type: typeName, version: version)) }
+        do { return Magic(try kind.init(fields: members)) } catch { throw .kind(MagicError.field(error)) }
     }
 
     public static var hasFormatVersions: Bool { true }

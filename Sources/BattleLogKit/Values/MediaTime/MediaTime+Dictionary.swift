@@ -7,17 +7,17 @@ extension MediaTime {
         public static let epoch = "epoch"
     }
 
-    /// Why a dictionary is not a time.
-    public enum DictionaryError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Why a dictionary is not a time (a stored duration's damage: `time dictionary: ...`).
+    public enum DictionaryError: ValueKindError {
         case missingKey(String)
         case notAnInteger(key: String)
         case outOfRange(key: String, value: String)
 
         public var description: String {
             switch self {
-            case .missingKey(let key): "missing key \"\(key)\""
-            case .notAnInteger(let key): "\"\(key)\" is not an integer"
-            case .outOfRange(let key, let value): "\"\(key)\" = \(value) is out of range"
+            case .missingKey(let key): "time dictionary: missing key \"\(key)\""
+            case .notAnInteger(let key): "time dictionary: \"\(key)\" is not an integer"
+            case .outOfRange(let key, let value): "time dictionary: \"\(key)\" = \(value) is out of range"
             }
         }
     }

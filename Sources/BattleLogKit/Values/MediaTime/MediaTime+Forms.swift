@@ -13,12 +13,12 @@ extension AnyValueTransformer {
             guard case .object(let d) = json else { throw .wrongShape(expected: "an object", found: json.typeName) }
             var dictionary: [String: Int64] = [:]
             for key in ["value", "timescale", "flags", "epoch"] {
-                guard let member = d[key] else { throw .mediaTime(.missingKey(key)) }
-                guard case .integer(let i) = member else { throw .mediaTime(.notAnInteger(key: key)) }
+                guard let member = d[key] else { throw .kind(MediaTime.DictionaryError.missingKey(key)) }
+                guard case .integer(let i) = member else { throw .kind(MediaTime.DictionaryError.notAnInteger(key: key)) }
                 dictionary[key] = i
             }
             do { return try MediaTime(dictionary: dictionary) }
-            catch let e as MediaTime.DictionaryError { throw .mediaTime(e) }
+            catch let e as MediaTime.DictionaryError { throw .kind(e) }
             catch { throw .wrongShape(expected: "a time", found: "\(error)") }
         },
         derivations: [

@@ -23,7 +23,7 @@ public struct MediaTimeTransformer: ValueTransformer {
 
     public func value(fromStored text: String) throws(TransformError) -> MediaTime {
         if let dictionary = Self.dictionary(fromCanonical: text) {
-            do { return try MediaTime(dictionary: dictionary) } catch { throw .mediaTime(error) }
+            do { return try MediaTime(dictionary: dictionary) } catch { throw .kind(error) }
         }
         let json: JSONValue
         do { json = try JSONParser.parse(text) } catch { throw .notJSON(error) }
@@ -36,14 +36,14 @@ public struct MediaTimeTransformer: ValueTransformer {
         var dictionary: [String: Int64] = [:]
         for key in [MediaTime.DictionaryKey.value, MediaTime.DictionaryKey.timescale,
                     MediaTime.DictionaryKey.flags, MediaTime.DictionaryKey.epoch] {
-            guard let member = members[key] else { throw .mediaTime(.missingKey(key)) }
+            guard let member = members[key] else { throw .kind(MediaTime.DictionaryError.missingKey(key)) }
             switch member {
             case .integer(let i): dictionary[key] = i
-            case .number(let d): throw .mediaTime(.outOfRange(key: key, value: String(d)))
-            default: throw .mediaTime(.notAnInteger(key: key))
+            case .number(let d): throw .kind(MediaTime.DictionaryError.outOfRange(key: key, value: String(d)))
+            default: throw .kind(MediaTime.DictionaryError.notAnInteger(key: key))
             }
         }
-        do { return try MediaTime(dictionary: dictionary) } catch { throw .mediaTime(error) }
+        do { return try MediaTime(dictionary: dictionary) } catch { throw .kind(error) }
     }
 
     /// The four integers of a stored form in exactly the layout `storedBytes` writes, read

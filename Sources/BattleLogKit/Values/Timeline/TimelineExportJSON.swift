@@ -38,22 +38,22 @@ extension TimelineTransformer {
         var positional: [JSONValue] = []
         positional.reserveCapacity(entries.count)
         for (i, entry) in entries.enumerated() {
-            guard case .object(let a) = entry else { throw .timeline("action \(i) should be an object, found \(entry.typeName)") }
+            guard case .object(let a) = entry else { throw .kind(TimelineError("action \(i) should be an object, found \(entry.typeName)")) }
             // Four lookups for a whole action (an import reads millions); what is wrong with
             // another is found after.
             guard a.count == fields.count, let timeJSON = a["time"], let kind = a["kind"], let damage = a["damage"], let die = a["die"] else {
-                if let missing = fields.first(where: { a[$0] == nil }) { throw .timeline("action \(i) has no \"\(missing)\"") }
+                if let missing = fields.first(where: { a[$0] == nil }) { throw .kind(TimelineError("action \(i) has no \"\(missing)\"")) }
                 let extra = a.keys.sorted().first(where: { !fields.contains($0) }) ?? ""
-                throw .timeline("action \(i) has an unknown key \"\(extra)\"")
+                throw .kind(TimelineError("action \(i) has an unknown key \"\(extra)\""))
             }
-            guard case .string = kind else { throw .timeline("action \(i): \"kind\" should be a string, found \(kind.typeName)") }
-            guard case .integer = damage else { throw .timeline("action \(i): \"damage\" should be an integer, found \(damage.typeName)") }
-            guard case .integer = die else { throw .timeline("action \(i): \"die\" should be an integer, found \(die.typeName)") }
+            guard case .string = kind else { throw .kind(TimelineError("action \(i): \"kind\" should be a string, found \(kind.typeName)")) }
+            guard case .integer = damage else { throw .kind(TimelineError("action \(i): \"damage\" should be an integer, found \(damage.typeName)")) }
+            guard case .integer = die else { throw .kind(TimelineError("action \(i): \"die\" should be an integer, found \(die.typeName)")) }
             let time: MediaTime
             do { time = try MediaTimeTransformer().value(fromJSON: timeJSON) }
-            catch { throw .timeline("action \(i): \"time\": \(error.description)") }
+            catch { throw .kind(TimelineError("action \(i): \"time\": \(error.description)")) }
             guard time.isNumeric, time.epoch == 0, scale == nil || Int64(time.timescale) == scale else {
-                throw .timeline("action \(i): \"time\" must be a valid time on the timeline's clock (timescale \(scale.map(String.init) ?? "?"))")
+                throw .kind(TimelineError("action \(i): \"time\" must be a valid time on the timeline's clock (timescale \(scale.map(String.init) ?? "?"))"))
             }
             positional.append(.array([.integer(time.value), kind, damage, die]))
         }

@@ -92,12 +92,12 @@ public struct TimelineTransformer: ValueTransformer {
     /// The timeline of a parsed stored form: every part checked, times in order.
     public func value(fromJSON json: JSONValue) throws(TransformError) -> Timeline {
         guard case .object(let o) = json else { throw .wrongShape(expected: "a timeline object", found: json.typeName) }
-        guard case .integer(let version)? = o["version"] else { throw .timeline("no integer \"version\"") }
-        guard version == Self.version else { throw .unknownVersion(type: "timeline", version: version) }
+        guard case .integer(let version)? = o["version"] else { throw .kind(TimelineError("no integer \"version\"")) }
+        guard version == Self.version else { throw .kind(TimelineError("unknown version \(version)")) }
         guard case .integer(let scale)? = o["timescale"], (1...Int64(Int32.max)).contains(scale) else {
-            throw .timeline("\"timescale\" must be an integer from 1 to \(Int32.max)")
+            throw .kind(TimelineError("\"timescale\" must be an integer from 1 to \(Int32.max)"))
         }
-        guard case .array(let entries)? = o["actions"] else { throw .timeline("no \"actions\" array") }
+        guard case .array(let entries)? = o["actions"] else { throw .kind(TimelineError("no \"actions\" array")) }
         var actions: [Timeline.Action] = []
         actions.reserveCapacity(entries.count)
         var previous: Int64 = 0
@@ -105,12 +105,12 @@ public struct TimelineTransformer: ValueTransformer {
             guard case .array(let parts) = entry, parts.count == 4,
                   case .integer(let ticks) = parts[0], case .string(let kindName) = parts[1],
                   case .integer(let damage) = parts[2], case .integer(let die) = parts[3] else {
-                throw .timeline("action \(i) is not [ticks, kind, damage, die]")
+                throw .kind(TimelineError("action \(i) is not [ticks, kind, damage, die]"))
             }
-            guard let kind = Timeline.Kind(rawValue: kindName) else { throw .timeline("action \(i): unknown kind \"\(kindName)\"") }
-            guard ticks >= previous else { throw .timeline("action \(i) comes before the one above it (\(ticks) < \(previous) ticks)") }
-            guard (0...1_000_000).contains(damage) else { throw .timeline("action \(i): damage \(damage) is outside 0...1000000") }
-            guard (0...Int64(Int32.max)).contains(die) else { throw .timeline("action \(i): die \(die) is not an index") }
+            guard let kind = Timeline.Kind(rawValue: kindName) else { throw .kind(TimelineError("action \(i): unknown kind \"\(kindName)\"")) }
+            guard ticks >= previous else { throw .kind(TimelineError("action \(i) comes before the one above it (\(ticks) < \(previous) ticks)")) }
+            guard (0...1_000_000).contains(damage) else { throw .kind(TimelineError("action \(i): damage \(damage) is outside 0...1000000")) }
+            guard (0...Int64(Int32.max)).contains(die) else { throw .kind(TimelineError("action \(i): die \(die) is not an index")) }
             previous = ticks
             actions.append(Timeline.Action(time: MediaTime(value: ticks, timescale: Int32(scale)), kind: kind,
                                            damage: Int(damage), die: Int(die)))
@@ -119,7 +119,7 @@ public struct TimelineTransformer: ValueTransformer {
         switch o["weapon"] {
         case nil, .null?: break
         case .string(let name)?: weapon = name
-        case let other?: throw .timeline("\"weapon\" should be a string, found \(other.typeName)")
+        case let other?: throw .kind(TimelineError("\"weapon\" should be a string, found \(other.typeName)"))
         }
         return Timeline(timescale: Int32(scale), actions: actions, weapon: weapon)
     }

@@ -18,18 +18,18 @@ extension Weapon {
     public init(json: JSONValue) throws(TransformError) {
         guard case .object(let d) = json else { throw .wrongShape(expected: "an object", found: json.typeName) }
         func member(_ key: String) throws(TransformError) -> JSONValue {
-            guard let v = d[key] else { throw .weaponField("the weapon has no \"\(key)\"") }
+            guard let v = d[key] else { throw .kind(WeaponError("the weapon has no \"\(key)\"")) }
             return v
         }
         func wrong(_ key: String, _ expected: String, _ found: JSONValue) -> TransformError {
-            .weaponField("the weapon's \"\(key)\" should be \(expected), found \(found.typeName)")
+            .kind(WeaponError("the weapon's \"\(key)\" should be \(expected), found \(found.typeName)"))
         }
         let extra = Set(d.keys).subtracting(["name", "rarity", "power", "enchantments", "forgedAt"])
         if let key = extra.sorted().first { throw .wrongShape(expected: "a weapon's five keys", found: "the key \"\(key)\"") }
         guard case .string(let name) = try member("name") else { throw wrong("name", "a string", try member("name")) }
         guard case .string(let rarityText) = try member("rarity") else { throw wrong("rarity", "a string", try member("rarity")) }
         guard let rarity = Rarity(rawValue: rarityText) else {
-            throw .weaponField("the weapon's \"rarity\" should be common, rare, epic or legendary, found \"\(rarityText)\"")
+            throw .kind(WeaponError("the weapon's \"rarity\" should be common, rare, epic or legendary, found \"\(rarityText)\""))
         }
         let power: Double
         switch try member("power") {
@@ -45,7 +45,7 @@ extension Weapon {
         }
         guard case .string(let dateText) = try member("forgedAt") else { throw wrong("forgedAt", "an ISO 8601 date", try member("forgedAt")) }
         guard let forgedAt = WeaponDate.parse(dateText) else {
-            throw .weaponField("the weapon's \"forgedAt\" should be an ISO 8601 date (2025-03-14T09:26:53Z), found \"\(dateText)\"")
+            throw .kind(WeaponError("the weapon's \"forgedAt\" should be an ISO 8601 date (2025-03-14T09:26:53Z), found \"\(dateText)\""))
         }
         self.init(name: name, rarity: rarity, power: power, enchantments: enchantments, forgedAt: forgedAt)
     }
@@ -73,9 +73,9 @@ extension AnyValueTransformer {
         readJSON: { (json: JSONValue) throws(TransformError) -> Weapon in
             let w = try Weapon(json: json)
             guard Weapon.powerRange.contains(w.power) else {
-                throw .weaponField("the weapon's \"power\" should be a number from 0 to 1000, found \(JSONValue.number(w.power).jsonText)")
+                throw .kind(WeaponError("the weapon's \"power\" should be a number from 0 to 1000, found \(JSONValue.number(w.power).jsonText)"))
             }
-            guard WeaponDate.isWritable(w.forgedAt) else { throw .weaponField("the weapon's \"forgedAt\" is outside years 1 to 9999") }
+            guard WeaponDate.isWritable(w.forgedAt) else { throw .kind(WeaponError("the weapon's \"forgedAt\" is outside years 1 to 9999")) }
             return w
         },
         derivations: [
