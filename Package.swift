@@ -69,7 +69,8 @@ let package = Package(
         .testTarget(name: "BattleLogCLITests", dependencies: ["BattleLogCLI", "SchemaCheck", "BattleLogKit", "BattleLogPresentation", "BattleLogBrowser", "AppStoreWriter", "SQLiteDB"]),
         .testTarget(name: "CoreDataKitTests", dependencies: ["CoreDataKit", "SchemaCheck", "KeyedArchiving", "CoreDataImport", "BattleLogKit", "BattleLogCLI", "AppStoreWriter", "SQLiteDB", "CZlib"],
                     exclude: ["Fixtures"]),  // real Core Data stores, read through #filePath
-        .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit", "BattleLogPresentation", "CoreDataKit", "AppStoreWriter", "SQLiteDB"],
+        .testTarget(name: "BattleLogBrowserTests", dependencies: ["BattleLogBrowser", "BattleLogKit", "BattleLogPresentation", "CoreDataKit", "AppStoreWriter", "SQLiteDB",
+                                                                  "BattleLogResources"],
                     exclude: ["Golden"]),  // golden screens, read through #filePath
     ],
     cxxLanguageStandard: .cxx17

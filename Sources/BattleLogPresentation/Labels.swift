@@ -2,7 +2,8 @@ import BattleLogKit
 
 import BattleLogResources
 
-/// The label table of one language, from `Resources/labels/<lang>.json`.
+/// The label table of one language: `Resources/labels/<lang>.json`, and each registered value
+/// kind's own labels (`PresentedValue.labels`, in its folder under `Values/`).
 public struct Labels: Sendable {
     public let language: String
     private let table: [String: String]
@@ -15,10 +16,15 @@ public struct Labels: Sendable {
     }
 
     private static func table(for language: String) -> [String: String] {
-        guard let text = ResourceFiles.text(folder: "labels", name: "\(language).json"),
-              case .object(let members)? = try? JSONParser.parse(text) else { return [:] }
         var result: [String: String] = [:]
-        for (k, v) in members { if case .string(let s) = v { result[k] = s } }
+        if let text = ResourceFiles.text(folder: "labels", name: "\(language).json"), case .object(let members)? = try? JSONParser.parse(text) {
+            for (k, v) in members { if case .string(let s) = v { result[k] = s } }
+        }
+        let registry = TransformerRegistry.standard
+        for name in registry.names {
+            guard let kind = registry.transformer(named: name)?.valueType as? PresentedValue.Type else { continue }
+            result.merge(kind.labels[language] ?? [:]) { shared, _ in shared }
+        }
         return result
     }
 

@@ -109,6 +109,12 @@ public struct ValuePresenter: Sendable {
 public protocol PresentedValue {
     /// How a value of this type is shown.
     static var presenter: ValuePresenter { get }
+    /// The kind's own labels by language (`"en"`, `"zh"`), merged into every `Labels` table.
+    static var labels: [String: [String: String]] { get }
+}
+
+extension PresentedValue {
+    public static var labels: [String: [String: String]] { [:] }
 }
 
 /// The presenter of each attribute.

@@ -3,6 +3,7 @@ import Testing
 @testable import BattleLogBrowser
 import BattleLogKit
 import BattleLogPresentation
+import BattleLogResources
 
 @Suite(.serialized) struct KeyHandlingTests {
     @Test func pagingReachesTheLastRecordAndComesBack() throws {
@@ -673,6 +674,23 @@ import BattleLogPresentation
 }
 
 @Suite struct LabelTableTests {
+    /// A value kind's labels live in its folder, one home: merged into both languages' tables,
+    /// and never also in the shared `Resources/labels` files.
+    @Test func eachKindsLabelsAreItsOwn() throws {
+        for kind in [Weapon.self, Magic.self, Timeline.self] as [any PresentedValue.Type] {
+            #expect(!kind.labels.isEmpty && Set(kind.labels["en"]!.keys) == Set(kind.labels["zh"]!.keys), "\(kind)")
+            for language in ["en", "zh"] {
+                let shared = try #require(ResourceFiles.text(folder: "labels", name: language + ".json"))
+                let labels = Labels.load(language)
+                for (key, text) in kind.labels[language]! {
+                    #expect(labels[key] == text, "\(language): \(key)")
+                    #expect(!shared.contains("\"\(key)\":"), "\(key) is in \(language).json too")
+                }
+            }
+        }
+        #expect(Labels.load("zh")["weapon.rarity.legendary"] != Labels.load("en")["weapon.rarity.legendary"])
+    }
+
     /// Every string a person reads comes from the label tables: both languages hold the same
     /// keys, every key binding and every filter error has its label, and no label is empty.
     @Test func bothLanguagesHaveEveryKey() {
