@@ -53,6 +53,17 @@ import BattleLogPresentation
         }
     }
 
+    /// A model path that takes a fixed set of values (the weapon's rarity, by its model
+    /// `order`) completes them after its operator, as the language's own fields do.
+    @Test func aPathsFixedValuesComplete() throws {
+        let s = try SimulatedStore(fights: 20, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("f")); m.type("weapon.rarity = le"); m.handle(.tab)
+        #expect(m.chrome.prompt?.text == "weapon.rarity = legendary ", "\(m.chrome.prompt?.text ?? "")")
+        m.handle(.control("u")); m.type("weapon.rarity != "); m.handle(.tab)
+        #expect(m.chrome.prompt?.candidates == ["common", "rare", "epic", "legendary"], "\(m.chrome.prompt?.candidates ?? [])")
+    }
+
     /// A name whose first character is a cluster still being typed, one scalar per key (an
     /// emoji before its modifier and joiner, a Hebrew letter before its points, a Devanagari
     /// conjunct), or typed decomposed, completes (issue 43: emoji and Hebrew names did not).

@@ -34,11 +34,15 @@ public struct FilterCompletion: Sendable {
         public var formulas: [String] = []
         /// The model's own query paths beyond the language's fields (`weather.wind`).
         public var queryPaths: [String] = []
-        public init(humans: [String] = [], gates: [String] = [], formulas: [String] = [], queryPaths: [String] = []) {
+        /// The values of the model's paths that take a fixed set (`weapon.rarity`: its `order`).
+        public var pathValues: [String: [String]] = [:]
+        public init(humans: [String] = [], gates: [String] = [], formulas: [String] = [], queryPaths: [String] = [],
+                    pathValues: [String: [String]] = [:]) {
             self.humans = humans
             self.gates = gates
             self.formulas = formulas
             self.queryPaths = queryPaths
+            self.pathValues = pathValues
         }
     }
 
@@ -172,7 +176,7 @@ public struct FilterCompletion: Sendable {
         case "kind": ["hero", "villain"]
         case "result": ["win", "loss", "draw"]
         case "magic": ["hero", "villain", "none", "damaged"]
-        default: []
+        default: values.pathValues.first { $0.key.lowercased() == field }?.value ?? []
         }
     }
 

@@ -66,6 +66,12 @@ public struct QueryColumns: Sendable, Equatable {
         paths.filter { FilterField.named($0) == nil }
     }
 
+    /// The values of each path that takes a fixed set, in rank order (its model `order`:
+    /// `weapon.rarity` is common, rare, epic or legendary).
+    public var pathValues: [String: [String]] {
+        sources.compactMapValues { $0.isInternal ? nil : $0.order }
+    }
+
     /// What each of `extraPaths` is compared as.
     public var extraPathKinds: [String: QueryPathKind] {
         Dictionary(uniqueKeysWithValues: extraPaths.map { ($0, sources[$0]?.kind ?? .number) })
