@@ -258,11 +258,11 @@ enum ResourcesPath {
         let bundled = try String(contentsOfFile: ResourcesPath.model, encoding: .utf8)
         #expect(try StoreModel(json: bundled).transformableAttributes.compactMap(\.summary) == [.diceCount, .magicUsage])
         let onTime = bundled.replacingOccurrences(of: "\"label\": \"duration\",", with: "\"label\": \"duration\", \"summary\": \"diceCount\",")
-        #expect(throws: StoreError.invalidModel("Record.duration: the diceCount summary reads [Int] values, not MediaTime")) {
+        #expect(throws: ModelError.invalidModel("Record.duration: the diceCount summary reads [Int] values, not MediaTime")) {
             try StoreModel(json: onTime)
         }
         let unknown = bundled.replacingOccurrences(of: "\"summary\": \"diceCount\"", with: "\"summary\": \"rollCount\"")
-        #expect(throws: StoreError.invalidModel("Record.randomNumbers: \"summary\" must be magicUsage or diceCount, not \"rollCount\"")) {
+        #expect(throws: ModelError.invalidModel("Record.randomNumbers: \"summary\" must be magicUsage or diceCount, not \"rollCount\"")) {
             try StoreModel(json: unknown)
         }
         // Without the declaration the writer keeps no dice counts, and the rebuild agrees.

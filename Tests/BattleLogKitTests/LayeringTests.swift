@@ -26,12 +26,17 @@ import Testing
         }
     }
 
-    /// The Kit's folders call one way: the store never reaches into the analysis or the
-    /// simulator, which read through it (the groups' vocabulary is `Grouping`, the summaries the
-    /// writer keeps are the store's), and the values never into the simulator or the model's
-    /// replay. A folder "uses" another when it names a type declared there.
+    /// The Kit's folders call one way: no two call each other, however far round (the store
+    /// reads through the filter, the export through the store, never back), the store never
+    /// reaches into the analysis or the simulator, which read through it (the groups' vocabulary
+    /// is `Grouping`, the summaries the writer keeps are the store's), and the values never into
+    /// the simulator or the model's replay. A folder "uses" another when its code (not a comment
+    /// or a string) names a type declared there, or calls a function declared there.
     @Test func theKitsFoldersCallOneWay() {
-        let kit = Self.files("BattleLogKit")
+        let kit = Self.files("BattleLogKit").map { f in
+            (path: f.path, text: f.text.replacing(/\"\"\"[\s\S]*?\"\"\"/, with: "\"\"")
+                .replacing(/(?m)\/\/.*$/, with: "").replacing(/"(?:[^"\\\n]|\\.)*"/, with: "\"\""))
+        }
         func folder(_ path: String) -> String { path.split(separator: "/").dropFirst().first.map(String.init) ?? "" }
         // Types (at any depth: a type nested in an extension is declared where its file is) and
         // functions (named `f(`), each by the folders that declare it; a name more than one
@@ -45,16 +50,21 @@ import Testing
             for m in f.text.matches(of: function) { folders[String(m.1) + "(", default: []].insert(folder(f.path)) }
         }
         let declaredIn = folders.compactMapValues { $0.count == 1 ? $0.first : nil }
+        // Each file's words, and the functions it calls unqualified (`.sorted(` is some type's
+        // own; an enum's `case name(`, a local `let name` and Swift's own `max(` are not uses).
+        let swiftFunctions: Set = ["max", "min", "abs", "zip", "stride", "print", "precondition", "preconditionFailure",
+                                   "fatalError", "assert", "sequence", "type", "swap", "repeatElement"]
+        // (Not `\b`: Swift's default word boundaries keep `RecordCSV.header` one word.)
+        let words = kit.map { f in Set(f.text.matches(of: /[A-Za-z_]\w*/).map { String($0.0) }) }
+        let calls = kit.map { f -> Set<String> in
+            let local = Set(f.text.matches(of: /(?:let|var|case) (\w+)/).map { String($0.1) })
+            return Set(f.text.matches(of: /(?:^|[^.\w])(\w+)\(/).map { String($0.1) }).subtracting(local).subtracting(swiftFunctions)
+        }
         func uses(_ from: String, _ to: String) -> [String] {
             let names = declaredIn.filter { $0.value == to }.keys
-            return kit.filter { folder($0.path) == from }.flatMap { f in
-                names.filter { n in
-                    let name = n.hasSuffix("(") ? String(n.dropLast()) : n
-                    // A function is used where it is called unqualified (`.sorted(` is some type's own).
-                    // An enum's `case name(` is its own too.
-                    guard n.hasSuffix("(") else { return f.text.contains(try! Regex("\\b\(name)\\b")) }
-                    return f.text.replacing(try! Regex("case \(name)\\("), with: "").contains(try! Regex("(?:^|[^.\\w])\(name)\\("))
-                }.map { "\(f.path) uses \($0)" }
+            return kit.indices.filter { folder(kit[$0].path) == from }.flatMap { i in
+                names.filter { n in n.hasSuffix("(") ? calls[i].contains(String(n.dropLast())) : words[i].contains(n) }
+                    .sorted().map { "\(kit[i].path) uses \($0)" }
             }
         }
         #expect(!declaredIn.isEmpty)
@@ -63,6 +73,25 @@ import Testing
         }
         // The other way round is how they are meant to call.
         #expect(!uses("Analysis", "Store").isEmpty && !uses("Simulator", "Store").isEmpty)
+        // No cycle among the folders, of any length: each one's uses, walked depth first.
+        let names = Set(kit.map { folder($0.path) }).filter { !$0.isEmpty }
+        var edges: [String: [String]] = [:]
+        for from in names { for to in names where to != from && !uses(from, to).isEmpty { edges[from, default: []].append(to) } }
+        #expect(edges["Store"]?.contains("Filter") == true && edges["Export"]?.contains("Store") == true)
+        func cycle(from start: String, path: [String]) -> [String]? {
+            for next in edges[start] ?? [] {
+                if let i = path.firstIndex(of: next) { return Array(path[i...]) + [next] }
+                if let found = cycle(from: next, path: path + [next]) { return found }
+            }
+            return nil
+        }
+        for name in names.sorted() {
+            if let found = cycle(from: name, path: [name]) {
+                let steps = zip(found, found.dropFirst()).map { "\($0) → \($1): \(uses($0, $1).prefix(3))" }
+                Issue.record("a cycle: \(found.joined(separator: " → ")); \(steps)")
+                break
+            }
+        }
     }
 
     /// CoreDataKit, a library for other programs, shows none of SQLiteDB's types in its public

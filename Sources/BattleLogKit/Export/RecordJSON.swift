@@ -71,13 +71,7 @@ public enum RecordJSON {
     // MARK: - Reading (import)
 
     /// A record read back from its JSON form, with the Humans it names.
-    public struct Imported: Sendable, Equatable {
-        public let id: Int64
-        public let owner: Human
-        /// Nil for a one-sided record (`"opponent": null`), a fight of its own.
-        public let opponent: Human?
-        public let draft: RecordDraft
-    }
+    public typealias Imported = ImportedRecord
 
     /// Why a line cannot be imported.
     public struct LineError: Error, Equatable, Sendable, CustomStringConvertible {

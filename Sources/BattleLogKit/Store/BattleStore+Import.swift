@@ -3,13 +3,13 @@ import SQLiteDB
 /// Records read for an import, with their values already encoded: made on the reading thread
 /// (`RecordSchema.encode`), so that the writer only checks and inserts.
 public struct ImportChunk: Sendable {
-    public let records: [RecordJSON.Imported]
+    public let records: [ImportedRecord]
     /// Where each record came from (a line number), for conflict messages.
     public let lines: [Int]
     let encoded: EncodedDrafts
 
     /// Encodes `records` with `schema` (the importing store's).
-    public init(records: [RecordJSON.Imported], lines: [Int], schema: RecordSchema) throws(StoreError) {
+    public init(records: [ImportedRecord], lines: [Int], schema: RecordSchema) throws(StoreError) {
         self.records = records
         self.lines = lines
         encoded = try schema.encode(records.map(\.draft))
@@ -123,7 +123,7 @@ extension BattleStore {
     }
 
     /// Writes `records` (in memory) the same way; their positions stand for lines.
-    public func importRecords(_ records: [RecordJSON.Imported], addingGroupSummariesEvery summaryChunk: Int = 50_000,
+    public func importRecords(_ records: [ImportedRecord], addingGroupSummariesEvery summaryChunk: Int = 50_000,
                               chunk size: Int = 1_000) throws {
         let chunks = try stride(from: 0, to: records.count, by: max(1, size)).map { start in
             let part = Array(records[start..<min(records.count, start + size)])
@@ -145,7 +145,7 @@ struct FightPairing {
     /// or a third record): their records' count and whether the first had an opponent.
     private var closed: [Int64: (count: Int, oneSided: Bool)] = [:]
 
-    mutating func add(_ r: RecordJSON.Imported, line: Int) -> Outcome {
+    mutating func add(_ r: ImportedRecord, line: Int) -> Outcome {
         let fight = r.draft.fight
         if let c = closed[fight] {
             closed[fight] = (c.count + 1, c.oneSided)

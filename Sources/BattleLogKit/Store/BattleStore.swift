@@ -67,7 +67,7 @@ public final class BattleStore {
                 readOnly: Bool = false, create: Bool = true, createFolder: Bool = false, replaceEmpty: Bool = false,
                 derivedColumnProgress: ((_ done: Int, _ total: Int) -> Void)? = nil,
                 waiting: ((String) -> Void)? = nil) throws(StoreError) {
-        let model = if let model { model } else { try StoreModel.bundled() }
+        let model = if let model { model } else { try StoreModel.bundledForStore() }
         let schema = try RecordSchema(model: model, registry: registry)
         self.path = path
         self.model = model

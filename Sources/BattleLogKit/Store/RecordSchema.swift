@@ -24,7 +24,7 @@ public final class RecordSchema: Sendable {
 
     /// battlelog's bundled model with the standard transformers.
     public static func standard() throws(StoreError) -> RecordSchema {
-        try RecordSchema(model: try StoreModel.bundled(), registry: .standard)
+        try RecordSchema(model: try StoreModel.bundledForStore(), registry: .standard)
     }
 
     /// The position of the attribute called `name`.

@@ -89,3 +89,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreError {
+    /// A refused model description, as the store reports it.
+    public init(_ error: ModelError) {
+        switch error {
+        case .invalidModel(let reason): self = .invalidModel(reason)
+        }
+    }
+}

@@ -90,7 +90,7 @@ public struct StoreModel: Sendable, Equatable {
     public var queryColumns: [QueryColumn] { transformableAttributes.flatMap(\.queryColumns) }
 
     /// The model in `Resources/model`, built into the binary.
-    public static func bundled() throws(StoreError) -> StoreModel {
+    public static func bundled() throws(ModelError) -> StoreModel {
         guard let text = ResourceFiles.text(folder: "model", name: "BattleLog.model.json") else {
             throw .invalidModel("model/BattleLog.model.json is not among the files built into this binary")
         }
@@ -98,7 +98,7 @@ public struct StoreModel: Sendable, Equatable {
     }
 
     /// Reads a model description.
-    public init(json text: String) throws(StoreError) {
+    public init(json text: String) throws(ModelError) {
         let json: JSONValue
         do { json = try JSONParser.parse(text) } catch { throw .invalidModel(error.description) }
         guard case .object(let root) = json, case .string(let name)? = root["name"],
@@ -132,13 +132,13 @@ public struct StoreModel: Sendable, Equatable {
         self.transformableAttributes = attributes
     }
 
-    private static func transformable(_ a: [String: JSONValue], entity: String, name: String) throws(StoreError) -> TransformableAttribute {
+    private static func transformable(_ a: [String: JSONValue], entity: String, name: String) throws(ModelError) -> TransformableAttribute {
         let qualified = "\(entity).\(name)"
         guard case .string(let transformer)? = a["valueTransformerName"], case .string(let column)? = a["column"],
               case .string(let className)? = a["customClassName"] else {
             throw .invalidModel("\(qualified) is transformable but names no valueTransformerName, customClassName or column")
         }
-        func text(_ key: String) throws(StoreError) -> String? {
+        func text(_ key: String) throws(ModelError) -> String? {
             switch a[key] {
             case nil: return nil
             case .string(let s)?: return s
@@ -183,7 +183,7 @@ public struct StoreModel: Sendable, Equatable {
                     guard case .array(let values) = o, column.kind == .text, !values.isEmpty else {
                         throw .invalidModel("\(qualified): \"order\" of \(path) must be a text path's values in rank order")
                     }
-                    column.order = try values.map { v throws(StoreError) in
+                    column.order = try values.map { v throws(ModelError) in
                         guard case .string(let t) = v else { throw .invalidModel("\(qualified): \"order\" of \(path) must list texts") }
                         return t
                     }
@@ -221,27 +221,6 @@ public struct StoreModel: Sendable, Equatable {
     private static func isPlainIdentifier(_ s: String) -> Bool {
         guard let first = s.utf8.first, (0x61...0x7A).contains(first) else { return false }
         return s.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
-    }
-
-    /// Checks that the registry can serve every attribute: its transformer is registered, it
-    /// produces the declared type, and it offers the derivations and the range check the model
-    /// asks for. The error names the attribute.
-    public func validate(against registry: TransformerRegistry) throws(StoreError) {
-        for attribute in transformableAttributes {
-            guard let transformer = registry.transformer(named: attribute.transformerName) else {
-                throw .unregisteredTransformer(attribute: attribute.qualifiedName, transformer: attribute.transformerName)
-            }
-            guard transformer.valueClassName == attribute.valueClassName else {
-                throw .invalidModel("\(attribute.qualifiedName): \(attribute.transformerName) produces \(transformer.valueClassName), not \(attribute.valueClassName)")
-            }
-            if attribute.range != nil && !transformer.checksRange {
-                throw .invalidModel("\(attribute.qualifiedName): \(attribute.transformerName) cannot check a range")
-            }
-            for column in attribute.queryColumns where transformer.derivation(named: column.derivation) == nil {
-                let offered = transformer.derivationNames.joined(separator: ", ")
-                throw .invalidModel("\(attribute.qualifiedName): \(attribute.transformerName) offers no derivation \"\(column.derivation)\" for \(column.path) (it offers: \(offered.isEmpty ? "none" : offered))")
-            }
-        }
     }
 
     /// The attribute called `name` (e.g. `duration`).
