@@ -173,9 +173,9 @@ public struct FilterCompletion: Sendable {
         case "owner", "opponent": values.humans
         case "gate", "gatename": values.gates
         case "formula", "cooperationformulaname": values.formulas
-        case "kind": ["hero", "villain"]
-        case "result": ["win", "loss", "draw"]
-        case "magic": ["hero", "villain", "none", "damaged"]
+        case "kind": HumanKind.allCases.map(\.rawValue)
+        case "result": FightResult.allCases.map(\.rawValue)
+        case "magic": MagicCatalog.kinds.map { $0.typeName } + ["none", "damaged"]
         default: values.pathValues.first { $0.key.lowercased() == field }?.value ?? []
         }
     }
