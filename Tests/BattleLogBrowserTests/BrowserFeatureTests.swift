@@ -239,7 +239,7 @@ import BattleLogPresentation
         let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
         let before = m.selectedRecord?.id
         m.handle(.character(":")); m.type("5"); m.handle(.enter)
-        #expect(m.chrome.status?.hasPrefix("Record 5 is in no Human's list: its owner is damaged (expected an integer") == true, "\(m.chrome.status ?? "")")
+        #expect(m.chrome.status?.hasPrefix("Record 5: its owner is damaged, so no Human lists it; a filter that matches it does (expected an integer") == true, "\(m.chrome.status ?? "")")
         #expect(m.selectedRecord?.id == before)
         // In a filter's list it is found, its owner shown as damage.
         m.handle(.character("f")); m.type("date > 2000-01-01"); m.handle(.enter)

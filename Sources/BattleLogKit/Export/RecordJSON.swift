@@ -5,23 +5,28 @@
 ///   model under its export key, in its JSON form (`"duration":{"value":49380,"timescale":600,...}`,
 ///   the dice as an array, the magic as its tagged object).
 ///
-/// A damaged attribute is `{"$damaged":"why"}` (naming the class or key of a refused archive),
-/// and the record gets `"errors":[{"attribute":..,"message":..}]`; an absent one is `null`.
+/// A damaged attribute or column (the fight, a Human, the date, the result) is
+/// `{"$damaged":"why"}` (naming the class or key of a refused archive), and the record gets `"errors":[{"attribute":..,"message":..}]`; an absent one is `null`.
 public enum RecordJSON {
     /// One record as one line of JSON, control characters escaped as `\uXXXX`.
     public static func encode(_ record: Record) -> String {
         var w = JSONWriter(capacity: 384, terminalSafe: true)
         w.beginObject()
         w.key("id", first: true); w.writeInteger(record.id)
+        // A plain column that cannot be read is marked as a damaged attribute is, with its reason.
+        func damaged(_ attribute: String) {
+            let why = record.columnErrors.first { $0.attribute == attribute }?.reason.description ?? "unreadable"
+            writeDamaged(why, into: &w)
+        }
         w.key("fight")
-        if let fight = record.fight { w.writeInteger(fight) } else { w.writeNull() }
+        if let fight = record.fight { w.writeInteger(fight) } else { damaged("fight") }
         w.key("owner"); writeHuman(record.owner, into: &w)
         w.key("opponent")
         if let opponent = record.opponent { writeHuman(opponent, into: &w) } else { w.writeNull() }
         w.key("date")
-        if record.date != nil { w.writeString(record.isoDate) } else { w.writeNull() }
+        if record.date != nil { w.writeString(record.isoDate) } else { damaged("date") }
         w.key("result")
-        if let r = record.result { w.writeString(r.rawValue) } else { w.writeNull() }
+        if let r = record.result { w.writeString(r.rawValue) } else { damaged("result") }
         // Each transformable attribute under its export key, in model order: its JSON form,
         // null when absent, a marker that says why when damaged (and in "errors").
         for (i, attribute) in record.schema.attributes.enumerated() {
@@ -29,10 +34,7 @@ public enum RecordJSON {
             switch record.transformables[i].decoded {
             case .success(let value?): record.schema.transformer(at: i).writeJSON(value, into: &w)
             case .success(nil): w.writeNull()
-            case .failure(let e):
-                w.beginObject()
-                w.key("$damaged", first: true); w.writeString(e.reason.description)
-                w.endObject()
+            case .failure(let e): writeDamaged(e.reason.description, into: &w)
             }
         }
         let errors = record.errors
@@ -52,15 +54,18 @@ public enum RecordJSON {
         return w.text
     }
 
+    /// `{"$damaged":"why"}`: a value that cannot be read, in place of it.
+    static func writeDamaged(_ why: String, into w: inout JSONWriter) {
+        w.beginObject()
+        w.key("$damaged", first: true); w.writeString(why)
+        w.endObject()
+    }
+
     /// A Human as `{"id":3,"name":"Aria","kind":"hero"}`, or `{"$damaged":"why"}` when the
     /// record's column names no Human.
     static func writeHuman(_ h: Human, into w: inout JSONWriter) {
+        if h.isUnknown, let why = h.damage { writeDamaged(why, into: &w); return }
         w.beginObject()
-        if h.isUnknown, let why = h.damage {
-            w.key("$damaged", first: true); w.writeString(why)
-            w.endObject()
-            return
-        }
         w.key("id", first: true); w.writeInteger(h.id)
         w.key("name"); w.writeString(h.name)
         w.key("kind")
