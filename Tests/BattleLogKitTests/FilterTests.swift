@@ -189,6 +189,15 @@ final class FilterFixture {
         #expect(try f.ids("magic = damaged and owner = 血影") == [8])
     }
 
+    /// A near miss is suggested only when it keeps most of what was typed: `id` is not taken
+    /// for `kind` (a trial was told "did you mean kind?"), `powr` is taken for `power`.
+    @Test func aSuggestionKeepsMostOfTheWord() {
+        func message(_ text: String) -> String? { do { _ = try FilterParser.parse(text); return nil } catch { return error.message } }
+        #expect(message("id <= 12")?.contains("did you mean") == false, "\(message("id <= 12") ?? "")")
+        #expect(message("powr >= 3")?.hasSuffix("did you mean power?") == true)
+        #expect(message("gat = x")?.hasSuffix("did you mean gate?") == true)
+    }
+
     @Test func precedenceAndParentheses() throws {
         let e = try FilterParser.parse("a1 = x or not b1 = y and c1 = z".replacingOccurrences(of: "a1", with: "owner")
             .replacingOccurrences(of: "b1", with: "opponent").replacingOccurrences(of: "c1", with: "gate"))

@@ -1,10 +1,12 @@
 /// The word a mistyped one most likely meant, by edit distance (insertions, deletions,
 /// substitutions and swaps of two neighbours each count one), compared without case.
 public enum NearestWord {
-    /// The candidate nearest `typed`, when it is at most `within` edits away and no other is as near.
+    /// The candidate nearest `typed`, when it is at most `within` edits away (and at most half
+    /// of what was typed: `id` is no near miss of `kind`) and no other is as near.
     public static func nearest(to typed: String, among candidates: [String], within: Int) -> String? {
         let scored = candidates.map { ($0, distance(Array(typed.lowercased()), Array($0.lowercased()))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= within,
+        let allowed = min(within, max(1, typed.count / 2))
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= allowed,
               scored.filter({ $0.1 == best.1 }).count == 1 else { return nil }
         return best.0
     }
