@@ -385,6 +385,22 @@ import BattleLogResources
     }
 }
 
+@Suite struct UnboundKeyTests {
+    /// A key that does nothing says so and where the keys are listed (a trial pressed `x`, `Q`
+    /// and `Z` and saw nothing), in both browsers and both languages; a bound key does not.
+    @Test(arguments: ["en", "zh"]) func aKeyThatDoesNothingSaysSo(language: String) throws {
+        let s = try SimulatedStore(fights: 10)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        m.handle(.character("Q"))
+        #expect(m.chrome.status == m.labels.fill("unboundKey", "Q"), "\(m.chrome.status ?? "")")
+        m.handle(.character("j"))
+        #expect(m.chrome.status != m.labels.fill("unboundKey", "j"))
+        let cd = try CoreDataBrowserTests.open(CoreDataBrowserTests.fixtures + "/SampleModel2_V2.sqlite").0
+        cd.handle(.character("Q"))
+        #expect(cd.chrome.status?.hasPrefix("Q") == true, "\(cd.chrome.status ?? "")")
+    }
+}
+
 @Suite struct EmptyStoreTests {
     @Test func anEmptyDatabaseBrowsesWithoutRecords() throws {
         let folder = NSTemporaryDirectory() + "battlelog-empty-" + UUID().uuidString

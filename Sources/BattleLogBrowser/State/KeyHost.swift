@@ -46,7 +46,12 @@ extension KeyHost {
             case .wheelDown(let r, let c): try wheel(3, row: r, column: c); return
             default: break
             }
-            guard let action = chrome.keyMap.action(for: key, in: keyContext), admit(action) else { return }
+            guard let action = chrome.keyMap.action(for: key, in: keyContext) else {
+                // A letter or sign that does nothing here says so, and where the keys are listed.
+                if case .character(let c) = key, !c.isWhitespace { chrome.status = labels.fill("unboundKey", SafeText.escape(String(c))) }
+                return
+            }
+            guard admit(action) else { return }
             try perform(action)
         } catch {
             chrome.say(error, labels: labels)
