@@ -81,6 +81,8 @@ import BattleLogPresentation
         }
         m.handle(.character("y"))
         #expect(m.chrome.wantsCopy == sorted.map { RecordJSON.encode($0) + "\n" }.joined())
+        // Said in one parenthesis: "Copied the 3 marked records' JSON lines (N bytes) ...".
+        #expect(m.chrome.status?.hasPrefix("Copied the 3 marked records' JSON lines (") == true, "\(m.chrome.status ?? "")")
         let path = s.folder + "/marked-sorted.jsonl"
         m.handle(.character("e")); m.type(path); m.handle(.enter)
         for _ in 0..<500 where m.isExporting || m.export != nil { usleep(10_000); m.tick() }

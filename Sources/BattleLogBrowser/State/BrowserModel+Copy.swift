@@ -14,7 +14,7 @@ extension BrowserModel {
             guard recordList.marked.count <= Self.copyLimit else { chrome.status = labels.fill("marks.tooMany", GroupedNumber.text(Self.copyLimit)) + " (e)"; return }
             do {
                 let records = try markedRecords()
-                copy(records.map { RecordJSON.encode($0) + "\n" }.joined(), what: labels.fill("copy.marked", GroupedNumber.text(records.count)))
+                copy(records.map { RecordJSON.encode($0) + "\n" }.joined(), what: labels.counted("copy.marked", count: records.count, GroupedNumber.text(records.count)))
             } catch { chrome.status = "\(labels["error"]): \(SafeText.escape(error.text(labels)))" }
             return
         }
