@@ -6,7 +6,8 @@
 ///   the dice as an array, the magic as its tagged object).
 ///
 /// A damaged attribute or column (the fight, a Human, the date, the result) is
-/// `{"$damaged":"why"}` (naming the class or key of a refused archive), and the record gets `"errors":[{"attribute":..,"message":..}]`; an absent one is `null`.
+/// `{"$damaged":"why"}` (naming the class or key of a refused archive), and the record gets
+/// `"errors":[{"attribute":..,"message":..}]`; an absent one is `null`.
 public enum RecordJSON {
     /// One record as one line of JSON, control characters escaped as `\uXXXX`.
     public static func encode(_ record: Record) -> String {

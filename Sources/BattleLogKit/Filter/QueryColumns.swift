@@ -77,4 +77,3 @@ public struct QueryColumns: Sendable, Equatable {
         Dictionary(uniqueKeysWithValues: extraPaths.map { ($0, sources[$0]?.kind ?? .number) })
     }
 }
-
