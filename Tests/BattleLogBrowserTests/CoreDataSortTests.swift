@@ -173,6 +173,24 @@ import BattleLogPresentation
         #expect(pks == pks.sorted() && pks.count == values.count)
     }
 
+    /// A new sort keeps the selected object selected, on its row of the pane, as the record
+    /// browser's does (a tester's sort sent them to the first row); back in pk order too.
+    @Test func aNewSortKeepsTheSelectedObject() throws {
+        let (m, _) = try CoreDataBrowserTests.open(CoreDataBrowserTests.fixtures + "/SampleModel2_V2.sqlite")
+        try CoreDataBrowserTests.select(m, entity: "Page", pk: 1)
+        m.chrome.focus = .records
+        for _ in 0..<6 { m.handle(.character("j")) }
+        let kept = try #require(m.selectedObject?.ref.pk)
+        let row = try #require(m.level.map { $0.window.selected - $0.window.scroll })
+        try Self.sorted(m, "number:desc")
+        let place = m.level.map { $0.window.firstPosition + $0.window.selected }
+        #expect(m.selectedObject?.ref.pk == kept && m.level.map { $0.window.selected - $0.window.scroll } == row)
+        try Self.sorted(m, "")
+        #expect(m.level?.sort == nil && m.selectedObject?.ref.pk == kept)
+        try Self.sorted(m, "number:desc")
+        #expect(Self.walk(m).firstIndex(of: kept) == place && place != 6)
+    }
+
     @Test func aFieldTheListLacksIsNamedWithTheFieldsThereAre() throws {
         let (m, _) = try CoreDataBrowserTests.open(CoreDataBrowserTests.fixtures + "/SampleModel2_V2.sqlite")
         try CoreDataBrowserTests.select(m, entity: "Page", pk: 1)

@@ -137,19 +137,6 @@ extension BrowserModel {
         requestGroups()
     }
 
-    /// Selects the record `id` again at screen row `row`: in a filter's list once its search
-    /// finds it, else in its Human's list at once.
-    func reselect(_ id: Int64, atRow row: Int) throws {
-        if filterSearch != nil {
-            recordList.reselectID = id
-            recordList.reselectRow = row
-            return
-        }
-        guard let record = try? store.record(id: id), record.owner.id == selectedHuman?.id else { return }
-        try select(record)
-        recordList.level.window.show(selectionAt: row, visible: layout.recordRows)
-    }
-
     // MARK: - Head to head
 
     /// `v`: the selected Human is the first side; `v` on another is the second, and their

@@ -142,6 +142,19 @@ extension BrowserModel {
         prefetchPastWindow()
     }
 
+    /// Selects the record `id` again at screen row `row`: in a filter's or a sorted list once
+    /// its search finds it (`tick`), else in its Human's list at once.
+    func reselect(_ id: Int64, atRow row: Int) throws {
+        if filterSearch != nil {
+            (recordList.reselectID, recordList.reselectRow) = (id, row)
+            return
+        }
+        guard let record = try? store.record(id: id), record.owner.id == selectedHuman?.id else { return try jumpToFirst() }
+        try select(record)
+        if recordList.reselectID == id { recordList.reselectRow = row }
+        else { recordList.level.window.show(selectionAt: row, visible: layout.recordRows) }
+    }
+
     /// Where `cursor` would be if the list's dates were even between its newest and oldest
     /// record, kept within `bounds` (the pages loaded around it fit the list).
     private func estimatedPosition(of cursor: RecordCursor, listTotal: Int, between bounds: ClosedRange<Int>) throws -> Int {
@@ -234,7 +247,11 @@ extension BrowserModel {
         level.sorted?.cancel()
         recordList.level.query = listed
         recordList.level.sorted = source.sorted(listed, by: sort)
-        if !keepingScreen { emptyRecordWindow() }
+        if !keepingScreen {
+            emptyRecordWindow()
+            // A record waited for in the list before is not in this one.
+            (recordList.reselectID, recordList.reselectRow) = (nil, nil)
+        }
     }
 
     /// No rows loaded and none selected: a list about to be found anew.

@@ -3,7 +3,7 @@ import BattleLogPresentation
 
 /// Sorting the list by a field (`S`): the filter's matches, or the selected Human's records,
 /// in the field's order, records without the value last. An empty text goes back to the
-/// newest first.
+/// newest first. The selected record stays selected.
 extension BrowserModel {
     /// Sorts by `text` (`power:desc`), or clears the sort when it is empty. A text that names no
     /// field throws before anything changes.
@@ -15,6 +15,8 @@ extension BrowserModel {
             return
         }
         rememberView()
+        // The selected record stays selected, at its row on screen, wherever the new order puts it.
+        let kept = selectedRecord?.id, row = recordList.selected - recordList.scroll
         recordList.level.sort = sort
         chrome.status = recordList.level.sort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]
         do {
@@ -23,9 +25,10 @@ extension BrowserModel {
                 search.cancel()
                 filterSearch = startSearch(search.text, search.query.filter!)
                 emptyRecordWindow()
-            } else {
+            } else if kept == nil {
                 try jumpToFirst()
             }
+            if let kept { try reselect(kept, atRow: row) }
         } catch {
             chrome.status = labels.fill("sortedBy", recordList.level.sort?.text ?? "") + ": " + String(describing: error)
         }

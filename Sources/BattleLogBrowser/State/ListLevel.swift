@@ -11,6 +11,9 @@ struct ListLevel<Source: ListSource> {
     /// The order (nil: by key) and the keys found so far in it (a sort's; a filter's matches).
     var sort: Source.Sort?
     var sorted: FoundKeys?
+    /// The row selected when the sort began and its row on screen, selected again once the
+    /// sort finds it.
+    var reselect: (key: Int64, row: Int)?
     /// The pane that had the focus when this level was opened (back returns to it).
     var returnFocus: BrowserModel.Pane = .records
     /// The detail's line, scroll and folds when something was followed from this level.

@@ -180,24 +180,40 @@ struct StackedLists<Source: StackedListSource> {
 
     // MARK: - Sorting
 
-    /// Sorts the current list (nil: back to key order), from its first row.
+    /// Sorts the current list (nil: back to key order). The selected row stays selected, on its
+    /// row of the pane: at once in key order, else once the sort finds it (`tickSort`); the
+    /// list shows its first rows meanwhile.
     mutating func sort(by sort: Source.Sort?) throws {
         guard var l = levels.popLast() else { return }
+        let kept = l.window.selectedRow.map(source.key), row = l.window.selected - l.window.scroll
         l.sorted?.cancel()
         l.sort = sort
         l.sorted = sort.map { source.sorted(l.query, by: $0) }
+        l.reselect = sort == nil ? nil : kept.map { ($0, row) }
         levels.append(l)
-        try reload(.first)
+        if sort == nil, let kept { try reselect(kept, atRow: row) } else { try reload(.first) }
+    }
+
+    /// Selects the row with `key` at `row` of the pane.
+    private mutating func reselect(_ key: Int64, atRow row: Int) throws {
+        try reload(.around(key))
+        levels[levels.count - 1].window.show(selectionAt: row, visible: listRows)
     }
 
     /// Each tick while a sort finds its keys: the window takes in what arrived. A sort that
     /// failed is given up (the list back in key order) and its failure returned.
     mutating func tickSort() throws -> String? {
-        guard var l = levels.last, let sorted = l.sorted, !l.window.atEnd else { return nil }
+        guard var l = levels.last, let sorted = l.sorted else { return nil }
         if let failure = sorted.failure {
             try sort(by: nil)
             return failure
         }
+        if let (key, row) = l.reselect, sorted.isDone || sorted.position(of: key) != nil {
+            // The row selected before the sort is found (or never will be): it is selected again.
+            levels[levels.count - 1].reselect = nil
+            if sorted.position(of: key) != nil { try reselect(key, atRow: row); return nil }
+        }
+        guard !l.window.atEnd else { return nil }
         let wasEmpty = l.window.rows.isEmpty
         defer {
             levels[levels.count - 1] = l
