@@ -179,21 +179,12 @@ enum RecordsView {
         let name = m.filterText.map { "f: " + $0 } ?? m.selectedHuman.map { DisplayWidth.truncate($0.name, to: r.width) }
         let sorted = m.recordList.level.sort.map { " — " + m.labels.fill("sortedBy", $0.text) } ?? ""
         let marks = m.recordList.marked.isEmpty ? "" : " · " + m.labels.counted("marks.count", count: m.recordList.marked.count, GroupedNumber.text(m.recordList.marked.count))
-        Drawing.box(s, r, title: m.labels["records"] + (name.map { " — " + $0 } ?? "") + sorted + marks, focused: m.chrome.focus == .records,
-                    markAbove: m.recordList.level.window.hasMoreAbove)
         let content = TableView.Content(columns: columns(m), layout: m.columnLayout, focused: m.chrome.focus == .records,
                                         scroll: m.recordList.scroll, row: m.record(at:), selected: m.recordList.selected,
                                         isMarked: { m.recordList.marked.contains($0.id) }, highlight: m.highlightPattern)
-        if m.recordList.total == 0 {
-            TableView.draw(s, in: r, rows: 0, content)
-            // A list still being found is not an empty one: a sort says it sorts.
-            let empty = m.filterProgress.map { $0.finished ? m.labels["noMatch"] : m.labels["counting"] }
-                ?? (m.isSorting ? m.labels["sorting"] : m.labels["noRecords"])
-            s.put(r.top + 2, r.left + 2, empty, style: .dim)
-            return
-        }
-        TableView.draw(s, in: r, rows: m.layout.recordRows, content)
-        // More above or below, as every list and the roster say it.
-        Drawing.moreMarks(s, r, m.recordList.level.window, visible: m.layout.recordRows)
+        // A list still being found is not an empty one: a sort says it sorts.
+        let empty = m.filterProgress.map { $0.finished ? "noMatch" : "counting" } ?? (m.isSorting ? "sorting" : "noRecords")
+        TableView.drawList(s, in: r, title: m.labels["records"] + (name.map { " — " + $0 } ?? "") + sorted + marks, content,
+                           window: m.recordList.level.window, rows: m.layout.recordRows, empty: m.recordList.total == 0 ? m.labels[empty] : nil)
     }
 }

@@ -58,16 +58,10 @@ enum StackedListsView {
         if let f = source.filterText(l.query) { title += "  f: " + SafeText.escape(f) }
         if let sort = l.sort { title += " — " + labels.fill("sortedBy", SafeText.escape(source.sortText(sort))) }
         let w = l.window
-        Drawing.box(s, r, title: title, focused: focused, markAbove: w.hasMoreAbove)
         let content = TableView.Content(columns: lists.columns(width: r.width - 2), layout: lists.columnLayout, focused: focused,
                                         scroll: w.scroll, row: w.row(at:), selected: w.selected, highlight: focused ? highlight : nil)
-        TableView.draw(s, in: r, rows: w.rows.isEmpty ? 0 : rows, content)
-        guard !w.rows.isEmpty else {
-            let why = l.isSorting ? "sorting" : source.filterText(l.query) != nil ? "noMatch" : source.emptyText(l.query)
-            s.put(r.top + 2, r.left + 2, labels[why], style: .dim)
-            return
-        }
-        Drawing.moreMarks(s, r, w, visible: rows)
+        let empty = l.isSorting ? "sorting" : source.filterText(l.query) != nil ? "noMatch" : source.emptyText(l.query)
+        TableView.drawList(s, in: r, title: title, content, window: w, rows: rows, empty: w.rows.isEmpty ? labels[empty] : nil)
     }
 
     /// The detail pane: `title` and the selected row's, its lines with the cursor.

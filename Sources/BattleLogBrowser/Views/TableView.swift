@@ -58,6 +58,21 @@ enum TableView {
         let highlight: SearchPattern?
     }
 
+    /// A list's pane, written once for both browsers: its box under `title`, the table of `c`
+    /// in `rows` rows with the marks of more above and below `window`; a list with no rows
+    /// says `empty` under the header instead.
+    static func drawList<Row>(_ s: Screen, in r: Rect, title: String, _ c: Content<Row>, window: KeyedWindow<Row>, rows: Int,
+                              empty: String?) {
+        Drawing.box(s, r, title: title, focused: c.focused, markAbove: window.hasMoreAbove)
+        guard let empty else {
+            draw(s, in: r, rows: rows, c)
+            Drawing.moreMarks(s, r, window, visible: rows)
+            return
+        }
+        draw(s, in: r, rows: 0, c)
+        s.put(r.top + 2, r.left + 2, empty, style: .dim)
+    }
+
     /// Draws the header and `rows` rows of `c` inside `r`'s box.
     static func draw<Row>(_ s: Screen, in r: Rect, rows: Int, _ c: Content<Row>) {
         guard !c.columns.isEmpty else { return }
