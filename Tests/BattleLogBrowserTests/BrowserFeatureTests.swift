@@ -8,8 +8,8 @@ import BattleLogPresentation
 /// type, go to, pane sizes and zoom, export.
 @Suite struct FilterPromptTests {
     func line(_ text: String) -> InputLine { InputLine(text) }
-    let values = FilterCompletion.Values(humans: ["Hana Sato", "Hanako", "Corvin Rook"], gates: ["Abyssal Maw", "Abyss Gate"],
-                                         formulas: ["Twin Flame Pact"])
+    let values = FilterCompletion.Values(humans: ["Hana Sato", "Hanako", "Corvin Rook"],
+                                         fieldValues: ["gate": ["Abyssal Maw", "Abyss Gate"], "formula": ["Twin Flame Pact"]])
 
     @Test func tabCompletesFieldsKeywordsAndExistingValues() throws {
         #expect(FilterCompletion.complete(line("gat"), values: values)?.line.text == "gate ")
@@ -62,6 +62,20 @@ import BattleLogPresentation
         #expect(m.chrome.prompt?.text == "weapon.rarity = legendary ", "\(m.chrome.prompt?.text ?? "")")
         m.handle(.control("u")); m.type("weapon.rarity != "); m.handle(.tab)
         #expect(m.chrome.prompt?.candidates == ["common", "rare", "epic", "legendary"], "\(m.chrome.prompt?.candidates ?? [])")
+    }
+
+    /// The gates and formulas used complete under each magic kind's statistic field, by its
+    /// alias and its Codable name, from the usage summaries of the store.
+    @Test func theMagicUsedCompletesUnderEachKindsField() throws {
+        let s = try SimulatedStore(fights: 60, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let stats = try BattleStats.fromSummaries(s.store, fights: .none)
+        let gates = stats.usage(ofType: "villain").map(\.name).sorted(), formulas = stats.usage(ofType: "hero").map(\.name).sorted()
+        let values = m.source.filterValues(humans: m.roster.humans)
+        #expect(gates.count > 1 && values.fieldValues["gate"] == gates && values.fieldValues["gateName"] == gates)
+        #expect(formulas.count > 1 && values.fieldValues["formula"] == formulas && values.fieldValues["cooperationFormulaName"] == formulas)
+        m.handle(.character("f")); m.type("GateName != "); m.handle(.tab)
+        #expect(m.chrome.prompt?.candidates == gates, "\(m.chrome.prompt?.candidates ?? [])")
     }
 
     /// A name whose first character is a cluster still being typed, one scalar per key (an

@@ -30,19 +30,15 @@ public struct FilterCompletion: Sendable {
     /// Values that exist, by the field they complete.
     public struct Values: Sendable {
         public var humans: [String] = []
-        public var gates: [String] = []
-        public var formulas: [String] = []
         /// The model's own query paths beyond the language's fields (`weather.wind`).
         public var queryPaths: [String] = []
-        /// The values of the model's paths that take a fixed set (`weapon.rarity`: its `order`).
-        public var pathValues: [String: [String]] = [:]
-        public init(humans: [String] = [], gates: [String] = [], formulas: [String] = [], queryPaths: [String] = [],
-                    pathValues: [String: [String]] = [:]) {
+        /// The values that exist of other fields and paths, by name (any case): the gates and
+        /// formulas used (`gate`, `gateName`), a path's fixed set (`weapon.rarity`: its `order`).
+        public var fieldValues: [String: [String]] = [:]
+        public init(humans: [String] = [], queryPaths: [String] = [], fieldValues: [String: [String]] = [:]) {
             self.humans = humans
-            self.gates = gates
-            self.formulas = formulas
             self.queryPaths = queryPaths
-            self.pathValues = pathValues
+            self.fieldValues = fieldValues
         }
     }
 
@@ -171,12 +167,10 @@ public struct FilterCompletion: Sendable {
     static func valueCandidates(field: String, values: Values) -> [String] {
         switch field {
         case "owner", "opponent": values.humans
-        case "gate", "gatename": values.gates
-        case "formula", "cooperationformulaname": values.formulas
         case "kind": HumanKind.allCases.map(\.rawValue)
         case "result": FightResult.allCases.map(\.rawValue)
         case "magic": MagicCatalog.kinds.map { $0.typeName } + ["none", "damaged"]
-        default: values.pathValues.first { $0.key.lowercased() == field }?.value ?? []
+        default: values.fieldValues.first { $0.key.lowercased() == field }?.value ?? []
         }
     }
 

@@ -78,16 +78,16 @@ final class RecordSource: ListSource {
         do { return try store.sort(text) } catch { throw ListInputError(text: error.text(labels)) }
     }
 
-    /// What Tab completes in the filter prompt: the fields, the Humans' names, the magic used,
-    /// the stored values' paths and the values of those that take a fixed set.
+    /// What Tab completes in the filter prompt: the fields, the Humans' names, the magic used
+    /// (under each kind's statistic field, from the usage summaries), the stored values' paths
+    /// and the values of those that take a fixed set.
     func filterValues(humans: [Human]) -> FilterCompletion.Values {
         let usage = (try? BattleStats.fromSummaries(store, fights: .none))?.magicUsage ?? []
-        return FilterCompletion.Values(
-            humans: humans.map(\.name),
-            gates: usage.filter { $0.type == "villain" }.map(\.name).sorted(),
-            formulas: usage.filter { $0.type == "hero" }.map(\.name).sorted(),
-            queryPaths: store.queryColumns.extraPaths,
-            pathValues: store.queryColumns.pathValues)
+        var values = store.queryColumns.pathValues
+        for (type, used) in Dictionary(grouping: usage, by: \.type) {
+            for field in MagicCatalog.statisticFieldNames(ofType: type) { values[field] = used.map(\.name).sorted() }
+        }
+        return FilterCompletion.Values(humans: humans.map(\.name), queryPaths: store.queryColumns.extraPaths, fieldValues: values)
     }
 
     // MARK: - A row and a list written out

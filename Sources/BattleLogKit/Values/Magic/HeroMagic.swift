@@ -34,4 +34,5 @@ public struct HeroMagic: MagicKind {
 
     public var summary: String { "\(cooperationFormulaName) + \(collaboratorName)" }
     public var statisticName: String { cooperationFormulaName }
+    public static var statisticField: String { "cooperationFormulaName" }
 }
