@@ -24,6 +24,9 @@ public struct ValuePresenter: Sendable {
     public let cellWidth: Int?
     /// The texts `/` searches in a value (a gate's name, a collaborator), none by default.
     public let searchableText: @Sendable (_ value: any Sendable) -> [String]
+    /// The filter language's fields that hold those texts, for an attribute of this type named
+    /// `attribute` (`weapon.name`): `/` searches them past the loaded records.
+    public let searchPaths: @Sendable (_ attribute: String) -> [String]
     /// The label key that says the value is absent, when absence means something to say ("no
     /// timeline"); nil: the one spelling of absence, `—`.
     public let absentLabel: String?
@@ -36,6 +39,7 @@ public struct ValuePresenter: Sendable {
                 cell: @escaping @Sendable (_ value: any Sendable, _ labels: Labels, _ short: Bool) -> String,
                 cellWidth: Int? = nil,
                 searchableText: @escaping @Sendable (_ value: any Sendable) -> [String] = { _ in [] },
+                searchPaths: @escaping @Sendable (_ attribute: String) -> [String] = { _ in [] },
                 absentLabel: String? = nil, lineIsExtra: Bool = false) {
         self.absentLabel = absentLabel
         self.lineIsExtra = lineIsExtra
@@ -44,6 +48,7 @@ public struct ValuePresenter: Sendable {
         self.cell = cell
         self.cellWidth = cellWidth
         self.searchableText = searchableText
+        self.searchPaths = searchPaths
     }
 
     /// A piece of shown text and its role, which each surface styles its own way.

@@ -196,6 +196,27 @@ import BattleLogPresentation
         #expect(m.recordList.selected != first || m.chrome.status?.contains("wrapped") == true)
     }
 
+    /// The search past the loaded records (SQL, in the background) finds a record by every
+    /// text the search of the loaded ones looks at: its opponent, its owner where listed, and
+    /// each value's searchable text (a weapon's name was found on screen and never beyond it).
+    @Test(arguments: [false, true])
+    func theSearchPastTheLoadedRecordsLooksAtWhatTheLoadedOnesShow(owners: Bool) throws {
+        let s = try SimulatedStore(fights: 60, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let records = try s.store.page(RecordQuery(), limit: 120)
+        var texts = 0
+        for r in records {
+            for text in BrowserModel.searchTexts(r, includingOwner: owners) where !text.isEmpty {
+                let filter = try FilterCompiler.compile(m.searchFilterText(text, includingOwner: owners), roster: s.store.humans,
+                                                        columns: s.store.queryColumns)
+                let found = try s.store.records(RecordQuery(filter: filter)).map(\.id)
+                #expect(found.contains(r.id), "\(text) in record \(r.id)")
+                texts += 1
+            }
+        }
+        #expect(texts > records.count * 3)
+    }
+
     @Test func aRecordsSearchWithNoMatchRunsInTheBackgroundAndSaysSo() throws {
         let s = try SimulatedStore(fights: 200, heroes: 2, villains: 2)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)

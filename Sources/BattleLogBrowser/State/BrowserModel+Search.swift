@@ -69,6 +69,16 @@ extension BrowserModel: PaneTextSearch {
         return texts
     }
 
+    /// The search for `text` past the loaded records, as a filter: the fields that hold what
+    /// `searchTexts` looks at, each containing it.
+    func searchFilterText(_ text: String, includingOwner: Bool) -> String {
+        let quoted = FilterCompletion.quote(text)
+        let schema = store.schema
+        let values = schema.attributes.indices.flatMap { ValuePresenters.presenter(of: schema, at: $0).searchPaths(schema.attributes[$0].name) }
+        let fields = ["opponent"] + (includingOwner ? ["owner"] : []) + values
+        return fields.map { "\($0) ~ \(quoted)" }.joined(separator: " or ")
+    }
+
     /// Whether a record matches the search, in the texts `searchTexts` gives.
     static func record(_ r: Record, matches search: SearchPattern, includingOwner: Bool = false) -> Bool {
         searchTexts(r, includingOwner: includingOwner).contains(where: search.matches)
@@ -88,9 +98,7 @@ extension BrowserModel: PaneTextSearch {
             // A regular expression is tested on each record as the loaded ones are (no SQL reads one).
             request = RecordSearch.Request(query: list, regex: text, includingOwner: owners, cursor: cursor, forward: forward)
         } else {
-            let quoted = FilterCompletion.quote(text)
-            let fields = ["opponent", "gate", "formula", "collaborator"] + (owners ? ["owner"] : [])
-            let matches = fields.map { "\($0) ~ \(quoted)" }.joined(separator: " or ")
+            let matches = searchFilterText(text, includingOwner: owners)
             do {
                 // Within a filter: its expression and the search's, as one filter.
                 let filter = try FilterCompiler.compile(filterSearch.map { "(\($0.text)) and (\(matches))" } ?? matches,

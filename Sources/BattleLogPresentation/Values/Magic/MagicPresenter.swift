@@ -21,7 +21,9 @@ extension ValuePresenter {
                 if case .string(let s) = field.value { return s }
                 return nil
             }
-        })
+        },
+        // Each kind's text fields, under the language's names (`gate`, `formula`).
+        searchPaths: { _ in MagicCatalog.kinds.flatMap { $0.filterFields.filter { $0.type == .text }.map(\.queryPath) } })
 }
 
 extension StoredAttribute where Value == (any Sendable)? {

@@ -16,7 +16,8 @@ extension ValuePresenter {
         searchableText: { value in
             guard let w = value as? Weapon else { return [] }
             return [w.name] + w.enchantments
-        })
+        },
+        searchPaths: { attribute in [attribute + ".name", attribute + ".enchantments"] })
 }
 
 extension Weapon: PresentedValue {
