@@ -54,6 +54,10 @@ import BattleLogKit
         m.handle(.character("U"))
         Self.settle(m)
         #expect(m.recordList.level.sort == nil && m.filterText == "result != draw")
+        // The matches are found again in the order restored, newest first (they stayed sorted).
+        #expect(m.filterSearch?.query.sort == nil)
+        m.handle(.character("g"))
+        #expect(SortKeyTests.walk(m, count: 5) == (try s.store.page(RecordQuery(filter: filter), limit: 5).map(\.id)))
         m.handle(.character("U"))
         #expect(m.filterText == nil)
     }

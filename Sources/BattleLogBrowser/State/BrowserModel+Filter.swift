@@ -17,8 +17,9 @@ extension BrowserModel {
     func setFilter(_ text: String, remembering: Bool = true) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let compiled = trimmed.isEmpty ? nil : try source.filter(trimmed, humans: roster.humans)
-        // Enter on the filter already shown changes nothing: the selection stays where it is.
-        if compiled != nil && trimmed == filterText {
+        // Enter on the filter already shown, in the sort it was found in, changes nothing: the
+        // selection stays where it is. (`U` restoring another sort finds the matches again.)
+        if compiled != nil && trimmed == filterText && filterSearch?.query.sort == recordList.level.sort {
             chrome.focus = .records
             return
         }
