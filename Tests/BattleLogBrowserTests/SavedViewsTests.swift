@@ -51,9 +51,14 @@ import BattleLogKit
         // In the first run: undo the hidden column, then the sort, then the filter.
         m.handle(.character("U"))
         #expect(m.columnLayout.hidden.isEmpty && m.recordList.level.sort?.text == "power:desc")
+        for _ in 0..<4 { m.handle(.character("j")) }
+        let kept = m.selectedRecord?.id
         m.handle(.character("U"))
         Self.settle(m)
+        m.tick()
         #expect(m.recordList.level.sort == nil && m.filterText == "result != draw")
+        // The selected record stays selected through the undo, as through a new sort.
+        #expect(m.selectedRecord?.id == kept)
         // The matches are found again in the order restored, newest first (they stayed sorted).
         #expect(m.filterSearch?.query.sort == nil)
         m.handle(.character("g"))

@@ -60,10 +60,14 @@ extension BrowserModel {
     }
 
     /// Shows `state`: its sort and columns, then its filter's matches (or the Human's records).
+    /// Under the same filter the selected record stays selected, as through a new sort.
     private func apply(_ state: ViewState) throws {
+        let kept = selectedRecord?.id, row = recordList.selected - recordList.scroll
+        let sameList = (state.filter ?? "") == (filterText ?? "")
         recordList.level.sort = state.sort
         views.columnLayouts = state.columnLayouts
         try setFilter(state.filter ?? "", remembering: false)
+        if sameList, let kept { try reselect(kept, atRow: row) }
     }
 
     /// Tab in the view prompt: the saved names that begin with what is typed.
