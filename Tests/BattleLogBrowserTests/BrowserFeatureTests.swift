@@ -217,6 +217,31 @@ import BattleLogPresentation
         #expect(texts > records.count * 3)
     }
 
+    /// Esc after a search that went past the loaded records of a sorted list goes back to the
+    /// record it started from, on its row (a trial found the selection left on the match).
+    @Test func escAfterASearchPastTheLoadedRowsOfASortedListGoesBack() throws {
+        let s = try SimulatedStore(fights: 1500, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let villain = try SortKeyTests.showVillainsRecords(m)
+        m.handle(.character("S")); m.type("weapon.name"); m.handle(.enter)
+        SortKeyTests.settle(m)
+        m.handle(.character("g"))
+        for _ in 0..<3 { m.handle(.character("j")) }
+        let start = try #require(m.selectedRecord?.id)
+        // The weapon that sorts last: its records lie past the loaded ones.
+        let sorted = try s.store.page(RecordQuery(ownerID: villain.id, sort: try s.store.sort("weapon.name")), limit: 10_000)
+        let names = sorted.map { ($0.attribute(named: "weapon")?.value as? Weapon)?.name }
+        let last = try #require(names.compactMap { $0 }.last)
+        let firstOfIt = try #require(names.firstIndex(of: last))
+        #expect(!m.recordList.window.contains { $0.id == sorted[firstOfIt].id })
+        m.handle(.character("/")); m.type(last)
+        for _ in 0..<500 where m.isSearchingRecords { usleep(5_000); m.tick() }
+        m.tick()
+        #expect(m.selectedRecord?.id == sorted[firstOfIt].id)
+        m.handle(.escape)
+        #expect(m.selectedRecord?.id == start && m.recordList.selected == 3 && m.recordList.selected - m.recordList.scroll == 3)
+    }
+
     @Test func aRecordsSearchWithNoMatchRunsInTheBackgroundAndSaysSo() throws {
         let s = try SimulatedStore(fights: 200, heroes: 2, villains: 2)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)

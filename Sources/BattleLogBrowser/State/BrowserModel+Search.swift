@@ -10,9 +10,13 @@ extension BrowserModel: PaneTextSearch {
         let focus: Pane
         let rosterIndex: Int
         let record: Record?
+        /// The record's row on screen.
+        let row: Int
     }
 
-    var searchHere: SearchOrigin { SearchOrigin(focus: chrome.focus, rosterIndex: roster.cursor.index, record: selectedRecord) }
+    var searchHere: SearchOrigin {
+        SearchOrigin(focus: chrome.focus, rosterIndex: roster.cursor.index, record: selectedRecord, row: recordList.selected - recordList.scroll)
+    }
 
     /// Back to where the search started: its pane, its Human, its record (a search still
     /// running in the background is stopped).
@@ -24,7 +28,12 @@ extension BrowserModel: PaneTextSearch {
                 if roster.cursor.index != origin.rosterIndex { try selectHuman(at: origin.rosterIndex) }
             } else if let r = origin.record, selectedRecord?.id != r.id {
                 if let i = recordList.window.firstIndex(where: { $0.id == r.id }) { try moveSelection(to: recordList.windowStart + i) }
-                else if listFound == nil { try select(r) }
+                else {
+                    // Past the loaded records (a search that read on): read around it again, in
+                    // any list, sorted or a filter's, at the row it was on.
+                    try select(r)
+                    recordList.level.window.show(selectionAt: origin.row, visible: layout.recordRows)
+                }
             }
         }
     }
