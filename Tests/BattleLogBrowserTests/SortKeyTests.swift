@@ -169,6 +169,37 @@ import BattleLogPresentation
         #expect(m.selectedRecord?.id == match && m.recordList.selected == matches.firstIndex(of: match))
     }
 
+    /// While a new sort has not yet found the record to keep selected, its first rows show (a
+    /// trial saw the pane say only "counting…" meanwhile); once found, it is selected.
+    @Test func aSortWaitingForTheSelectedRecordShowsItsFirstRows() throws {
+        let s = try SimulatedStore(fights: 600, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let villain = try Self.showVillainsRecords(m)
+        let sort = try s.store.sort("duration:desc")
+        let query = RecordQuery(ownerID: villain.id, sort: sort)
+        let expected = try s.store.page(query, limit: 10_000).map(\.id)
+        // The list held after its first page, as a long sort would be.
+        let list = FilterSearch(query: query)
+        let held = DispatchSemaphore(value: 0), reached = DispatchSemaphore(value: 0)
+        list.streamStarting = { reached.signal(); held.wait() }
+        let path = s.path
+        let runner = Thread { if let store = try? BattleStore(path: path, readOnly: true) { list.run(on: store) } }
+        runner.start()
+        #expect(reached.wait(timeout: .now() + 10) == .success)
+        // As `applySort` leaves it: the sort, the list, no rows, and the record to select again.
+        let kept = try #require(expected.last)
+        m.recordList.level.sort = sort
+        m.recordList.level.query = query
+        m.recordList.level.sorted = list.found
+        m.emptyRecordWindow()
+        (m.recordList.reselectID, m.recordList.reselectRow) = (kept, 5)
+        m.tick()
+        #expect(m.selectedRecord?.id == expected.first && m.recordList.window.count > 0)
+        held.signal()
+        Self.settle(m)
+        #expect(m.selectedRecord?.id == kept && m.recordList.selected == expected.count - 1)
+    }
+
     /// Before its first page is read, a sorted list says it is sorting, never "No records".
     @Test(arguments: ["en", "zh"])
     func aSortWithNothingFoundYetSaysItSorts(language: String) throws {

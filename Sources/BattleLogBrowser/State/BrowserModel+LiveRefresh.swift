@@ -25,6 +25,10 @@ extension BrowserModel {
                     recordList.reselectRow = nil
                     recordList.total = p.count
                     try? reselectFound(at: position, row: row)
+                } else if recordList.window.isEmpty && p.count > 0 {
+                    // A new sort: its first rows show until it reaches the record (live refresh
+                    // keeps the rows it had on screen instead).
+                    try? takeFoundRecords()
                 }
             } else if p.count != recordList.total {
                 try? takeFoundRecords()
