@@ -689,6 +689,29 @@ import BattleLogResources
     }
 }
 
+@Suite struct ShortDetailTests {
+    /// At 80x24 the detail of a record with magic and a weapon keeps the weapon's line (it went
+    /// first, though nothing else on screen shows it) and drops the opponent, which the records
+    /// pane lists.
+    @Test(arguments: ["en", "zh"])
+    func aShortDetailKeepsTheWeaponAndDropsWhatTheListShows(language: String) throws {
+        let s = try SimulatedStore(fights: 60, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        let schema = s.store.schema
+        let weapon = try #require(schema.attributes.firstIndex { $0.name == "weapon" })
+        let magic = try #require(schema.attributes.firstIndex { $0.name == "usingMagic" })
+        let record = try #require(try s.store.page(RecordQuery(), limit: 200).first { r in
+            (r.transformables[weapon].value ?? nil) != nil && (r.transformables[magic].value ?? nil) != nil && r.opponent != nil
+        })
+        m.handle(.character(":")); m.type(String(record.id)); m.handle(.enter)
+        #expect(m.selectedRecord?.id == record.id)
+        BrowserView.render(m, on: grid)
+        let pane = (m.layout.detail.top..<m.layout.detail.bottom).map(grid.line).joined(separator: "\n")
+        #expect(pane.contains(m.labels[schema.attributes[weapon].labelKey]), "\(pane)")
+        #expect(!pane.contains(m.labels["opponent"]), "\(pane)")
+    }
+}
+
 @Suite struct LabelTableTests {
     /// A value kind's labels live in its folder, one home: merged into both languages' tables,
     /// and never also in the shared `Resources/labels` files.

@@ -27,9 +27,11 @@ enum DetailView {
     enum Priority {
         /// `continuation`: a value's second and third lines; `extra`: its extra segments (the
         /// time as a fraction, the dice's sparkline).
+        /// `opponent`: in the records pane's list too, it goes before a box's line, which nothing
+        /// else on screen shows.
         /// `boxLine`: a box shown as one line for want of room (the weapon's name and rarity), the
         /// last to go.
-        case essential, result, owner, date, continuation, extra, spacer, boxLine
+        case essential, result, owner, date, opponent, continuation, extra, spacer, boxLine
     }
 
     /// The lines of the detail, as styled spans, for a pane `width` columns wide and `height`
@@ -41,7 +43,9 @@ enum DetailView {
             var lines = prioritisedContent(rec, labels: labels, width: width, valueLines: valueLines,
                                            lineValueLines: lineValueLines, boxes: boxes)
             // The date, the owner and the result are in the records pane too.
-            for level in [Priority.spacer, .extra, .continuation, .date, .owner, .result, .boxLine]
+            // The opponent goes only once every box but the first is a line: a second box is
+            // not kept at the cost of the record's own fields.
+            for level in [Priority.spacer, .extra, .continuation, .date, .owner, .result] + (boxes > 1 ? [] : [.opponent, .boxLine])
             where lines.count > height {
                 // A value's further lines go by wrapping it on one line, which ends in `…`.
                 if level == .continuation, lineValueLines > 1, lines.contains(where: { $0.priority == .continuation }) {
@@ -85,7 +89,8 @@ enum DetailView {
         }
         // A damaged field's row says why (no line below repeats it): a short pane keeps it.
         row(labels["owner"], [human("owner", rec.owner)], rec.owner.isUnknown ? .essential : .owner)
-        row(labels["opponent"], [rec.opponent.map { human("opponent", $0) } ?? Span(text: Record.noOpponent, style: .dim)])
+        row(labels["opponent"], [rec.opponent.map { human("opponent", $0) } ?? Span(text: Record.noOpponent, style: .dim)],
+            rec.opponent?.isUnknown == true ? .essential : .opponent)
         row(labels["date"], [Span(text: rec.dateLine(labels), style: rec.date == nil ? .damaged : .normal)], rec.date == nil ? .essential : .date)
         row(labels["result"], [Span(text: fit(rec.resultLine(labels)), style: Drawing.style(for: rec.result))],
             rec.result == nil ? .essential : .result)
