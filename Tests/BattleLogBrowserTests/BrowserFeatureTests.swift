@@ -64,18 +64,26 @@ import BattleLogPresentation
         #expect(m.chrome.prompt?.candidates == ["common", "rare", "epic", "legendary"], "\(m.chrome.prompt?.candidates ?? [])")
     }
 
-    /// The gates and formulas used complete under each magic kind's statistic field, by its
-    /// alias and its Codable name, from the usage summaries of the store.
-    @Test func theMagicUsedCompletesUnderEachKindsField() throws {
+    /// The gates, formulas and collaborators used and the weapons' names complete, a magic
+    /// field's under its alias and its Codable name, read from their indexes (a trial found
+    /// `collaborator = ` completed nothing).
+    @Test func theValuesUsedCompleteUnderTheirFields() throws {
         let s = try SimulatedStore(fights: 60, heroes: 2, villains: 2)
         let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
-        let stats = try BattleStats.fromSummaries(s.store, fights: .none)
-        let gates = stats.usage(ofType: "villain").map(\.name).sorted(), formulas = stats.usage(ofType: "hero").map(\.name).sorted()
-        let values = m.source.filterValues(humans: m.roster.humans)
-        #expect(gates.count > 1 && values.fieldValues["gate"] == gates && values.fieldValues["gateName"] == gates)
-        #expect(formulas.count > 1 && values.fieldValues["formula"] == formulas && values.fieldValues["cooperationFormulaName"] == formulas)
+        let records = try s.store.page(RecordQuery(), limit: 1_000)
+        let values = m.source.filterValues(humans: m.roster.humans).fieldValues
+        let magics = records.compactMap { $0.usingMagic.value ?? nil }
+        let gates = Set(magics.compactMap { ($0.value as? VillainMagic)?.gateName })
+        let collaborators = Set(magics.compactMap { ($0.value as? HeroMagic)?.collaboratorName })
+        let weapons = Set(records.compactMap { ($0.attribute(named: "weapon")?.value as? Weapon)?.name })
+        #expect(gates.count > 1 && Set(values["gate"] ?? []) == gates && values["gateName"] == values["gate"])
+        #expect(collaborators.count > 1 && Set(values["collaborator"] ?? []) == collaborators && values["collaboratorName"] == values["collaborator"])
+        #expect(weapons.count > 1 && Set(values["weapon.name"] ?? []) == weapons)
+        #expect(values["power"] == nil && values["weapon.rarity"] == ["common", "rare", "epic", "legendary"])
         m.handle(.character("f")); m.type("GateName != "); m.handle(.tab)
-        #expect(m.chrome.prompt?.candidates == gates, "\(m.chrome.prompt?.candidates ?? [])")
+        #expect(Set(m.chrome.prompt?.candidates ?? []) == gates, "\(m.chrome.prompt?.candidates ?? [])")
+        m.handle(.control("u")); m.type("collaborator = "); m.handle(.tab)
+        #expect(Set(m.chrome.prompt?.candidates ?? []) == collaborators, "\(m.chrome.prompt?.candidates ?? [])")
     }
 
     /// A name whose first character is a cluster still being typed, one scalar per key (an

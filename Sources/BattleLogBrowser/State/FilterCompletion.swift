@@ -32,8 +32,9 @@ public struct FilterCompletion: Sendable {
         public var humans: [String] = []
         /// The model's own query paths beyond the language's fields (`weather.wind`).
         public var queryPaths: [String] = []
-        /// The values that exist of other fields and paths, by name (any case): the gates and
-        /// formulas used (`gate`, `gateName`), a path's fixed set (`weapon.rarity`: its `order`).
+        /// The values that exist of other fields and paths, by name (any case): the gates,
+        /// formulas and collaborators used (`gate`, `gateName`), a path's fixed set
+        /// (`weapon.rarity`: its `order`), the weapons' names.
         public var fieldValues: [String: [String]] = [:]
         public init(humans: [String] = [], queryPaths: [String] = [], fieldValues: [String: [String]] = [:]) {
             self.humans = humans

@@ -78,17 +78,22 @@ final class RecordSource: ListSource {
         do { return try store.sort(text) } catch { throw ListInputError(text: error.text(labels)) }
     }
 
-    /// What Tab completes in the filter prompt: the fields, the Humans' names, the magic used
-    /// (under each kind's statistic field, from the usage summaries), the stored values' paths
-    /// and the values of those that take a fixed set.
+    /// What Tab completes in the filter prompt: the fields, the Humans' names, the stored
+    /// values' paths, and the values that exist of each: a fixed set's (`weapon.rarity`), or the
+    /// texts an indexed path holds (the gates, formulas and collaborators used, the weapons'
+    /// names), a magic field's under its Codable name too (`gateName`).
     func filterValues(humans: [Human]) -> FilterCompletion.Values {
-        let usage = (try? BattleStats.fromSummaries(store, fights: .none))?.magicUsage ?? []
-        var values = store.queryColumns.pathValues
-        for (type, used) in Dictionary(grouping: usage, by: \.type) {
-            for field in MagicCatalog.statisticFieldNames(ofType: type) { values[field] = used.map(\.name).sorted() }
+        let columns = store.queryColumns
+        var values = columns.pathValues
+        for path in columns.paths where values[path] == nil {
+            if let texts = try? store.indexedTexts(ofPath: path, limit: Self.completedValues) { values[path] = texts }
         }
-        return FilterCompletion.Values(humans: humans.map(\.name), queryPaths: store.queryColumns.extraPaths, fieldValues: values)
+        for field in MagicCatalog.kinds.flatMap({ $0.filterFields }) { values[field.name] = values[field.queryPath] }
+        return FilterCompletion.Values(humans: humans.map(\.name), queryPaths: columns.extraPaths, fieldValues: values)
     }
+
+    /// The most values of one path Tab offers.
+    static let completedValues = 1_000
 
     // MARK: - A row and a list written out
 

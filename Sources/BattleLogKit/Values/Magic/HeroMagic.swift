@@ -34,5 +34,4 @@ public struct HeroMagic: MagicKind {
 
     public var summary: String { "\(cooperationFormulaName) + \(collaboratorName)" }
     public var statisticName: String { cooperationFormulaName }
-    public static var statisticField: String { "cooperationFormulaName" }
 }

@@ -45,13 +45,6 @@ public enum MagicCatalog {
         return kinds.first { $0.fieldNames == sorted }
     }
 
-    /// The filter's names of the field the statistics of magic `typeName` count by: its
-    /// aliases, then its Codable name (`gate`, `gateName`); none for a kind not registered.
-    public static func statisticFieldNames(ofType typeName: String) -> [String] {
-        guard let kind = kind(named: typeName), let field = kind.filterFields.first(where: { $0.name == kind.statisticField }) else { return [] }
-        return field.aliases + [field.name]
-    }
-
     /// The kind a side uses.
     public static func kind(for side: HumanKind) -> (any MagicKind.Type)? {
         kinds.first { $0.side == side }

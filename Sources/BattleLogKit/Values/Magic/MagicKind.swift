@@ -44,9 +44,6 @@ public protocol MagicKind: Sendable, Codable, Hashable {
     var summary: String { get }
     /// The name that stats count uses of (a formula, a gate).
     var statisticName: String { get }
-    /// The Codable name of the field `statisticName` is (`gateName`): its filter field
-    /// completes with the names counted.
-    static var statisticField: String { get }
     /// The fields the filter language can test, under their Codable names and short aliases.
     static var filterFields: [MagicFilterField] { get }
 }

@@ -38,5 +38,4 @@ public struct VillainMagic: MagicKind {
 
     public var summary: String { "\(gateName) \(powerOfEvilGate)/10" }
     public var statisticName: String { gateName }
-    public static var statisticField: String { "gateName" }
 }
