@@ -110,6 +110,24 @@ import BattleLogBrowser
         }
     }
 
+    /// An action whose default keys differ between the browsers lists the record browser's
+    /// and names the others' in its comment (Space was listed as `open`, which in the record
+    /// browser it is not: it pages down); a key set in the file is every browser's.
+    @Test func keysThatDifferByBrowserAreSaidSo() throws {
+        let dir = TempDir()
+        let env = ["XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.file("home")]
+        let lines = Self.run(["config"], environment: env).out.split(separator: "\n").map(String.init)
+        let open = try #require(lines.first { $0.hasPrefix("open = ") })
+        #expect(open.hasPrefix("open = [\"Enter\"] ") && open.hasSuffix("# default; in the Core Data browser [\"Enter\", \"Space\"]"), "\(open)")
+        let pageDown = try #require(lines.first { $0.hasPrefix("pageDown = ") })
+        #expect(pageDown.hasPrefix("pageDown = [\"PgDn\", \"Space\"] ") && pageDown.hasSuffix("# default; in the Core Data browser [\"PgDn\"]"), "\(pageDown)")
+        #expect(lines.contains { $0.hasPrefix("search = [\"/\"]") && $0.hasSuffix("# default") })
+        try FileManager.default.createDirectory(atPath: dir.file("config/battlelog"), withIntermediateDirectories: true)
+        try "[keys]\nopen = [\"w\"]\n".write(toFile: dir.file("config/battlelog/config.toml"), atomically: true, encoding: .utf8)
+        let set = Self.run(["config"], environment: env).out.split(separator: "\n").first { $0.hasPrefix("open = ") }
+        #expect(set.map { $0.hasPrefix("open = [\"w\"]") && $0.hasSuffix("# file") } == true, "\(set ?? "")")
+    }
+
     @Test func themeFileExportFolderReplaySpeedAndClipboardAreSettings() throws {
         let dir = TempDir()
         let env = ["XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.file("home")]

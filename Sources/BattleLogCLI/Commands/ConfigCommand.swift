@@ -50,11 +50,13 @@ enum ConfigCommand: Command {
         let changed = Set(s.keyOverrides.filter { !s.refusedKeyLines.contains($0.line) }.map(\.action))
         var listed = Set<String>()
         for b in map.bindings where listed.insert(b.action.rawValue).inserted {
-            let keys = map.bindings.filter { $0.action == b.action }.flatMap(\.keys)
-            var unique: [Key] = []
-            for k in keys where !unique.contains(k) { unique.append(k) }
-            rows.append(("\(b.action.rawValue) = " + ConfigFile.Value.strings(unique.map(\.label)).description,
-                         changed.contains(b.action.rawValue) ? "file" : "default"))
+            // The keys of its first context (the record browser's, for an action of both); a
+            // context whose keys differ (by default only) is named in the comment.
+            func text(_ keys: [Key]) -> String { ConfigFile.Value.strings(keys.map(\.label)).description }
+            let others = map.bindings.filter { $0.action == b.action && $0.context != b.context && $0.keys != b.keys }
+            let from = changed.contains(b.action.rawValue) ? "file" : "default"
+            rows.append(("\(b.action.rawValue) = " + text(b.keys),
+                         ([from] + others.map { "in the \(Self.browserName($0.context)) " + text($0.keys) }).joined(separator: "; ")))
         }
         let width = min(40, rows.map { DisplayWidth.of($0.0) }.max() ?? 0)
         for (text, from) in rows {
@@ -64,5 +66,15 @@ enum ConfigCommand: Command {
         }
         for p in s.problems { console.line("# refused: " + Settings.located(p, in: s.path)) }
         return ExitStatus.success
+    }
+
+    /// Where a key context's keys act, as the config listing names it.
+    static func browserName(_ context: KeyContext) -> String {
+        switch context {
+        case .browser: "browser"
+        case .analysis: "statistics view"
+        case .replay: "replay"
+        case .coreData: "Core Data browser"
+        }
     }
 }
