@@ -60,7 +60,10 @@ public struct FightSimulator: Sendable {
         var heroMagic: Magic?
         if generator.chance(7, in: 8) {
             var collaborator = generator.pick(heroes).name
-            if collaborator == hero.name { collaborator = generator.pick(pools.heroes) }
+            // Another Hero: drawn from the other names when the roster gave itself.
+            if collaborator == hero.name, case let others = pools.heroes.filter({ $0 != hero.name }), !others.isEmpty {
+                collaborator = generator.pick(others)
+            }
             heroMagic = .hero(cooperationFormulaName: generator.pick(pools.formulas), collaboratorName: collaborator)
         }
         var villainMagic: Magic?
