@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BattleLogKit
+import BattleLogPresentation
 import SQLiteDB
 
 /// Timelines at the doors (issue 21): `show --timeline`, doctor's check of each fight against its
@@ -20,8 +21,11 @@ import SQLiteDB
         #expect(!actions.isEmpty)
         for line in actions {
             #expect(line.contains(#/^ +\d+:\d\d\.\d{3} \{\d+/(600|44100)\} /#), "\(line)")
-            #expect(line.contains(#/die \d+ = \d+  HP \d+ \/ \d+$/#), "\(line)")
+            #expect(line.contains(#/die \d+ = \d+ {2,}HP \d+ \/ \d+$/#), "\(line)")
         }
+        // The hit points line up in one column, whatever the die's and the roll's digits.
+        let columns = Set(actions.compactMap { line in line.range(of: "HP ").map { DisplayWidth.of(String(line[..<$0.lowerBound])) } })
+        #expect(columns.count == 1, "\(actions.joined(separator: "\n"))")
         // The last action ends the fight at the stored duration, to the tick.
         let json = try #require(JSONParser.parse(cli(["show", "1", "--json"], db: db).out.trimmingCharacters(in: .newlines)).objectValue)
         let duration = try #require(json["duration"]?.objectValue)

@@ -57,6 +57,18 @@ import Testing
         }
     }
 
+    /// A sort names its field one way, however it was typed: a magic field by its short name
+    /// (a trial saw `sorted by gatename`), a model's path as the model spells it.
+    @Test func aSortSaysItsFieldsCanonicalName() throws {
+        let folder = TemporaryFolder()
+        let store = try BattleStore(path: folder.file("s.sqlite"))
+        for (typed, shown) in [("gateName", "gate"), ("GATE:desc", "gate:desc"), ("powerOfEvilGate", "power"),
+                               ("CooperationFormulaName", "formula"), ("collaboratorname", "collaborator"),
+                               ("WEAPON.RARITY", "weapon.rarity"), ("Duration:DESC", "duration:desc"), ("OWNER", "owner")] {
+            #expect(try store.sort(typed).text == shown, "\(typed)")
+        }
+    }
+
     @Test(arguments: ["power", "power:desc", "owner", "owner:desc", "weapon.rarity", "weapon.rarity:desc", "timeline.firstHit:desc",
                       "duration", "date", "result:desc", "magic", "weapon.forgedAt",
                       "kind", "kind:desc", "opponent"])

@@ -147,6 +147,8 @@ extension BattleStore {
         case .result: "result"
         case .magic: "magic"
         case .date: "date"
+        // A magic field by its short name, however typed (`gateName`, `GATE`: `gate`).
+        case .magicField(let type, let name): MagicCatalog.kind(named: type)?.filterFields.first { $0.name == name }?.queryPath ?? typed
         default: typed
         }
     }

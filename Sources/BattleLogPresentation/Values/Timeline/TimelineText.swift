@@ -13,18 +13,22 @@ public enum TimelineText {
         let kindWidth = Timeline.Kind.allCases.map { DisplayWidth.of(kindName($0, labels)) }.max() ?? 0
         // As wide as the longest reading (a fight of hours has `10:00:00.000`).
         let timeWidth = max(9, fight.actions.map { DisplayWidth.of($0.action.time.clockDescription) }.max() ?? 0)
+        // Each action's die and roll, padded to the widest so that the hit points line up.
+        let dies = fight.actions.map { a in
+            labels.fill("timeline.die", String(a.action.die), rolls.indices.contains(a.action.die) ? String(rolls[a.action.die]) : "?")
+        }
+        let dieWidth = dies.map(DisplayWidth.of).max() ?? 0
         var damage = [0, 0]
-        return fight.actions.map { a in
+        return fight.actions.enumerated().map { i, a in
             damage[a.side] += a.action.damage
             let t = a.action.time
             let time = DisplayWidth.pad(t.clockDescription, to: timeWidth, alignRight: true)
                 + (exact ? " " + DisplayWidth.pad("{\(t.value)/\(t.timescale)}", to: 17) : "")
             let who = DisplayWidth.pad(DisplayWidth.truncate(names[a.side], to: nameWidth), to: nameWidth)
-            let roll = rolls.indices.contains(a.action.die) ? String(rolls[a.action.die]) : "?"
             let hitPoints = FightTimeline.hitPoints(dealt: damage).map(String.init)
             return "\(time) \(who)  \(DisplayWidth.pad(kindName(a.action.kind, labels), to: kindWidth))  "
                 + DisplayWidth.pad(String(a.action.damage), to: 3, alignRight: true) + "  "
-                + (dice ? labels.fill("timeline.die", String(a.action.die), roll) + "  " : "")
+                + (dice ? DisplayWidth.pad(dies[i], to: dieWidth) + "  " : "")
                 + labels.fill("timeline.hitPoints", hitPoints[0], hitPoints[1])
         }
     }
