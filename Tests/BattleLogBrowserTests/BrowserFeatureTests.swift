@@ -86,6 +86,19 @@ import BattleLogPresentation
         #expect(Set(m.chrome.prompt?.candidates ?? []) == collaborators, "\(m.chrome.prompt?.candidates ?? [])")
     }
 
+    /// Values another program writes complete at the next Tab (what Tab offers is kept only
+    /// while nothing is written).
+    @Test func valuesWrittenSinceCompleteAtTheNextTab() throws {
+        let s = try SimulatedStore(fights: 2, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        let before = Set(m.source.filterValues(humans: m.roster.humans).fieldValues["weapon.name"] ?? [])
+        let writer = try BattleStore(path: s.path)
+        try SimulationRun(fights: 300, seed: 9, heroes: 2, villains: 2, batchSize: 100).run(on: writer)
+        let stored = Set(try writer.records(RecordQuery()).compactMap { ($0.attribute(named: "weapon")?.value as? Weapon)?.name })
+        #expect(stored.count > before.count)
+        #expect(Set(m.source.filterValues(humans: m.roster.humans).fieldValues["weapon.name"] ?? []) == stored)
+    }
+
     /// A name whose first character is a cluster still being typed, one scalar per key (an
     /// emoji before its modifier and joiner, a Hebrew letter before its points, a Devanagari
     /// conjunct), or typed decomposed, completes (issue 43: emoji and Hebrew names did not).

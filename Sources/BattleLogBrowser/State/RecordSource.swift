@@ -83,14 +83,22 @@ final class RecordSource: ListSource {
     /// texts an indexed path holds (the gates, formulas and collaborators used, the weapons'
     /// names), a magic field's under its Codable name too (`gateName`).
     func filterValues(humans: [Human]) -> FilterCompletion.Values {
+        // Read again only when the roster or what is stored changed (another program's write).
+        let version = (try? store.dataVersion()) ?? -1, names = humans.map(\.name)
+        if let kept = completionValues, kept.version == version, kept.values.humans == names { return kept.values }
         let columns = store.queryColumns
         var values = columns.pathValues
         for path in columns.paths where values[path] == nil {
             if let texts = try? store.indexedTexts(ofPath: path, limit: Self.completedValues) { values[path] = texts }
         }
         for field in MagicCatalog.kinds.flatMap({ $0.filterFields }) { values[field.name] = values[field.queryPath] }
-        return FilterCompletion.Values(humans: humans.map(\.name), queryPaths: columns.extraPaths, fieldValues: values)
+        let read = FilterCompletion.Values(humans: names, queryPaths: columns.extraPaths, fieldValues: values)
+        completionValues = (version, read)
+        return read
     }
+
+    /// The values Tab completes, as last read, and the store's data version then.
+    private var completionValues: (version: Int64, values: FilterCompletion.Values)?
 
     /// The most values of one path Tab offers.
     static let completedValues = 1_000
