@@ -122,6 +122,41 @@ import BattleLogPresentation
         #expect(m.recordList.level.sort == sort && m.chrome.focus == .roster)
     }
 
+    /// Esc while a filter's matches are still being found in a sort gives the sort up, as in a
+    /// Human's list: the filter stays, its matches newest first (a trial's Esc left the filter);
+    /// a second Esc leaves the filter.
+    @Test func escWhileAFiltersMatchesAreSortedGivesTheSortUp() throws {
+        let s = try SimulatedStore(fights: 300, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("f")); m.type("result != draw"); m.handle(.enter)
+        Self.settle(m)
+        let sort = try s.store.sort("duration:desc")
+        let filter = try FilterCompiler.compile("result != draw", roster: s.store.humans, columns: s.store.queryColumns)
+        // The matches in the sort, held after their first page, as a long scan would be.
+        let held = DispatchSemaphore(value: 0), reached = DispatchSemaphore(value: 0)
+        let search = FilterSearch(text: "result != draw", query: RecordQuery(filter: filter, sort: sort))
+        search.streamStarting = { reached.signal(); held.wait() }
+        let path = s.path
+        let runner = Thread { if let store = try? BattleStore(path: path, readOnly: true) { search.run(on: store) } }
+        runner.start()
+        defer { held.signal() }
+        #expect(reached.wait(timeout: .now() + 10) == .success)
+        m.recordList.level.sort = sort
+        m.filterSearch = search
+        m.chrome.focus = .records
+        let grid = CellGrid(rows: 24, columns: 80)
+        BrowserView.render(m, on: grid)
+        #expect(grid.line(23).contains(m.labels["sorting"]), "\(grid.line(23))")
+        m.handle(.escape)
+        #expect(m.filterText == "result != draw" && m.recordList.level.sort == nil && search.isCancelled)
+        #expect(m.filterSearch?.query.sort == nil && m.chrome.status == m.labels["sortCancelled"])
+        Self.settle(m)
+        m.handle(.character("g"))
+        #expect(Self.walk(m, count: 20) == (try s.store.page(RecordQuery(filter: filter), limit: 20).map(\.id)))
+        m.handle(.escape)
+        #expect(m.filterText == nil)
+    }
+
     /// Enter on the filter or the sort already in force changes nothing: the selection stays
     /// (it jumped back to the first record).
     @Test func enterOnTheSameFilterOrSortKeepsTheSelection() throws {

@@ -261,11 +261,17 @@ extension BrowserModel {
     }
 
     /// Esc while a sorted list is still being found: the sort is given up, the Human's records
-    /// newest first again.
+    /// (or the filter's matches, found again) newest first.
     func cancelSort() throws {
         rememberView()
         recordList.level.sort = nil
-        try jumpToFirst()
+        if let search = filterSearch, let filter = search.query.filter {
+            search.cancel()
+            filterSearch = startSearch(search.text, filter)
+            emptyRecordWindow()
+        } else {
+            try jumpToFirst()
+        }
         chrome.status = labels["sortCancelled"]
     }
 }

@@ -144,6 +144,8 @@ public final class BrowserModel {
     }
     /// Whether a sorted Human's list is still being found.
     public var isSorting: Bool { sortProgress.map { !$0.finished } ?? false }
+    /// Whether a list is still being found in a sort: a Human's, or a filter's matches.
+    public var isFindingASort: Bool { isSorting || (filterSearch?.query.sort != nil && filterProgress?.finished == false) }
 
     var simulation: BackgroundSimulation?
     var export: BackgroundExport?
@@ -251,9 +253,10 @@ public final class BrowserModel {
         case .shrinkPane: resizePane(by: -1)
         case .open: chrome.focus = pane(1, wrapping: false)
         case .back:
-            // Back from a filter's records leaves the filter: the roster and its Human return.
-            if chrome.focus == .records && filterSearch != nil { try setFilter(""); chrome.focus = .roster }
-            else if isSorting { try cancelSort() }
+            // A sort still being found is given up first (a filter's matches too); back from a
+            // filter's records then leaves the filter: the roster and its Human return.
+            if isFindingASort { try cancelSort() }
+            else if chrome.focus == .records && filterSearch != nil { try setFilter(""); chrome.focus = .roster }
             else { chrome.focus = pane(-1, wrapping: false) }
         case .search: startSearch()
         case .filter: chrome.prompt = Prompt(kind: .filter, text: filterText ?? "")

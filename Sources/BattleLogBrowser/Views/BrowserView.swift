@@ -69,8 +69,9 @@ public enum BrowserView {
         } else if !m.isSorting {
             parts.append(m.labels["noRecords"])
         }
-        // A sorted list still being found says so, and how to give it up.
-        if m.isSorting { parts.append(m.labels["sorting"]) }
+        // A sorted list still being found says so, and how to give it up, before the filter
+        // (which the records' title shows too): at 80 columns it must not be cut.
+        if m.isFindingASort { parts.insert(m.labels["sorting"], at: min(1, parts.count)) }
         if let h = m.selectedHuman, m.filterText == nil, m.replay == nil { parts.append(DisplayWidth.truncate(h.name, to: 30)) }
         var progress: [String] = []
         if let p = m.simulationProgress, m.isSimulating { progress.append(StatusBarView.progress(m.labels["simulating"], p.saved, of: p.total)) }
