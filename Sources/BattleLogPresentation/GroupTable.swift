@@ -78,10 +78,12 @@ public enum GroupTable {
         return end == utf8.endIndex ? line : String(line[..<end])
     }
 
-    /// The table's lines, at most `width` columns wide (the bar takes what the figures leave).
-    public static func lines(_ groups: [GroupCount], field: GroupField, labels: Labels, width: Int = 100) -> [String] {
+    /// The table's lines, at most `width` columns wide (the bar takes what the figures leave);
+    /// a value's name is cut at 30 columns, unless `wholeNames` (piped output: every line whole).
+    public static func lines(_ groups: [GroupCount], field: GroupField, labels: Labels, width: Int = 100, wholeNames: Bool = false) -> [String] {
         let names = ParallelRanges.map(groups.count) { range in range.map { label(groups[$0].key, field: field, labels: labels) } }.flatMap { $0 }
-        let nameWidth = min(30, max(DisplayWidth.of(labels["col.value"]), names.map(DisplayWidth.of).max() ?? 5))
+        let widest = max(DisplayWidth.of(labels["col.value"]), names.map(DisplayWidth.of).max() ?? 5)
+        let nameWidth = wholeNames ? widest : min(30, widest)
         let countWidth = max(DisplayWidth.of(labels["col.count"]), groups.map { GroupedNumber.text($0.count).count }.max() ?? 1)
         let figureWidth = max(6, groups.map { GroupedNumber.text(max($0.wins, $0.losses, $0.draws)).count }.max() ?? 1)
         let rateWidth = max(7, DisplayWidth.of(labels["col.winRate"])), meanWidth = max(8, DisplayWidth.of(labels["col.meanDuration"]))

@@ -442,6 +442,11 @@ import SQLiteDB
         #expect(cli(["-V"], db: db).out == cli(["--version"], db: db).out)
         #expect(cli(["-V"], db: db).out.hasPrefix("battlelog "))
         #expect(cli(["-h"], db: db).out == cli(["--help"], db: db).out)
+        // A word after them is a usage error, one line, not ignored (a trial's `-V extra`).
+        for flag in ["-V", "--version", "-h", "--help"] {
+            let extra = cli([flag, "extra"], db: db)
+            #expect(extra.status == 2 && extra.out.isEmpty && extra.err.hasPrefix("battlelog: \(flag) takes nothing after it, got \"extra\""), "\(flag): \(extra.err)")
+        }
     }
 }
 
@@ -475,5 +480,23 @@ import SQLiteDB
         #expect(safe.contains(",\"'=HYPERLINK(\"\"x\"\")\",") && safe.contains(",'+1+cmd|' /C calc'!A0,") && safe.contains(",'@SUM(1),"))
         #expect(safe.contains(",-5,") && !safe.contains("'-5"))
         #expect(cli(["export", "--excel-safe"], db: db).status == 2)
+    }
+}
+
+/// Piped output is whole (command-line.md): a long name is never cut with `…` in `list`,
+/// `stats` or `stats --by owner` when stdout is no terminal (a trial's `grep` of a 44-column
+/// name found nothing).
+@Suite struct PipedOutputIsWholeTests {
+    @Test func aLongNameIsWholeWhenPiped() throws {
+        let dir = TempDir()
+        let db = dir.file("long.sqlite")
+        _ = cli(["simulate", "--fights", "60", "--seed", "3", "--heroes", "2", "--villains", "2"], db: db)
+        let name = "Bartholomew Maximilian Featherstonehaugh III 雷切"
+        let database = try Database(path: db)
+        try database.execute("UPDATE human SET name = ? WHERE id = (SELECT min(id) FROM human)", [name])
+        for command in [["list", "--owner", name, "--limit", "3"], ["stats"], ["stats", "--by", "owner"]] {
+            let run = cli(command, db: db)
+            #expect(run.status == 0 && run.out.contains(name) && !run.out.contains("Featherstone…"), "\(command): \(run.out)")
+        }
     }
 }

@@ -88,7 +88,9 @@ enum RecordTable {
         }
         func columnWidths(of rows: [[String]]) -> [Int] {
             var widths = headers.map(DisplayWidth.of)
-            for row in rows { for (i, cell) in row.enumerated() { widths[i] = min(caps[i], max(widths[i], DisplayWidth.of(cell))) } }
+            // Piped (no width), every cell is whole: the caps are a terminal's.
+            for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) } }
+            if width != nil { widths = zip(widths, caps).map { min($0, $1) } }
             return widths
         }
         var rows = makeRows(compact: false)

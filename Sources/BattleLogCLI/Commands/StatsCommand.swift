@@ -33,7 +33,9 @@ enum StatsCommand: Command {
             return ExitStatus.success
         }
         let labels = Labels.load(globals.language(environment: environment))
-        let nameWidth = min(30, max(5, stats.humans.map { DisplayWidth.of(SafeText.escape($0.human.name)) }.max() ?? 5))
+        // Piped, every name is whole; on a terminal cut at 30 columns.
+        let widest = max(5, stats.humans.map { DisplayWidth.of(SafeText.escape($0.human.name)) }.max() ?? 5)
+        let nameWidth = console.columns == nil ? widest : min(30, widest)
         let kindWidth = max(7, stats.humans.map { DisplayWidth.of(labels.kind($0.human.kind)) + 1 }.max() ?? 7)
         func right(_ key: String, _ width: Int) -> String { DisplayWidth.pad(labels[key], to: width, alignRight: true) }
         console.line(DisplayWidth.pad(labels["col.human"], to: nameWidth) + "  " + DisplayWidth.pad(labels["col.kind"], to: kindWidth)
@@ -106,7 +108,7 @@ enum StatsCommand: Command {
             console.line(groupsJSON(groups, field: field, by: text, filter: a.value(.where), records: records, labels: labels))
             return ExitStatus.success
         }
-        for line in GroupTable.lines(groups, field: field, labels: labels, width: console.columns ?? 100) { console.line(line) }
+        for line in GroupTable.lines(groups, field: field, labels: labels, width: console.columns ?? 100, wholeNames: console.columns == nil) { console.line(line) }
         console.line("")
         console.line(Self.summary(records: records, groups: groups.count, labels: labels))
         return ExitStatus.success
@@ -166,12 +168,12 @@ enum StatsCommand: Command {
                                         String(format: "%.1f%%", t.winRate * 100)))
         console.line("")
         console.line(labels.fill("vs.byMonth", first))
-        for line in GroupTable.lines(h2h.byMonth, field: .date(.month), labels: labels, width: console.columns ?? 100) { console.line("  " + line) }
+        for line in GroupTable.lines(h2h.byMonth, field: .date(.month), labels: labels, width: console.columns ?? 100, wholeNames: console.columns == nil) { console.line("  " + line) }
         for (who, against, groups, owner) in [(first, second, h2h.firstMagic, h2h.first), (second, first, h2h.secondMagic, h2h.second)] {
             console.line("")
             console.line(labels.fill("vs.magic", who, against))
             let field = HeadToHead.magicField(of: owner) ?? .magic
-            for line in GroupTable.lines(groups, field: field, labels: labels, width: console.columns ?? 100) { console.line("  " + line) }
+            for line in GroupTable.lines(groups, field: field, labels: labels, width: console.columns ?? 100, wholeNames: console.columns == nil) { console.line("  " + line) }
         }
         console.line("")
         console.line(labels["vs.recent"])
