@@ -65,6 +65,10 @@ public enum BattlelogCLI {
                 return ExitStatus.success
             }
             if rest.first == "help", rest.count > 2 { throw UsageError(.key("cli.helpTakesOne"), usage: usage) }
+            // `--help` and `--version` alone: a word after them is a mistake to say, not ignore.
+            if let first = rest.first, ["--help", "-h", "--version", "-V"].contains(first), rest.count > 1 {
+                throw UsageError(.key("cli.takesNothingMore", first, SafeText.escape(rest[1])), usage: usage)
+            }
             if rest.first == "--help" || rest.first == "-h" || rest.first == "help" {
                 console.line(HelpText.wrapped(help, width: HelpText.width(console: console, environment: environment)))
                 return ExitStatus.success
