@@ -67,6 +67,12 @@ import BattleLogPresentation
         #expect(r.err.hasPrefix("battlelog: \(typo): the folder \(dir.file("typo/deep")) does not exist; make it first"), "\(r.err)")
         #expect(r.err.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: dir.file("typo")))
+        // A command that reads says the same, not "no such database" with advice that fails
+        // (a trial ran the `simulate` it suggested and met this message).
+        for command in [["list"], ["count"], ["stats"]] {
+            let read = cli(command, db: typo)
+            #expect(read.status == 1 && read.err.hasPrefix("battlelog: \(typo): the folder \(dir.file("typo/deep")) does not exist"), "\(command): \(read.err)")
+        }
         // A failed import leaves no folder either.
         let bad = dir.file("bad.jsonl")
         try "not json\n".write(toFile: bad, atomically: true, encoding: .utf8)

@@ -35,7 +35,7 @@ import BattleLogKit
         let dir = TempDir()
         try FileManager.default.createDirectory(atPath: dir.file("folder"), withIntermediateDirectories: true)
         for (path, says) in [("folder/", "is a folder"), ("folder", "is a folder"), ("nosuch/", "nosuch/"),
-                             ("nosuch/x", "nosuch"), ("~/x", "no such database")] {
+                             ("nosuch/x", "nosuch"), ("~/x", "the folder ~ does not exist")] {
             let command = path == "~/x" ? ["list"] : ["simulate", "--fights", "2"]
             let r = try Self.run(["--db", path] + command, in: dir.path)
             #expect(r.status == 1, "--db \(path): \(r.status) \(r.err)")

@@ -47,6 +47,11 @@ enum StoreFile {
                      waiting: ((String) -> Void)? = nil) throws(StoreError) -> Opened {
         var info = stat()
         if stat(path, &info) != 0 {
+            // A file in a folder that does not exist: the folder is what to fix, whatever the
+            // command (`simulate` would say the same).
+            let folder = PathParts.folder(of: path)
+            var folderInfo = stat()
+            if !createFolder, !folder.isEmpty, stat(folder, &folderInfo) != 0 { throw .noSuchFolder(path: path, folder: folder) }
             guard create && !readOnly else { throw .noSuchDatabase(path: path) }
             try createNew(at: path, replacing: false, createFolder: createFolder)
         } else if (info.st_mode & S_IFMT) == S_IFDIR {
