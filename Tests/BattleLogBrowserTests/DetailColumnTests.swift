@@ -26,8 +26,26 @@ import BattleLogPresentation
             return row.range(of: " " + v).map { DisplayWidth.of(String(row[..<$0.lowerBound])) + 1 }
         }
         #expect(Set(columns).count == 1 && columns.first! != nil, "\((1...6).map { grid.line($0) })")
-        // A label too long for its column is cut with an ellipsis, not dropped.
+        // The column is as wide as the widest label, nested ones with their indent, up to half
+        // the pane: a label too long for it is cut with an ellipsis, not dropped.
         #expect(grid.line(2).contains("lastaccess"), "\(grid.line(2))")
-        #expect(grid.line(6).contains("aVery") && grid.line(6).contains("…"), "\(grid.line(6))")
+        let fits = 2 + 2 + "aVeryLongNestedKeyName".count + 1 <= (width - 2) / 2 + 2
+        #expect(grid.line(6).contains(fits ? "aVeryLongNestedKeyName " : "aVery") && grid.line(6).contains("…") != fits, "\(grid.line(6))")
+    }
+
+    /// Nested keys under a short top-level label get the room they need (a trial saw `C…`,
+    /// `D…` for `Created`, `Domain` beside an empty value column at 120 columns).
+    @Test func nestedKeysAreWholeWhereThereIsRoom() {
+        let lines: [Line] = [
+            Line(label: "value", value: "9 items", folds: true, isOpen: true),
+            Line(depth: 1, label: "[0]", value: "7 keys", folds: true, isOpen: true),
+            Line(depth: 2, label: "Created", value: "606519859"),
+            Line(depth: 2, label: "com.apple.Dataclass.CKDatabaseService", value: "1"),
+        ]
+        let grid = CellGrid(rows: 8, columns: 120)
+        DetailLinesView.draw(grid, in: Rect(top: 0, left: 0, height: 8, width: 120), lines: lines, cursor: ListCursor(),
+                             focused: false, highlight: nil)
+        #expect(grid.line(3).contains("Created") && grid.line(4).contains("com.apple.Dataclass.CKDatabaseService"), "\(grid.text)")
+        #expect(!grid.text.contains("…"))
     }
 }

@@ -8,8 +8,13 @@ enum DetailLinesView {
     static func draw<Action>(_ s: Screen, in r: Rect, lines: [DetailLine<Action>], cursor: ListCursor, focused: Bool,
                              highlight: SearchPattern?) {
         let inner = r.width - 2, visible = max(1, r.height - 2)
-        let widest = lines.filter { $0.depth == 0 && !$0.isHeading }.map { DisplayWidth.of($0.label) }.max() ?? 8
-        let labelWidth = min(max(8, inner / 2), widest + 2)
+        func left(_ line: DetailLine<Action>) -> String {
+            String(repeating: "  ", count: line.depth) + (line.folds ? (line.isOpen ? "▾ " : "▸ ") : "  ") + line.label
+        }
+        // As wide as the widest label with a value, nested keys' with their indent (a nested
+        // key was cut to one letter beside a short top-level label), at most half the pane.
+        let widest = lines.filter { !$0.isHeading && $0.box == nil && !$0.value.isEmpty }.map { DisplayWidth.of(left($0)) }.max() ?? 10
+        let labelWidth = min(max(8, inner / 2), widest)
         for (i, line) in lines.dropFirst(cursor.scroll).prefix(visible).enumerated() {
             let y = r.top + 1 + i
             let selected = cursor.scroll + i == cursor.index
@@ -28,11 +33,10 @@ enum DetailLinesView {
                 continue
             }
             s.fill(y, r.left + 1, width: inner, style: base)
-            let left = String(repeating: "  ", count: line.depth) + (line.folds ? (line.isOpen ? "▾ " : "▸ ") : "  ") + line.label
             // Every value starts in the one column, nested keys' too: a label longer than its
             // column is cut (…), one space kept before the value. A label alone keeps the line.
             let leftWidth = line.value.isEmpty ? inner : min(inner, labelWidth + 2)
-            s.put(y, r.left + 1, DisplayWidth.truncate(left, to: max(1, leftWidth - 1)), style: selected ? base : (line.depth == 0 ? .bold : .normal))
+            s.put(y, r.left + 1, DisplayWidth.truncate(left(line), to: max(1, leftWidth - 1)), style: selected ? base : (line.depth == 0 ? .bold : .normal))
             let valueX = r.left + 1 + leftWidth
             guard r.right - 1 - valueX > 0 else { continue }
             let value = DisplayWidth.truncate(line.value, to: r.right - 1 - valueX)
