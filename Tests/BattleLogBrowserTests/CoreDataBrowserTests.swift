@@ -45,6 +45,19 @@ import BattleLogPresentation
         ("kik.sqlite", "KikMessage", 1, ("KikChat", 1, "messages")),
     ]
 
+    /// A guessed to-one whose target entity is unknown says so, not that its row is missing
+    /// (kik's `lastmessagechat → ? 1` was called dangling, though KikChat 1 exists).
+    @Test(arguments: ["en", "zh"])
+    func aGuessedToOneWithAnUnknownTargetIsNotCalledDangling(language: String) throws {
+        let (m, _) = try Self.open(Self.fixtures + "/kik.sqlite", rows: 40, columns: 120, language: language)
+        try Self.select(m, entity: "KikMessage", pk: 1)
+        let lines = try #require(m.lists.detail?.lines)
+        let guessed = try #require(lines.first { $0.label == "lastmessagechat" })
+        #expect(!guessed.value.contains(m.labels["cd.dangling"]) && guessed.value.contains(m.labels["cd.unknownTarget"]), "\(guessed.value)")
+        #expect(guessed.style != .damaged)
+        if case .say(let why)? = guessed.action { #expect(why.contains(m.labels["cd.unknownTarget"])) } else { Issue.record("\(String(describing: guessed.action))") }
+    }
+
     static func select(_ m: StoreBrowserModel, entity: String, pk: Int64) throws {
         let row = try #require(m.tree.firstIndex { $0.entity?.name == entity })
         m.selectRosterRow(row)

@@ -47,6 +47,13 @@ extension StoreSource {
                 }
                 let ref = ObjectRef(entity: to.entity ?? r.target, pk: to.pk)
                 let text = "→ " + e(ref.entity ?? target) + " " + String(ref.pk)
+                // A guessed relationship whose target no table names: nothing says the row is
+                // missing, only that it cannot be looked for.
+                guard ref.entity != nil else {
+                    let why = labels["cd.unknownTarget"]
+                    lines.append(Line(label: e(r.name), value: text + " · " + why, style: .dim, action: .say(e(r.name) + ": " + why), relationship: r.name))
+                    continue
+                }
                 lines.append((try? store.exists(ref)) == true
                     ? Line(label: e(r.name), value: text, action: .own(.follow(ref)), relationship: r.name)
                     : Line(label: e(r.name), value: text + " · " + labels["cd.dangling"], style: .damaged, action: .say(labels.fill("cd.danglingFollow", Self.name(ref))), relationship: r.name))
