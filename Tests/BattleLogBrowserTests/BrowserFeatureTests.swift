@@ -86,6 +86,27 @@ import BattleLogPresentation
         #expect(Set(m.chrome.prompt?.candidates ?? []) == collaborators, "\(m.chrome.prompt?.candidates ?? [])")
     }
 
+    /// A refused filter comes back as typed, its trailing space kept for the value to come (a
+    /// trial's `isBookmarked = ` came back without it, and Tab then wrote `=true`), the cursor
+    /// and the caret at the problem however many spaces lead.
+    @Test func aRefusedFilterComesBackAsTyped() throws {
+        let s = try SimulatedStore(fights: 10, heroes: 2, villains: 2)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("f")); m.type("result = "); m.handle(.enter)
+        #expect(m.chrome.prompt?.text == "result = " && m.chrome.prompt?.error != nil && m.chrome.prompt?.line.cursor == 9)
+        m.handle(.tab)
+        #expect(m.chrome.prompt?.candidates == ["win", "loss", "draw"] && m.chrome.prompt?.text == "result = ", "\(m.chrome.prompt?.text ?? "")")
+        m.handle(.escape)
+        m.handle(.character("f")); m.type("  powr > 3"); m.handle(.enter)
+        #expect(m.chrome.prompt?.text == "  powr > 3" && m.chrome.prompt?.line.cursor == 2 && m.chrome.prompt?.errorColumn == 3)
+        BrowserView.render(m, on: grid)
+        // The caret under the `p` of `powr`, wherever the cursor's mark is drawn.
+        let row = try #require((0..<24).first { grid.line($0).hasPrefix("f: ") && grid.line($0).contains("powr > 3") })
+        let input = grid.line(row), caret = grid.line(row + 1)
+        let p = input.range(of: "powr").map { DisplayWidth.of(String(input[..<$0.lowerBound])) }
+        #expect(p != nil && p == caret.firstIndex(of: "^").map { DisplayWidth.of(String(caret[..<$0])) }, "\(input)\n\(caret)")
+    }
+
     /// Values another program writes complete at the next Tab (what Tab offers is kept only
     /// while nothing is written).
     @Test func valuesWrittenSinceCompleteAtTheNextTab() throws {

@@ -41,11 +41,14 @@ extension ListPromptHost {
             default: return false
             }
         } catch let error as ListInputError {
-            // The prompt again with what is wrong, the cursor where the problem is: the text as
-            // it was read (trimmed), which the column counts in.
+            // The prompt again with what is wrong, the text as typed (a trailing space kept for
+            // the value still to come), the cursor where the problem is: the column counts in
+            // the trimmed text, so it moves past the leading spaces; at its end, the line's end.
             let column = p.kind == .filter ? error.column : nil
-            chrome.prompt = BrowserModel.Prompt(kind: p.kind, text: text, cursor: column.map { $0 - 1 }, error: error.text,
-                                                errorColumn: column, placeholder: p.placeholder)
+            let leading = p.text.prefix { $0.isWhitespace }.count
+            let cursor = column.map { $0 - 1 >= text.count ? p.text.count : leading + $0 - 1 }
+            chrome.prompt = BrowserModel.Prompt(kind: p.kind, text: p.text, cursor: cursor, error: error.text,
+                                                errorColumn: column.map { $0 + leading }, placeholder: p.placeholder)
         }
         return true
     }
