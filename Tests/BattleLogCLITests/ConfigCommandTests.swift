@@ -128,6 +128,20 @@ import BattleLogBrowser
         #expect(set.map { $0.hasPrefix("open = [\"w\"]") && $0.hasSuffix("# file") } == true, "\(set ?? "")")
     }
 
+    /// The language is credited to the locale only when one is set (a trial with LANG,
+    /// LC_ALL and LC_MESSAGES unset read "environment (the locale)").
+    @Test func theLanguageIsTheLocalesOnlyWhenOneIsSet() {
+        let dir = TempDir()
+        let env = ["XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.file("home")]
+        func language(_ extra: [String: String]) -> String {
+            Self.run(["config"], environment: env.merging(extra) { $1 }).out.split(separator: "\n").first { $0.hasPrefix("language = ") }.map(String.init) ?? ""
+        }
+        #expect(language([:]).hasPrefix("language = \"en\"") && language([:]).hasSuffix("# default"), "\(language([:]))")
+        #expect(language(["LC_ALL": ""]).hasSuffix("# default"))
+        let zh = language(["LANG": "zh_CN.UTF-8"])
+        #expect(zh.hasPrefix("language = \"zh\"") && zh.hasSuffix("# environment (the locale)"), "\(zh)")
+    }
+
     @Test func themeFileExportFolderReplaySpeedAndClipboardAreSettings() throws {
         let dir = TempDir()
         let env = ["XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.file("home")]

@@ -30,8 +30,10 @@ enum ConfigCommand: Command {
         var rows: [(String, String)] = []
         func source(_ name: String) -> String { (globals.sources[name] ?? .default).rawValue }
         rows.append(("database = " + ConfigFile.quoted(globals.databasePath), source("database")))
+        // The locale decides only when one is set; with none, English is the default.
+        let localeSet = ["LC_ALL", "LC_MESSAGES", "LANG"].contains { !(environment[$0] ?? "").isEmpty }
         rows.append(("language = " + ConfigFile.quoted(globals.language(environment: environment)),
-                     globals.sources["language"] == .default && globals.language == nil ? "environment (the locale)" : source("language")))
+                     globals.sources["language"] == .default && globals.language == nil && localeSet ? "environment (the locale)" : source("language")))
         let theme = globals.noColor || !(environment["NO_COLOR"] ?? "").isEmpty ? "mono" : (s.theme ?? "dark")
         rows.append(("theme = " + ConfigFile.quoted(theme), source("theme")))
         if let file = s.themeFile { rows.append(("theme_file = " + ConfigFile.quoted(file), "file (it wins over theme)")) }
