@@ -375,6 +375,8 @@ extension GroupSummaries {
 
     /// A group's figures as doctor names them.
     static func describe(_ g: GroupFigures) -> String {
-        "\(g.count) records (\(g.wins) wins, \(g.losses) losses, \(g.draws) draws, \(g.durationCount) durations summing \(g.durationSum))"
+        func counted(_ n: Int, _ one: String, _ many: String) -> String { "\(n) " + (n == 1 ? one : many) }
+        return counted(g.count, "record", "records") + " (" + counted(g.wins, "win", "wins") + ", " + counted(g.losses, "loss", "losses") + ", "
+            + counted(g.draws, "draw", "draws") + ", " + counted(g.durationCount, "duration", "durations") + " summing \(g.durationSum))"
     }
 }
