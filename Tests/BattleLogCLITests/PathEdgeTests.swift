@@ -102,4 +102,15 @@ import BattleLogKit
         #expect(folder.status == 1 && folder.err.contains("is a folder"), "\(folder.err)")
         #expect(!FileManager.default.fileExists(atPath: db))
     }
+
+    /// An input that is no export (a CSV) is named, not the database: a trial read
+    /// "c.sqlite: cannot create the database: a.csv: ...".
+    @Test func anInputThatIsNoExportIsNamedNotTheDatabase() throws {
+        let dir = TempDir()
+        let db = dir.file("c.sqlite"), csv = dir.file("a.csv")
+        try "a,b\n1,2\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let r = cli(["import", csv], db: db)
+        #expect(r.status == 1 && r.err.hasPrefix("battlelog: \(csv): line 1: ") && !r.err.contains("cannot create"), "\(r.err)")
+        #expect(r.err.split(separator: "\n").count == 1)
+    }
 }

@@ -6,7 +6,9 @@ extension StoreError {
     init(classifying error: any Error, path: String, creating: Bool) {
         if let e = error as? StoreError { self = e; return }
         if let e = error as? ImportConflict { self = .conflict(e.message); return }
-        guard let e = error as? SQLiteError else { self = .cannotCreate(path: path, reason: "\(error)"); return }
+        // Not SQLite's: creating, the file could not be made; else the operation's own reason
+        // (an import's refused line), which is not about the file.
+        guard let e = error as? SQLiteError else { self = creating ? .cannotCreate(path: path, reason: "\(error)") : .failed("\(error)"); return }
         if e.isInterrupt { self = .interrupted; return }
         if e.isNotADatabase { self = .notADatabase(path: path); return }
         if e.isCorrupt { self = .corrupt(path: path, message: e.message); return }

@@ -47,6 +47,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case sqlite(path: String, SQLiteError)
     /// Imported data that disagrees with what the store holds.
     case conflict(String)
+    /// An operation on an open store stopped for a reason of its own, not the file's (an
+    /// import's line refused): its message, which names what was wrong.
+    case failed(String)
 
     public var description: String {
         switch self {
@@ -86,6 +89,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSuchHuman(let name): "no Human named \"\(name)\""
         case .sqlite(let p, let e): "\(p): \(e.message) (SQLite error \(e.code))"
         case .conflict(let message): message
+        case .failed(let message): message
         }
     }
 }
