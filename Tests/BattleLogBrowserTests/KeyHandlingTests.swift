@@ -290,16 +290,17 @@ import BattleLogResources
         #expect(m.chrome.prompt?.text == "power >= 9 and result = loss" && m.chrome.prompt?.error == nil)
         m.handle(.enter)
         #expect(m.chrome.prompt == nil && m.filterText == "power >= 9 and result = loss")
-        // Spaces around what was typed: the column still names the problem, and typing there
-        // lands after `>=`, not before a trailing space (a tester typed `power >=5 `).
+        // Spaces around what was typed are kept: the column names the problem in the text as
+        // shown, and typing there lands at the end, after the trailing space (a tester typed
+        // `power >=5 `; another lost the space Tab needed before a value).
         m.handle(.character("f"))
         m.handle(.control("u"))
         m.type("  power >= ")
         m.handle(.enter)
-        #expect(m.chrome.prompt?.errorColumn == 9, "\(String(describing: m.chrome.prompt))")
+        #expect(m.chrome.prompt?.text == "  power >= " && m.chrome.prompt?.errorColumn == 11, "\(String(describing: m.chrome.prompt))")
         m.type("5")
         m.handle(.enter)
-        #expect(m.chrome.prompt == nil && m.filterText == "power >=5", "\(String(describing: m.chrome.prompt))")
+        #expect(m.chrome.prompt == nil && m.filterText == "power >= 5", "\(String(describing: m.chrome.prompt))")
     }
 
     @Test func simulateFromInside() throws {

@@ -42,21 +42,14 @@ extension StoreSource {
             switch r.storage {
             case .foreignKey:
                 guard let to = object.target(of: r.name) else {
-                    lines.append(Line(label: e(r.name), value: "→ " + labels["cd.none"], style: .dim, action: none, relationship: r.name))
-                    continue
+                    lines.append(Line(label: e(r.name), value: "→ " + labels["cd.none"], style: .dim, action: none, relationship: r.name)); continue
                 }
-                let ref = ObjectRef(entity: to.entity ?? r.target, pk: to.pk)
-                let text = "→ " + e(ref.entity ?? target) + " " + String(ref.pk)
-                // A guessed relationship whose target no table names: nothing says the row is
-                // missing, only that it cannot be looked for.
-                guard ref.entity != nil else {
-                    let why = labels["cd.unknownTarget"]
-                    lines.append(Line(label: e(r.name), value: text + " · " + why, style: .dim, action: .say(e(r.name) + ": " + why), relationship: r.name))
-                    continue
-                }
-                lines.append((try? store.exists(ref)) == true
-                    ? Line(label: e(r.name), value: text, action: .own(.follow(ref)), relationship: r.name)
-                    : Line(label: e(r.name), value: text + " · " + labels["cd.dangling"], style: .damaged, action: .say(labels.fill("cd.danglingFollow", Self.name(ref))), relationship: r.name))
+                let ref = ObjectRef(entity: to.entity ?? r.target, pk: to.pk), text = "→ " + e(ref.entity ?? target) + " " + String(ref.pk)
+                // A guessed relationship's target that no table names cannot be looked for: it is not said to be missing.
+                let unknown = ref.entity == nil, why = unknown ? labels["cd.unknownTarget"] : (try? store.exists(ref)) == true ? nil : labels["cd.dangling"]
+                lines.append(why.map { Line(label: e(r.name), value: text + " · " + $0, style: unknown ? .dim : .damaged,
+                                            action: .say(unknown ? e(r.name) + ": " + $0 : labels.fill("cd.danglingFollow", Self.name(ref))), relationship: r.name) }
+                    ?? Line(label: e(r.name), value: text, action: .own(.follow(ref)), relationship: r.name))
             case .inverseForeignKey, .joinTable:
                 let count = (try? store.targetCount(r, of: object.pk)) ?? nil
                 lines.append(Line(label: e(r.name), value: "⇉ " + target + " ×" + (count.map(GroupedNumber.text) ?? "?"), style: count == 0 ? .dim : .normal,
