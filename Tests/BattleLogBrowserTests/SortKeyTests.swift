@@ -39,6 +39,17 @@ import BattleLogPresentation
         return ids
     }
 
+    /// `query`'s list (a filter's `text`) found on a thread of its own and held after its first
+    /// page, as a long scan would be; signalling `release` lets it go on.
+    static func heldSearch(_ query: RecordQuery, text: String = "", path: String) -> (search: FilterSearch, release: DispatchSemaphore) {
+        let search = FilterSearch(text: text, query: query)
+        let held = DispatchSemaphore(value: 0), reached = DispatchSemaphore(value: 0)
+        search.streamStarting = { reached.signal(); held.wait() }
+        Thread { if let store = try? BattleStore(path: path, readOnly: true) { search.run(on: store) } }.start()
+        #expect(reached.wait(timeout: .now() + 10) == .success)
+        return (search, held)
+    }
+
     @Test(arguments: ["en", "zh"])
     func aHumansRecordsAndAFiltersMatchesFollowTheSort(language: String) throws {
         let s = try SimulatedStore(fights: 900, heroes: 2, villains: 2)
@@ -91,15 +102,8 @@ import BattleLogPresentation
         let newest = m.selectedRecord?.id
         let sort = try s.store.sort("duration:desc")
         let query = RecordQuery(ownerID: villain.id, sort: sort)
-        // The list held after its first page, as a long scan would be.
-        let list = FilterSearch(query: query)
-        let held = DispatchSemaphore(value: 0), reached = DispatchSemaphore(value: 0)
-        list.streamStarting = { reached.signal(); held.wait() }
-        let path = s.path
-        let runner = Thread { if let store = try? BattleStore(path: path, readOnly: true) { list.run(on: store) } }
-        runner.start()
+        let (list, held) = Self.heldSearch(query, path: s.path)
         defer { held.signal() }
-        #expect(reached.wait(timeout: .now() + 10) == .success)
         // As `syncSortedList` starts one: the sort, the list, and no rows loaded yet.
         m.recordList.level.sort = sort
         m.recordList.level.query = query
@@ -132,15 +136,8 @@ import BattleLogPresentation
         Self.settle(m)
         let sort = try s.store.sort("duration:desc")
         let filter = try FilterCompiler.compile("result != draw", roster: s.store.humans, columns: s.store.queryColumns)
-        // The matches in the sort, held after their first page, as a long scan would be.
-        let held = DispatchSemaphore(value: 0), reached = DispatchSemaphore(value: 0)
-        let search = FilterSearch(text: "result != draw", query: RecordQuery(filter: filter, sort: sort))
-        search.streamStarting = { reached.signal(); held.wait() }
-        let path = s.path
-        let runner = Thread { if let store = try? BattleStore(path: path, readOnly: true) { search.run(on: store) } }
-        runner.start()
+        let (search, held) = Self.heldSearch(RecordQuery(filter: filter, sort: sort), text: "result != draw", path: s.path)
         defer { held.signal() }
-        #expect(reached.wait(timeout: .now() + 10) == .success)
         m.recordList.level.sort = sort
         m.filterSearch = search
         m.chrome.focus = .records
@@ -213,14 +210,7 @@ import BattleLogPresentation
         let sort = try s.store.sort("duration:desc")
         let query = RecordQuery(ownerID: villain.id, sort: sort)
         let expected = try s.store.page(query, limit: 10_000).map(\.id)
-        // The list held after its first page, as a long sort would be.
-        let list = FilterSearch(query: query)
-        let held = DispatchSemaphore(value: 0), reached = DispatchSemaphore(value: 0)
-        list.streamStarting = { reached.signal(); held.wait() }
-        let path = s.path
-        let runner = Thread { if let store = try? BattleStore(path: path, readOnly: true) { list.run(on: store) } }
-        runner.start()
-        #expect(reached.wait(timeout: .now() + 10) == .success)
+        let (list, held) = Self.heldSearch(query, path: s.path)
         // As `applySort` leaves it: the sort, the list, no rows, and the record to select again.
         let kept = try #require(expected.last)
         m.recordList.level.sort = sort
