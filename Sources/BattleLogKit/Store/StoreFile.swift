@@ -47,12 +47,11 @@ enum StoreFile {
                      waiting: ((String) -> Void)? = nil) throws(StoreError) -> Opened {
         var info = stat()
         if stat(path, &info) != 0 {
-            // A file in a folder that does not exist: the folder is what to fix, whatever the
-            // command (`simulate` would say the same).
-            let folder = PathParts.folder(of: path)
-            var folderInfo = stat()
-            if !createFolder, !folder.isEmpty, stat(folder, &folderInfo) != 0 { throw .noSuchFolder(path: path, folder: folder) }
-            guard create && !readOnly else { throw .noSuchDatabase(path: path) }
+            guard create && !readOnly else {
+                // In a folder that does not exist, the folder is what to fix, as creating says.
+                if !createFolder, let folder = missingFolder(of: path) { throw .noSuchFolder(path: path, folder: folder) }
+                throw .noSuchDatabase(path: path)
+            }
             try createNew(at: path, replacing: false, createFolder: createFolder)
         } else if (info.st_mode & S_IFMT) == S_IFDIR {
             throw .isADirectory(path: path)
@@ -192,10 +191,16 @@ enum StoreFile {
     /// built in a temporary file beside it and then linked into place (`link` refuses to replace,
     /// so of two processes creating at once one wins and the other opens its file), or renamed
     /// over an empty file a killed creation left behind.
+    /// The folder `path` names when it does not exist (nil for one that does, or none named).
+    private static func missingFolder(of path: String) -> String? {
+        let folder = PathParts.folder(of: path)
+        var info = stat()
+        return !folder.isEmpty && stat(folder, &info) != 0 ? folder : nil
+    }
+
     private static func createNew(at path: String, replacing: Bool, createFolder: Bool) throws(StoreError) {
         let parent = PathParts.folder(of: path)
-        var parentInfo = stat()
-        if !parent.isEmpty && stat(parent, &parentInfo) != 0 {
+        if missingFolder(of: path) != nil {
             guard createFolder else { throw .noSuchFolder(path: path, folder: parent) }
             do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
             catch { throw .cannotCreate(path: path, reason: "cannot create folder \(parent)") }
