@@ -128,7 +128,7 @@ extension BrowserModel {
         // A filter of ands (a drill-down's) takes one more without parentheses.
         let text = before.map { b in b.range(of: #"\bor\b"#, options: [.regularExpression, .caseInsensitive]) == nil ? b + " and " + clause : "(\(b)) and \(clause)" } ?? clause
         let drill = AnalysisSession.Drill(filter: before, tab: a.tab, selected: a.selected, scroll: a.scroll, focus: chrome.focus,
-                                          recordID: selectedRecord?.id, recordRow: recordList.selected - recordList.scroll)
+                                          recordID: selectedRecord?.id, recordRow: recordList.level.window.selectionRow)
         try setFilter(text)
         a.drills.append(drill)
         a.selected = 0

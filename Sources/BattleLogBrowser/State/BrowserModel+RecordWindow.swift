@@ -206,7 +206,7 @@ extension BrowserModel {
     /// (or ended without it): the window is read around it (or around the selection's place),
     /// at screen row `row` (nil: the row the selection was on).
     func reselectFound(at position: Int?, row: Int?) throws {
-        let screenRow = row ?? (recordList.selected - recordList.scroll)
+        let screenRow = row ?? recordList.level.window.selectionRow
         let place = position ?? min(recordList.selected, max(0, recordList.total - 1))
         var w = KeyedWindow<Record>()
         try w.fill(aroundPlace: place, recordPages, limit: Self.pageFetch)

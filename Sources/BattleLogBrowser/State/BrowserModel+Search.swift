@@ -15,7 +15,7 @@ extension BrowserModel: PaneTextSearch {
     }
 
     var searchHere: SearchOrigin {
-        SearchOrigin(focus: chrome.focus, rosterIndex: roster.cursor.index, record: selectedRecord, row: recordList.selected - recordList.scroll)
+        SearchOrigin(focus: chrome.focus, rosterIndex: roster.cursor.index, record: selectedRecord, row: recordList.level.window.selectionRow)
     }
 
     /// Back to where the search started: its pane, its Human, its record (a search still

@@ -16,7 +16,7 @@ extension BrowserModel {
         }
         rememberView()
         // The selected record stays selected, at its row on screen, wherever the new order puts it.
-        let kept = selectedRecord?.id, row = recordList.selected - recordList.scroll
+        let kept = selectedRecord?.id, row = recordList.level.window.selectionRow
         recordList.level.sort = sort
         chrome.status = recordList.level.sort.map { labels.fill("sortedBy", $0.text) } ?? labels["sortCleared"]
         do {

@@ -62,7 +62,7 @@ extension BrowserModel {
     /// Shows `state`: its sort and columns, then its filter's matches (or the Human's records).
     /// Under the same filter the selected record stays selected, as through a new sort.
     private func apply(_ state: ViewState) throws {
-        let kept = selectedRecord?.id, row = recordList.selected - recordList.scroll
+        let kept = selectedRecord?.id, row = recordList.level.window.selectionRow
         let sameList = (state.filter ?? "") == (filterText ?? "")
         recordList.level.sort = state.sort
         views.columnLayouts = state.columnLayouts

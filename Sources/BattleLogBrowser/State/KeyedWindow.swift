@@ -121,6 +121,9 @@ public struct KeyedWindow<Row: Sendable>: Sendable {
         clamp(visible: visible)
     }
 
+    /// The screen row the selection is shown at (what `show(selectionAt:visible:)` sets).
+    var selectionRow: Int { selected - scroll }
+
     /// The selection shown at screen row `row` of the `visible` ones, as far as the rows allow.
     mutating func show(selectionAt row: Int, visible: Int) {
         scroll = selected - row

@@ -185,7 +185,7 @@ struct StackedLists<Source: StackedListSource> {
     /// list shows its first rows meanwhile.
     mutating func sort(by sort: Source.Sort?) throws {
         guard var l = levels.popLast() else { return }
-        let kept = l.window.selectedRow.map(source.key), row = l.window.selected - l.window.scroll
+        let kept = l.window.selectedRow.map(source.key), row = l.window.selectionRow
         l.sorted?.cancel()
         l.sort = sort
         l.sorted = sort.map { source.sorted(l.query, by: $0) }
@@ -208,10 +208,12 @@ struct StackedLists<Source: StackedListSource> {
             try sort(by: nil)
             return failure
         }
-        if let (key, row) = l.reselect, sorted.isDone || sorted.position(of: key) != nil {
+        if let (key, row) = l.reselect {
             // The row selected before the sort is found (or never will be): it is selected again.
-            levels[levels.count - 1].reselect = nil
-            if sorted.position(of: key) != nil { try reselect(key, atRow: row); return nil }
+            // (Its place is looked for once a tick: a walk of the keys found.)
+            let found = sorted.position(of: key) != nil
+            if found || sorted.isDone { levels[levels.count - 1].reselect = nil }
+            if found { try reselect(key, atRow: row); return nil }
         }
         guard !l.window.atEnd else { return nil }
         let wasEmpty = l.window.rows.isEmpty
