@@ -43,7 +43,7 @@ import BattleLogResources
         m.handle(.down)
         #expect(m.selectedRecord?.id == all[1])
         // The window of loaded records stays bounded.
-        #expect(m.recordList.window.count <= BrowserModel.maxWindow)
+        #expect(m.recordList.window.count <= RecordSource.maxWindow)
     }
 
     @Test func rosterNavigationAndSearch() throws {

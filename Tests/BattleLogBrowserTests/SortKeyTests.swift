@@ -217,7 +217,7 @@ import BattleLogPresentation
         m.recordList.level.query = query
         m.recordList.level.sorted = list.found
         m.emptyRecordWindow()
-        (m.recordList.reselectID, m.recordList.reselectRow) = (kept, 5)
+        m.recordList.level.reselect = (kept, 5)
         m.tick()
         #expect(m.selectedRecord?.id == expected.first && m.recordList.window.count > 0)
         held.signal()

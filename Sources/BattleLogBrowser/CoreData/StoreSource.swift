@@ -61,7 +61,9 @@ final class StoreSource: StackedListSource {
         return sorter.sort { store, stop, found in try store.forEachSortedKey(list, by: sort, shouldStop: stop, found) }
     }
 
-    func detail(_ row: StoreRow, in query: StoreQuery, toggled: Set<String>, width: Int) -> DetailPage<StoreAction> {
+    static var maxWindow: Int { 640 }
+
+    func detail(_ row: StoreRow, in query: StoreQuery, toggled: Set<String>, width: Int) -> DetailPage<StoreAction>? {
         switch row {
         case .transaction(let t):
             // A page holds a few changes of each transaction; the detail reads them all.

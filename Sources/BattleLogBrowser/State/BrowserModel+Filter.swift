@@ -32,8 +32,7 @@ extension BrowserModel {
             return
         }
         filterSearch = startSearch(trimmed, compiled)
-        recordList.reselectID = nil
-        recordList.reselectRow = nil
+        recordList.level.reselect = nil
         emptyRecordWindow()
         chrome.focus = .records
     }

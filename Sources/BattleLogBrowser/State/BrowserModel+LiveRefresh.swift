@@ -16,13 +16,12 @@ extension BrowserModel {
         }
         if let found = listFound {
             let p = found.progress
-            if let id = recordList.reselectID {
+            if let (id, waitedRow) = recordList.level.reselect {
                 // Live refresh restarted the search: wait until it finds the selected record.
                 let position = found.position(of: id)
                 if position != nil || p.done {
-                    recordList.reselectID = nil
-                    let row = position != nil ? recordList.reselectRow : nil
-                    recordList.reselectRow = nil
+                    recordList.level.reselect = nil
+                    let row = position != nil ? waitedRow : nil
                     recordList.total = p.count
                     try? reselectFound(at: position, row: row)
                 } else if recordList.window.isEmpty && p.count > 0 {
@@ -34,7 +33,7 @@ extension BrowserModel {
                 try? takeFoundRecords()
             }
             if let e = p.failure { chrome.status = "\(labels["error"]): \(e)" }
-            if liveRefresh.pending && p.done && recordList.reselectID == nil {
+            if liveRefresh.pending && p.done && recordList.level.reselect == nil {
                 liveRefresh.pending = false
                 do { try refreshAfterExternalChange() } catch { chrome.status = "\(labels["error"]): \(error)" }
             }
@@ -65,13 +64,13 @@ extension BrowserModel {
             // The roster and the title follow at once; a scan still running finishes first and
             // the new data is scanned right after it.
             try reloadRoster()
-            if !found.isDone || recordList.reselectID != nil {
+            if !found.isDone || recordList.level.reselect != nil {
                 liveRefresh.pending = true
                 return
             }
             // Run the filter (or find the sorted list) again over the new data, keeping the
             // screen as it is until the new scan finds the selected record again.
-            recordList.reselectID = selectedRecord?.id
+            recordList.level.reselect = selectedRecord.map { ($0.id, nil) }
             found.cancel()
             if let search = filterSearch {
                 filterSearch = startSearch(search.text, try source.filter(search.text, humans: roster.humans))

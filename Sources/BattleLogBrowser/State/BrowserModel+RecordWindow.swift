@@ -11,15 +11,7 @@ extension BrowserModel {
 
     /// How the records pane's pages are read: the ids a filter or a sort found, by place; or
     /// the selected Human's records newest first, by (date, id), as long as their tally.
-    var recordPages: WindowPages<Record> {
-        var pages = recordList.level.pages(source)
-        if listFound == nil {
-            // A damaged tally may be negative: the list's end is never before its start.
-            let total = recordList.total
-            pages.end = { max(0, total) }
-        }
-        return pages
-    }
+    var recordPages: WindowPages<Record> { recordList.level.pages(source) }
 
     /// Reads the records pane from `start` (the selection centred), its places and length
     /// made to agree with what was read.
@@ -27,7 +19,7 @@ extension BrowserModel {
         cancelPositionCount()
         syncSortedList()
         if listFound == nil { recordList.total = roster.tallies[selectedHuman?.id ?? -1]?.total ?? 0 }
-        try recordList.level.window.load(start, recordPages, limit: Self.pageFetch, visible: layout.recordRows)
+        try recordList.lists.reload(start)
         recordsRead()
     }
 
@@ -67,7 +59,7 @@ extension BrowserModel {
         // Places must be known before the window moves on from them.
         settlePositionCount(waiting: true)
         defer { recordsRead() }
-        try recordList.level.window.move(by: delta, visible: layout.recordRows, limit: Self.pageFetch, maxRows: Self.maxWindow, recordPages)
+        try recordList.lists.move(by: delta)
     }
 
     /// Asks the prefetcher for the pages past both ends of the loaded records, when those ends
@@ -111,8 +103,8 @@ extension BrowserModel {
                 catch { recordList.level.window = KeyedWindow(); throw error }
                 recordList.level.window.center(visible: layout.recordRows)
             } else {
-                recordList.reselectID = record.id
-                try recordList.level.window.load(.first, recordPages, limit: Self.pageFetch, visible: layout.recordRows)
+                recordList.level.reselect = (record.id, nil)
+                try recordList.lists.reload(.first)
             }
             recordsRead()
             return
@@ -146,12 +138,12 @@ extension BrowserModel {
     /// its search finds it (`tick`), else in its Human's list at once.
     func reselect(_ id: Int64, atRow row: Int) throws {
         if filterSearch != nil {
-            (recordList.reselectID, recordList.reselectRow) = (id, row)
+            recordList.level.reselect = (id, row)
             return
         }
         guard let record = try? store.record(id: id), record.owner.id == selectedHuman?.id else { return try jumpToFirst() }
         try select(record)
-        if recordList.reselectID == id { recordList.reselectRow = row }
+        if recordList.level.reselect?.key == id { recordList.level.reselect?.row = row }
         else { recordList.level.window.show(selectionAt: row, visible: layout.recordRows) }
     }
 
@@ -199,7 +191,7 @@ extension BrowserModel {
     func takeFoundRecords() throws {
         guard let found = listFound else { return }
         recordList.total = found.count
-        try recordList.level.window.takeArrivals(recordPages, visible: layout.recordRows, limit: Self.pageFetch)
+        try recordList.lists.takeArrivals()
     }
 
     /// The filter's or the sorted list's search started again found the record to select again
@@ -225,8 +217,9 @@ extension BrowserModel {
         }
     }
 
-    /// Scrolls the records pane as little as needed for the selection to be on screen.
-    func scrollSelectionIntoView() { recordList.level.window.keepSelectionInView(visible: layout.recordRows) }
+    /// The records pane's height given to its list: the selection stays in view, scrolled as
+    /// little as needed.
+    func fitRecordsToPane() { recordList.lists.resize(listRows: layout.recordRows, detailRows: 1, detailWidth: 1) }
 
     /// Lists the selected Human's records, in the sort: a list in a sort is found in the
     /// background (the first page at once where an index serves the sort), never read page by
@@ -250,7 +243,7 @@ extension BrowserModel {
         if !keepingScreen {
             emptyRecordWindow()
             // A record waited for in the list before is not in this one.
-            (recordList.reselectID, recordList.reselectRow) = (nil, nil)
+            recordList.level.reselect = nil
         }
     }
 

@@ -62,7 +62,7 @@ public final class BrowserModel {
     public internal(set) var roster = RosterState()
 
     // MARK: Records of the selected Human (a window of loaded pages around the selection)
-    public internal(set) var recordList = RecordListState()
+    public internal(set) var recordList: RecordListState
 
     // MARK: Interaction
     /// The focus, the prompt, the status line, the search and the loop's requests, as both
@@ -150,9 +150,8 @@ public final class BrowserModel {
     var simulation: BackgroundSimulation?
     var export: BackgroundExport?
 
-    /// Records fetched per page load: a screenful and a half, so that a page key costs one small query.
-    static let pageFetch = 64
-    static let maxWindow = 1200
+    /// Records fetched per page load, as the engine reads its lists.
+    static var pageFetch: Int { StackedLists<RecordSource>.pageFetch }
 
     deinit {
         readers.shutDown(timeout: 0)
@@ -164,11 +163,13 @@ public final class BrowserModel {
     public init(store: BattleStore, labels: Labels, databasePath: String, rows: Int, columns: Int, status: String? = nil,
                 history: FilterHistory = FilterHistory(path: nil)) throws {
         self.source = RecordSource(store: store, labels: labels)
+        self.recordList = RecordListState(source: source)
         self.filterHistory = history
         self.labels = labels
         self.databasePath = databasePath
         self.layout = Layout(rows: rows, columns: columns)
         self.chrome.status = status
+        fitRecordsToPane()
         try reloadRoster()
         liveRefresh.dataVersion = (try? store.dataVersion()) ?? 0
         try selectHuman(at: 0)
@@ -401,7 +402,7 @@ public final class BrowserModel {
         layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: chrome.paneSizes, keyBar: showsKeyBar)
         if let z = chrome.paneSizes.zoomed, z != chrome.focus { chrome.paneSizes.zoomed = nil; layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: chrome.paneSizes, keyBar: showsKeyBar) }
         if !layout.showsRoster && chrome.focus == .roster { chrome.focus = .records }
-        scrollSelectionIntoView()
+        fitRecordsToPane()
         // The roster's scroll fits the new height: no rows hidden above while there is room
         // below (a window that grew), and the selection in sight.
         roster.cursor.keepInView(count: roster.humans.count, visible: layout.rosterRows)

@@ -11,9 +11,12 @@ struct ListLevel<Source: ListSource> {
     /// The order (nil: by key) and the keys found so far in it (a sort's; a filter's matches).
     var sort: Source.Sort?
     var sorted: FoundKeys?
-    /// The row selected when the sort began and its row on screen, selected again once the
-    /// sort finds it.
-    var reselect: (key: Int64, row: Int)?
+    /// The row to select again once the sort (or a filter's search started again) finds it, and
+    /// the screen row to show it at (nil: the row the selection is on then).
+    var reselect: (key: Int64, row: Int?)?
+    /// How long the list is as far as known, for a list read by key (a Human's records, as
+    /// long as their tally); nil when only its source knows (its count).
+    var length: Int?
     /// The pane that had the focus when this level was opened (back returns to it).
     var returnFocus: BrowserModel.Pane = .records
     /// The detail's line, scroll and folds when something was followed from this level.
@@ -30,6 +33,10 @@ struct ListLevel<Source: ListSource> {
 
     /// How its pages are read from `source`: by key, or by place among the keys found.
     func pages(_ source: Source) -> WindowPages<Source.Row> {
-        sorted.map { source.pages(query, found: $0) } ?? source.pages(query)
+        if let sorted { return source.pages(query, found: sorted) }
+        var pages = source.pages(query)
+        // A damaged tally may be negative: the list's end is never before its start.
+        if let length { pages.end = { max(0, length) } }
+        return pages
     }
 }

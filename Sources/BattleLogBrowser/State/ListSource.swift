@@ -6,6 +6,8 @@ protocol ListSource: AnyObject {
     associatedtype Row: Sendable
     associatedtype Query
     associatedtype Sort
+    /// What Enter on a line of a row's detail page does (`Never`: the source has no detail page).
+    associatedtype DetailAction: Equatable = Never
 
     /// `query`'s pages in its keys' order.
     func pages(_ query: Query) -> WindowPages<Row>
@@ -19,6 +21,16 @@ protocol ListSource: AnyObject {
     /// layout is kept under.
     func columns(_ query: Query, width: Int, rows: [Row]) -> [TableColumn<Row>]
     func columnsKey(_ query: Query) -> String
+    /// The most rows one of its lists keeps loaded (constant memory at any size).
+    static var maxWindow: Int { get }
+
+    /// `row`'s detail page, the nodes of its values' trees in `toggled` folded against their
+    /// default; nil for a source whose browser draws a row's detail itself (the records').
+    func detail(_ row: Row, in query: Query, toggled: Set<String>, width: Int) -> DetailPage<DetailAction>?
+}
+
+extension ListSource where DetailAction == Never {
+    func detail(_ row: Row, in query: Query, toggled: Set<String>, width: Int) -> DetailPage<Never>? { nil }
 }
 
 extension ListSource {
@@ -29,16 +41,10 @@ extension ListSource {
     }
 }
 
-/// What the engine's `StackedLists` and their browser (`StackedListsHost`) ask of a source
-/// beyond its lists: the detail of a row, and what a person sees of the lists and asks of them,
+/// What the engine's browser on its lists (`StackedListsHost`) asks of a source beyond its
+/// lists and their detail: what a person sees of the lists and asks of them,
 /// in the source's words. The Core Data browser's store is one.
 protocol StackedListSource: ListSource {
-    /// What Enter on a line of a row's detail does.
-    associatedtype DetailAction: Equatable
-
-    /// `row`'s detail, the nodes of its values' trees in `toggled` folded against their default.
-    func detail(_ row: Row, in query: Query, toggled: Set<String>, width: Int) -> DetailPage<DetailAction>
-
     /// What the engine says of the lists, in the source's words.
     var words: ListWords { get }
     /// `Person 3`: a row as titles, the breadcrumb, messages and copies name it.

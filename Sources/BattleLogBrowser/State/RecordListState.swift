@@ -1,14 +1,19 @@
 import BattleLogKit
 
-/// The records pane's list, held as the engine holds its lists (`ListLevel`): what is listed (a
-/// Human's records, or a filter's matches), the loaded window around the selection (places are the
-/// list's own), the sort, and the ids found in the background for a filter or a sort. Around it,
-/// what only a list of millions has: its length as far as known, the record to select again once
-/// found, the counts under way, the pages read ahead, and the marks. The filter itself (its text,
-/// which re-lays the panes when it comes and goes) stays with `BrowserModel.filterSearch`.
+/// The records pane's list: the engine's lists (`StackedLists`) of the records, one list long:
+/// what is listed (a Human's records, or a filter's matches), the loaded window around the
+/// selection (places are the list's own), the sort, and the ids found in the background for a
+/// filter or a sort. Beside it, what only a list of millions has: the record's place counted in
+/// the background, the pages read ahead, the matches counted, and the marks. The filter itself
+/// (its text, which re-lays the panes when it comes and goes) stays with
+/// `BrowserModel.filterSearch`.
 public struct RecordListState {
+    var lists: StackedLists<RecordSource>
     /// The list: its query, window, sort and found ids (nil: read page by page by (date, id)).
-    var level = ListLevel<RecordSource>(RecordQuery())
+    var level: ListLevel<RecordSource> {
+        get { lists.current }
+        _modify { yield &lists.current }
+    }
     /// The loaded records, from place `windowStart` in the list.
     public var window: [Record] { level.window.rows }
     public var windowStart: Int { level.window.firstPosition }
@@ -16,12 +21,10 @@ public struct RecordListState {
     public var selected: Int { level.window.firstPosition + level.window.selected }
     public var scroll: Int { level.window.firstPosition + level.window.scroll }
     /// The list's length as far as known.
-    public internal(set) var total = 0
-    /// After live refresh restarted the filter (or Backspace went up a drill-down): the record
-    /// to select again once it is found, and the screen row to show it at (nil: the row the
-    /// selection is on).
-    var reselectID: Int64?
-    var reselectRow: Int?
+    public internal(set) var total: Int {
+        get { level.length ?? 0 }
+        set { level.length = newValue }
+    }
     /// The pages last asked of the prefetcher (asked again only when the loaded records' ends move).
     var lastPrefetch: PagePrefetcher.Request?
     /// The count whose position the selection waits for (its place is estimated meanwhile).
@@ -35,4 +38,9 @@ public struct RecordListState {
     public internal(set) var marked: Set<Int64> = []
     /// The record `m` last marked and its place in the list: `M` marks from it to the selection.
     var markAnchor: (record: Record, position: Int)?
+
+    init(source: RecordSource) {
+        lists = StackedLists(source: source, listing: RecordQuery())
+        total = 0
+    }
 }

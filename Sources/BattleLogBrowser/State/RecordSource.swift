@@ -56,6 +56,8 @@ final class RecordSource: ListSource {
 
     func key(_ row: Record) -> Int64 { row.id }
 
+    static var maxWindow: Int { 1_200 }
+
     /// A filter's list names both sides of a fight in one column; a Human's, the opponent.
     func columns(_ query: RecordQuery, width: Int, rows: [Record]) -> [TableColumn<Record>] {
         columns(filtered: query.filter != nil, width: width, rows: rows)

@@ -2,9 +2,10 @@ import BattleLogFoundation
 
 /// The engine's lists of one source: a path of lists (a list, then what was followed from its
 /// rows), each read in keyed pages around its selection, sorted in the background when asked,
-/// and the detail of the selected row with its cursor and folds. Reads throw; the browser says
-/// why, and the lists stay as far as they were read.
-struct StackedLists<Source: StackedListSource> {
+/// and the detail page of the selected row with its cursor and folds (for a source that has
+/// one). The Core Data browser follows a path of them; the records pane is one list of
+/// records. Reads throw; the browser says why, and the lists stay as far as they were read.
+struct StackedLists<Source: ListSource> {
     typealias Level = ListLevel<Source>
 
     let source: Source
@@ -20,25 +21,27 @@ struct StackedLists<Source: StackedListSource> {
 
     /// Rows read per page: a screenful and a half, one small query per page key.
     static var pageFetch: Int { 64 }
-    /// The most rows a list keeps loaded (constant memory at any size).
-    static var maxWindow: Int { 640 }
     /// The most rows one search key reads past the loaded ones.
     static var searchBudget: Int { 50_000 }
 
     init(source: Source) { self.source = source }
 
+    /// `query`'s list alone, not read yet.
+    init(source: Source, listing query: Source.Query) {
+        self.source = source
+        levels = [Level(query)]
+    }
+
     var level: Level? { levels.last }
+    /// The current list, changed in place: for a browser that places its one list's window
+    /// itself (the records pane: a record's place counted in a list of millions).
+    var current: Level {
+        get { levels[levels.count - 1] }
+        // In place: a copy of the window (up to `maxWindow` rows) on every change would cost a key.
+        _modify { yield &levels[levels.count - 1] }
+    }
     var selectedRow: Source.Row? { level?.window.selectedRow }
     var isSorting: Bool { level?.isSorting ?? false }
-
-    /// `Person 1 › cars › SportCar 3`: the selected row of each level and what was followed
-    /// from it (an empty last list: what it lists).
-    var breadcrumb: String {
-        levels.enumerated().flatMap { i, l in
-            let here = l.window.selectedRow.map(source.name) ?? (i == levels.count - 1 ? source.rowsName(l.query) : nil)
-            return [i > 0 ? l.via.map(SafeText.escape) : nil, here].compactMap { $0 }
-        }.joined(separator: " › ")
-    }
 
     // MARK: - The path
 
@@ -129,7 +132,7 @@ struct StackedLists<Source: StackedListSource> {
             levels.append(l)
             refreshDetail(resetLine: true)
         }
-        try l.window.move(by: delta, visible: listRows, limit: Self.pageFetch, maxRows: Self.maxWindow, l.pages(source))
+        try l.window.move(by: delta, visible: listRows, limit: Self.pageFetch, maxRows: Source.maxWindow, l.pages(source))
     }
 
     /// Selects the loaded row at `index`.
@@ -213,16 +216,21 @@ struct StackedLists<Source: StackedListSource> {
             // (Its place is looked for once a tick: a walk of the keys found.)
             let found = sorted.position(of: key) != nil
             if found || sorted.isDone { levels[levels.count - 1].reselect = nil }
-            if found { try reselect(key, atRow: row); return nil }
+            if found { try reselect(key, atRow: row ?? l.window.selectionRow); return nil }
         }
-        guard !l.window.atEnd else { return nil }
+        if !l.window.atEnd { try takeArrivals() }
+        return nil
+    }
+
+    /// The rows the current list's sort (or filter) found since the last look join its window.
+    mutating func takeArrivals() throws {
+        guard var l = levels.popLast() else { return }
         let wasEmpty = l.window.rows.isEmpty
         defer {
-            levels[levels.count - 1] = l
+            levels.append(l)
             if wasEmpty && !l.window.rows.isEmpty { refreshDetail(resetLine: true) }
         }
         try l.window.takeArrivals(l.pages(source), visible: listRows, limit: Self.pageFetch)
-        return nil
     }
 
     // MARK: - Detail
@@ -234,7 +242,7 @@ struct StackedLists<Source: StackedListSource> {
             return
         }
         if resetLine { toggled = [] }
-        let page = source.detail(row, in: l.query, toggled: toggled, width: detailWidth)
+        guard let page = source.detail(row, in: l.query, toggled: toggled, width: detailWidth) else { return }
         detail = page
         if resetLine { detailCursor.reset(to: page.lines) }
         detailCursor.index = max(0, min(detailCursor.index, page.lines.count - 1))
@@ -283,4 +291,15 @@ struct StackedLists<Source: StackedListSource> {
 
     /// Cancels every level's sort (the lists are being replaced).
     func cancelSorts() { for l in levels { l.sorted?.cancel() } }
+}
+
+extension StackedLists where Source: StackedListSource {
+    /// `Person 1 › cars › SportCar 3`: the selected row of each level and what was followed
+    /// from it (an empty last list: what it lists).
+    var breadcrumb: String {
+        levels.enumerated().flatMap { i, l in
+            let here = l.window.selectedRow.map(source.name) ?? (i == levels.count - 1 ? source.rowsName(l.query) : nil)
+            return [i > 0 ? l.via.map(SafeText.escape) : nil, here].compactMap { $0 }
+        }.joined(separator: " › ")
+    }
 }

@@ -46,7 +46,7 @@ enum StackedListsView {
     }
 
     /// The list pane under `title` (no list: an empty box).
-    static func list<Source>(_ s: Screen, in r: Rect, _ lists: StackedLists<Source>, title: String, focused: Bool, rows: Int,
+    static func list<Source: StackedListSource>(_ s: Screen, in r: Rect, _ lists: StackedLists<Source>, title: String, focused: Bool, rows: Int,
                              highlight: SearchPattern?, labels: Labels) {
         guard r.height >= 4, r.width >= 8 else { return }
         guard let l = lists.level else {
