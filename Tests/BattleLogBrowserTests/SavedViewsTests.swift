@@ -45,7 +45,7 @@ import BattleLogKit
         // U goes back one change at a time: before the recall, nothing.
         other.handle(.character("U"))
         Self.settle(other)
-        #expect(other.filterText == nil && other.recordList.level.sort == nil && other.views.columnLayouts.isEmpty)
+        #expect(other.filterText == nil && other.recordList.level.sort == nil && other.lists.columnLayouts.isEmpty)
         other.handle(.character("U"))
         #expect(other.chrome.status == other.labels["views.nothingToUndo"])
         // In the first run: undo the hidden column, then the sort, then the filter.

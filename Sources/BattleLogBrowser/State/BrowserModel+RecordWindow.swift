@@ -15,7 +15,7 @@ extension BrowserModel {
 
     /// Reads the records pane from `start` (the selection centred), its places and length
     /// made to agree with what was read.
-    private func loadRecords(_ start: WindowStart) throws {
+    func loadRecords(_ start: WindowStart) throws {
         cancelPositionCount()
         syncSortedList()
         if listFound == nil { recordList.total = roster.tallies[selectedHuman?.id ?? -1]?.total ?? 0 }
@@ -205,16 +205,6 @@ extension BrowserModel {
         w.show(selectionAt: screenRow, visible: layout.recordRows)
         recordList.level.window = w
         recordsRead()
-    }
-
-    func move(by delta: Int) throws {
-        switch chrome.focus {
-        case .roster:
-            let target = max(0, min(roster.humans.count - 1, roster.cursor.index + delta))
-            if target != roster.cursor.index { try selectHuman(at: target) }
-        case .records, .detail:
-            try moveSelection(to: recordList.selected + delta)
-        }
     }
 
     /// The records pane's height given to its list: the selection stays in view, scrolled as

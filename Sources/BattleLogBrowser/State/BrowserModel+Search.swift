@@ -41,29 +41,8 @@ extension BrowserModel: PaneTextSearch {
     /// The roster searches the names; the records pane and the detail search the records.
     private var searchesRoster: Bool { chrome.focus == .roster }
 
-    var cursor: Int { searchesRoster ? roster.cursor.index : recordList.level.window.selected }
-
-    func select(_ index: Int) {
-        attempt {
-            if searchesRoster {
-                if index != roster.cursor.index { try selectHuman(at: index) }
-            } else {
-                try moveSelection(to: recordList.windowStart + index)
-                chrome.focus = .records
-            }
-        }
-    }
-
     /// A filter's records are searched in their owners' names too (its list shows them).
-    private var listsOwners: Bool { filterSearch != nil || selectedHuman == nil }
-
-    var searchable: [[String]] {
-        if searchesRoster { return roster.humans.map { [$0.name] } }
-        let owners = listsOwners
-        return recordList.window.map { Self.searchTexts($0, includingOwner: owners) }
-    }
-
-    var searchesPart: Bool { !searchesRoster && !(recordList.level.window.atStart && recordList.level.window.atEnd) }
+    var listsOwners: Bool { filterSearch != nil || selectedHuman == nil }
 
     var searchesBeyondAsYouType: Bool { true }
 

@@ -5,7 +5,8 @@ import BattleLogPresentation
 struct ViewState {
     let filter: String?
     let sort: RecordSort?
-    let columnLayouts: [ColumnView: ColumnLayout]
+    /// Each view's column layout, by `ColumnView`'s name.
+    let columnLayouts: [String: ColumnLayout]
 }
 
 /// Saved views (`V` saves the filter, the sort and the columns under a name, `'` recalls one)
@@ -14,7 +15,7 @@ extension BrowserModel {
     /// The most view changes `U` goes back through.
     static let undoLimit = 50
 
-    var currentViewState: ViewState { ViewState(filter: filterText, sort: recordList.level.sort, columnLayouts: views.columnLayouts) }
+    var currentViewState: ViewState { ViewState(filter: filterText, sort: recordList.level.sort, columnLayouts: lists.columnLayouts) }
 
     /// Called before a change of the filter, the sort or the columns: `U` comes back here.
     func rememberView() {
@@ -24,9 +25,8 @@ extension BrowserModel {
 
     /// `V`: keeps the view under `name` (replacing one of that name), across runs.
     func saveView(named name: String) {
-        let columns = Dictionary(uniqueKeysWithValues: views.columnLayouts.map { ($0.key.rawValue, $0.value) })
         let replaces = views.saved.entries.contains { $0.name == name }
-        views.saved.save(SavedView(name: name, filter: filterText, sort: recordList.level.sort?.text, columns: columns))
+        views.saved.save(SavedView(name: name, filter: filterText, sort: recordList.level.sort?.text, columns: lists.columnLayouts))
         chrome.status = labels.fill(replaces ? "views.replaced" : "views.saved", SafeText.escape(name))
     }
 
@@ -45,8 +45,7 @@ extension BrowserModel {
             return labels.fill("views.broken", SafeText.escape(view.name), error.text)
         }
         rememberView()
-        var layouts: [ColumnView: ColumnLayout] = [:]
-        for (key, layout) in view.columns { if let v = ColumnView(rawValue: key) { layouts[v] = layout } }
+        let layouts = view.columns.filter { ColumnView(rawValue: $0.key) != nil }
         try apply(ViewState(filter: view.filter, sort: sort, columnLayouts: layouts))
         chrome.status = labels.fill("views.recalled", SafeText.escape(view.name))
         return nil
@@ -65,7 +64,7 @@ extension BrowserModel {
         let kept = selectedRecord?.id, row = recordList.level.window.selectionRow
         let sameList = (state.filter ?? "") == (filterText ?? "")
         recordList.level.sort = state.sort
-        views.columnLayouts = state.columnLayouts
+        lists.columnLayouts = state.columnLayouts
         try setFilter(state.filter ?? "", remembering: false)
         if sameList, let kept { try reselect(kept, atRow: row) }
     }

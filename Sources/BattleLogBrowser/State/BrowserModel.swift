@@ -356,14 +356,6 @@ public final class BrowserModel {
         }
     }
 
-    var pageSize: Int { chrome.focus == .roster ? layout.rosterRows : layout.recordRows }
-
-    /// `g`, `G`: the first or last Human, or record.
-    func moveToEnd(last: Bool) throws {
-        if chrome.focus == .roster { try selectHuman(at: last ? roster.humans.count - 1 : 0) }
-        else if last { try jumpToLast() } else { try jumpToFirst() }
-    }
-
     /// The lines the open overlay scrolls through and how many it shows (as its view lays it out).
     var overlayLines: (total: Int, visible: Int) {
         switch overlay {
@@ -380,16 +372,6 @@ public final class BrowserModel {
 
     var overlayIsOpen: Bool { overlay != .none }
     func closeOverlay() { overlay = .none }
-
-    func selectShown(_ offset: Int, in pane: Pane) throws {
-        switch pane {
-        case .roster:
-            let index = roster.cursor.scroll + offset
-            if index < roster.humans.count && index != roster.cursor.index { try selectHuman(at: index) }
-        case .records: try moveSelection(to: recordList.scroll + offset)
-        case .detail: break
-        }
-    }
 
     // MARK: - Layout
 

@@ -135,11 +135,6 @@ struct StackedLists<Source: ListSource> {
         try l.window.move(by: delta, visible: listRows, limit: Self.pageFetch, maxRows: Source.maxWindow, l.pages(source))
     }
 
-    /// Selects the loaded row at `index`.
-    mutating func select(_ index: Int) throws {
-        if let w = level?.window, index != w.selected, w.rows.indices.contains(index) { try move(by: index - w.selected) }
-    }
-
     // MARK: - Finding beyond the loaded rows
 
     /// What a search of the rows beyond the loaded ones came to.

@@ -29,7 +29,8 @@ extension StackedListsHost {
         case .searchNext: findMatch(forward: !chrome.search.backward)
         case .searchPrevious: findMatch(forward: chrome.search.backward)
         case .sort, .filter, .goTo, .export: openListPrompt(action)
-        case .columnLeft, .columnRight, .narrowColumn, .widenColumn, .hideColumn, .resetColumns: changeColumns(action)
+        case .columnLeft, .columnRight, .narrowColumn, .widenColumn, .hideColumn, .resetColumns:
+            if lists.level == nil { chrome.status = labels[source.emptyText(nil)] } else { changeColumns(action) }
         case .copyRecord: if let (json, name, _) = selectedJSON() { chrome.copy(json, what: name, labels: labels) }
         case .pager, .editor: viewSelected(in: action == .pager ? .pager : .editor)
         case .copyValue:
@@ -86,15 +87,6 @@ extension StackedListsHost {
         return (json, source.name(row), source.fileName(row, in: l.query))
     }
 
-    func changeColumns(_ action: Action) {
-        guard lists.level != nil else {
-            chrome.status = labels[source.emptyText(nil)]
-            return
-        }
-        var arranged = lists.columnLayout
-        _ = arranged.apply(action, columns: lists.columns(width: layout.records.width - 2), chrome: &chrome, labels: labels)
-        lists.columnLayout = arranged
-    }
 
     // MARK: - Prompts (`PromptHost`)
 

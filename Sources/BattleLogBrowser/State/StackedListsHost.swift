@@ -1,20 +1,11 @@
 import BattleLogFoundation
 import BattleLogPresentation
 
-/// A browser built on the engine's lists (the Core Data browser): a list held whole on the left
-/// (an entity tree), the `StackedLists` of its source in the middle, the selected row's detail
-/// on the right. Moving, clicking, opening and searching in the three panes and going back
-/// along the path are written here once; the browser gives its left list, what a row's search
-/// looks through, and what Enter on a detail line does.
-protocol StackedListsHost: OverlayHost, PaneTextSearch, ListPromptHost {
-    associatedtype Source: StackedListSource
-    var lists: StackedLists<Source> { get set }
-    /// The left pane's list: its cursor, its rows' texts, and selecting one.
-    var rosterCursor: ListCursor { get }
-    var rosterTexts: [String] { get }
-    func selectRosterRow(_ index: Int)
-    /// The texts search looks through in one of the lists' rows.
-    func searchTexts(_ row: Source.Row) -> [String]
+/// The Core Data browser's side of the engine: a path of lists over a source with detail pages
+/// (`StackedListSource`). Opening and following rows, going back along the path, reading a
+/// detail line whole and searching past the loaded rows are written here; the browser gives
+/// what Enter on a detail line does.
+protocol StackedListsHost: ListPanesHost, OverlayHost, ListPromptHost where Source: StackedListSource {
     /// Enter on a detail line whose step is the source's own.
     func follow(_ action: Source.DetailAction, from line: DetailLine<Source.DetailAction>) throws
 }
@@ -29,32 +20,6 @@ extension StackedListsHost {
     /// The loop's wait for a key: shorter while a sort finds its keys, so that they show as
     /// they come.
     var eventTimeout: Int32 { lists.isSorting ? 50 : 250 }
-
-    var pageSize: Int {
-        switch chrome.focus {
-        case .roster: layout.rosterRows
-        case .records: layout.recordRows
-        case .detail: lists.detailRows
-        }
-    }
-
-    func move(by delta: Int) throws {
-        switch chrome.focus {
-        case .roster:
-            let target = max(0, min(rosterTexts.count - 1, rosterCursor.index + delta))
-            if target != rosterCursor.index { selectRosterRow(target) }
-        case .records: try lists.move(by: delta)
-        case .detail: lists.moveDetail(by: delta)
-        }
-    }
-
-    func moveToEnd(last: Bool) throws {
-        switch chrome.focus {
-        case .roster: selectRosterRow(last ? rosterTexts.count - 1 : 0)
-        case .records: try lists.reload(last ? .last : .first)
-        case .detail: lists.moveDetail(by: last ? Int.max / 2 : Int.min / 2)
-        }
-    }
 
     /// Enter and Space: into the list, into the detail, then the detail line's own action.
     func open() throws {
@@ -91,50 +56,6 @@ extension StackedListsHost {
         l.returnFocus = chrome.focus
         attempt { try lists.push(l, at: key) }
         chrome.focus = .records
-    }
-
-    func selectShown(_ offset: Int, in pane: BrowserModel.Pane) throws {
-        switch pane {
-        case .roster:
-            let index = rosterCursor.scroll + offset
-            if rosterTexts.indices.contains(index), index != rosterCursor.index { selectRosterRow(index) }
-        case .records: try lists.select((lists.level?.window.scroll ?? 0) + offset)
-        case .detail: lists.selectDetail(lists.detailCursor.scroll + offset)
-        }
-    }
-
-    // MARK: - Search (`PaneTextSearch`)
-
-    var cursor: Int {
-        switch chrome.focus {
-        case .roster: rosterCursor.index
-        case .records: lists.level?.window.selected ?? 0
-        case .detail: lists.detailCursor.index
-        }
-    }
-
-    func select(_ index: Int) {
-        switch chrome.focus {
-        case .roster: if index != rosterCursor.index { selectRosterRow(index) }
-        case .records: attempt { try lists.select(index) }
-        case .detail: lists.selectDetail(index)
-        }
-    }
-
-    /// A long list: only the rows loaded around the selection.
-    var searchesPart: Bool {
-        guard chrome.focus == .records, let w = lists.level?.window else { return false }
-        return !(w.atStart && w.atEnd)
-    }
-
-    /// The left list's texts, the loaded rows' (as the source says), the detail's labels and
-    /// values; each row's apart (a regular expression's `^` and `$` anchor to one of them).
-    var searchable: [[String]] {
-        switch chrome.focus {
-        case .roster: rosterTexts.map { [$0] }
-        case .records: (lists.level?.window.rows ?? []).map(searchTexts)
-        case .detail: (lists.detail?.lines ?? []).map { $0.isSelectable ? [$0.label, $0.value] : [] }
-        }
     }
 
     /// `n`, `N` and Enter in a long list: the rows past the loaded ones, read a page at a time

@@ -170,8 +170,7 @@ enum RecordsView {
     /// The columns the pane shows, in order, at their widths (the layout's hidden ones left out,
     /// its width changes made), before any sideways scroll.
     static func columns(_ m: BrowserModel) -> [Column] {
-        TableView.laidOut(m.source.columns(m.currentListQuery ?? m.query, width: m.layout.records.width - 2, rows: m.recordList.window),
-                          m.columnLayout)
+        m.lists.columns(width: m.layout.records.width - 2)
     }
 
     static func render(_ m: BrowserModel, _ s: Screen) {
