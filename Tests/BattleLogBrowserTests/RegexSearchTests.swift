@@ -78,6 +78,42 @@ import BattleLogKit
         }
     }
 
+    /// A filter's short list, whole on screen once its scan ends, is searched whole: `/` counts
+    /// its matches ("1 of 3") and does not say it looked only at the loaded records. (Its window
+    /// learned that it reached the list's end only when the count moved.)
+    @Test func aShortFiltersListIsSearchedWhole() throws {
+        let s = try SimulatedStore(fights: 200, heroes: 3, villains: 3)
+        let (m, _) = try makeBrowser(s, rows: 40, columns: 100)
+        let human = try #require(m.roster.humans.first { $0.kind == .hero })
+        let target = try #require(m.roster.humans.first { $0.kind == .villain })
+        let list = try m.filterAndSettle("owner = \(FilterCompletion.quote(human.name)) and opponent = \(FilterCompletion.quote(target.name))", s)
+        #expect(!list.isEmpty && list.count == m.recordList.window.count, "the whole list is loaded")
+        #expect(m.recordList.level.window.atEnd, "the window knows it holds the list's end")
+        m.handle(.character("/")); m.type(target.name); m.handle(.enter)
+        RegexSearchTests.settle(m)
+        #expect(m.chrome.status == "/\(target.name): 1 \(m.labels["of"]) \(list.count)", "\(m.chrome.status ?? "")")
+    }
+
+    /// The same when the scan found every match before it ended (a short list in a large log):
+    /// the tick that sees it end tells the window it holds the list's end, though the count
+    /// did not move.
+    @Test func aFiltersMatchesFoundBeforeItsScanEndsAreTheWholeList() throws {
+        let s = try SimulatedStore(fights: 50, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 40, columns: 100)
+        let ids = try s.store.page(RecordQuery(), limit: 3).map(\.id)
+        // A scan not run by the scanner: its matches given by hand, as a slow scan finds them.
+        let search = FilterSearch(text: "date > 2000-01-01", query: RecordQuery(filter: try FilterCompiler.compile("date > 2000-01-01", roster: m.roster.humans)))
+        m.filterSearch = search
+        m.emptyRecordWindow()
+        search.found.append(ids)
+        m.tick()
+        #expect(m.recordList.window.map(\.id) == ids && !m.recordList.level.window.atEnd, "still scanning")
+        search.found.finish(failure: nil)
+        m.tick()
+        #expect(m.recordList.level.window.atEnd)
+        #expect(!m.searchesPart)
+    }
+
     /// Typing on (`Cla`, then `Clar`) keeps the record the search found while it still matches:
     /// the list does not jump back to where the search started and out again.
     @Test func typingOnKeepsAMatchFoundPastTheLoadedRecords() throws {

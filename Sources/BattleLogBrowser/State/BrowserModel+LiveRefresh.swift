@@ -29,7 +29,9 @@ extension BrowserModel {
                     // keeps the rows it had on screen instead).
                     try? takeFoundRecords()
                 }
-            } else if p.count != recordList.total {
+            } else if p.count != recordList.total || (p.done && !recordList.level.window.atEnd) {
+                // New rows, or the end of a scan that found them all before: the window learns
+                // that it holds the list's end (a search then looks at the whole list).
                 try? takeFoundRecords()
             }
             if let e = p.failure { chrome.status = "\(labels["error"]): \(e)" }
