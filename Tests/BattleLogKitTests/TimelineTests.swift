@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BattleLogKit
+@testable import BattleLogPresentation
 
 /// Fight timelines (issue 21): exact merging across timescales, the stored form, and fights whose
 /// results follow from their timelines.
@@ -158,5 +159,26 @@ import Testing
         #expect(player.speedText == "1/4x")
         for _ in 0..<10 { player.changeSpeed(faster: true) }
         #expect(player.speedText == "16x")
+    }
+}
+
+/// The timeline's line counts what happened in words a person writes: `1 action`, `1 critical
+/// hit`, and no "0 critical" when no hit was critical.
+@Suite struct TimelineLineTests {
+    func line(_ kinds: [Timeline.Kind], language: String) -> String {
+        let actions = kinds.enumerated().map { i, kind in
+            Timeline.Action(time: MediaTime(value: Int64(600 * (i + 1)), timescale: 600), kind: kind, damage: 10 + i, die: 1)
+        }
+        let labels = Labels.load(language)
+        return ValuePresenter.timeline.line(Timeline(timescale: 600, actions: actions), labels, nil).first.map(\.text) ?? ""
+    }
+
+    @Test func itCountsInWords() {
+        #expect(line([.finalBlow], language: "en") == "1 action · biggest hit 10")
+        #expect(line([.strike, .finalBlow], language: "en") == "2 actions · biggest hit 11")
+        #expect(line([.critical, .finalBlow], language: "en") == "2 actions · 1 critical hit · biggest hit 11")
+        #expect(line([.critical, .critical, .strike, .finalBlow], language: "en") == "4 actions · 2 critical hits · biggest hit 13")
+        #expect(line([.strike, .finalBlow], language: "zh") == "2 个动作 · 最大伤害 11")
+        #expect(line([.critical, .finalBlow], language: "zh") == "2 个动作 · 1 次暴击 · 最大伤害 11")
     }
 }

@@ -6,9 +6,12 @@ extension Timeline {
     public static let labels: [String: [String: String]] = [
         "en": [
             "noTimeline": "no timeline",
-            "timeline.summary": "{0} actions · {1} critical · biggest hit {2}",
+            "timeline.crits": "{0} critical hits",
+            "timeline.crits.one": "1 critical hit",
+            "timeline.biggestHit": "biggest hit {0}",
             "timeline.firstHit": "first hit {0}",
             "timeline.actions": "{0} actions",
+            "timeline.actions.one": "1 action",
             "timeline.kind.strike": "strike",
             "timeline.kind.magic": "magic",
             "timeline.kind.dodge": "dodge",
@@ -22,9 +25,12 @@ extension Timeline {
         ],
         "zh": [
             "noTimeline": "无时间线",
-            "timeline.summary": "{0} 个动作 · {1} 次暴击 · 最大伤害 {2}",
+            "timeline.crits": "{0} 次暴击",
+            "timeline.crits.one": "1 次暴击",
+            "timeline.biggestHit": "最大伤害 {0}",
             "timeline.firstHit": "首次命中 {0}",
             "timeline.actions": "{0} 个动作",
+            "timeline.actions.one": "1 个动作",
             "timeline.kind.strike": "普攻",
             "timeline.kind.magic": "魔法",
             "timeline.kind.dodge": "闪避",
