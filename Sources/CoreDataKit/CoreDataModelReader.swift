@@ -7,6 +7,9 @@ struct StoreSchema {
     var tables: [String: [(name: String, type: String)]] = [:]
     /// Table name -> the columns that have an index of their own first (foreign keys get one).
     var indexedColumns: [String: Set<String>] = [:]
+    /// Table name -> its indexed integer columns that hold 0 or less: values no object's key
+    /// (`Z_PK`, from 1) has, so not a to-one's.
+    var holdsNonKeys: [String: Set<String>] = [:]
     /// `Z_PRIMARYKEY`'s rows: Z_ENT, Z_NAME, Z_SUPER.
     var primaryKeys: [(id: Int, name: String, parent: Int)] = []
 
@@ -28,6 +31,12 @@ struct StoreSchema {
                 }
             }
             s.indexedColumns[name] = indexed
+            // One index seek each: whether the column holds a value no key is.
+            s.holdsNonKeys[name] = try Set(indexed.filter { column in
+                guard s.tables[name]?.first(where: { $0.name == column })?.type.uppercased() == "INTEGER" else { return false }
+                let c = "\"" + column.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                return try db.prepare("SELECT 1 FROM \(quoted) WHERE \(c) <= 0 LIMIT 1").first([]) { _ in true } ?? false
+            })
         }
         if s.tables["Z_PRIMARYKEY"] != nil {
             s.primaryKeys = try db.prepare("SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT").map {
@@ -270,14 +279,23 @@ enum CoreDataModelReader {
         return nil
     }
 
-    /// The entity a foreign-key column `Z<BARE>` of `entity` likely points to: one named BARE,
+    /// The entity a foreign-key column `Z<BARE>` of `entity` likely points to: one named BARE;
     /// else the one whose name ends with it (preferring one named after `entity`, as KikChat's
-    /// `extra` is KikChatExtra); nil when nothing fits.
+    /// `extra` is KikChatExtra); else the one whose name, less the prefix every entity's name
+    /// shares, BARE ends with, the longest (KikMessage's `lastmessagechat` is a KikChat); nil
+    /// when nothing fits.
     static func guessTarget(_ bare: String, from entity: String, names: [String]) -> String? {
         if let exact = names.first(where: { $0.uppercased() == bare }) { return exact }
         let candidates = names.filter { $0.uppercased().hasSuffix(bare) }
         if candidates.count == 1 { return candidates[0] }
-        return candidates.first { $0.uppercased() == entity.uppercased() + bare }
+        if let named = candidates.first(where: { $0.uppercased() == entity.uppercased() + bare }) { return named }
+        guard candidates.isEmpty else { return nil }
+        let upper = names.map { $0.uppercased() }
+        let shared = upper.dropFirst().reduce(upper.first ?? "") { prefix, name in String(zip(prefix, name).prefix { $0 == $1 }.map(\.0)) }
+        // A core of two letters at least (one entity alone shares its whole name).
+        let cores = upper.map { String($0.dropFirst(shared.count)) }
+        let fits = names.indices.filter { cores[$0].count >= 2 && bare.hasSuffix(cores[$0]) }
+        return fits.max { cores[$0].count < cores[$1].count }.map { names[$0] }
     }
 
     /// A model from `Z_PRIMARYKEY` and the tables alone: entities and their tables are known;
@@ -304,6 +322,7 @@ enum CoreDataModelReader {
             for c in columns where !["Z_PK", "Z_ENT", "Z_OPT"].contains(c.name) && !entityColumns.contains(c.name) && c.name.hasPrefix("Z") {
                 let bare = String(c.name.dropFirst())
                 let isForeignKey = c.type.uppercased() == "INTEGER" && indexed.contains(c.name)
+                    && !(schema.holdsNonKeys[table]?.contains(c.name) ?? false)
                 if isForeignKey {
                     let entityColumn = entityColumns.first { $0.hasSuffix("_" + bare) }
                     entity.relationships.append(Relationship(

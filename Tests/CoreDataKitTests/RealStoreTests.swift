@@ -172,6 +172,22 @@ import Testing
         else { Issue.record("no metadata") }
     }
 
+    /// A guessed model names a to-one's target when the column ends with an entity's name less
+    /// the prefix all the entities share (kik's `lastmessagechat` is a `KikChat`); an indexed
+    /// integer column holding 0, which no object's key is, is an attribute (kik's `internalid`).
+    @Test func aGuessedModelFindsTargetsByTheirNamesAndKeepsNumbersAsNumbers() throws {
+        let store = try CoreDataStore(path: Fixture.path("kik.sqlite"))
+        let message = try store.entity(named: "KikMessage")
+        func target(_ entity: Entity, _ name: String) -> String? { entity.relationships.first { $0.name == name }?.target }
+        #expect(target(message, "lastmessagechat") == "KikChat" && target(message, "draftmessagechat") == "KikChat")
+        #expect(target(message, "lastmessageuser") == "KikUser" && target(message, "chatextra") == "KikChatExtra")
+        let chat = try store.entity(named: "KikChat")
+        #expect(target(chat, "lastmessage") == "KikMessage" && target(chat, "draftmessage") == "KikMessage" && target(chat, "extra") == "KikChatExtra")
+        #expect(target(try store.entity(named: "KikChatExtra"), "lastseenmessage") == "KikMessage")
+        #expect(message.attributes.contains { $0.name == "internalid" && $0.type == .integer64 })
+        #expect(!message.relationships.contains { $0.name == "internalid" })
+    }
+
     @Test func anUnknownEntityNamesTheOnesThereAre() throws {
         let store = try CoreDataStore(path: Fixture.path("SampleModel_V1.sqlite"))
         #expect(throws: CoreDataError.noSuchEntity("Truck", available: ["Car", "SportCar", "ExpensiveSportCar", "Person"])) {
