@@ -61,8 +61,6 @@ final class StoreSource: StackedListSource {
         return sorter.sort { store, stop, found in try store.forEachSortedKey(list, by: sort, shouldStop: stop, found) }
     }
 
-    static var maxWindow: Int { 640 }
-
     func detail(_ row: StoreRow, in query: StoreQuery, toggled: Set<String>, width: Int) -> DetailPage<StoreAction>? {
         switch row {
         case .transaction(let t):

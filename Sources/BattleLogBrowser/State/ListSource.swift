@@ -21,12 +21,17 @@ protocol ListSource: AnyObject {
     /// layout is kept under.
     func columns(_ query: Query, width: Int, rows: [Row]) -> [TableColumn<Row>]
     func columnsKey(_ query: Query) -> String
-    /// The most rows one of its lists keeps loaded (constant memory at any size).
+    /// The most rows one of its lists keeps loaded (constant memory at any size; 640 unless
+    /// the source says).
     static var maxWindow: Int { get }
 
     /// `row`'s detail page, the nodes of its values' trees in `toggled` folded against their
     /// default; nil for a source whose browser draws a row's detail itself (the records').
     func detail(_ row: Row, in query: Query, toggled: Set<String>, width: Int) -> DetailPage<DetailAction>?
+}
+
+extension ListSource {
+    static var maxWindow: Int { 640 }
 }
 
 extension ListSource where DetailAction == Never {
