@@ -65,6 +65,9 @@ extension BrowserModel {
         let sameList = (state.filter ?? "") == (filterText ?? "")
         recordList.level.sort = state.sort
         lists.columnLayouts = state.columnLayouts
+        // A Human's list in another order: read once, around the kept record (not from its
+        // first page, then again around it).
+        if sameList, state.filter == nil, let kept { return try reselect(kept, atRow: row) }
         try setFilter(state.filter ?? "", remembering: false)
         if sameList, let kept { try reselect(kept, atRow: row) }
     }
