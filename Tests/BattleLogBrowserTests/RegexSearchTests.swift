@@ -114,6 +114,22 @@ import BattleLogKit
         #expect(!m.searchesPart)
     }
 
+    /// A search typed while the detail pane has the focus moves the records list and leaves the
+    /// focus where it was: the next keys still act there (`z` zooms the detail).
+    @Test func aSearchFromTheDetailPaneKeepsItsFocus() throws {
+        let s = try SimulatedStore(fights: 60, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.tab); m.handle(.tab)
+        #expect(m.chrome.focus == .detail)
+        let name = try #require(m.recordList.window.dropFirst(2).first).opponentName
+        let start = m.selectedRecord?.id
+        m.handle(.character("/")); m.type(name); m.handle(.enter)
+        m.handle(.character("n"))
+        RegexSearchTests.settle(m)
+        #expect(m.selectedRecord?.id != start || m.recordList.window.filter { $0.opponentName == name }.count == 1)
+        #expect(m.chrome.focus == .detail)
+    }
+
     /// Typing on (`Cla`, then `Clar`) keeps the record the search found while it still matches:
     /// the list does not jump back to where the search started and out again.
     @Test func typingOnKeepsAMatchFoundPastTheLoadedRecords() throws {

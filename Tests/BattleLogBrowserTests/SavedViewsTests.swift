@@ -105,4 +105,21 @@ import BattleLogKit
         #expect(m.chrome.status == m.labels.fill("views.replaced", "wins"))
         #expect(m.views.saved.named("wins")?.filter == nil && m.views.saved.entries.count == 1)
     }
+
+    /// A sort given up while it is being found (Esc) is not a view `U` comes back to: `U` after
+    /// it gives the sort before (it gave the sort given up).
+    @Test func aSortGivenUpIsNotAViewToUndoTo() throws {
+        let s = try SimulatedStore(fights: 200, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        _ = try m.filterAndSettle("result = win", s)
+        m.handle(.character("S")); m.type("power:desc"); m.handle(.enter)
+        m.settleFilter()
+        m.handle(.character("S")); m.handle(.control("u")); m.type("rolls.sum:desc"); m.handle(.enter)
+        #expect(m.recordList.level.sort?.text == "rolls.sum:desc")
+        // Given up as Esc gives it up while it runs (here, however fast the scan was).
+        try m.cancelSort()
+        #expect(m.recordList.level.sort == nil && m.filterText == "result = win")
+        m.handle(.character("U"))
+        #expect(m.recordList.level.sort?.text == "power:desc", "\(m.recordList.level.sort?.text ?? "none")")
+    }
 }

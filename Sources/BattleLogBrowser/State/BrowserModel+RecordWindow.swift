@@ -244,9 +244,9 @@ extension BrowserModel {
     }
 
     /// Esc while a sorted list is still being found: the sort is given up, the Human's records
-    /// (or the filter's matches, found again) newest first.
+    /// (or the filter's matches, found again) newest first. A sort given up is no view to come
+    /// back to: `U` goes to the one before it.
     func cancelSort() throws {
-        rememberView()
         recordList.level.sort = nil
         if let search = filterSearch, let filter = search.query.filter {
             search.cancel()

@@ -117,7 +117,6 @@ extension BrowserModel: PaneTextSearch {
             chrome.status = "\(labels["error"]): \(SafeText.escape(error.text(labels)))"
         case .found(let found, let wrapped):
             try select(found)
-            chrome.focus = .records
             chrome.status = chrome.search.label + SafeText.escape(text) + (wrapped ? " · " + labels["searchWrapped"] : "")
         }
     }

@@ -86,15 +86,13 @@ extension ListPanesHost {
         }
     }
 
-    /// Selects the focused pane's row at `index` (a match in the list: the list takes the focus).
+    /// Selects the focused pane's row at `index` (the detail pane of a source without detail
+    /// pages: its list's; the focus stays).
     func select(_ index: Int) {
         attempt {
             switch chrome.focus {
             case .roster: if index != rosterCursor.index { try selectRosterRow(index) }
-            case .records, .detail:
-                if detailHasLines { lists.selectDetail(index); return }
-                try selectListRow(index)
-                chrome.focus = .records
+            case .records, .detail: if detailHasLines { lists.selectDetail(index) } else { try selectListRow(index) }
             }
         }
     }
