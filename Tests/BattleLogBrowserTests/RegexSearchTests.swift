@@ -68,8 +68,7 @@ import BattleLogKit
         m.handle(.character("/")); m.type(name); m.handle(.enter)
         Self.settle(m)
         #expect(m.selectedRecord?.id == list[matches[0]].id)
-        #expect(m.chrome.status?.contains(" \(m.labels["of"]) ") == false && m.chrome.status?.contains(m.labels["searchLoaded"]) == true,
-                "\(m.chrome.status ?? "")")
+        #expect(m.chrome.status == "/\(name)", "\(m.chrome.status ?? "")")
         for k in 1...(past + 2) {
             m.handle(.character("n"))
             Self.settle(m)

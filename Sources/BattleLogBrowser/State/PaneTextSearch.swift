@@ -147,7 +147,10 @@ extension PaneTextSearch {
             return false
         }
         select(found.index)
-        chrome.status = chrome.search.said(found, text, counted: part.isEmpty, labels: labels) + part
+        // A match in a long list is the next one that way (the loaded rows lie around the
+        // selection; past them the rest was read): it gives no count of the loaded rows alone,
+        // and no note that would seem to say the rest was not read.
+        chrome.status = chrome.search.said(found, text, counted: part.isEmpty, labels: labels)
         return true
     }
 }
