@@ -713,6 +713,26 @@ import BattleLogResources
     }
 }
 
+extension ShortDetailTests {
+    /// A short detail leaves out only what it must: at every height, either every line shows or
+    /// the pane is full (it used to drop every extra line at once, the timeline among them,
+    /// leaving rows blank at 120x40).
+    @Test(arguments: ["en", "zh"])
+    func aShortDetailLeavesNoRowBlankWhileALineIsLeftOut(language: String) throws {
+        let s = try SimulatedStore(fights: 40, heroes: 2, villains: 2)
+        let labels = Labels.load(language)
+        for record in try s.store.page(RecordQuery(), limit: 30) {
+            for width in [56, 88] {
+                let whole = DetailView.content(record, labels: labels, width: width).count
+                for height in 6...whole {
+                    let shown = DetailView.content(record, labels: labels, width: width, height: height).count
+                    #expect(shown == min(height, whole) || shown == height, "record \(record.id), \(width) wide, \(height) high: \(shown) of \(whole) lines")
+                }
+            }
+        }
+    }
+}
+
 @Suite struct LabelTableTests {
     /// A value kind's labels live in its folder, one home: merged into both languages' tables,
     /// and never also in the shared `Resources/labels` files.

@@ -26,12 +26,13 @@ enum DetailView {
     /// Which lines may go to make room for the magic box in a short pane (`essential` never).
     enum Priority {
         /// `continuation`: a value's second and third lines; `extra`: its extra segments (the
-        /// time as a fraction, the dice's sparkline).
+        /// time as a fraction, the dice's sparkline); `extraLine`: a value whose whole line is an
+        /// extra (the timeline's summary), kept before those.
         /// `opponent`: in the records pane's list too, it goes before a box's line, which nothing
         /// else on screen shows.
         /// `boxLine`: a box shown as one line for want of room (the weapon's name and rarity), the
         /// last to go.
-        case essential, result, owner, date, opponent, continuation, extra, spacer, boxLine
+        case essential, result, owner, date, opponent, continuation, extraLine, extra, spacer, boxLine
     }
 
     /// The lines of the detail, as styled spans, for a pane `width` columns wide and `height`
@@ -45,13 +46,14 @@ enum DetailView {
             // The date, the owner and the result are in the records pane too.
             // The opponent goes only once every box but the first is a line: a second box is
             // not kept at the cost of the record's own fields.
-            for level in [Priority.spacer, .extra, .continuation, .date, .owner, .result] + (boxes > 1 ? [] : [.opponent, .boxLine])
+            for level in [Priority.spacer, .extra, .extraLine, .continuation, .date, .owner, .result] + (boxes > 1 ? [] : [.opponent, .boxLine])
             where lines.count > height {
                 // A value's further lines go by wrapping it on one line, which ends in `…`.
                 if level == .continuation, lineValueLines > 1, lines.contains(where: { $0.priority == .continuation }) {
                     return fitted(valueLines: valueLines, lineValueLines: 1)
                 }
-                lines.removeAll { $0.priority == level }
+                // One at a time, the last first, until the rest fits: no row is left blank.
+                while lines.count > height, let last = lines.lastIndex(where: { $0.priority == level }) { lines.remove(at: last) }
             }
             return lines
         }
@@ -111,7 +113,7 @@ enum DetailView {
             for (n, piece) in DisplayWidth.wrap(first.text, to: valueWidth, maxLines: lineValueLines).enumerated() {
                 row(n == 0 ? labels[attribute.labelKey] : "", [Span(text: piece, style: style(for: first.role))],
                     presenter.box != nil ? (n == 0 ? .boxLine : .continuation)
-                        : presenter.lineIsExtra ? .extra : (n == 0 ? .essential : .continuation))
+                        : presenter.lineIsExtra ? .extraLine : (n == 0 ? .essential : .continuation))
             }
             for extra in segments.dropFirst() {
                 row("", [Span(text: fit(extra.text), style: style(for: extra.role))], .extra)
