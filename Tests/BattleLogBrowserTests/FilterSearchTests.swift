@@ -36,4 +36,25 @@ import BattleLogKit
             }
         }
     }
+
+    /// Leaving a filter (Esc, or `f` emptied) brings the Human's list back where it was when the
+    /// filter began, the record selected on its row, as VisiData's parent sheet keeps its
+    /// cursor (it came back at the first record).
+    @Test func leavingAFilterComesBackToTheRecordItLeft() throws {
+        let s = try SimulatedStore(fights: 400, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.tab)
+        for _ in 0..<27 { m.handle(.down) }
+        let kept = try #require(m.selectedRecord)
+        let row = m.recordList.level.window.selectionRow, place = m.recordList.selected
+        _ = try m.filterAndSettle("result = win", s)
+        m.handle(.down); m.handle(.down)
+        m.handle(.escape)
+        #expect(m.filterText == nil && m.chrome.focus == .roster)
+        #expect(m.selectedRecord?.id == kept.id && m.recordList.selected == place && m.recordList.level.window.selectionRow == row)
+        // `f` emptied leaves it the same way.
+        _ = try m.filterAndSettle("result = loss", s)
+        m.handle(.character("f")); m.handle(.control("u")); m.handle(.enter)
+        #expect(m.filterText == nil && m.selectedRecord?.id == kept.id)
+    }
 }

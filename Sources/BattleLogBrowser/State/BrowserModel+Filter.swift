@@ -8,6 +8,7 @@ extension BrowserModel {
         filterSearch?.cancel()
         filterSearch = nil
         liveRefresh.pending = false
+        recordList.beforeFilter = nil
     }
 
     /// Starts filtering every record by `text`, or clears the filter when it is empty. A text
@@ -24,11 +25,16 @@ extension BrowserModel {
             return
         }
         if remembering && trimmed != (filterText ?? "") { rememberView() }
+        // From a Human's list into a filter: where leaving it comes back to.
+        let leaving = filterSearch != nil ? recordList.beforeFilter : nil
+        if filterSearch == nil { recordList.beforeFilter = selectedRecord.map { ($0.id, recordList.level.window.selectionRow) } }
         filterSearch?.cancel()
         filterSearch = nil
         liveRefresh.pending = false
         guard let compiled else {
-            try selectHuman(at: roster.cursor.index)
+            // The Human's list as it was left: read once, around that record.
+            try selectHuman(at: roster.cursor.index, loading: leaving == nil)
+            if let leaving { try reselect(leaving.id, atRow: leaving.row) }
             return
         }
         filterSearch = startSearch(trimmed, compiled)

@@ -38,6 +38,9 @@ public struct RecordListState {
     public internal(set) var marked: Set<Int64> = []
     /// The record `m` last marked and its place in the list: `M` marks from it to the selection.
     var markAnchor: (record: Record, position: Int)?
+    /// The Human's record selected when a filter began, and its screen row: leaving the filter
+    /// comes back to it.
+    var beforeFilter: (id: Int64, row: Int)?
 
     init(source: RecordSource) {
         lists = StackedLists(source: source, listing: RecordQuery())
