@@ -714,20 +714,55 @@ import BattleLogResources
 }
 
 extension ShortDetailTests {
-    /// A short detail leaves out only what it must: at every height, either every line shows or
-    /// the pane is full (it used to drop every extra line at once, the timeline among them,
-    /// leaving rows blank at 120x40).
+    /// A short detail leaves out only what it must: at every height, either the pane is full
+    /// or every line outside a box shows (a box may have become its one line). It used to drop
+    /// every extra line at once, the timeline among them, leaving rows blank at 120x40.
     @Test(arguments: ["en", "zh"])
     func aShortDetailLeavesNoRowBlankWhileALineIsLeftOut(language: String) throws {
         let s = try SimulatedStore(fights: 40, heroes: 2, villains: 2)
         let labels = Labels.load(language)
+        func text(_ lines: [[DetailView.Span]]) -> [String] { lines.map { $0.map(\.text).joined() } }
+        func inBox(_ line: String) -> Bool { line.trimmingCharacters(in: .whitespaces).first.map { "│┌└".contains($0) } ?? false }
         for record in try s.store.page(RecordQuery(), limit: 30) {
             for width in [56, 88] {
-                let whole = DetailView.content(record, labels: labels, width: width).count
-                for height in 6...whole {
-                    let shown = DetailView.content(record, labels: labels, width: width, height: height).count
-                    #expect(shown == min(height, whole) || shown == height, "record \(record.id), \(width) wide, \(height) high: \(shown) of \(whole) lines")
+                let whole = text(DetailView.content(record, labels: labels, width: width)).filter { !inBox($0) }
+                for height in 6...(whole.count + 12) {
+                    let shown = text(DetailView.content(record, labels: labels, width: width, height: height))
+                    #expect(shown.count <= height)
+                    if shown.count < height {
+                        let missing = whole.filter { !shown.contains($0) }
+                        #expect(missing.isEmpty, "record \(record.id), \(width) wide, \(height) high: \(shown.count) lines, left out \(missing)")
+                    }
                 }
+            }
+        }
+    }
+}
+
+extension ShortDetailTests {
+    /// A second box (the weapon's) is shown whole only when the record's own lines all fit
+    /// beside it; else it is a line, before the timeline, the owner, the date or the result go
+    /// (a record without magic showed the "No magic used" box, a blank row, the weapon's box,
+    /// and neither its owner nor its timeline at 120x40). A row between two boxes goes first.
+    @Test(arguments: ["en", "zh"])
+    func aSecondBoxIsALineBeforeTheRecordsOwnLinesGo(language: String) throws {
+        let s = try SimulatedStore(fights: 80, heroes: 2, villains: 2)
+        let labels = Labels.load(language)
+        let schema = s.store.schema
+        let magic = try #require(schema.attributes.firstIndex { $0.name == "usingMagic" })
+        let records = try s.store.page(RecordQuery(), limit: 160)
+        let without = try #require(records.first { ($0.transformables[magic].value ?? nil) == nil && $0.opponent != nil })
+        for record in [without] + records.prefix(10) {
+            let text = DetailView.content(record, labels: labels, width: 88, height: 14).map { $0.map(\.text).joined() }
+            #expect(text.contains { $0.hasPrefix(labels["owner"]) } && text.contains { $0.hasPrefix(labels["timeline"]) },
+                    "record \(record.id):\n\(text.joined(separator: "\n"))")
+        }
+        // Zoomed at 80x24 (22 rows, 76 wide): no blank row between the boxes while a line is left out.
+        for record in records.prefix(20) {
+            let whole = DetailView.content(record, labels: labels, width: 76)
+            let shown = DetailView.content(record, labels: labels, width: 76, height: 22)
+            if shown.filter({ !$0.isEmpty }).count < whole.filter({ !$0.isEmpty }).count {
+                #expect(!shown.contains { $0.isEmpty }, "record \(record.id): a blank row while a line is left out")
             }
         }
     }

@@ -129,6 +129,22 @@ import BattleLogKit
         #expect(m.chrome.focus == .detail)
     }
 
+    /// A search in a filter's list still being found is no search of the rows loaded so far
+    /// only: it reads on past them (it said "No match" while the first rows were coming).
+    @Test func aSearchWhileTheFiltersListIsFoundReadsPastWhatIsLoaded() throws {
+        let s = try SimulatedStore(fights: 50, heroes: 2, villains: 2)
+        let (m, _) = try makeBrowser(s, rows: 40, columns: 100)
+        let text = "date > 2000-01-01"
+        // A scan not run by the scanner: nothing found yet, as at the start of a slow scan.
+        m.filterSearch = FilterSearch(text: text, query: RecordQuery(filter: try FilterCompiler.compile(text, roster: m.roster.humans)))
+        m.emptyRecordWindow()
+        m.tick()
+        #expect(m.recordList.window.isEmpty && m.searchesPart)
+        let name = try #require(m.roster.humans.last).name
+        m.handle(.character("/")); m.type(name); m.handle(.enter)
+        #expect(m.chrome.status?.hasPrefix(m.labels["noMatch"]) == false, "\(m.chrome.status ?? "")")
+    }
+
     /// Typing on (`Cla`, then `Clar`) keeps the record the search found while it still matches:
     /// the list does not jump back to where the search started and out again.
     @Test func typingOnKeepsAMatchFoundPastTheLoadedRecords() throws {

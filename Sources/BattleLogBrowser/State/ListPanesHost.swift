@@ -97,10 +97,11 @@ extension ListPanesHost {
         }
     }
 
-    /// A long list: only the rows loaded around the selection.
+    /// A long list: only the rows loaded around the selection; or a list still being found (a
+    /// sort's, a filter's matches), whose rows are not all in yet.
     var searchesPart: Bool {
-        guard chrome.focus != .roster, !detailHasLines, let w = lists.level?.window else { return false }
-        return !(w.atStart && w.atEnd)
+        guard chrome.focus != .roster, !detailHasLines, let l = lists.level else { return false }
+        return !(l.window.atStart && l.window.atEnd) || l.isSorting
     }
 
     /// The left list's texts, the loaded rows' (as the browser says), the detail's labels and

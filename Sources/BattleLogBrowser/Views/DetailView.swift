@@ -44,10 +44,11 @@ enum DetailView {
             var lines = prioritisedContent(rec, labels: labels, width: width, valueLines: valueLines,
                                            lineValueLines: lineValueLines, boxes: boxes)
             // The date, the owner and the result are in the records pane too.
-            // The opponent goes only once every box but the first is a line: a second box is
-            // not kept at the cost of the record's own fields.
-            for level in [Priority.spacer, .extra, .extraLine, .continuation, .date, .owner, .result] + (boxes > 1 ? [] : [.opponent, .boxLine])
-            where lines.count > height {
+            // A second box is kept whole only beside every line of the record's own (a blank
+            // row or an extra may go for it); else it becomes a line first.
+            let levels: [Priority] = boxes > 1 ? [.spacer, .extra]
+                : [.spacer, .extra, .extraLine, .continuation, .date, .owner, .result, .opponent, .boxLine]
+            for level in levels where lines.count > height {
                 // A value's further lines go by wrapping it on one line, which ends in `…`.
                 if level == .continuation, lineValueLines > 1, lines.contains(where: { $0.priority == .continuation }) {
                     return fitted(valueLines: valueLines, lineValueLines: 1)
@@ -99,13 +100,14 @@ enum DetailView {
         // Each transformable attribute in model order, through its value type's presenter (the
         // one table `show` uses too): its line's first segment wraps over up to three rows, each
         // further segment gets a row of its own that a short pane may leave out; the boxes come last.
-        var box: [[Span]] = []
+        var box: [(spans: [Span], priority: Priority)] = []
         for (i, attribute) in rec.schema.attributes.enumerated() {
             let presenter = presenters[i]
             let stored = rec.transformables[i]
             if let makeBox = presenter.box, boxed.contains(i) {
-                if !box.isEmpty { box.append([]) }
-                box += makeBox(stored, labels, width, valueLines).map { line in line.map { Span(text: $0.text, style: style(for: $0.role)) } }
+                // A blank row between two boxes: the first row a short pane gives up.
+                if !box.isEmpty { box.append(([], .spacer)) }
+                box += makeBox(stored, labels, width, valueLines).map { line in (line.map { Span(text: $0.text, style: style(for: $0.role)) }, .essential) }
                 continue
             }
             let segments = presenter.line(stored, labels: labels, width: valueWidth)
@@ -123,8 +125,7 @@ enum DetailView {
             out.append(([Span(text: fit(ValuePresenter.damagedColumn(e, labels: labels)), style: .damaged)], .essential))
         }
         out.append(([], .spacer))
-        out += box.map { ($0, .essential) }
-        return out
+        return out + box
     }
 
     static func style(for role: MagicBox.Role) -> Style {
