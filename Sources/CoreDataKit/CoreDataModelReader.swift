@@ -21,12 +21,11 @@ struct StoreSchema {
         var s = StoreSchema()
         let names = try db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").map { $0.string(0) ?? "" }
         for name in names where !name.hasPrefix("sqlite_") {
-            let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let quoted = CoreDataStore.quote(name)
             s.tables[name] = try db.prepare("PRAGMA table_info(\(quoted))").map { (name: $0.string(1) ?? "", type: $0.string(2) ?? "") }
             var indexed = Set<String>()
             for index in try db.prepare("PRAGMA index_list(\(quoted))").map([], { (row: Row) -> String in row.string(1) ?? "" }) {
-                let q = "\"" + index.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                if let first = try db.prepare("PRAGMA index_info(\(q))").first([], { (row: Row) -> String? in row.string(2) }), let first {
+                if let first = try db.prepare("PRAGMA index_info(\(CoreDataStore.quote(index)))").first([], { (row: Row) -> String? in row.string(2) }), let first {
                     indexed.insert(first)
                 }
             }
@@ -34,8 +33,7 @@ struct StoreSchema {
             // One index seek each: whether the column holds a value no key is.
             s.holdsNonKeys[name] = try Set(indexed.filter { column in
                 guard s.tables[name]?.first(where: { $0.name == column })?.type.uppercased() == "INTEGER" else { return false }
-                let c = "\"" + column.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                return try db.prepare("SELECT 1 FROM \(quoted) WHERE \(c) <= 0 LIMIT 1").first([]) { _ in true } ?? false
+                return try db.prepare("SELECT 1 FROM \(quoted) WHERE \(CoreDataStore.quote(column)) <= 0 LIMIT 1").first([]) { _ in true } ?? false
             })
         }
         if s.tables["Z_PRIMARYKEY"] != nil {

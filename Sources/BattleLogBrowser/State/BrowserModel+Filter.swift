@@ -27,7 +27,7 @@ extension BrowserModel {
         if remembering && trimmed != (filterText ?? "") { rememberView() }
         // From a Human's list into a filter: where leaving it comes back to.
         let leaving = filterSearch != nil ? recordList.beforeFilter : nil
-        if filterSearch == nil { recordList.beforeFilter = selectedRecord.map { ($0.id, recordList.level.window.selectionRow) } }
+        if filterSearch == nil, compiled != nil { recordList.beforeFilter = selectedRecord.map { ($0.id, recordList.level.window.selectionRow) } }
         filterSearch?.cancel()
         filterSearch = nil
         liveRefresh.pending = false

@@ -87,7 +87,6 @@ extension StackedListsHost {
         return (json, source.name(row), source.fileName(row, in: l.query))
     }
 
-
     // MARK: - Prompts (`PromptHost`)
 
     func cancelPrompt(_ p: BrowserModel.Prompt) { if p.kind == .search { cancelSearch() } }
