@@ -20,9 +20,10 @@ import BattleLogPresentation
     /// Ticks until the counting thread's groups are on screen, and the filter's records behind.
     static func settle(_ m: BrowserModel) {
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
+        while true {
             m.tick()
             if m.overlays.analysis?.groups != nil && (m.filterProgress?.finished ?? true) { return }
+            if Date() >= deadline { break }
             usleep(2_000)
         }
         Issue.record("the groups never came")

@@ -48,9 +48,13 @@ final class TmuxSession {
     func waitFor(_ what: String, timeout: Double = 15, _ predicate: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
-        while Date() < deadline {
+        // The pane is looked at once more after the deadline: a machine that stalls past it
+        // mid-sleep (seen on CI: every test in the process paused 15 s) must not fail a pane
+        // that was ready all along.
+        while true {
             last = try capture()
             if predicate(last) { return last }
+            if Date() >= deadline { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
         Issue.record("timed out waiting for \(what); the pane shows:\n\(last)")
