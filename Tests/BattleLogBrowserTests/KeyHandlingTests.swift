@@ -510,6 +510,43 @@ import BattleLogResources
         m.tick(now: Date().addingTimeInterval(10))
         #expect(m.recordList.total > before)
     }
+
+    /// The live state stands last on the left, after the search whether the search is a part
+    /// of the line or its message, and shows whole or not at all (a trial saw `● li` cut).
+    @Test(arguments: ["en", "zh"]) func theLiveStateStandsLastAndWhole(language: String) throws {
+        let s = try SimulatedStore(fights: 300, heroes: 3, villains: 3)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        let live = "● " + m.labels["live"]
+        func order(_ line: String, _ search: String) -> Bool {
+            guard let a = line.range(of: search), let b = line.range(of: live) else { return false }
+            return a.upperBound <= b.lowerBound
+        }
+        m.handle(.tab)
+        m.handle(.character("/"))
+        for c in "the" { m.handle(.character(c)) }
+        m.handle(.enter)
+        // While it searches, the search is the message.
+        BrowserView.render(m, on: grid)
+        #expect(m.chrome.status?.hasPrefix("/the") == true)
+        #expect(order(grid.line(23), "/the"), "\(grid.line(23))")
+        m.chrome.status = nil
+        BrowserView.render(m, on: grid)
+        #expect(order(grid.line(23), "/the"), "\(grid.line(23))")
+        // Searches ever longer: after a search shown whole comes the live state whole, or
+        // nothing but the keys' hint.
+        for n in 20...45 {
+            let search = "/" + String(repeating: "x", count: n)
+            m.handle(.character("/"))
+            for c in search.dropFirst() { m.handle(.character(c)) }
+            m.handle(.enter)
+            m.chrome.status = nil
+            BrowserView.render(m, on: grid)
+            let line = grid.line(23)
+            guard let r = line.range(of: search + " ") else { continue }
+            let after = line[r.lowerBound...].dropFirst(search.count)
+            #expect(after.hasPrefix(" │ " + live) || after.trimmingCharacters(in: .whitespaces).hasPrefix("?:"), "\(line)")
+        }
+    }
 }
 
 @Suite struct FilterScanBoundsTests {
@@ -825,3 +862,4 @@ extension ShortDetailTests {
         #expect(title.hasSuffix("2 records · 1 fight"), "\(title.debugDescription)")
     }
 }
+

@@ -61,10 +61,11 @@ enum Drawing {
     }
 
     /// The status bar's line at `row`: `parts` on the left, separated; a `message` wins the
-    /// room (the other parts step aside, last first, before it is cut); on the right the
-    /// focused pane's `hint` when it fits, else `fallback`. Help is always one key away:
-    /// `shortHint` keeps its room whatever else is said.
-    static func statusLine(_ s: Screen, row: Int, columns: Int, parts: [String], message: String?,
+    /// room (the other parts step aside, last first, before it is cut); `trailing` stands last
+    /// on the left, after the message, whole or not at all; on the right the focused pane's
+    /// `hint` when it fits, else `fallback`. Help is always one key away: `shortHint` keeps its
+    /// room whatever else is said.
+    static func statusLine(_ s: Screen, row: Int, columns: Int, parts: [String], message: String?, trailing: [String] = [],
                            hint: String, fallback: String, shortHint: String) {
         var parts = parts
         var available = max(0, columns - DisplayWidth.of(shortHint) - 2)
@@ -77,6 +78,9 @@ enum Drawing {
             }
             while parts.count > 0 && DisplayWidth.of(" " + (parts + [message]).joined(separator: " │ ")) > available { parts.removeLast() }
             parts.append(message)
+        }
+        if hintRoom {
+            for t in trailing where DisplayWidth.of(" " + (parts + [t]).joined(separator: " │ ")) <= available { parts.append(t) }
         }
         let left = DisplayWidth.truncate(" " + parts.joined(separator: " │ "), to: available)
         let room = columns - DisplayWidth.of(left)

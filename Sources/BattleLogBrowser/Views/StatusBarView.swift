@@ -12,7 +12,7 @@ enum StatusBarView {
         var parts: [String]
         /// Work running, after the search (`simulating 40/500`, `exporting 12/90`).
         var progress: [String] = []
-        /// Last on the left (the live refresh's state).
+        /// Last on the left, after the message, whole or not at all (the live refresh's state).
         var trailing: [String] = []
         /// The focused pane's keys, and what shows instead when they do not fit.
         var hint: String
@@ -34,11 +34,11 @@ enum StatusBarView {
         if let q = chrome.search.text.map(SafeText.escape), !(chrome.status?.hasPrefix(chrome.search.label + q) ?? false) {
             parts.append(chrome.search.label + q)
         }
-        parts += c.progress + c.trailing
+        parts += c.progress
         let shortHint = labels["shortHint"] + " "
         // With the function-key bar on screen, the keys are there: the status line keeps its room.
         let bar = l.keyBar != nil
-        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: chrome.status, hint: bar ? "" : c.hint,
+        Drawing.statusLine(s, row: row, columns: l.columns, parts: parts, message: chrome.status, trailing: c.trailing, hint: bar ? "" : c.hint,
                            fallback: bar ? "" : c.fallback, shortHint: bar ? "" : shortHint)
         return nil
     }
