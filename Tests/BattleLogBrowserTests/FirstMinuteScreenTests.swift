@@ -81,6 +81,24 @@ import BattleLogPresentation
         }
         #expect(seen.contains("58,59,60]"), "the end of the stored text never showed:\n\(grid.text)")
     }
+
+    /// The roster's mark is two columns in Chinese (`侠`, `魔`), one in English (`H`, `V`): the
+    /// roster is that much wider, so a name shown whole in one language is whole in the other.
+    @Test func aWideKindMarkTakesNoRoomFromTheNames() throws {
+        let s = try #require(Self.demo)
+        for cols in [80, 90, 101, 110, 120, 160] {
+            var whole: [String: Set<String>] = [:]
+            for language in ["en", "zh"] {
+                let (m, grid) = try makeBrowser(s, rows: 40, columns: cols, language: language)
+                BrowserView.render(m, on: grid)
+                whole[language] = Set(m.roster.humans.map(\.name).filter { name in
+                    (1...30).contains { grid.line($0).contains(m.labels.kindMark(.hero) + " " + name + " ")
+                        || grid.line($0).contains(m.labels.kindMark(.villain) + " " + name + " ") }
+                })
+            }
+            #expect(whole["zh"] == whole["en"], "\(cols) columns: whole in en only: \(whole["en"]!.subtracting(whole["zh"]!))")
+        }
+    }
 }
 
 @Suite struct FirstMinuteKeyTests {

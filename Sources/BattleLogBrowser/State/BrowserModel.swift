@@ -167,7 +167,7 @@ public final class BrowserModel {
         self.filterHistory = history
         self.labels = labels
         self.databasePath = databasePath
-        self.layout = Layout(rows: rows, columns: columns)
+        self.layout = Layout(rows: rows, columns: columns, rosterMark: RosterView.markWidth(labels))
         self.chrome.status = status
         fitRecordsToPane()
         try reloadRoster()
@@ -381,8 +381,10 @@ public final class BrowserModel {
     }
 
     func relayout(rows: Int, columns: Int) {
-        layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: chrome.paneSizes, keyBar: showsKeyBar)
-        if let z = chrome.paneSizes.zoomed, z != chrome.focus { chrome.paneSizes.zoomed = nil; layout = Layout(rows: rows, columns: columns, showsRoster: filterSearch == nil, sizes: chrome.paneSizes, keyBar: showsKeyBar) }
+        let laidOut = { Layout(rows: rows, columns: columns, showsRoster: self.filterSearch == nil, sizes: self.chrome.paneSizes,
+                               keyBar: self.showsKeyBar, rosterMark: RosterView.markWidth(self.labels)) }
+        layout = laidOut()
+        if let z = chrome.paneSizes.zoomed, z != chrome.focus { chrome.paneSizes.zoomed = nil; layout = laidOut() }
         if !layout.showsRoster && chrome.focus == .roster { chrome.focus = .records }
         fitRecordsToPane()
         // The roster's scroll fits the new height: no rows hidden above while there is room

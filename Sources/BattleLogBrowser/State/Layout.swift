@@ -48,7 +48,10 @@ public struct Layout: Equatable, Sendable {
     /// Whether the three panes stand side by side.
     public var isWide: Bool { columns >= 150 }
 
-    public init(rows: Int, columns: Int, showsRoster: Bool = true, sizes: PaneSizes = PaneSizes(), keyBar: Bool = false) {
+    /// `rosterMark` is the width of the roster's kind mark: a mark two columns wide (`侠`) widens
+    /// the roster by one, so the names keep the room they have beside `H`.
+    public init(rows: Int, columns: Int, showsRoster: Bool = true, sizes: PaneSizes = PaneSizes(), keyBar: Bool = false,
+                rosterMark: Int = 1) {
         self.showsRoster = showsRoster
         self.sizes = sizes
         self.rows = rows
@@ -67,7 +70,7 @@ public struct Layout: Equatable, Sendable {
             detail = zoomed == .detail ? body : hidden
             return
         }
-        let baseRoster = columns >= 160 ? 32 : columns >= 110 ? 26 : 24
+        let baseRoster = (columns >= 160 ? 32 : columns >= 110 ? 26 : 24) + max(0, rosterMark - 1)
         let rosterWidth = showsRoster ? max(16, min(columns / 2, baseRoster + sizes.roster)) : 0
         roster = Rect(top: 1, left: 0, height: bodyHeight, width: rosterWidth)
         let rest = columns - rosterWidth

@@ -94,6 +94,11 @@ public enum BrowserView {
 
 /// The roster pane: Heroes then Villains, each with wins-losses-draws.
 enum RosterView {
+    /// The width of the kind's mark, H or V (侠 or 魔): the kind shows without colour too.
+    static func markWidth(_ labels: Labels) -> Int {
+        max(DisplayWidth.of(labels.kindMark(.hero)), DisplayWidth.of(labels.kindMark(.villain)))
+    }
+
     static func render(_ m: BrowserModel, _ s: Screen) {
         let r = m.layout.roster
         guard m.layout.showsRoster, r.height >= 3, r.width >= 8 else { return }
@@ -101,8 +106,7 @@ enum RosterView {
         Drawing.box(s, r, title: "\(m.labels["roster"]) \(heroes)+\(m.roster.humans.count - heroes)", focused: m.chrome.focus == .roster)
         let inner = r.width - 2
         let tallies = m.roster.humans.map { m.roster.tallies[$0.id] ?? .init() }
-        // H or V (侠 or 魔): the kind shows without colour too.
-        let markWidth = max(DisplayWidth.of(m.labels.kindMark(.hero)), DisplayWidth.of(m.labels.kindMark(.villain)))
+        let markWidth = markWidth(m.labels)
         let columns = TallyColumns(tallies, room: inner - markWidth - 1)
         ListPaneView.draw(s, in: r, count: m.roster.humans.count, cursor: m.roster.cursor, focused: m.chrome.focus == .roster,
                           highlight: m.highlightPattern, markWidth: markWidth) { index in
