@@ -1,4 +1,5 @@
 import BattleLogFoundation
+import Foundation
 import KeyedArchiving
 import SQLiteDB
 
@@ -184,11 +185,20 @@ extension CoreDataStore {
         // bytes one key away.
         case (.binary, .blob(let b)) where BinaryPropertyListReader.isBinaryPropertyList(b):
             return .object(["$archive": transformable(b), "$data": TaggedJSON.data(b).tagged("$data") ?? .null])
+        case (.decimal, .real(let d)): return TaggedJSON.real(decimal(d))
         case (_, .integer(let i)): return .integer(i)
         case (_, .real(let d)): return TaggedJSON.real(d)
         case (_, .text(let s)): return .string(s)
         case (_, .blob(let b)): return TaggedJSON.data(b)
         }
+    }
+
+    /// A Decimal's REAL as the decimal that was saved. Core Data hands SQLite a decimal as text,
+    /// which SQLite keeps as the nearest REAL it computes (3.3333333333 became the double
+    /// 3.3333333332999993), and reads it back as SQLite's text of it: 15 significant digits.
+    static func decimal(_ d: Double) -> Double {
+        guard d.isFinite else { return d }
+        return Double(String(format: "%.15g", d)) ?? d
     }
 
     /// A Transformable's bytes: a keyed archive decoded, a plain property list as JSON, anything

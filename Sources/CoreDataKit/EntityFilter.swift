@@ -179,7 +179,11 @@ public struct EntityFilter: Sendable, Equatable {
                 case .undefined where a.guessed: .text
                 default: .opaque(a.type.name)
                 }
-                return (qualified(c), kind, a.name)
+                // A Decimal compares as SQLite's text of its REAL, as it reads (`CoreDataObject.decimal`).
+                let column = a.type == .decimal
+                    ? "(CASE WHEN typeof(\(qualified(c))) = 'real' THEN CAST(CAST(\(qualified(c)) AS TEXT) AS REAL) ELSE \(qualified(c)) END)"
+                    : qualified(c)
+                return (column, kind, a.name)
             }
             if let r = entity.relationships.first(where: { $0.name.lowercased() == lower && !$0.toMany }), let c = foreignKeyColumn(r) {
                 return (qualified(c), .relationship, r.name)

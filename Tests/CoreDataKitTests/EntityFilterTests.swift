@@ -285,6 +285,24 @@ import Testing
         #expect(try Self.listed(store, store.list(page)).count > 7, "the walk crosses pages")
     }
 
+    /// A Decimal is kept by Core Data as a REAL that SQLite made of its text: book 1's price,
+    /// saved as 3.3333333333, is the double 3.3333333332999993. It reads back, and compares,
+    /// as SQLite's text of it (15 significant digits), which is what Core Data reads back.
+    @Test func aDecimalReadsAndComparesAsTheDecimalThatWasSaved() throws {
+        let store = try CoreDataStore(path: Fixture.path("SampleModel2_V2.sqlite"))
+        let book = try store.entity(named: "Book")
+        let one = try #require(try store.object(ObjectRef(entity: "Book", pk: 1)))
+        let price = one.attributes.first { $0.0 == "price" }?.1
+        #expect(price == .number(3.3333333333), "\(String(describing: price))")
+        #expect(price.map { TaggedJSON.text($0) } == "3.3333333333")
+        func pks(_ text: String) throws -> [Int64] { try Self.listed(store, store.list(book, filter: try EntityFilter.compile(text, entity: book))) }
+        #expect(try pks("price = 3.3333333333") == [1, 3])
+        #expect(try pks("price != 3.3333333333") == [2])
+        #expect(try pks("price >= 3.3333333333 and price < 10.11") == [1, 3])
+        #expect(try pks("price = 10.11") == [2])
+        #expect(try pks("price is null") == [])
+    }
+
     @Test func anInstantWithAFractionComparesToTheMicrosecond() throws {
         let store = try CoreDataStore(path: Fixture.path("SampleModel2_V2.sqlite"))
         let book = try store.entity(named: "Book")
