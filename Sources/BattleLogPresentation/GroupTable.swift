@@ -83,10 +83,12 @@ public enum GroupTable {
     public static func lines(_ groups: [GroupCount], field: GroupField, labels: Labels, width: Int = 100, wholeNames: Bool = false) -> [String] {
         let names = ParallelRanges.map(groups.count) { range in range.map { label(groups[$0].key, field: field, labels: labels) } }.flatMap { $0 }
         let widest = max(DisplayWidth.of(labels["col.value"]), names.map(DisplayWidth.of).max() ?? 5)
-        let nameWidth = wholeNames ? widest : min(30, widest)
         let countWidth = max(DisplayWidth.of(labels["col.count"]), groups.map { GroupedNumber.text($0.count).count }.max() ?? 1)
         let figureWidth = max(6, groups.map { GroupedNumber.text(max($0.wins, $0.losses, $0.draws)).count }.max() ?? 1)
         let rateWidth = max(7, DisplayWidth.of(labels["col.winRate"])), meanWidth = max(8, DisplayWidth.of(labels["col.meanDuration"]))
+        // On a terminal the names give way (to 8 columns) before the figures do.
+        let figures = 2 + countWidth + 3 * (2 + figureWidth) + 2 + rateWidth + 2 + meanWidth
+        let nameWidth = wholeNames ? widest : min(widest, max(8, min(30, width - figures)))
         func right(_ text: String, _ w: Int) -> String { DisplayWidth.pad(text, to: w, alignRight: true) }
         let head = DisplayWidth.pad(labels["col.value"], to: nameWidth) + "  " + right(labels["col.count"], countWidth)
             + "  " + right(labels["col.wins"], figureWidth) + "  " + right(labels["col.losses"], figureWidth)

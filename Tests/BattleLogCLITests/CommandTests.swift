@@ -499,4 +499,26 @@ import SQLiteDB
             #expect(run.status == 0 && run.out.contains(name) && !run.out.contains("Featherstone…"), "\(command): \(run.out)")
         }
     }
+
+    /// On a terminal the same tables fit its width: the long name is cut, the figures stay
+    /// (a trial saw `stats --by owner` 82 columns wide at 80, every row wrapped).
+    @Test(arguments: ["en", "zh"]) func aLongNameIsCutToFitATerminal(language: String) throws {
+        let dir = TempDir()
+        let db = dir.file("long.sqlite")
+        _ = cli(["simulate", "--fights", "60", "--seed", "3", "--heroes", "2", "--villains", "2"], db: db)
+        let name = "Bartholomew Maximilian Featherstonehaugh III 雷切"
+        let database = try Database(path: db)
+        try database.execute("UPDATE human SET name = ? WHERE id = (SELECT min(id) FROM human)", [name])
+        for columns in [60, 80] {
+            for command in [["stats"], ["stats", "--by", "owner"], ["stats", "--by", "kind"]] {
+                let run = cliOnTerminal(["--lang", language] + command, db: db, columns: columns)
+                #expect(run.status == 0, "\(command): \(run.err)")
+                let table = run.out.components(separatedBy: "\n\n")[0].split(separator: "\n")
+                for line in table { #expect(DisplayWidth.of(String(line)) <= columns, "\(command) at \(columns): \(line)") }
+                if command != ["stats", "--by", "kind"] {
+                    #expect(table.contains { $0.hasPrefix("Barthol") && $0.contains("…") && $0.contains("%") }, "\(command): \(run.out)")
+                }
+            }
+        }
+    }
 }

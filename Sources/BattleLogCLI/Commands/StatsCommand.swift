@@ -33,16 +33,17 @@ enum StatsCommand: Command {
             return ExitStatus.success
         }
         let labels = Labels.load(globals.language(environment: environment))
-        // Piped, every name is whole; on a terminal cut at 30 columns.
+        // Piped, every name is whole; on a terminal cut at 30 columns, or to what the figures leave.
         let widest = max(5, stats.humans.map { DisplayWidth.of(SafeText.escape($0.human.name)) }.max() ?? 5)
-        let nameWidth = console.columns == nil ? widest : min(30, widest)
         let kindWidth = max(7, stats.humans.map { DisplayWidth.of(labels.kind($0.human.kind)) + 1 }.max() ?? 7)
+        let figures = 2 + kindWidth + 6 + 2 + 6 + 2 + 6 + 2 + 8
+        let nameWidth = console.columns.map { min(widest, max(8, min(30, $0 - figures))) } ?? widest
         func right(_ key: String, _ width: Int) -> String { DisplayWidth.pad(labels[key], to: width, alignRight: true) }
         console.line(DisplayWidth.pad(labels["col.human"], to: nameWidth) + "  " + DisplayWidth.pad(labels["col.kind"], to: kindWidth)
                      + right("col.wins", 6) + "  " + right("col.losses", 6) + "  " + right("col.draws", 6) + "  " + right("col.winRate", 8))
         for line in stats.humans {
             let t = line.tally
-            console.line(DisplayWidth.pad(SafeText.escape(line.human.name), to: nameWidth) + "  "
+            console.line(DisplayWidth.pad(DisplayWidth.truncate(SafeText.escape(line.human.name), to: nameWidth), to: nameWidth) + "  "
                          + DisplayWidth.pad(labels.kind(line.human.kind), to: kindWidth)
                          + String(format: "%6d  %6d  %6d  %7.1f%%", t.wins, t.losses, t.draws, t.winRate * 100))
         }
