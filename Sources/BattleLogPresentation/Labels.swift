@@ -31,6 +31,16 @@ public struct Labels: Sendable {
     /// The label `key` with `{0}`, `{1}`... replaced by `arguments`.
     public func fill(_ key: String, _ arguments: String...) -> String { Template.fill(self[key], arguments) }
 
+    /// The label `key` filled like `fill`, within `width` columns: the first argument (a name)
+    /// is cut first, to 4 columns at least, so what the label says after it stays whole.
+    public func fill(_ key: String, fitting width: Int, _ arguments: String...) -> String {
+        let whole = Template.fill(self[key], arguments)
+        guard DisplayWidth.of(whole) > width, let name = arguments.first else { return whole }
+        let rest = DisplayWidth.of(Template.fill(self[key], [""] + arguments.dropFirst()))
+        let cut = DisplayWidth.truncate(name, to: max(4, width - rest))
+        return DisplayWidth.truncate(Template.fill(self[key], [cut] + arguments.dropFirst()), to: width)
+    }
+
     /// The label `key` filled like `fill`, in its singular form `key.one` when `count` is 1
     /// (English says "1 record", "2 records"; a language without plurals holds the same text
     /// under both keys).

@@ -90,6 +90,31 @@ import BattleLogPresentation
         }
     }
 
+    /// A long name gives way in head to head's lines, not the figures or the words after it
+    /// (a trial saw `…: fights 2, wins 0, losses 2, dra…` at 120 columns, no figures at 80).
+    @Test(arguments: ["en", "zh"]) func aLongNameGivesWayInHeadToHead(language: String) throws {
+        let s = try SimulatedStore(fights: 300)
+        let long = "Bartholomew Maximilian Fitzgerald-Worthington III"
+        try s.store.executeRaw("UPDATE human SET name = ? WHERE id = (SELECT min(id) FROM human WHERE kind = 'hero')", [long])
+        for (rows, cols) in Self.sizes {
+            let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
+            let villain = try #require(m.roster.humans.first { $0.kind == .villain })
+            m.select(human: long)
+            m.handle(.character("v"))
+            m.select(human: villain.name)
+            m.handle(.character("v"))
+            let t = try #require(m.overlays.headToHead?.tally)
+            BrowserView.render(m, on: grid)
+            let rate = String(format: "%.1f", t.winRate * 100) + "%"
+            let tally = (0..<rows).map(grid.line).first { $0.contains(rate) && $0.contains("Barth") }
+            #expect(tally != nil, "\(cols)x\(rows):\n\(grid.text)")
+            for key in ["h2h.rateByMonth", "h2h.magicOf"] {
+                let words = m.labels.fill(key, "").trimmingCharacters(in: .whitespaces)
+                #expect(grid.text.contains(words), "\(key) at \(cols)x\(rows):\n\(grid.text)")
+            }
+        }
+    }
+
     /// `m` on a field without a chart says what it is for; the hint goes with that field.
     @Test func theMeasureHintGoesWithTheFieldItWasAbout() throws {
         let s = try SimulatedStore(fights: 100)

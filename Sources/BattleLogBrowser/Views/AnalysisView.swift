@@ -189,9 +189,9 @@ enum HeadToHeadView {
         Drawing.box(s, r, title: m.labels.fill("h2h.title", a, b) + "  " + m.labels["h2h.keys"], focused: true)
         let inner = Rect(top: r.top + 1, left: r.left + 2, height: r.height - 2, width: r.width - 4)
         let t = h.tally
-        let tally = m.labels.fill("h2h.tally", a, GroupedNumber.text(t.count), GroupedNumber.text(t.wins), GroupedNumber.text(t.losses),
-                                  GroupedNumber.text(t.draws), String(format: "%.1f", t.winRate * 100))
-        s.put(inner.top, inner.left, DisplayWidth.truncate(tally, to: inner.width), style: .bold)
+        let tally = m.labels.fill("h2h.tally", fitting: inner.width, a, GroupedNumber.text(t.count), GroupedNumber.text(t.wins),
+                                  GroupedNumber.text(t.losses), GroupedNumber.text(t.draws), String(format: "%.1f", t.winRate * 100))
+        s.put(inner.top, inner.left, tally, style: .bold)
         guard t.count > 0 else {
             let why = m.labels[h.first.kind != nil && h.first.kind == h.second.kind ? "h2h.sameKind" : "h2h.none"]
             for (i, line) in DisplayWidth.wrap(why, to: inner.width, maxLines: 3).enumerated() { s.put(inner.top + 2 + i, inner.left, line, style: .dim) }
@@ -202,7 +202,7 @@ enum HeadToHeadView {
         // Left: the win rate month by month; right: the magic each used against the other.
         let half = upper.width / 2
         if upper.height >= 4, !h.byMonth.isEmpty {
-            s.put(upper.top, upper.left, DisplayWidth.truncate(m.labels.fill("h2h.rateByMonth", a), to: half - 1), style: .bold)
+            s.put(upper.top, upper.left, m.labels.fill("h2h.rateByMonth", fitting: half - 1, a), style: .bold)
             let values: [Double?] = h.byMonth.map { $0.count == 0 ? nil : $0.winRate * 100 }
             let labels = h.byMonth.map { g -> String in if case .text(let t) = g.key { t } else { "" } }
             let lines = Chart.line(values, xLabels: labels, width: half - 1, height: max(3, upper.height - 3), low: 0, high: 100,
@@ -216,7 +216,7 @@ enum HeadToHeadView {
         let perSide = max(1, upper.height / 2 - 1)
         for (who, magic, kind) in [(a, h.firstMagic, h.first.kind), (b, h.secondMagic, h.second.kind)] {
             guard y < upper.bottom else { break }
-            s.put(y, upper.left + half + 1, DisplayWidth.truncate(m.labels.fill("h2h.magicOf", who), to: upper.width - half - 1), style: .bold)
+            s.put(y, upper.left + half + 1, m.labels.fill("h2h.magicOf", fitting: upper.width - half - 1, who), style: .bold)
             y += 1
             let most = max(1, magic.map(\.count).max() ?? 1)
             let shown = magic.count > perSide ? perSide - 1 : perSide
