@@ -90,6 +90,21 @@ import BattleLogPresentation
         }
     }
 
+    /// The statistics' win rates give a name the room it needs beside the figures and a bar
+    /// (a trial saw `Jonah Wel…` at 80 columns beside an empty stretch of bar).
+    @Test(arguments: ["en", "zh"]) func theWinRatesShowANameWholeWhenItFits(language: String) throws {
+        let s = try SimulatedStore(fights: 300)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        m.handle(.character("t"))
+        #expect(m.overlay == .stats)
+        BrowserView.render(m, on: grid)
+        let short = m.roster.humans.filter { DisplayWidth.of($0.name) <= 12 }
+        #expect(short.contains { DisplayWidth.of($0.name) >= 10 }, "a name that the old width cut")
+        for h in short.prefix(8) where grid.text.contains(h.name.prefix(3)) {
+            #expect(grid.text.contains(m.labels.kindMark(h.kind) + " " + h.name + " "), "\(h.name):\n\(grid.text)")
+        }
+    }
+
     /// A long name gives way in head to head's lines, not the figures or the words after it
     /// (a trial saw `…: fights 2, wins 0, losses 2, dra…` at 120 columns, no figures at 80).
     @Test(arguments: ["en", "zh"]) func aLongNameGivesWayInHeadToHead(language: String) throws {

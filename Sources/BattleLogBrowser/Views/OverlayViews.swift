@@ -150,10 +150,11 @@ enum StatsView {
                 + (scroll > 0 ? "↑" : "") + (scroll + shown < humans.count ? "↓" : "")
         }
         s.put(inner.top, inner.left, DisplayWidth.truncate(heading, to: leftWidth), style: .bold)
-        // H or V before the name, as in the roster: the kind shows without colour too.
-        let nameW = min(16, max(8, leftWidth / 3))
-        // Wins-losses-draws beside the bar, aligned, when the bar keeps 6 cells.
+        // H or V before the name, as in the roster: the kind shows without colour too. The
+        // names take what they need while the figures and a bar of 6 cells keep their room.
         let counts = TallyColumns.Counts(humans.map(\.tally))
+        let widest = humans.map { DisplayWidth.of(m.labels.kindMark($0.human.kind) + " " + $0.human.name) }.max() ?? 8
+        let nameW = min(widest, max(8, min(24, leftWidth - 8 - counts.width - 1 - 6)))
         let countsW = leftWidth - nameW - 8 - counts.width - 1 >= 6 ? counts.width + 1 : 0
         let barW = max(4, leftWidth - nameW - 8 - countsW)
         for (i, line) in humans.dropFirst(scroll).prefix(shown).enumerated() {
