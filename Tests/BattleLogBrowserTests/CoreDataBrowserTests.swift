@@ -234,6 +234,26 @@ import BattleLogPresentation
         #expect(hex?.hasPrefix("  0000  00 ff 10") == true, "\(hex ?? "nil")")
     }
 
+    /// A column is as wide as its title or its widest cell, not its type's width stretched: a
+    /// trial saw Person's `firstName` (8 at most) padded to 47 and the UUID pushed off the pane,
+    /// and `ExpensiveSpor…` beside 17 blank columns of `FIAT`.
+    @Test func columnsAreAsWideAsWhatTheyHold() throws {
+        for (entity, pk) in [("Person", Int64(1)), ("Car", 14)] {
+            let (m, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite", rows: 40, columns: 120)
+            try Self.select(m, entity: entity, pk: pk)
+            let rows = try #require(m.lists.level?.window.rows)
+            let columns = m.lists.columns(width: m.layout.records.width - 2)
+            var used = 0
+            for c in columns where c.id != "pk" {
+                let widest = max(DisplayWidth.of(c.title), rows.map { DisplayWidth.of(c.cell($0).text) }.max() ?? 0)
+                guard used + c.width <= m.layout.records.width - 2 else { break }
+                #expect(c.width <= max(widest, 6), "\(entity).\(c.id): \(c.width) wide for \(widest)")
+                if c.id == "entity" || c.id == "maker" { #expect(c.width >= widest, "\(entity).\(c.id) cut") }
+                used += c.width + 1
+            }
+        }
+    }
+
     /// `i` on a transient attribute says it is stored nowhere; it showed every attribute's bytes.
     @Test func bytesOfATransientAttributeSayItIsNotStored() throws {
         let (m, _) = try Self.open(Self.fixtures + "/SampleModel_V1.sqlite")

@@ -7,7 +7,7 @@ import CoreDataKit
 /// first, then to-one references as `Person 3`, then the rest), fitted to the pane
 /// (`TableView.fitted`).
 extension StoreSource {
-    func objectColumns(_ entity: Entity, width: Int) -> [TableColumn<StoreRow>] {
+    func objectColumns(_ entity: Entity, width: Int, rows: [StoreRow]) -> [TableColumn<StoreRow>] {
         let family = store.model.family(of: entity), merged = store.model.merged(entity)
         let attributes = merged.attributes.filter { $0.column != nil }
         let toOnes = merged.relationships.filter { r in
@@ -24,10 +24,11 @@ extension StoreSource {
         // A row whose object is gone says so in its first column after the pk and the entity.
         var lead = [TableColumn<StoreRow>(id: "pk", title: "pk", width: 7, alignRight: true, highlights: false) { TableCell(text: String($0.key)) }]
         if family.count > 1 {
-            let width = min(14, max(6, family.map { DisplayWidth.of(SafeText.escape($0.name)) }.max() ?? 6))
+            let width = min(20, max(6, family.map { DisplayWidth.of(SafeText.escape($0.name)) }.max() ?? 6))
             lead.append(TableColumn(id: "entity", title: "entity", width: width) { TableCell(text: SafeText.escape($0.listed.flatMap { $0.object?.entity ?? $0.ref.entity } ?? "?")) })
         }
-        var fitted = TableView.fitted(lead: lead, candidates, width: width) { c in attributes.contains { $0.name == c.id && Self.rank($0.type) == 0 } }
+        // The widths follow the first 100 rows loaded.
+        var fitted = TableView.fitted(lead: lead, candidates, width: width, sample: Array(rows.prefix(100))) { c in attributes.contains { $0.name == c.id && Self.rank($0.type) == 0 } }
         if fitted.count > lead.count {
             let first = fitted[lead.count], labels = self.labels
             fitted[lead.count] = TableColumn(id: first.id, title: first.title, width: first.width, alignRight: first.alignRight,

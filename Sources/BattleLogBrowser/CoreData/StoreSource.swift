@@ -124,7 +124,7 @@ extension StoreSource {
 
     func columns(_ query: StoreQuery, width: Int, rows: [StoreRow]) -> [TableColumn<StoreRow>] {
         guard let list = query.list else { return historyColumns(width: width, rows: rows) }
-        return objectColumns(list.entity, width: width)
+        return objectColumns(list.entity, width: width, rows: rows)
     }
 
     func columnsKey(_ query: StoreQuery) -> String { query.list.map { "entity:" + $0.entity.name } ?? "history" }

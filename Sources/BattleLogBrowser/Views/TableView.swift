@@ -201,16 +201,20 @@ extension ColumnLayout {
 
 extension TableView {
     /// Columns fitted to a pane `width` wide, in their order at any width: `lead`, then
-    /// `candidates` while they fit (a title wider than its column widens it, up to 20); the
-    /// first that does not fit, when it `stretches` and eight or more columns are left, takes
-    /// them; room left over goes to the first `stretches` column shown (or the last). The rest
-    /// lie past the right edge (`]` scrolls to them).
-    static func fitted<Row>(lead: [TableColumn<Row>], _ candidates: [TableColumn<Row>], width: Int,
+    /// `candidates` while they fit. A column is as wide as its title (up to 20) or its widest
+    /// cell among the `sample` rows, whichever is wider, at most its own width; the first that
+    /// does not fit, when it `stretches` and eight or more columns are left, takes them. Room
+    /// left over goes to the columns shown whose cells were cut, in turn, up to their widest.
+    /// The rest lie past the right edge (`]` scrolls to them).
+    static func fitted<Row>(lead: [TableColumn<Row>], _ candidates: [TableColumn<Row>], width: Int, sample: [Row],
                             stretches: (TableColumn<Row>) -> Bool) -> [TableColumn<Row>] {
         var columns = lead + candidates
         var used = lead.reduce(0) { $0 + $1.width + 1 }, shown = lead.count
+        var widest = [Int](repeating: 0, count: columns.count)
         for i in lead.count..<columns.count {
-            columns[i].width = max(columns[i].width, min(20, DisplayWidth.of(columns[i].title)))
+            let title = min(20, DisplayWidth.of(columns[i].title))
+            widest[i] = max(title, sample.map { DisplayWidth.of(columns[i].cell($0).text) }.max() ?? columns[i].width)
+            columns[i].width = max(title, min(columns[i].width, widest[i]))
             guard used + columns[i].width > width else {
                 used += columns[i].width + 1
                 shown += 1
@@ -222,7 +226,11 @@ extension TableView {
             }
             break
         }
-        if used < width, let i = columns.prefix(shown).firstIndex(where: stretches) ?? (shown > 0 ? shown - 1 : nil) { columns[i].width += width - used }
+        for i in lead.count..<shown where used < width && widest[i] > columns[i].width {
+            let more = min(width - used, widest[i] - columns[i].width)
+            columns[i].width += more
+            used += more
+        }
         return columns
     }
 }
