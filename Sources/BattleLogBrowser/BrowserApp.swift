@@ -158,9 +158,11 @@ public enum BrowserApp {
             }
             if let request = model.chrome.wantsExternalView {
                 model.chrome.wantsExternalView = nil
-                let command = ExternalViewer.command(request.kind, environment: ProcessInfo.processInfo.environment)
+                let environment = ProcessInfo.processInfo.environment
+                let command = ExternalViewer.command(request.kind, environment: environment)
+                let named = ExternalViewer.variable(request.kind, environment: environment)
                 var failure: String?
-                screen.runOutside { failure = ExternalViewer.show(request, command: command) }
+                screen.runOutside { failure = ExternalViewer.show(request, command: command, named: named) }
                 if let failure { model.say(failure) }
             }
             if model.chrome.wantsFullRedraw {

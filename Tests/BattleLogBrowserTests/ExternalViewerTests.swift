@@ -33,7 +33,14 @@ import BattleLogKit
     @Test func aCommandThatFailsIsSaidInOneLine() {
         let request = ExternalViewer.Request(kind: .editor, text: "{}", fileName: "record-1.json")
         #expect(ExternalViewer.show(request, command: "exit 3;") == #"EDITOR "exit 3;" exited with status 3"#)
-        #expect(ExternalViewer.show(request, command: "no-such-pager-here")?.contains("exited with status 127") == true)
+        // The shell's 127: the command is not there, said so (a trial saw only "status 127").
+        #expect(ExternalViewer.show(request, command: "no-such-pager-here") == #"EDITOR "no-such-pager-here" was not found"#)
+        // Named by the variable that gave it (a trial's $VISUAL was reported as EDITOR).
+        let env = ["VISUAL": "no-such-editor-here", "EDITOR": "nano"]
+        #expect(ExternalViewer.show(request, command: ExternalViewer.command(.editor, environment: env),
+                                    named: ExternalViewer.variable(.editor, environment: env)) == #"VISUAL "no-such-editor-here" was not found"#)
+        #expect(ExternalViewer.variable(.editor, environment: ["EDITOR": "nano"]) == "EDITOR")
+        #expect(ExternalViewer.variable(.pager, environment: ["PAGER": " "]) == "PAGER")
     }
 
     @Test func theEnvironmentNamesTheCommand() {

@@ -25,9 +25,18 @@ public enum ExternalViewer {
         }
     }
 
+    /// The variable `command(_:environment:)` took the command from, as a failure names it:
+    /// `VISUAL` or `EDITOR` (`EDITOR` too for the default), `PAGER`.
+    public static func variable(_ kind: Kind, environment: [String: String]) -> String {
+        guard kind == .editor else { return "PAGER" }
+        return environment["VISUAL"].map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == true ? "VISUAL" : "EDITOR"
+    }
+
     /// Writes the text to a private read-only file, runs `command` on it and waits, then
-    /// removes the file. Nil when the command ran and exited 0, else why not (one line).
-    public static func show(_ request: Request, command: String, temporaryDirectory: String = NSTemporaryDirectory()) -> String? {
+    /// removes the file. Nil when the command ran and exited 0, else why not (one line), the
+    /// command named by the variable that gave it (`named`; by default `EDITOR` or `PAGER`).
+    public static func show(_ request: Request, command: String, named: String? = nil,
+                            temporaryDirectory: String = NSTemporaryDirectory()) -> String? {
         var template = Array((temporaryDirectory.hasSuffix("/") ? temporaryDirectory : temporaryDirectory + "/") .utf8CString.dropLast())
             + Array("battlelog-view-XXXXXX".utf8CString)
         guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
@@ -49,14 +58,17 @@ public enum ExternalViewer {
         defer { for a in argv { free(a) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ)
-        let what = request.kind == .pager ? "PAGER" : "EDITOR"
+        let what = named ?? (request.kind == .pager ? "PAGER" : "EDITOR")
         guard spawned == 0 else { return "\(what) \"\(SafeText.escape(command))\": \(String(cString: strerror(spawned)))" }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // The wait status: the exit code in bits 8-15, a terminating signal in bits 0-6.
         let signal = status & 0x7F, code = (status >> 8) & 0xFF
         guard signal == 0, code == 0 else {
-            return "\(what) \"\(SafeText.escape(command))\" " + (signal == 0 ? "exited with status \(code)" : "was stopped by signal \(signal)")
+            // The shell says 127 for a command it cannot find, 126 for one it cannot run.
+            let why = signal != 0 ? "was stopped by signal \(signal)" : code == 127 ? "was not found"
+                : code == 126 ? "could not be run" : "exited with status \(code)"
+            return "\(what) \"\(SafeText.escape(command))\" " + why
         }
         return nil
     }
