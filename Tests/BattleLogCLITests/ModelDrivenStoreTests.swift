@@ -106,6 +106,13 @@ enum ResourcesPath {
         // A line without it is refused, naming it.
         let without = line.replacingOccurrences(of: #","weather":{"sky":"rain","wind":20}"#, with: "")
         #expect { try RecordJSON.decode(without, schema: other.schema) } throws: { ($0 as? RecordJSON.LineError)?.message == "\"weather\" is missing" }
+        // A key left out is said missing, not of the wrong type (a trial's `{"bad":1}` was told
+        // `"id" must be an integer`); one deeper is named by its path.
+        for (line, message) in [(#"{"bad":1}"#, "\"id\" is missing"), (#"{"id":true}"#, "\"id\" must be an integer, found a boolean"),
+                                (#"{"id":1,"fight":1,"owner":{"kind":"hero","name":"A"}}"#, "\"owner.id\" is missing")] {
+            #expect(throws: RecordJSON.LineError.self) { try RecordJSON.decode(line, schema: other.schema) }
+            do { _ = try RecordJSON.decode(line, schema: other.schema) } catch { #expect(error.message == message, "\(line)") }
+        }
         // CSV columns, inspect, show.
         #expect(RecordCSV.header(store.schema).contains("random_numbers,weather_sky,weather_wind,magic_type"))
         #expect(RecordCSV.line(r).contains(",rain,20,"), "\(RecordCSV.line(r))")

@@ -29,7 +29,7 @@ import SQLiteDB
         let file = dir.file("bad-last.jsonl")
         write(Array(lines.dropFirst(200)) + [#"{"id":"x"}"#], file)
         let run = cli(["import", file], db: target)
-        #expect(run.status == 1 && run.err.contains("line 401: \"id\" must be an integer"), "\(run.err)")
+        #expect(run.status == 1 && run.err.contains("line 401: \"id\" must be an integer, found a string"), "\(run.err)")
         #expect(cli(["export"], db: target).out == before)
         #expect(cli(["doctor"], db: target).status == 0)
         // Into a new database: it is not left behind, nor its -wal or -shm.

@@ -92,21 +92,29 @@ public enum RecordJSON {
         do { json = try JSONParser.parse(line) } catch { throw LineError(message: error.description) }
         guard case .object(let o) = json else { throw LineError(message: "expected an object, found \(json.typeName)") }
         if o["errors"] != nil { throw LineError(message: "the record is marked damaged (\"errors\")") }
-        func int(_ key: String, in obj: [String: JSONValue]) throws(LineError) -> Int64 {
-            guard case .integer(let v)? = obj[key] else { throw LineError(message: "\"\(key)\" must be an integer") }
+        // A key left out is said missing; one of the wrong type, what it must be and what it is.
+        func present(_ key: String, in obj: [String: JSONValue], _ path: String? = nil) throws(LineError) -> JSONValue {
+            guard let v = obj[key] else { throw LineError(message: "\"\(path ?? key)\" is missing") }
             return v
         }
-        func string(_ key: String, in obj: [String: JSONValue]) throws(LineError) -> String {
-            guard case .string(let v)? = obj[key] else { throw LineError(message: "\"\(key)\" must be a string") }
-            return v
+        func int(_ key: String, in obj: [String: JSONValue], _ path: String? = nil) throws(LineError) -> Int64 {
+            let v = try present(key, in: obj, path)
+            guard case .integer(let i) = v else { throw LineError(message: "\"\(path ?? key)\" must be an integer, found \(v.typeName)") }
+            return i
+        }
+        func string(_ key: String, in obj: [String: JSONValue], _ path: String? = nil) throws(LineError) -> String {
+            let v = try present(key, in: obj, path)
+            guard case .string(let t) = v else { throw LineError(message: "\"\(path ?? key)\" must be a string, found \(v.typeName)") }
+            return t
         }
         func human(_ key: String) throws(LineError) -> Human {
-            guard case .object(let h)? = o[key] else { throw LineError(message: "\"\(key)\" must be an object") }
-            let kindText = try string("kind", in: h)
+            let v = try present(key, in: o)
+            guard case .object(let h) = v else { throw LineError(message: "\"\(key)\" must be an object, found \(v.typeName)") }
+            let kindText = try string("kind", in: h, key + ".kind")
             guard let kind = HumanKind(rawValue: kindText) else { throw LineError(message: "\"\(key).kind\" must be hero or villain") }
-            let humanID = try int("id", in: h)
+            let humanID = try int("id", in: h, key + ".id")
             guard humanID > 0 else { throw LineError(message: "\"\(key).id\" must be a positive integer, found \(humanID)") }
-            return Human(id: humanID, name: try string("name", in: h), kind: kind)
+            return Human(id: humanID, name: try string("name", in: h, key + ".name"), kind: kind)
         }
         let id = try int("id", in: o)
         guard id > 0 else { throw LineError(message: "\"id\" must be a positive integer, found \(id)") }
