@@ -153,4 +153,28 @@ import BattleLogPresentation
         #expect(rows.contains { text($0.left).contains("▁▂▇") && $0.right == nil }, "\(rows.map { (text($0.left), text($0.right)) })")
         #expect(rows.compactMap(\.left).count == left.count && rows.compactMap(\.right).count == right.count)
     }
+
+    /// A box after a field of more lines on one side stands level on both, its rows by their
+    /// labels (a trial saw each row of two alike magic boxes marked `≠`, facing the other's
+    /// row above, after one timeline took a line more).
+    @Test func aBoxStandsLevelAfterALongerField() throws {
+        let s = try SimulatedStore(fights: 40)
+        let (m, _) = try makeBrowser(s, rows: 40, columns: 160)
+        let records = try s.store.page(m.query, limit: 40)
+        typealias Span = DetailView.Span
+        func text(_ spans: [Span]?) -> String { (spans ?? []).map(\.text).joined() }
+        // Two records' lines, the first with one more timeline line than the second.
+        let a = try #require(records.first), b = try #require(records.dropFirst().first)
+        var left = DetailView.content(a, labels: m.labels, width: 70), right = DetailView.content(b, labels: m.labels, width: 70)
+        let timeline = try #require(left.firstIndex { text($0).hasPrefix(m.labels["timeline"]) })
+        left.insert([Span(text: "          ", style: .bold), Span(text: "one line more", style: .dim)], at: timeline + 1)
+        let rows = CompareView.aligned(left, right)
+        for label in ["Magic used", "Weapon", "Rarity", "Forged"] {
+            let row = rows.first { text($0.left).contains(label) }
+            #expect(row.map { text($0.right).contains(label) } == true, "\(label): \(rows.map { (text($0.left), text($0.right)) })")
+        }
+        // Every line of each side appears once, in order.
+        #expect(rows.compactMap(\.left).count == left.count && rows.compactMap(\.right).count == right.count)
+    }
 }
+

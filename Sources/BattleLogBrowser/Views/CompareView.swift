@@ -28,13 +28,23 @@ enum CompareView {
         LineAlignment.pairs(places(left), places(right)).map { ($0.map { left[$0] }, $1.map { right[$0] }) }
     }
 
-    /// Each line's place: the label of the field it belongs to and how far into that field.
+    /// Each line's place: the box it is in (by its title), the label of the field it belongs
+    /// to and how far into that field. A box's top and bottom and a blank line are places of
+    /// their own, so a box after a field one line longer on one side stands level on both.
     private static func places(_ lines: [[DetailView.Span]]) -> [String] {
-        var field = "", n = 0
+        var box = "", field = "", n = 0
         return lines.map { spans in
-            let label = spans.count >= 2 && spans[0].style == .bold ? spans[0].text.trimmingCharacters(in: .whitespaces) : ""
+            let first = spans.first?.text ?? ""
+            if spans.allSatisfy({ $0.text.trimmingCharacters(in: .whitespaces).isEmpty }) { return box + "|" + field + "#blank" }
+            // A box's line: its border, then its title or its row's label.
+            let inBox = spans.first?.style == .border
+            if inBox && first.hasPrefix("┌") { (box, field, n) = (spans.count > 1 ? spans[1].text : first, "", 0); return box + "|top" }
+            if inBox && first.hasPrefix("└") { return box + "|bottom" }
+            if !inBox { box = "" }
+            let labelSpan = inBox ? spans.dropFirst().first : spans.count >= 2 ? spans.first : nil
+            let label = labelSpan?.style == .bold ? labelSpan!.text.trimmingCharacters(in: .whitespaces) : ""
             if label.isEmpty { n += 1 } else { (field, n) = (label, 0) }
-            return field + "#" + String(n)
+            return box + "|" + field + "#" + String(n)
         }
     }
 
