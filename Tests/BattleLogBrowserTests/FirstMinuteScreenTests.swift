@@ -220,6 +220,24 @@ import BattleLogPresentation
             m.handle(.enter)
         }
     }
+
+    /// A mark typed first (a combining acute, then `x`) stands on a dotted circle in what the
+    /// status line says, as in the prompt: it never joins the `/` (a trial saw `No match: /́x`).
+    @Test(arguments: ["\u{301}x", "\u{200D}x", "\u{1F3FD}x"]) func aMarkTypedFirstNeverJoinsTheSlash(typed: String) throws {
+        let s = try SimulatedStore(fights: 40)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80)
+        m.handle(.character("/"))
+        for scalar in typed.unicodeScalars { m.handle(.character(Character(scalar))) }
+        m.handle(.enter)
+        BrowserView.render(m, on: grid)
+        // No character of the line starts with the slash and goes on (`/́` is one character).
+        func joins(_ text: String) -> Bool { text.contains { $0 != "/" && $0.unicodeScalars.first == "/" } }
+        let status = grid.line(23), said = m.chrome.status ?? ""
+        #expect(said.contains("/") && !joins(said), "\(said)")
+        #expect(status.contains("/") && !joins(status), "\(status)")
+        // Said once: the search is not shown again beside a message that holds it.
+        #expect(status.components(separatedBy: "/").count == 2, "\(status)")
+    }
 }
 
 @Suite struct GoToAndExportFeedbackTests {

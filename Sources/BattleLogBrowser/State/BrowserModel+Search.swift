@@ -99,7 +99,7 @@ extension BrowserModel: PaneTextSearch {
             }
         }
         readers.searchWorker.submit(request)
-        return .said(chrome.search.label + SafeText.escape(text) + ": " + labels["searching"] + "…")
+        return .said(chrome.search.shown(text) + ": " + labels["searching"] + "…")
     }
 
     /// A background search of the records came back: go to what it found.
@@ -117,7 +117,7 @@ extension BrowserModel: PaneTextSearch {
             chrome.status = "\(labels["error"]): \(SafeText.escape(error.text(labels)))"
         case .found(let found, let wrapped):
             try select(found)
-            chrome.status = chrome.search.label + SafeText.escape(text) + (wrapped ? " · " + labels["searchWrapped"] : "")
+            chrome.status = chrome.search.shown(text) + (wrapped ? " · " + labels["searchWrapped"] : "")
         }
     }
 

@@ -74,15 +74,23 @@ public struct SearchState: Sendable {
         return Match(index: index, ordinal: found.firstIndex(of: index)! + 1, count: found.count, wrapped: wrapped)
     }
 
+    /// `text` after the search's label as the status line shows it: escaped, cut to `width`,
+    /// and a mark, modifier or joiner at its start on a dotted circle (as the prompt shows it),
+    /// so that it cannot join the label (`/◌́x`, not `/́x`).
+    func shown(_ text: String, width: Int = .max) -> String {
+        let escaped = DisplayWidth.truncate(SafeText.escape(text), to: width)
+        return label + ((label + escaped).count == label.count + escaped.count ? escaped : "◌" + escaped)
+    }
+
     /// The status line for a match: `/text: 3 of 7 · search wrapped`; without the count
     /// (`counted` false) where the rows searched are only some of the list's, whose count would
     /// change as they do.
     func said(_ m: Match, _ text: String, counted: Bool = true, labels: Labels) -> String {
-        label + SafeText.escape(text) + (counted ? ": \(m.ordinal) \(labels["of"]) \(m.count)" : "") + (m.wrapped ? " · " + labels["searchWrapped"] : "")
+        shown(text) + (counted ? ": \(m.ordinal) \(labels["of"]) \(m.count)" : "") + (m.wrapped ? " · " + labels["searchWrapped"] : "")
     }
 
     /// The status line when nothing matches `text` (searched as this search's kind says).
     func noMatch(_ text: String, labels: Labels) -> String {
-        "\(labels["noMatch"]): \(label)\(DisplayWidth.truncate(SafeText.escape(text), to: 40))"
+        "\(labels["noMatch"]): " + shown(text, width: 40)
     }
 }

@@ -62,7 +62,7 @@ extension StackedListsHost {
     /// (at most `StackedLists.searchBudget` for one key), the window moved to what was found.
     func searchBeyond(_ pattern: SearchPattern, forward: Bool) -> SearchBeyond? {
         guard chrome.focus == .records, let text = chrome.search.text else { return nil }
-        let said = chrome.search.label + SafeText.escape(text) + ": "
+        let said = chrome.search.shown(text) + ": "
         do {
             switch try lists.findBeyond(forward: forward, budget: StackedLists<Source>.searchBudget, { searchTexts($0).contains(where: pattern.matches) }) {
             case .found(let key, let wrapped):

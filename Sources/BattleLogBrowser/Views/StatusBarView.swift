@@ -31,8 +31,8 @@ enum StatusBarView {
             return PromptView.render(p, label: c.promptLabel(p.kind) ?? label(p.kind, chrome, labels: labels), s, l)
         }
         var parts = c.parts
-        if let q = chrome.search.text.map(SafeText.escape), !(chrome.status?.hasPrefix(chrome.search.label + q) ?? false) {
-            parts.append(chrome.search.label + q)
+        if let q = chrome.search.text.map({ chrome.search.shown($0) }), !(chrome.status?.contains(q) ?? false) {
+            parts.append(q)
         }
         parts += c.progress
         let shortHint = labels["shortHint"] + " "
