@@ -1,7 +1,7 @@
 import BattleLogKit
 
 /// `stats --by A,B` as text: A's groups down, B's across, each cell its count and a shade of
-/// its share of the largest cell (`░▒▓█`).
+/// its share of the largest cell with both values present (`░▒▓█`).
 public enum PairTable {
     /// The rows' and columns' keys in order: by their totals, largest first (`order` for the
     /// others), absent and damaged last.
@@ -28,7 +28,11 @@ public enum PairTable {
         let (rows, columns) = axes(pairs, order: order)
         var cells: [GroupCount.Key: [GroupCount.Key: Int]] = [:]
         for p in pairs { cells[p.row, default: [:]][p.column] = p.figures.count }
-        let largest = pairs.map(\.figures.count).max() ?? 0
+        // The shades compare the cells whose two values are present: an absent or damaged row
+        // or column (a Hero's records have no gate) is often larger than all of them.
+        func present(_ k: GroupCount.Key) -> Bool { k != .absent && k != .damaged }
+        let valued = pairs.filter { present($0.row) && present($0.column) }
+        let largest = (valued.isEmpty ? pairs : valued).map(\.figures.count).max() ?? 0
         let rowLabels = rows.map { GroupTable.label($0, field: first, labels: labels) }
         let rowWidth = min(30, max(DisplayWidth.of(corner), rowLabels.map(DisplayWidth.of).max() ?? 1))
         let columnLabels = columns.map { GroupTable.label($0, field: second, labels: labels) }

@@ -161,6 +161,20 @@ import BattleLogKit
         #expect(lines.dropFirst().first?.hasPrefix("hero ") == true)
     }
 
+    /// The shades compare the cells whose two values are present: the `(none)` row of
+    /// `gate,result` (every Hero's record) is larger than any of them, and every other cell
+    /// was `░` (a trial found the shading told nothing).
+    @Test func theShadesCompareTheCellsWithBothValues() throws {
+        let dir = TempDir()
+        let db = dir.file("pairs.sqlite")
+        #expect(cli(["simulate", "--fights", "300", "--seed", "3"], db: db).status == 0)
+        let run = cli(["stats", "--by", "gate,result"], db: db)
+        let lines = run.out.split(separator: "\n").map(String.init)
+        let valued = lines.dropFirst().filter { !$0.hasPrefix("(none)") && !$0.contains("more column") }
+        #expect(valued.contains { $0.contains("█") }, "\(run.out)")
+        #expect(lines.contains { $0.hasPrefix("(none)") }, "\(run.out)")
+    }
+
     @Test func badFieldsAndStrayOptionsAreUsageErrors() {
         let dir = TempDir()
         let db = dir.file("bad.sqlite")
