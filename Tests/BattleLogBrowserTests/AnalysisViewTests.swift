@@ -105,6 +105,21 @@ import BattleLogPresentation
         }
     }
 
+    /// With a filter on, the summary (the whole log's) says it is not the filter's; the pages
+    /// by field count the filter's records (a trial took the summary for the filter's).
+    @Test(arguments: ["en", "zh"]) func theSummarySaysItIsTheWholeLogsUnderAFilter(language: String) throws {
+        let s = try SimulatedStore(fights: 100)
+        let (m, grid) = try makeBrowser(s, rows: 24, columns: 80, language: language)
+        m.handle(.character("t"))
+        BrowserView.render(m, on: grid)
+        #expect(!grid.line(1).contains(m.labels["analysis.summaryAll"]))
+        m.handle(.escape)
+        try m.setFilter("result = win")
+        m.handle(.character("t"))
+        BrowserView.render(m, on: grid)
+        #expect(m.overlay == .stats && grid.line(1).contains(m.labels["analysis.summaryAll"]), "\(grid.line(1))")
+    }
+
     /// A long name gives way in head to head's lines, not the figures or the words after it
     /// (a trial saw `…: fights 2, wins 0, losses 2, dra…` at 120 columns, no figures at 80).
     @Test(arguments: ["en", "zh"]) func aLongNameGivesWayInHeadToHead(language: String) throws {

@@ -132,7 +132,9 @@ enum StatsView {
     static func render(_ m: BrowserModel, _ s: Screen) {
         let r = m.layout.body
         Drawing.clear(s, r)
-        Drawing.box(s, r, title: m.labels["stats"] + "  " + m.labels["analysis.summaryKeys"], focused: true)
+        // The summary is the whole log's (kept as the log is written): with a filter on, it says so.
+        let whole = m.filterText == nil ? "" : " · " + m.labels["analysis.summaryAll"]
+        Drawing.box(s, r, title: m.labels["stats"] + whole + "  " + m.labels["analysis.summaryKeys"], focused: true)
         guard let stats = m.overlays.stats else { return }
         let inner = Rect(top: r.top + 1, left: r.left + 2, height: r.height - 2, width: r.width - 4)
         let leftWidth = inner.width / 2 - 1
