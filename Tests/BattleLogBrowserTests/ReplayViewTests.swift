@@ -55,6 +55,20 @@ final class ManualClock {
         }
     }
 
+    /// Each fighter's name and weapon are whole when they fit beside a bar of 20 cells (a
+    /// trial saw `Gjalla…` beside a 46-cell bar at 80 columns).
+    @Test(arguments: ["en", "zh"]) func aFightersWeaponIsWholeBesideTheBar(language: String) throws {
+        let s = try SimulatedStore(fights: 200)
+        let (m, grid, _) = try Self.openReplay(s, language: language)
+        BrowserView.render(m, on: grid)
+        let replay = try #require(m.replay)
+        let owners = [replay.record.owner, replay.other.owner]
+        for side in 0..<2 {
+            let armed = owners[side].name + (replay.player.fight.sides[side].weapon.map { " · " + $0 } ?? "")
+            #expect(grid.line(2 + side).contains(armed), "\(grid.line(2 + side))")
+        }
+    }
+
     /// Playing to an instant and seeking to it (`:`) draw the same screen, paused and playing,
     /// at instants all through real fights.
     @Test func seekingAndPlayingToAnInstantDrawTheSameScreen() throws {

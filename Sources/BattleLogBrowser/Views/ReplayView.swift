@@ -21,8 +21,9 @@ enum ReplayView {
 
         // The fighters: mark, name, hit-point bar in their kind's colour, reading.
         let markWidth = owners.map { DisplayWidth.of(m.labels.kindMark($0.kind)) }.max() ?? 1
-        let nameWidth = min(max(8, width / 4), armed.map(DisplayWidth.of).max() ?? 8)
         let reading = 7   // "100/100"
+        // The name and the weapon take what they need while the bar keeps 20 cells.
+        let nameWidth = min(max(8, width - markWidth - reading - 3 - 20), armed.map(DisplayWidth.of).max() ?? 8)
         let barWidth = max(4, width - markWidth - nameWidth - reading - 3)
         for side in 0..<2 {
             let row = r.top + 1 + side
