@@ -1,3 +1,4 @@
+import BattleLogPresentation
 import Foundation
 
 /// Where a command writes: stdout and stderr, replaceable in tests.
@@ -53,6 +54,12 @@ public final class Console: @unchecked Sendable {
 
     /// Writes a line to stdout.
     public func line(_ text: String) { writeOut(text + "\n") }
+    /// Writes `text` (escaped already) as a paragraph: on a terminal wrapped at its spaces to the
+    /// terminal's width, every line after `indent`; piped, as one line.
+    public func paragraph(_ text: String, indent: String = "") {
+        guard let columns else { return line(indent + text) }
+        for part in DisplayWidth.wrap(text, to: max(8, columns - DisplayWidth.of(indent)), maxLines: 20) { line(indent + part) }
+    }
     /// Writes text to stdout as it is.
     public func write(_ text: String) { writeOut(text) }
     /// Writes a line to stderr.

@@ -487,13 +487,19 @@ import SQLiteDB
 /// `stats` or `stats --by owner` when stdout is no terminal (a trial's `grep` of a 44-column
 /// name found nothing).
 @Suite struct PipedOutputIsWholeTests {
-    @Test func aLongNameIsWholeWhenPiped() throws {
-        let dir = TempDir()
+    static let name = "Bartholomew Maximilian Featherstonehaugh III 雷切"
+
+    /// A small log in `dir` whose first Human is called `name`.
+    static func longNamedLog(_ dir: TempDir) throws -> String {
         let db = dir.file("long.sqlite")
         _ = cli(["simulate", "--fights", "60", "--seed", "3", "--heroes", "2", "--villains", "2"], db: db)
-        let name = "Bartholomew Maximilian Featherstonehaugh III 雷切"
-        let database = try Database(path: db)
-        try database.execute("UPDATE human SET name = ? WHERE id = (SELECT min(id) FROM human)", [name])
+        try Database(path: db).execute("UPDATE human SET name = ? WHERE id = (SELECT min(id) FROM human)", [name])
+        return db
+    }
+
+    @Test func aLongNameIsWholeWhenPiped() throws {
+        let dir = TempDir()
+        let (db, name) = (try Self.longNamedLog(dir), Self.name)
         for command in [["list", "--owner", name, "--limit", "3"], ["stats"], ["stats", "--by", "owner"]] {
             let run = cli(command, db: db)
             #expect(run.status == 0 && run.out.contains(name) && !run.out.contains("Featherstone…"), "\(command): \(run.out)")
@@ -504,11 +510,7 @@ import SQLiteDB
     /// (a trial saw `stats --by owner` 82 columns wide at 80, every row wrapped).
     @Test(arguments: ["en", "zh"]) func aLongNameIsCutToFitATerminal(language: String) throws {
         let dir = TempDir()
-        let db = dir.file("long.sqlite")
-        _ = cli(["simulate", "--fights", "60", "--seed", "3", "--heroes", "2", "--villains", "2"], db: db)
-        let name = "Bartholomew Maximilian Featherstonehaugh III 雷切"
-        let database = try Database(path: db)
-        try database.execute("UPDATE human SET name = ? WHERE id = (SELECT min(id) FROM human)", [name])
+        let db = try Self.longNamedLog(dir)
         for columns in [60, 80] {
             for command in [["stats"], ["stats", "--by", "owner"], ["stats", "--by", "kind"]] {
                 let run = cliOnTerminal(["--lang", language] + command, db: db, columns: columns)
@@ -519,6 +521,16 @@ import SQLiteDB
                     #expect(table.contains { $0.hasPrefix("Barthol") && $0.contains("…") && $0.contains("%") }, "\(command): \(run.out)")
                 }
             }
+        }
+        // At 80 columns every line fits, the text lines wrapped at their spaces: the whole
+        // of `stats` (its dice lines were 92 and 125 wide) and of `stats --vs`.
+        let villain = try #require(try BattleStore(path: db, readOnly: true).humans.first { $0.kind == .villain })
+        for command in [["stats"], ["stats", "--vs", Self.name, villain.name]] {
+            let run = cliOnTerminal(["--lang", language] + command, db: db, columns: 80)
+            #expect(run.status == 0, "\(command): \(run.err)")
+            for line in run.out.split(separator: "\n") { #expect(DisplayWidth.of(String(line)) <= 80, "\(command): \(line)") }
+            // Piped, each is one line.
+            #expect(cli(["--lang", language] + command, db: db).out.split(separator: "\n").count < run.out.split(separator: "\n").count)
         }
     }
 }

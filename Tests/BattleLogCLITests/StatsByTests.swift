@@ -149,14 +149,19 @@ import BattleLogKit
         }
     }
 
-    /// The pair table's corner names its axes: the first field down, the second across.
-    @Test func thePairTablesCornerNamesItsAxes() throws {
+    /// `stats --by` with `by` on a log of `fights` simulated fights: the lines printed.
+    static func pairTable(fights: Int, by: String) -> (lines: [String], out: String) {
         let dir = TempDir()
         let db = dir.file("pairs.sqlite")
-        #expect(cli(["simulate", "--fights", "40", "--seed", "3"], db: db).status == 0)
-        let run = cli(["stats", "--by", "kind, result"], db: db)
-        let lines = run.out.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("kind ↓ result →") == true, "\(run.out)")
+        #expect(cli(["simulate", "--fights", String(fights), "--seed", "3"], db: db).status == 0)
+        let run = cli(["stats", "--by", by], db: db)
+        return (run.out.split(separator: "\n").map(String.init), run.out)
+    }
+
+    /// The pair table's corner names its axes: the first field down, the second across.
+    @Test func thePairTablesCornerNamesItsAxes() throws {
+        let (lines, out) = Self.pairTable(fights: 40, by: "kind, result")
+        #expect(lines.first?.hasPrefix("kind ↓ result →") == true, "\(out)")
         // The rows line up under the corner.
         #expect(lines.dropFirst().first?.hasPrefix("hero ") == true)
     }
@@ -165,14 +170,10 @@ import BattleLogKit
     /// `gate,result` (every Hero's record) is larger than any of them, and every other cell
     /// was `░` (a trial found the shading told nothing).
     @Test func theShadesCompareTheCellsWithBothValues() throws {
-        let dir = TempDir()
-        let db = dir.file("pairs.sqlite")
-        #expect(cli(["simulate", "--fights", "300", "--seed", "3"], db: db).status == 0)
-        let run = cli(["stats", "--by", "gate,result"], db: db)
-        let lines = run.out.split(separator: "\n").map(String.init)
+        let (lines, out) = Self.pairTable(fights: 300, by: "gate,result")
         let valued = lines.dropFirst().filter { !$0.hasPrefix("(none)") && !$0.contains("more column") }
-        #expect(valued.contains { $0.contains("█") }, "\(run.out)")
-        #expect(lines.contains { $0.hasPrefix("(none)") }, "\(run.out)")
+        #expect(valued.contains { $0.contains("█") }, "\(out)")
+        #expect(lines.contains { $0.hasPrefix("(none)") }, "\(out)")
     }
 
     @Test func badFieldsAndStrayOptionsAreUsageErrors() {

@@ -57,14 +57,14 @@ enum StatsCommand: Command {
             }
         }
         console.line("")
-        console.line(labels["statsDice"])
+        console.paragraph(labels["statsDice"])
         for decade in 0..<10 {
             let lo = decade * 10 + 1, hi = decade * 10 + 10
             let n = (lo...hi).map { stats.dice[$0] ?? 0 }.saturatingSum()
             console.line(String(format: "  %3d-%-3d %10d", lo, hi, n))
         }
         if let chi = try store.diceUniformity(recordDice: stats.dice, records: stats.records) {
-            console.line(labels.fill("statsDiceChi", String(format: "%.1f", chi.statistic), String(chi.degreesOfFreedom),
+            console.paragraph(labels.fill("statsDiceChi", String(format: "%.1f", chi.statistic), String(chi.degreesOfFreedom),
                                      String(format: "%.3g", chi.pValue),
                                      labels[!chi.isReliable ? "diceTooFew" : chi.pValue < 0.01 ? "diceUneven" : "diceEven"]))
         }
@@ -161,20 +161,20 @@ enum StatsCommand: Command {
         let (first, second) = (e(h2h.first.name), e(h2h.second.name))
         let t = h2h.tally
         guard t.count > 0 else {
-            console.line(labels.fill("vs.none", first, second))
+            console.paragraph(labels.fill("vs.none", first, second))
             return ExitStatus.success
         }
-        console.line(labels.fill("vs.heading", first, labels.kind(h2h.first.kind), second, labels.kind(h2h.second.kind), GroupedNumber.text(t.count)))
-        console.line("  " + labels.fill("vs.tally", first, GroupedNumber.text(t.wins), GroupedNumber.text(t.losses), GroupedNumber.text(t.draws),
-                                        String(format: "%.1f%%", t.winRate * 100)))
+        console.paragraph(labels.fill("vs.heading", first, labels.kind(h2h.first.kind), second, labels.kind(h2h.second.kind), GroupedNumber.text(t.count)))
+        console.paragraph(labels.fill("vs.tally", first, GroupedNumber.text(t.wins), GroupedNumber.text(t.losses), GroupedNumber.text(t.draws),
+                                      String(format: "%.1f%%", t.winRate * 100)), indent: "  ")
         console.line("")
-        console.line(labels.fill("vs.byMonth", first))
-        for line in GroupTable.lines(h2h.byMonth, field: .date(.month), labels: labels, width: console.columns ?? 100, wholeNames: console.columns == nil) { console.line("  " + line) }
+        console.paragraph(labels.fill("vs.byMonth", first))
+        for line in GroupTable.lines(h2h.byMonth, field: .date(.month), labels: labels, width: (console.columns ?? 102) - 2, wholeNames: console.columns == nil) { console.line("  " + line) }
         for (who, against, groups, owner) in [(first, second, h2h.firstMagic, h2h.first), (second, first, h2h.secondMagic, h2h.second)] {
             console.line("")
-            console.line(labels.fill("vs.magic", who, against))
+            console.paragraph(labels.fill("vs.magic", who, against))
             let field = HeadToHead.magicField(of: owner) ?? .magic
-            for line in GroupTable.lines(groups, field: field, labels: labels, width: console.columns ?? 100, wholeNames: console.columns == nil) { console.line("  " + line) }
+            for line in GroupTable.lines(groups, field: field, labels: labels, width: (console.columns ?? 102) - 2, wholeNames: console.columns == nil) { console.line("  " + line) }
         }
         console.line("")
         console.line(labels["vs.recent"])
