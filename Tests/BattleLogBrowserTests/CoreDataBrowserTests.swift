@@ -252,6 +252,12 @@ import BattleLogPresentation
                 used += c.width + 1
             }
         }
+        // A number is not cut where it fits: Book's price at 100 columns (`3.3333333…`).
+        let (m, _) = try Self.open(Self.fixtures + "/SampleModel2_V2.sqlite", rows: 40, columns: 100)
+        try Self.select(m, entity: "Book", pk: 1)
+        let rows = try #require(m.lists.level?.window.rows)
+        let price = try #require(m.lists.columns(width: m.layout.records.width - 2).first { $0.id == "price" })
+        #expect(price.width >= rows.map { DisplayWidth.of(price.cell($0).text) }.max() ?? 0, "price \(price.width) wide")
     }
 
     /// `i` on a transient attribute says it is stored nowhere; it showed every attribute's bytes.
@@ -556,3 +562,4 @@ import BattleLogPresentation
         #expect(tab("")?.candidates == fields + ["not"])
     }
 }
+

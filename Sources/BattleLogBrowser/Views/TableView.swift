@@ -202,7 +202,7 @@ extension ColumnLayout {
 extension TableView {
     /// Columns fitted to a pane `width` wide, in their order at any width: `lead`, then
     /// `candidates` while they fit. A column is as wide as its title (up to 20) or its widest
-    /// cell among the `sample` rows, whichever is wider, at most its own width; the first that
+    /// cell among the `sample` rows, whichever is wider, at most its own width (a number's, 20); the first that
     /// does not fit, when it `stretches` and eight or more columns are left, takes them. Room
     /// left over goes to the columns shown whose cells were cut, in turn, up to their widest.
     /// The rest lie past the right edge (`]` scrolls to them).
@@ -214,7 +214,8 @@ extension TableView {
         for i in lead.count..<columns.count {
             let title = min(20, DisplayWidth.of(columns[i].title))
             widest[i] = max(title, sample.map { DisplayWidth.of(columns[i].cell($0).text) }.max() ?? columns[i].width)
-            columns[i].width = max(title, min(columns[i].width, widest[i]))
+            // A number (aligned right) is never cut where 20 columns hold it.
+            columns[i].width = max(title, min(columns[i].alignRight ? max(20, columns[i].width) : columns[i].width, widest[i]))
             guard used + columns[i].width > width else {
                 used += columns[i].width + 1
                 shown += 1
