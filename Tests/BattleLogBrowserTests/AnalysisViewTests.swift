@@ -124,7 +124,7 @@ import BattleLogPresentation
     /// (a trial saw `…: fights 2, wins 0, losses 2, dra…` at 120 columns, no figures at 80).
     @Test(arguments: ["en", "zh"]) func aLongNameGivesWayInHeadToHead(language: String) throws {
         let s = try SimulatedStore(fights: 300)
-        let long = "Bartholomew Maximilian Fitzgerald-Worthington III"
+        let long = "Bartholomew Maximilian Fitzgerald-Worthington the Third of Avalon"
         try s.store.executeRaw("UPDATE human SET name = ? WHERE id = (SELECT min(id) FROM human WHERE kind = 'hero')", [long])
         for (rows, cols) in Self.sizes {
             let (m, grid) = try makeBrowser(s, rows: rows, columns: cols, language: language)
@@ -138,6 +138,8 @@ import BattleLogPresentation
             let rate = String(format: "%.1f", t.winRate * 100) + "%"
             let tally = (0..<rows).map(grid.line).first { $0.contains(rate) && $0.contains("Barth") }
             #expect(tally != nil, "\(cols)x\(rows):\n\(grid.text)")
+            // The title keeps the second name whole beside the long first one.
+            #expect(grid.line(1).contains(villain.name), "\(grid.line(1))")
             for key in ["h2h.rateByMonth", "h2h.magicOf"] {
                 let words = m.labels.fill(key, "").trimmingCharacters(in: .whitespaces)
                 #expect(grid.text.contains(words), "\(key) at \(cols)x\(rows):\n\(grid.text)")
