@@ -138,6 +138,12 @@ import BattleLogPresentation
             let rate = String(format: "%.1f", t.winRate * 100) + "%"
             let tally = (0..<rows).map(grid.line).first { $0.contains(rate) && $0.contains("Barth") }
             #expect(tally != nil, "\(cols)x\(rows):\n\(grid.text)")
+            // More fights than rows: the border says so, and the list fills its rows.
+            let rows = HeadToHeadView.listRows(m), list = HeadToHeadView.listRect(m)
+            if (m.overlays.headToHead?.recent.count ?? 0) > rows {
+                #expect(grid.line(list.top + list.height).contains("↓"), "\(grid.text)")
+                #expect(rows == list.height)
+            }
             // The title keeps the second name whole beside the long first one.
             #expect(grid.line(1).contains(villain.name), "\(grid.line(1))")
             for key in ["h2h.rateByMonth", "h2h.magicOf"] {

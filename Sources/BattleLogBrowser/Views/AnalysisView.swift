@@ -179,7 +179,7 @@ enum HeadToHeadView {
         return Rect(top: top, left: r.left + 2, height: max(1, r.bottom - 1 - top), width: r.width - 4)
     }
 
-    static func listRows(_ m: BrowserModel) -> Int { max(1, listRect(m).height - 1) }
+    static func listRows(_ m: BrowserModel) -> Int { max(1, listRect(m).height) }
 
     static func render(_ m: BrowserModel, _ s: Screen) {
         guard let h = m.overlays.headToHead else { return }
@@ -260,5 +260,7 @@ enum HeadToHeadView {
             let text = date + "  " + DisplayWidth.pad(result, to: 6) + "  " + SafeText.escape(magic)
             s.put(y, list.left, DisplayWidth.truncate(text, to: list.width), style: selected ? .selected : Drawing.style(for: record.result))
         }
+        // More fights above or below the list: said on the border, as every overlay says it.
+        Drawing.moreMarks(s, r, above: scroll > 0, below: scroll + listRows(m) < h.recent.count)
     }
 }
