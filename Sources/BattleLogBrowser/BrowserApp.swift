@@ -50,6 +50,8 @@ public struct TerminalError: Error, CustomStringConvertible, Sendable {
 protocol BrowserSession: AnyObject {
     /// What the loop reads and clears: quit, the mouse, copy, suspend, the pager, a full redraw.
     var chrome: BrowserChrome { get set }
+    /// The language what the loop says is put in.
+    var labels: Labels { get }
     /// How long to wait for a key before `tick` (milliseconds).
     var eventTimeout: Int32 { get }
     func handle(_ key: Key)
@@ -161,9 +163,9 @@ public enum BrowserApp {
                 let environment = ProcessInfo.processInfo.environment
                 let command = ExternalViewer.command(request.kind, environment: environment)
                 let named = ExternalViewer.variable(request.kind, environment: environment)
-                var failure: String?
+                var failure: ExternalViewer.Failure?
                 screen.runOutside { failure = ExternalViewer.show(request, command: command, named: named) }
-                if let failure { model.say(failure) }
+                if let failure { model.say(failure.text(model.labels)) }
             }
             if model.chrome.wantsFullRedraw {
                 screen.forceRedraw()

@@ -3,6 +3,7 @@ import Testing
 @testable import BattleLogBrowser
 import BattleLogFoundation
 import BattleLogKit
+import BattleLogPresentation
 
 /// `P` and `E` (issue 43): a record's JSON in the user's pager or editor, from a private
 /// read-only file whose path reaches the command as "$1"; nothing stored meets the shell.
@@ -32,13 +33,16 @@ import BattleLogKit
 
     @Test func aCommandThatFailsIsSaidInOneLine() {
         let request = ExternalViewer.Request(kind: .editor, text: "{}", fileName: "record-1.json")
-        #expect(ExternalViewer.show(request, command: "exit 3;") == #"EDITOR "exit 3;" exited with status 3"#)
+        let en = Labels.load("en"), zh = Labels.load("zh")
+        #expect(ExternalViewer.show(request, command: "exit 3;")?.text(en) == #"EDITOR "exit 3;" exited with status 3"#)
         // The shell's 127: the command is not there, said so (a trial saw only "status 127").
-        #expect(ExternalViewer.show(request, command: "no-such-pager-here") == #"EDITOR "no-such-pager-here" was not found"#)
+        #expect(ExternalViewer.show(request, command: "no-such-pager-here")?.text(en) == #"EDITOR "no-such-pager-here" was not found"#)
+        // In the user's language (a trial saw English under --lang zh).
+        #expect(ExternalViewer.show(request, command: "no-such-pager-here")?.text(zh) == "找不到 EDITOR 指定的命令“no-such-pager-here”")
         // Named by the variable that gave it (a trial's $VISUAL was reported as EDITOR).
         let env = ["VISUAL": "no-such-editor-here", "EDITOR": "nano"]
         #expect(ExternalViewer.show(request, command: ExternalViewer.command(.editor, environment: env),
-                                    named: ExternalViewer.variable(.editor, environment: env)) == #"VISUAL "no-such-editor-here" was not found"#)
+                                    named: ExternalViewer.variable(.editor, environment: env))?.text(en) == #"VISUAL "no-such-editor-here" was not found"#)
         #expect(ExternalViewer.variable(.editor, environment: ["EDITOR": "nano"]) == "EDITOR")
         #expect(ExternalViewer.variable(.pager, environment: ["PAGER": " "]) == "PAGER")
     }
