@@ -16,22 +16,24 @@ public enum ExternalViewer {
         public let fileName: String
     }
 
-    /// The command the environment names: `$PAGER` (else `less`), or `$VISUAL`, then `$EDITOR`
-    /// (else `vi`). An empty variable counts as unset.
-    public static func command(_ kind: Kind, environment: [String: String]) -> String {
-        func named(_ key: String) -> String? { environment[key].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } }
+    /// The command the environment names, and the variable that names it (as a failure says
+    /// it): `$PAGER` (else `less`), or `$VISUAL`, then `$EDITOR` (else `vi`, named `EDITOR`).
+    /// An empty variable counts as unset.
+    private static func chosen(_ kind: Kind, environment: [String: String]) -> (command: String, variable: String) {
+        func named(_ key: String) -> (String, String)? {
+            environment[key].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : ($0, key) }
+        }
         switch kind {
-        case .pager: return named("PAGER") ?? "less"
-        case .editor: return named("VISUAL") ?? named("EDITOR") ?? "vi"
+        case .pager: return named("PAGER") ?? ("less", "PAGER")
+        case .editor: return named("VISUAL") ?? named("EDITOR") ?? ("vi", "EDITOR")
         }
     }
 
-    /// The variable `command(_:environment:)` took the command from, as a failure names it:
-    /// `VISUAL` or `EDITOR` (`EDITOR` too for the default), `PAGER`.
-    public static func variable(_ kind: Kind, environment: [String: String]) -> String {
-        guard kind == .editor else { return "PAGER" }
-        return environment["VISUAL"].map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == true ? "VISUAL" : "EDITOR"
-    }
+    /// The command the environment names (`chosen`).
+    public static func command(_ kind: Kind, environment: [String: String]) -> String { chosen(kind, environment: environment).command }
+
+    /// The variable `command(_:environment:)` took the command from (`chosen`).
+    public static func variable(_ kind: Kind, environment: [String: String]) -> String { chosen(kind, environment: environment).variable }
 
     /// Why the text was not shown. `variable` names where the command came from (`VISUAL`).
     public enum Failure: Error, Equatable, Sendable {
@@ -86,7 +88,7 @@ public enum ExternalViewer {
         defer { for a in argv { free(a) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ)
-        let what = named ?? (request.kind == .pager ? "PAGER" : "EDITOR")
+        let what = named ?? variable(request.kind, environment: [:])
         guard spawned == 0 else { return .cannotStart(variable: what, command: command, reason: String(cString: strerror(spawned))) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
