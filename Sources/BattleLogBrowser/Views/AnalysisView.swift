@@ -188,9 +188,9 @@ enum HeadToHeadView {
         let a = SafeText.escape(h.first.name), b = SafeText.escape(h.second.name)
         // Two long names share the title's room: neither pushes the other out.
         let keys = "  " + m.labels["h2h.keys"], room = max(8, r.width - 8 - DisplayWidth.of(m.labels.fill("h2h.title", "", "") + keys))
-        let (wa, wb) = (DisplayWidth.of(a), DisplayWidth.of(b))
-        let shareA = wa + wb <= room ? wa : min(wa, max(room / 2, room - wb))
-        let title = m.labels.fill("h2h.title", DisplayWidth.truncate(a, to: max(4, shareA)), DisplayWidth.truncate(b, to: max(4, room - min(wa, shareA))))
+        // The first name keeps what the second leaves, and at least half; the second the rest.
+        let keptA = min(DisplayWidth.of(a), max(room / 2, room - DisplayWidth.of(b)))
+        let title = m.labels.fill("h2h.title", DisplayWidth.truncate(a, to: max(4, keptA)), DisplayWidth.truncate(b, to: max(4, room - keptA)))
         Drawing.box(s, r, title: title + keys, focused: true)
         let inner = Rect(top: r.top + 1, left: r.left + 2, height: r.height - 2, width: r.width - 4)
         let t = h.tally
